@@ -1,0 +1,74 @@
+"""The closed vocabularies of the data model."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class MemoryKind(StrEnum):
+    TOOL_OUTPUT = "tool_output"
+    CONVERSATION = "conversation"
+    FACT = "fact"
+    PREFERENCE = "preference"
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    ARCHIVED = "archived"
+
+
+class ArchiveReason(StrEnum):
+    SUPERSEDED = "superseded"
+    DUPLICATE = "duplicate"
+    DECAYED = "decayed"
+    SUBSUMED = "subsumed"
+    RETIRED = "retired"
+
+
+class ConflictStatus(StrEnum):
+    OPEN = "open"
+    DISMISSED = "dismissed"
+    RESOLVED = "resolved"
+
+
+class Resolution(StrEnum):
+    REPLACE = "replace"
+    NARROW = "narrow"
+    RETIRE = "retire"
+    DISMISS = "dismiss"
+
+
+class ProposalStatus(StrEnum):
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    UNMERGED = "unmerged"
+
+
+class RecallMode(StrEnum):
+    CURATED = "curated"
+    RAW = "raw"
+
+
+class EventType(StrEnum):
+    WRITE = "write"
+    RESTATE = "restate"
+    REVIVE = "revive"
+    RECALL = "recall"
+    VALIDATE = "validate"
+    FEEDBACK = "feedback"
+    CONTEST = "contest"
+    ARCHIVE = "archive"
+    RESTORE = "restore"
+    MERGE = "merge"
+    PROPOSE = "propose"
+    APPROVE = "approve"
+    REJECT = "reject"
+    UNMERGE = "unmerge"
+    RESOLVE = "resolve"
+    REOPEN = "reopen"
+    PIN = "pin"
+    UNPIN = "unpin"
+    POLICY = "policy"
+    CURATION_RUN = "curation_run"
+    COMPACT = "compact"

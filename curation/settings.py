@@ -1,0 +1,28 @@
+"""Configuration from the environment: where state lives and which database to use."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_HOME = ".memgov"
+DEFAULT_DIMENSION = 384
+
+
+@dataclass(frozen=True)
+class Settings:
+    home: Path
+    database_url: str | None
+    embedding_dimension: int
+
+    @property
+    def pgdata(self) -> Path:
+        return self.home / "pgdata"
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        home = Path(os.environ.get("MEMGOV_HOME", DEFAULT_HOME)).expanduser().resolve()
+        url = os.environ.get("MEMGOV_DATABASE_URL") or None
+        dimension = int(os.environ.get("MEMGOV_EMBEDDING_DIM", DEFAULT_DIMENSION))
+        return cls(home=home, database_url=url, embedding_dimension=dimension)

@@ -1,0 +1,1 @@
+"""Alembic migrations, run programmatically by ``memgov db upgrade``."""
