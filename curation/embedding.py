@@ -105,3 +105,15 @@ class HashingEmbedder:
 
 def default_embedder() -> Embedder:
     return MiniLMEmbedder()
+
+
+def embedder_from_env() -> Embedder:
+    """MEMGOV_EMBEDDER=minilm (default) or hashing (plumbing and quick trials only)."""
+    choice = os.environ.get("MEMGOV_EMBEDDER", "minilm").strip().lower()
+    if choice == "hashing":
+        return HashingEmbedder()
+    if choice != "minilm":
+        from curation.errors import ValidationError
+
+        raise ValidationError("MEMGOV_EMBEDDER", choice, "expected 'minilm' or 'hashing'")
+    return MiniLMEmbedder()

