@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from curation.errors import ValidationError
 from curation.records import ImportReport, RejectedRow
-from curation.store.rows import MEMORY_COLUMNS, MEMORY_JOIN
+from curation.store.rows import MEMORY_COLUMNS, MEMORY_JOIN, vector_array
 from curation.store.writes import existing_ids
 from curation.validation import MemoryInput, validate_memory, validate_tenant
 
@@ -157,17 +157,23 @@ def _screen_batch(
     return keep
 
 
+def _vector_list(value: Any) -> list[float]:
+    """pgvector >= 0.4 loads a ``Vector`` (not iterable); older versions an ndarray."""
+    values = value.to_list() if hasattr(value, "to_list") else value
+    return [float(x) for x in values]
+
+
 def export_file(store: MemoryStore, path: Path, tenant: str, *, include_archived: bool) -> int:
     """Every memory of the tenant in the import format, plus its curation state."""
     tenant = validate_tenant(tenant)
     where = "m.tenant = :t" + ("" if include_archived else " AND s.status = 'active'")
     count = 0
     with store.db.transaction(tenant) as conn, path.open("w", encoding="utf-8") as handle:
-        result = conn.execution_options(stream_results=True, yield_per=2000).execute(
-            text(f"SELECT {MEMORY_COLUMNS}, m.embedding FROM {MEMORY_JOIN} WHERE {where} "
-                 "ORDER BY m.created_at, m.id"),
-            {"t": tenant},
-        )
+        statement = text(
+            f"SELECT {MEMORY_COLUMNS}, m.embedding FROM {MEMORY_JOIN} WHERE {where} "
+            "ORDER BY m.created_at, m.id"
+        ).execution_options(yield_per=2000)
+        result = conn.execute(statement, {"t": tenant})
         for row in result:
             line = {
                 "id": str(row.id),
@@ -182,7 +188,7 @@ def export_file(store: MemoryStore, path: Path, tenant: str, *, include_archived
                 "metadata": row.metadata,
                 "topic": row.topic,
                 "source": row.source,
-                "embedding": [float(x) for x in row.embedding],
+                "embedding": _vector_list(row.embedding),
                 "embedding_model": row.embedding_model,
                 "state": {
                     "status": row.status,

@@ -34,6 +34,7 @@ from curation.records import (
     WriteResult,
 )
 from curation.store import recall as recall_sql
+from curation.store.curation_api import CurationOps
 from curation.store.database import Database
 from curation.store.events import record_event
 from curation.store.rows import (
@@ -58,7 +59,7 @@ from curation.validation import (
 )
 
 
-class MemoryStore:
+class MemoryStore(CurationOps):
     """Remember, recall, contest, give feedback, pin, restore and explain memories.
 
     Dependencies are passed in (database, embedder, clock) so tests and simulations swap

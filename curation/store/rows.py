@@ -81,3 +81,11 @@ def event_record(row: Any) -> EventRecord:
         run_id=_opt_str(row.run_id),
         data=dict(row.data or {}),
     )
+
+
+def vector_array(value: Any) -> Any:
+    """pgvector's loader yields a ``Vector``; planners want a float32 numpy row."""
+    import numpy as np
+
+    array = value.to_numpy() if hasattr(value, "to_numpy") else value
+    return np.asarray(array, dtype=np.float32)
