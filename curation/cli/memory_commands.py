@@ -44,8 +44,15 @@ def remember(
 ) -> None:
     """Write one memory (a re-stated one is revived or reinforced, never duplicated)."""
     result = open_store().remember(
-        tenant, content, kind, importance=importance, generality=generality,
-        supersession_key=key, metadata=_metadata(metadata), pinned=pinned, now=parse_now(now),
+        tenant,
+        content,
+        kind,
+        importance=importance,
+        generality=generality,
+        supersession_key=key,
+        metadata=_metadata(metadata),
+        pinned=pinned,
+        now=parse_now(now),
     )
     if as_json:
         emit_json(result.to_dict())
@@ -87,21 +94,26 @@ def contest(
         typer.echo(f"conflict {conflict.id} opened on {memory_id}")
 
 
-def explain(memory_id: str = typer.Argument(...), tenant: str = TENANT,
-            as_json: bool = JSON) -> None:
+def explain(
+    memory_id: str = typer.Argument(...), tenant: str = TENANT, as_json: bool = JSON
+) -> None:
     """Why is this memory where it is: status, reason, chain and full event trail."""
     explanation = open_store().explain(tenant, memory_id)
     if as_json:
         emit_json(explanation.to_dict())
         return
     m = explanation.memory
-    typer.echo(f"{m.id} [{m.kind}] {m.status}"
-               + (f" ({m.archive_reason} at {m.archived_at:%Y-%m-%d %H:%M})" if m.archived_at else ""))
+    typer.echo(
+        f"{m.id} [{m.kind}] {m.status}"
+        + (f" ({m.archive_reason} at {m.archived_at:%Y-%m-%d %H:%M})" if m.archived_at else "")
+    )
     typer.echo(f"  {short(m.content)}")
     if explanation.superseded_chain:
         typer.echo("  superseded by: " + " → ".join(explanation.superseded_chain))
     if explanation.parent:
-        typer.echo(f"  under principle {explanation.parent.id}: {short(explanation.parent.content, 70)}")
+        typer.echo(
+            f"  under principle {explanation.parent.id}: {short(explanation.parent.content, 70)}"
+        )
     for c in explanation.conflicts:
         typer.echo(f"  conflict ({c.status}): {short(c.claim, 70)}")
     typer.echo("  history:")
@@ -110,25 +122,38 @@ def explain(memory_id: str = typer.Argument(...), tenant: str = TENANT,
         typer.echo(f"    {e.at:%Y-%m-%d %H:%M:%S} {e.type} by {e.actor}{why}")
 
 
-def restore(memory_id: str = typer.Argument(...), tenant: str = TENANT, now: str | None = NOW,
-            as_json: bool = JSON) -> None:
+def restore(
+    memory_id: str = typer.Argument(...),
+    tenant: str = TENANT,
+    now: str | None = NOW,
+    as_json: bool = JSON,
+) -> None:
     """Return an archived memory to the active set."""
     record = open_store().restore(tenant, memory_id, actor="cli", now=parse_now(now))
     emit_json(record.to_dict()) if as_json else typer.echo(f"{record.id} {record.status}")
 
 
-def pin(memory_id: str = typer.Argument(...), tenant: str = TENANT,
-        unpin: bool = typer.Option(False, "--unpin", help="Remove the pin instead."),
-        now: str | None = NOW, as_json: bool = JSON) -> None:
+def pin(
+    memory_id: str = typer.Argument(...),
+    tenant: str = TENANT,
+    unpin: bool = typer.Option(False, "--unpin", help="Remove the pin instead."),
+    now: str | None = NOW,
+    as_json: bool = JSON,
+) -> None:
     """Pin a memory so curation never touches it (or --unpin)."""
     record = open_store().pin(tenant, memory_id, pinned=not unpin, actor="cli", now=parse_now(now))
     emit_json(record.to_dict()) if as_json else typer.echo(
-        f"{record.id} {'pinned' if record.pinned else 'unpinned'}")
+        f"{record.id} {'pinned' if record.pinned else 'unpinned'}"
+    )
 
 
-def feedback(memory_id: str = typer.Argument(...), tenant: str = TENANT,
-             useful: bool = typer.Option(True, "--useful/--not-useful"),
-             now: str | None = NOW, as_json: bool = JSON) -> None:
+def feedback(
+    memory_id: str = typer.Argument(...),
+    tenant: str = TENANT,
+    useful: bool = typer.Option(True, "--useful/--not-useful"),
+    now: str | None = NOW,
+    as_json: bool = JSON,
+) -> None:
     """Report whether a recalled memory helped (a useful one is proven once more)."""
     record = open_store().feedback(tenant, memory_id, useful, actor="cli", now=parse_now(now))
     emit_json(record.to_dict()) if as_json else typer.echo(f"{record.id} proven={record.proven}")
@@ -146,8 +171,10 @@ def import_(
     if as_json:
         emit_json(report.to_dict())
     else:
-        typer.echo(f"{report.lines} lines: {report.imported} imported, {report.restated} "
-                   f"restated, {len(report.rejected)} rejected")
+        typer.echo(
+            f"{report.lines} lines: {report.imported} imported, {report.restated} "
+            f"restated, {len(report.rejected)} rejected"
+        )
         for row in report.rejected[:20]:
             typer.echo(f"  line {row.line}: {row.field}: {row.reason}", err=True)
         if report.rejects_path:
@@ -156,8 +183,11 @@ def import_(
         raise typer.Exit(1)
 
 
-def export(file: Path = typer.Argument(...), tenant: str = TENANT,
-           active_only: bool = typer.Option(False, "--active-only")) -> None:
+def export(
+    file: Path = typer.Argument(...),
+    tenant: str = TENANT,
+    active_only: bool = typer.Option(False, "--active-only"),
+) -> None:
     """Write a tenant's memories (with embeddings and state) as JSONL."""
     count = open_store().export_jsonl(file, tenant, include_archived=not active_only)
     typer.echo(f"{count} memories written to {file}")

@@ -51,8 +51,13 @@ def _lock_rows(conn: Connection, tenant: str, ids: list[str]) -> None:
 
 
 def _archive(
-    conn: Connection, tenant: str, actions: list[ArchiveAction], *, now: datetime,
-    run_id: uuid.UUID, actor: str,
+    conn: Connection,
+    tenant: str,
+    actions: list[ArchiveAction],
+    *,
+    now: datetime,
+    run_id: uuid.UUID,
+    actor: str,
 ) -> set[str]:
     if not actions:
         return set()
@@ -91,12 +96,20 @@ def _archive(
         conn,
         [
             event_row(
-                tenant, EventType.ARCHIVE, at=now, actor=actor, memory_id=a.memory_id,
-                related_ids=[a.target_id] if a.target_id else [], reason=a.detail,
+                tenant,
+                EventType.ARCHIVE,
+                at=now,
+                actor=actor,
+                memory_id=a.memory_id,
+                related_ids=[a.target_id] if a.target_id else [],
+                reason=a.detail,
                 run_id=run_id,
-                data={"mechanic": a.mechanic.value, "archive_reason": a.reason.value,
-                      "retention": a.retention,
-                      "prior": {"status": "active", "version": a.expected_version}},
+                data={
+                    "mechanic": a.mechanic.value,
+                    "archive_reason": a.reason.value,
+                    "retention": a.retention,
+                    "prior": {"status": "active", "version": a.expected_version},
+                },
             )
             for a in actions
             if a.memory_id in done
@@ -106,8 +119,14 @@ def _archive(
 
 
 def _fold_merges(
-    conn: Connection, tenant: str, plan: CurationPlan, archived: set[str], *, now: datetime,
-    run_id: uuid.UUID, actor: str,
+    conn: Connection,
+    tenant: str,
+    plan: CurationPlan,
+    archived: set[str],
+    *,
+    now: datetime,
+    run_id: uuid.UUID,
+    actor: str,
 ) -> int:
     """Canonicals inherit the summed recall counts (and validations) and the max importance
     of the duplicates that were actually archived. The event keeps what undo subtracts."""
@@ -133,19 +152,34 @@ def _fold_merges(
                 "      AND memory_id = :id) AS prior "
                 "WHERE c.tenant = :t AND c.memory_id = :id RETURNING prior.importance"
             ),
-            {"t": tenant, "id": cluster.canonical_id, "rc": int(agg.rc), "pv": int(agg.pv),
-             "imp": float(agg.imp), "now": now},
+            {
+                "t": tenant,
+                "id": cluster.canonical_id,
+                "rc": int(agg.rc),
+                "pv": int(agg.pv),
+                "imp": float(agg.imp),
+                "now": now,
+            },
         ).scalar_one()
         record_events(
             conn,
             [
                 event_row(
-                    tenant, EventType.MERGE, at=now, actor=actor,
-                    memory_id=cluster.canonical_id, related_ids=dups, run_id=run_id,
+                    tenant,
+                    EventType.MERGE,
+                    at=now,
+                    actor=actor,
+                    memory_id=cluster.canonical_id,
+                    related_ids=dups,
+                    run_id=run_id,
                     reason=f"{len(dups)} near-duplicate(s) folded in "
                     f"(cosine ≥ {cluster.min_similarity:.3f})",
-                    data={"duplicate_ids": dups, "folded_recall_count": int(agg.rc),
-                          "folded_proven": int(agg.pv), "importance_before": float(before)},
+                    data={
+                        "duplicate_ids": dups,
+                        "folded_recall_count": int(agg.rc),
+                        "folded_proven": int(agg.pv),
+                        "importance_before": float(before),
+                    },
                 )
             ],
         )
@@ -154,8 +188,14 @@ def _fold_merges(
 
 
 def _open_conflicts(
-    conn: Connection, tenant: str, plan: CurationPlan, archived: set[str], *, now: datetime,
-    run_id: uuid.UUID, actor: str,
+    conn: Connection,
+    tenant: str,
+    plan: CurationPlan,
+    archived: set[str],
+    *,
+    now: datetime,
+    run_id: uuid.UUID,
+    actor: str,
 ) -> list[str]:
     opened: list[str] = []
     for candidate in plan.conflicts:
@@ -176,8 +216,15 @@ def _open_conflicts(
                 RETURNING id
                 """
             ),
-            {"id": conflict_id, "t": tenant, "m": candidate.memory_id, "claim": candidate.claim,
-             "evidence": candidate.evidence, "r": candidate.other_id, "now": now},
+            {
+                "id": conflict_id,
+                "t": tenant,
+                "m": candidate.memory_id,
+                "claim": candidate.claim,
+                "evidence": candidate.evidence,
+                "r": candidate.other_id,
+                "now": now,
+            },
         ).scalar()
         if inserted is None:
             continue
@@ -186,10 +233,19 @@ def _open_conflicts(
             conn,
             [
                 event_row(
-                    tenant, EventType.CONTEST, at=now, actor=actor, memory_id=candidate.memory_id,
-                    related_ids=[candidate.other_id], run_id=run_id, reason=candidate.evidence,
-                    data={"conflict_id": str(conflict_id), "similarity": candidate.similarity,
-                          "detected_by": "pass"},
+                    tenant,
+                    EventType.CONTEST,
+                    at=now,
+                    actor=actor,
+                    memory_id=candidate.memory_id,
+                    related_ids=[candidate.other_id],
+                    run_id=run_id,
+                    reason=candidate.evidence,
+                    data={
+                        "conflict_id": str(conflict_id),
+                        "similarity": candidate.similarity,
+                        "detected_by": "pass",
+                    },
                 )
             ],
         )
@@ -197,7 +253,12 @@ def _open_conflicts(
 
 
 def _store_proposals(
-    conn: Connection, tenant: str, plan: CurationPlan, *, now: datetime, run_id: uuid.UUID,
+    conn: Connection,
+    tenant: str,
+    plan: CurationPlan,
+    *,
+    now: datetime,
+    run_id: uuid.UUID,
     actor: str,
 ) -> list[str]:
     """Pending proposals. A member set proposed before is never proposed again, whatever
@@ -224,9 +285,17 @@ def _store_proposals(
                 RETURNING id
                 """
             ),
-            {"id": proposal_id, "t": tenant, "kind": proposal.kind, "text": proposal.text,
-             "m": members, "g": proposal.generality, "ev": json.dumps(evidence),
-             "run": run_id, "now": now},
+            {
+                "id": proposal_id,
+                "t": tenant,
+                "kind": proposal.kind,
+                "text": proposal.text,
+                "m": members,
+                "g": proposal.generality,
+                "ev": json.dumps(evidence),
+                "run": run_id,
+                "now": now,
+            },
         ).scalar()
         if inserted is None:
             continue
@@ -235,8 +304,13 @@ def _store_proposals(
             conn,
             [
                 event_row(
-                    tenant, EventType.PROPOSE, at=now, actor=actor, related_ids=members,
-                    run_id=run_id, reason=f"{len(members)} entries share most of their words",
+                    tenant,
+                    EventType.PROPOSE,
+                    at=now,
+                    actor=actor,
+                    related_ids=members,
+                    run_id=run_id,
+                    reason=f"{len(members)} entries share most of their words",
                     data={"proposal_id": str(proposal_id), "generality": proposal.generality},
                 )
             ],
@@ -245,7 +319,12 @@ def _store_proposals(
 
 
 def apply_plan(
-    conn: Connection, plan: CurationPlan, *, run_id: uuid.UUID, now: datetime, actor: str,
+    conn: Connection,
+    plan: CurationPlan,
+    *,
+    run_id: uuid.UUID,
+    now: datetime,
+    actor: str,
     dry_run: bool,
 ) -> dict[str, Any]:
     tenant = plan.tenant
@@ -258,15 +337,18 @@ def apply_plan(
     archived = _archive(conn, tenant, archives, now=now, run_id=run_id, actor=actor)
     merged = (
         _fold_merges(conn, tenant, plan, archived, now=now, run_id=run_id, actor=actor)
-        if Mechanic.DUPLICATES in writing else 0
+        if Mechanic.DUPLICATES in writing
+        else 0
     )
     conflicts = (
         _open_conflicts(conn, tenant, plan, archived, now=now, run_id=run_id, actor=actor)
-        if Mechanic.CONTRADICTION in writing else []
+        if Mechanic.CONTRADICTION in writing
+        else []
     )
     proposals = (
         _store_proposals(conn, tenant, plan, now=now, run_id=run_id, actor=actor)
-        if Mechanic.COMPRESSION in writing else []
+        if Mechanic.COMPRESSION in writing
+        else []
     )
 
     def applied(mechanic: Mechanic) -> int:

@@ -98,9 +98,7 @@ class Database:
         """One transaction, scoped to a tenant (``memgov.tenant``) for row-level security."""
         with self.engine.begin() as conn:
             if tenant is not None:
-                conn.execute(
-                    text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant}
-                )
+                conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
             yield conn
 
     def dispose(self) -> None:

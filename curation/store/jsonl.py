@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from curation.errors import ValidationError
 from curation.records import ImportReport, RejectedRow
-from curation.store.rows import MEMORY_COLUMNS, MEMORY_JOIN, vector_array
+from curation.store.rows import MEMORY_COLUMNS, MEMORY_JOIN
 from curation.store.writes import existing_ids
 from curation.validation import MemoryInput, validate_memory, validate_tenant
 
@@ -23,9 +23,20 @@ if TYPE_CHECKING:
 
 IMPORT_FIELDS = frozenset(
     {
-        "content", "kind", "created_at", "importance", "generality", "proven",
-        "supersession_key", "pinned", "metadata", "embedding", "embedding_model", "id",
-        "topic", "source",
+        "content",
+        "kind",
+        "created_at",
+        "importance",
+        "generality",
+        "proven",
+        "supersession_key",
+        "pinned",
+        "metadata",
+        "embedding",
+        "embedding_model",
+        "id",
+        "topic",
+        "source",
     }
 )
 # written by export for the record; an import takes the memory, not its curation state
@@ -41,13 +52,18 @@ def _shown(value: Any) -> str:
 def parse_line(raw: bytes, line_no: int, dimension: int) -> MemoryInput | RejectedRow | None:
     """One line to a validated memory, a rejection with its reason, or None when blank."""
     if len(raw) > MAX_LINE_BYTES:
-        return RejectedRow(line_no, "line", f"<{len(raw)} bytes>",
-                           f"line exceeds {MAX_LINE_BYTES} bytes")
+        return RejectedRow(
+            line_no, "line", f"<{len(raw)} bytes>", f"line exceeds {MAX_LINE_BYTES} bytes"
+        )
     try:
         decoded = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return RejectedRow(line_no, "line", _shown(raw[:60].decode("utf-8", "replace")),
-                           f"invalid UTF-8 at byte {exc.start}")
+        return RejectedRow(
+            line_no,
+            "line",
+            _shown(raw[:60].decode("utf-8", "replace")),
+            f"invalid UTF-8 at byte {exc.start}",
+        )
     if not decoded.strip():
         return None
     try:
@@ -120,13 +136,21 @@ def import_file(
 
     written: str | None = None
     if rejected:
-        target = Path(rejects_path) if rejects_path else path.with_name(path.name + ".rejects.jsonl")
+        target = (
+            Path(rejects_path) if rejects_path else path.with_name(path.name + ".rejects.jsonl")
+        )
         with target.open("w", encoding="utf-8") as handle:
             for row in rejected:
                 handle.write(json.dumps(row.to_dict(), ensure_ascii=False) + "\n")
         written = str(target)
-    return ImportReport(tenant=tenant, lines=lines, imported=imported, restated=restated,
-                        rejected=rejected, rejects_path=written)
+    return ImportReport(
+        tenant=tenant,
+        lines=lines,
+        imported=imported,
+        restated=restated,
+        rejected=rejected,
+        rejects_path=written,
+    )
 
 
 def _screen_batch(
@@ -144,12 +168,19 @@ def _screen_batch(
     seen: set[uuid.UUID] = set()
     for line_no, item in batch:
         if item.embedding is not None and item.embedding_model not in (None, model):
-            rejected.append(RejectedRow(line_no, "embedding_model", str(item.embedding_model),
-                                        f"the store's embeddings come from {model!r}"))
+            rejected.append(
+                RejectedRow(
+                    line_no,
+                    "embedding_model",
+                    str(item.embedding_model),
+                    f"the store's embeddings come from {model!r}",
+                )
+            )
             continue
         if item.id is not None and (item.id in taken or item.id in seen):
-            rejected.append(RejectedRow(line_no, "id", str(item.id),
-                                        "already exists for this tenant"))
+            rejected.append(
+                RejectedRow(line_no, "id", str(item.id), "already exists for this tenant")
+            )
             continue
         if item.id is not None:
             seen.add(item.id)
@@ -198,10 +229,13 @@ def export_file(store: MemoryStore, path: Path, tenant: str, *, include_archived
                     "parent_id": None if row.parent_id is None else str(row.parent_id),
                     "recall_count": row.recall_count,
                     "last_recalled_at": row.last_recalled_at.isoformat()
-                    if row.last_recalled_at else None,
+                    if row.last_recalled_at
+                    else None,
                 },
             }
-            handle.write(json.dumps({k: v for k, v in line.items() if v is not None},
-                                    ensure_ascii=False) + "\n")
+            handle.write(
+                json.dumps({k: v for k, v in line.items() if v is not None}, ensure_ascii=False)
+                + "\n"
+            )
             count += 1
     return count

@@ -185,7 +185,11 @@ class MemoryStore(CurationOps):
                 {"t": tenant, "p": json.dumps(merged.model_dump(mode="json"))},
             )
             record_event(
-                conn, tenant, EventType.POLICY, at=at, actor=actor,
+                conn,
+                tenant,
+                EventType.POLICY,
+                at=at,
+                actor=actor,
                 data={"policy": merged.model_dump(mode="json")},
             )
         return merged
@@ -213,11 +217,21 @@ class MemoryStore(CurationOps):
         now: datetime | None = None,
     ) -> WriteResult:
         item = validate_memory(
-            content=content, kind=kind, importance=importance, generality=generality,
-            proven=proven, supersession_key=supersession_key,
-            metadata=None if metadata is None else dict(metadata), pinned=pinned,
-            embedding=embedding, embedding_model=embedding_model, id=id,
-            created_at=created_at, topic=topic, source=source, dimension=self.dimension,
+            content=content,
+            kind=kind,
+            importance=importance,
+            generality=generality,
+            proven=proven,
+            supersession_key=supersession_key,
+            metadata=None if metadata is None else dict(metadata),
+            pinned=pinned,
+            embedding=embedding,
+            embedding_model=embedding_model,
+            id=id,
+            created_at=created_at,
+            topic=topic,
+            source=source,
+            dimension=self.dimension,
         )
         return self.remember_many(tenant, [item], actor=actor, now=now)[0]
 
@@ -306,12 +320,23 @@ class MemoryStore(CurationOps):
                 recall_sql.open_conflicts(conn, tenant, [r.id for r in rows]) if curated else {}
             )
             hits = recall_sql.rank_candidates(
-                rows, conflicts, policy, tenant=tenant, model=self.embedding_model,
-                now=at, k=k, curated=curated,
+                rows,
+                conflicts,
+                policy,
+                tenant=tenant,
+                model=self.embedding_model,
+                now=at,
+                k=k,
+                curated=curated,
             )
             if curated and record and hits:
                 recall_sql.record_recall(
-                    conn, tenant, [h.id for h in hits], now=at, actor=actor, query=query,
+                    conn,
+                    tenant,
+                    [h.id for h in hits],
+                    now=at,
+                    actor=actor,
+                    query=query,
                     reinforce=policy.reinforce_on == "recall",
                 )
         return RecallResult(tenant=tenant, query=query, mode=recall_mode.value, at=at, hits=hits)
@@ -334,7 +359,9 @@ class MemoryStore(CurationOps):
         mid = validate_uuid("memory_id", memory_id)
         with self.db.transaction(tenant) as conn:
             row = conn.execute(
-                text(f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} WHERE m.tenant = :t AND m.id = :id"),
+                text(
+                    f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} WHERE m.tenant = :t AND m.id = :id"
+                ),
                 {"t": tenant, "id": mid},
             ).first()
         if row is None:
@@ -362,8 +389,10 @@ class MemoryStore(CurationOps):
         claim = validate_content(claim)
         evidence = validate_content(evidence)
         source = validate_label("source", source) or "agent"
-        related = None if related_memory_id is None else validate_uuid(
-            "related_memory_id", related_memory_id
+        related = (
+            None
+            if related_memory_id is None
+            else validate_uuid("related_memory_id", related_memory_id)
         )
         at = self._now(now)
         with self._tx(tenant) as conn:
@@ -380,12 +409,27 @@ class MemoryStore(CurationOps):
                     RETURNING {CONFLICT_COLUMNS}
                     """
                 ),
-                {"id": conflict_id, "t": tenant, "m": mid, "c": claim, "e": evidence,
-                 "s": source, "r": related, "d": detected_by, "at": at},
+                {
+                    "id": conflict_id,
+                    "t": tenant,
+                    "m": mid,
+                    "c": claim,
+                    "e": evidence,
+                    "s": source,
+                    "r": related,
+                    "d": detected_by,
+                    "at": at,
+                },
             ).one()
             record_event(
-                conn, tenant, EventType.CONTEST, at=at, actor=actor, memory_id=mid,
-                related_ids=[related] if related else [], reason=claim[:500],
+                conn,
+                tenant,
+                EventType.CONTEST,
+                at=at,
+                actor=actor,
+                memory_id=mid,
+                related_ids=[related] if related else [],
+                reason=claim[:500],
                 data={"conflict_id": str(conflict_id), "source": source},
             )
         return conflict_record(row)
@@ -423,13 +467,25 @@ class MemoryStore(CurationOps):
                     {"t": tenant, "id": mid, "at": at, "r": reinforce},
                 )
             record_event(
-                conn, tenant, EventType.VALIDATE if useful else EventType.FEEDBACK, at=at,
-                actor=actor, memory_id=mid, data={"useful": useful},
+                conn,
+                tenant,
+                EventType.VALIDATE if useful else EventType.FEEDBACK,
+                at=at,
+                actor=actor,
+                memory_id=mid,
+                data={"useful": useful},
             )
         return self.get(tenant, mid)
 
-    def pin(self, tenant: str, memory_id: str | uuid.UUID, *, pinned: bool = True,
-            actor: str = "curator", now: datetime | None = None) -> MemoryRecord:
+    def pin(
+        self,
+        tenant: str,
+        memory_id: str | uuid.UUID,
+        *,
+        pinned: bool = True,
+        actor: str = "curator",
+        now: datetime | None = None,
+    ) -> MemoryRecord:
         """Pinned entries are never touched by curation and score a retention of 1."""
         tenant = validate_tenant(tenant)
         mid = validate_uuid("memory_id", memory_id)
@@ -445,17 +501,34 @@ class MemoryStore(CurationOps):
                     {"t": tenant, "id": mid, "p": pinned, "at": at},
                 )
                 record_event(
-                    conn, tenant, EventType.PIN if pinned else EventType.UNPIN, at=at,
-                    actor=actor, memory_id=mid,
+                    conn,
+                    tenant,
+                    EventType.PIN if pinned else EventType.UNPIN,
+                    at=at,
+                    actor=actor,
+                    memory_id=mid,
                 )
         return self.get(tenant, mid)
 
-    def unpin(self, tenant: str, memory_id: str | uuid.UUID, *, actor: str = "curator",
-              now: datetime | None = None) -> MemoryRecord:
+    def unpin(
+        self,
+        tenant: str,
+        memory_id: str | uuid.UUID,
+        *,
+        actor: str = "curator",
+        now: datetime | None = None,
+    ) -> MemoryRecord:
         return self.pin(tenant, memory_id, pinned=False, actor=actor, now=now)
 
-    def restore(self, tenant: str, memory_id: str | uuid.UUID, *, actor: str = "curator",
-                reason: str = "restored by curator", now: datetime | None = None) -> MemoryRecord:
+    def restore(
+        self,
+        tenant: str,
+        memory_id: str | uuid.UUID,
+        *,
+        actor: str = "curator",
+        reason: str = "restored by curator",
+        now: datetime | None = None,
+    ) -> MemoryRecord:
         """Return an archived entry to the active set; the event keeps its prior state."""
         tenant = validate_tenant(tenant)
         mid = validate_uuid("memory_id", memory_id)
@@ -481,8 +554,10 @@ class MemoryStore(CurationOps):
                 {"t": tenant, "id": mid},
             ).all()
             conflicts = conn.execute(
-                text(f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE tenant = :t "
-                     "AND memory_id = :id ORDER BY at, id"),
+                text(
+                    f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE tenant = :t "
+                    "AND memory_id = :id ORDER BY at, id"
+                ),
                 {"t": tenant, "id": mid},
             ).all()
         chain: list[str] = []
@@ -546,8 +621,9 @@ class MemoryStore(CurationOps):
             ).all()
         return [conflict_record(r) for r in rows]
 
-    def events(self, tenant: str, *, types: Sequence[str] | None = None,
-               limit: int = 1000) -> list[EventRecord]:
+    def events(
+        self, tenant: str, *, types: Sequence[str] | None = None, limit: int = 1000
+    ) -> list[EventRecord]:
         tenant = validate_tenant(tenant)
         where = "tenant = :t" + (" AND type = ANY(:types)" if types else "")
         with self.db.transaction(tenant) as conn:
@@ -576,24 +652,45 @@ class MemoryStore(CurationOps):
         return out
 
     # -- import / export ------------------------------------------------------------
-    def import_jsonl(self, path: str | Path, tenant: str, *, rejects_path: str | Path | None = None,
-                     batch_size: int = 2000, actor: str = "import",
-                     now: datetime | None = None) -> ImportReport:
+    def import_jsonl(
+        self,
+        path: str | Path,
+        tenant: str,
+        *,
+        rejects_path: str | Path | None = None,
+        batch_size: int = 2000,
+        actor: str = "import",
+        now: datetime | None = None,
+    ) -> ImportReport:
         from curation.store.jsonl import import_file
 
-        return import_file(self, Path(path), tenant, rejects_path=rejects_path,
-                           batch_size=batch_size, actor=actor, now=self._now(now))
+        return import_file(
+            self,
+            Path(path),
+            tenant,
+            rejects_path=rejects_path,
+            batch_size=batch_size,
+            actor=actor,
+            now=self._now(now),
+        )
 
-    def export_jsonl(self, path: str | Path, tenant: str, *,
-                     include_archived: bool = True) -> int:
+    def export_jsonl(self, path: str | Path, tenant: str, *, include_archived: bool = True) -> int:
         from curation.store.jsonl import export_file
 
         return export_file(self, Path(path), tenant, include_archived=include_archived)
 
 
-def restore_rows(conn: Connection, tenant: str, priors: Sequence[Any], *, at: datetime,
-                 actor: str, reason: str, run_id: uuid.UUID | None = None,
-                 clear_parent: bool = False) -> None:
+def restore_rows(
+    conn: Connection,
+    tenant: str,
+    priors: Sequence[Any],
+    *,
+    at: datetime,
+    actor: str,
+    reason: str,
+    run_id: uuid.UUID | None = None,
+    clear_parent: bool = False,
+) -> None:
     """Restore archived rows and append one RESTORE event each, with the prior state."""
     from curation.store.events import event_row, record_events
 
@@ -614,12 +711,21 @@ def restore_rows(conn: Connection, tenant: str, priors: Sequence[Any], *, at: da
         conn,
         [
             event_row(
-                tenant, EventType.RESTORE, at=at, actor=actor, memory_id=mid, reason=reason,
+                tenant,
+                EventType.RESTORE,
+                at=at,
+                actor=actor,
+                memory_id=mid,
+                reason=reason,
                 run_id=run_id,
-                data={"prior": {"status": p.status, "archive_reason": p.archive_reason,
-                                "superseded_by": None if p.superseded_by is None
-                                else str(p.superseded_by),
-                                "parent_id": None if p.parent_id is None else str(p.parent_id)}},
+                data={
+                    "prior": {
+                        "status": p.status,
+                        "archive_reason": p.archive_reason,
+                        "superseded_by": None if p.superseded_by is None else str(p.superseded_by),
+                        "parent_id": None if p.parent_id is None else str(p.parent_id),
+                    }
+                },
             )
             for mid, p in zip(ids, priors, strict=True)
         ],

@@ -7,7 +7,7 @@ import json
 import time
 import uuid
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Connection, text
 
@@ -17,13 +17,15 @@ from curation.store.apply import apply_plan
 from curation.store.events import event_row, record_events
 from curation.store.locks import take_transaction_lock
 
-if TYPE_CHECKING:
-    from curation.store.memory_store import MemoryStore
-
 
 def run_apply(
-    store: MemoryStore, conn: Connection, plan: CurationPlan, *, dry_run: bool, now: datetime,
-    actor: str, started: float | None = None,
+    conn: Connection,
+    plan: CurationPlan,
+    *,
+    dry_run: bool,
+    now: datetime,
+    actor: str,
+    started: float | None = None,
 ) -> dict[str, Any]:
     """Apply (or dry-run) a plan in one transaction on ``conn`` and store its report."""
     tenant = plan.tenant
@@ -63,15 +65,29 @@ def run_apply(
                 VALUES (:id, :t, :at, :at, :dry, :status, CAST(:r AS jsonb), CAST(:p AS jsonb))
                 """
             ),
-            {"id": run_id, "t": tenant, "at": now, "dry": dry_run,
-             "status": "dry_run" if dry_run else "applied", "r": json.dumps(report),
-             "p": json.dumps(plan.policy.model_dump(mode="json"))},
+            {
+                "id": run_id,
+                "t": tenant,
+                "at": now,
+                "dry": dry_run,
+                "status": "dry_run" if dry_run else "applied",
+                "r": json.dumps(report),
+                "p": json.dumps(plan.policy.model_dump(mode="json")),
+            },
         )
         record_events(
             conn,
-            [event_row(tenant, EventType.CURATION_RUN, at=now, actor=actor, run_id=run_id,
-                       reason="dry run" if dry_run else "applied",
-                       data={"planned": plan.counts(), "applied": report["applied"]})],
+            [
+                event_row(
+                    tenant,
+                    EventType.CURATION_RUN,
+                    at=now,
+                    actor=actor,
+                    run_id=run_id,
+                    reason="dry run" if dry_run else "applied",
+                    data={"planned": plan.counts(), "applied": report["applied"]},
+                )
+            ],
         )
     report["archived_ids"] = applied["archived_ids"]
     report["conflict_ids"] = applied["conflict_ids"]
@@ -90,9 +106,10 @@ def undo_run(
         {"t": tenant, "r": run_id},
     ).all()
     archived = [e.memory_id for e in events if e.type == EventType.ARCHIVE.value]
-    restored = conn.execute(
-        text(
-            """
+    restored = (
+        conn.execute(
+            text(
+                """
             UPDATE memory_state s SET status = 'active', archive_reason = NULL,
                 archived_at = NULL, superseded_by = NULL, version = s.version + 1,
                 updated_at = :now
@@ -104,9 +121,12 @@ def undo_run(
                    ORDER BY e.id DESC LIMIT 1) = :r
             RETURNING s.memory_id
             """
-        ),
-        {"t": tenant, "ids": [str(a) for a in archived], "now": now, "r": run_id},
-    ).scalars().all()
+            ),
+            {"t": tenant, "ids": [str(a) for a in archived], "now": now, "r": run_id},
+        )
+        .scalars()
+        .all()
+    )
     for merge in (e for e in events if e.type == EventType.MERGE.value):
         conn.execute(
             text(
@@ -115,34 +135,67 @@ def undo_run(
                 "version = version + 1, updated_at = :now "
                 "WHERE tenant = :t AND memory_id = :id"
             ),
-            {"t": tenant, "id": merge.memory_id, "rc": merge.data["folded_recall_count"],
-             "pv": merge.data["folded_proven"], "imp": merge.data["importance_before"],
-             "now": now},
+            {
+                "t": tenant,
+                "id": merge.memory_id,
+                "rc": merge.data["folded_recall_count"],
+                "pv": merge.data["folded_proven"],
+                "imp": merge.data["importance_before"],
+                "now": now,
+            },
         )
-    conflicts = conn.execute(
-        text(
-            "UPDATE conflict SET status = 'dismissed', resolution = 'dismiss', "
-            "resolution_note = 'run undone', resolved_at = :now, resolved_by = :actor "
-            "WHERE tenant = :t AND status = 'open' AND id = ANY(CAST(:ids AS uuid[])) "
-            "RETURNING id"
-        ),
-        {"t": tenant, "now": now, "actor": actor,
-         "ids": [e.data.get("conflict_id") for e in events
-                 if e.type == EventType.CONTEST.value and e.data.get("conflict_id")]},
-    ).scalars().all()
-    proposals = conn.execute(
-        text(
-            "UPDATE proposal SET status = 'rejected', decided_at = :now, decided_by = :actor "
-            "WHERE tenant = :t AND run_id = :r AND status = 'pending' RETURNING id"
-        ),
-        {"t": tenant, "r": run_id, "now": now, "actor": actor},
-    ).scalars().all()
+    conflicts = (
+        conn.execute(
+            text(
+                "UPDATE conflict SET status = 'dismissed', resolution = 'dismiss', "
+                "resolution_note = 'run undone', resolved_at = :now, resolved_by = :actor "
+                "WHERE tenant = :t AND status = 'open' AND id = ANY(CAST(:ids AS uuid[])) "
+                "RETURNING id"
+            ),
+            {
+                "t": tenant,
+                "now": now,
+                "actor": actor,
+                "ids": [
+                    e.data.get("conflict_id")
+                    for e in events
+                    if e.type == EventType.CONTEST.value and e.data.get("conflict_id")
+                ],
+            },
+        )
+        .scalars()
+        .all()
+    )
+    proposals = (
+        conn.execute(
+            text(
+                "UPDATE proposal SET status = 'rejected', decided_at = :now, decided_by = :actor "
+                "WHERE tenant = :t AND run_id = :r AND status = 'pending' RETURNING id"
+            ),
+            {"t": tenant, "r": run_id, "now": now, "actor": actor},
+        )
+        .scalars()
+        .all()
+    )
     record_events(
         conn,
-        [event_row(tenant, EventType.RESTORE, at=now, actor=actor, memory_id=m, run_id=run_id,
-                   reason="curation run undone",
-                   data={"undo_of_run": str(run_id)}) for m in restored],
+        [
+            event_row(
+                tenant,
+                EventType.RESTORE,
+                at=now,
+                actor=actor,
+                memory_id=m,
+                run_id=run_id,
+                reason="curation run undone",
+                data={"undo_of_run": str(run_id)},
+            )
+            for m in restored
+        ],
     )
-    return {"restored": len(restored), "merges_reverted": sum(
-        1 for e in events if e.type == EventType.MERGE.value),
-        "conflicts_dismissed": len(conflicts), "proposals_withdrawn": len(proposals)}
+    return {
+        "restored": len(restored),
+        "merges_reverted": sum(1 for e in events if e.type == EventType.MERGE.value),
+        "conflicts_dismissed": len(conflicts),
+        "proposals_withdrawn": len(proposals),
+    }

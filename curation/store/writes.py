@@ -37,9 +37,7 @@ def ensure_tenant(conn: Connection, tenant: str, now: datetime) -> None:
 
 
 def tenant_exists(conn: Connection, tenant: str) -> bool:
-    return bool(
-        conn.execute(text("SELECT 1 FROM tenant WHERE name = :t"), {"t": tenant}).scalar()
-    )
+    return bool(conn.execute(text("SELECT 1 FROM tenant WHERE name = :t"), {"t": tenant}).scalar())
 
 
 def _existing_by_hash(conn: Connection, tenant: str, hashes: list[str]) -> dict[str, Any]:
@@ -212,13 +210,9 @@ def _copy_new(
                         now,
                     )
                 )
-        with cur.copy(
-            "COPY event (tenant, type, memory_id, actor, data, at) FROM STDIN"
-        ) as copy:
+        with cur.copy("COPY event (tenant, type, memory_id, actor, data, at) FROM STDIN") as copy:
             for memory_id, w in fresh:
                 data = {"kind": w.item.kind.value, "content_hash": w.content_hash}
                 if w.item.created_at is not None:
                     data["created_at"] = w.item.created_at.isoformat()
-                copy.write_row(
-                    (tenant, "write", memory_id, actor, json.dumps(data), now)
-                )
+                copy.write_row((tenant, "write", memory_id, actor, json.dumps(data), now))

@@ -30,9 +30,7 @@ def upgrade() -> None:
         )
         """
     )
-    op.execute(
-        f"INSERT INTO store_meta (key, value) VALUES ('embedding_dimension', '{dimension}')"
-    )
+    op.execute(f"INSERT INTO store_meta (key, value) VALUES ('embedding_dimension', '{dimension}')")
     op.execute(
         """
         CREATE TABLE tenant (
@@ -63,7 +61,9 @@ def upgrade() -> None:
         ) PARTITION BY LIST (tenant)
         """
     )
-    op.execute("CREATE INDEX memory_embedding_hnsw ON memory USING hnsw (embedding vector_cosine_ops)")
+    op.execute(
+        "CREATE INDEX memory_embedding_hnsw ON memory USING hnsw (embedding vector_cosine_ops)"
+    )
     op.execute("CREATE INDEX memory_tenant_key ON memory (tenant, supersession_key)")
     op.execute(
         """
