@@ -88,7 +88,11 @@ class CurationPolicy(BaseModel):
     duplicates: Mode = Mode.DRY_RUN
     decay: Mode = Mode.DRY_RUN
     contradiction: Mode = Mode.DRY_RUN
+    subsumption: Mode = Mode.DRY_RUN
     compression: CompressionMode = CompressionMode.PROPOSE
+    # write-time contradiction checks cost one vector query per new memory; batches larger
+    # than this (bulk imports) leave detection to the nightly pass
+    write_check_max_batch: int = Field(200, ge=0)
 
     # health targets and safety
     near_duplicate_target: float = Field(0.06, ge=0, le=1)
@@ -118,7 +122,13 @@ class CurationPolicy(BaseModel):
         return self.contradiction_threshold.get(model, self.contradiction_threshold.get("*", 0.85))
 
     def any_apply(self) -> bool:
-        return Mode.APPLY in (self.supersession, self.duplicates, self.decay, self.contradiction)
+        return Mode.APPLY in (
+            self.supersession,
+            self.duplicates,
+            self.decay,
+            self.contradiction,
+            self.subsumption,
+        )
 
     def with_all_modes(self, mode: Mode) -> CurationPolicy:
         return self.model_copy(
@@ -127,5 +137,6 @@ class CurationPolicy(BaseModel):
                 "duplicates": mode,
                 "decay": mode,
                 "contradiction": mode,
+                "subsumption": mode,
             }
         )

@@ -50,13 +50,13 @@ def _lock_rows(conn: Connection, tenant: str, ids: list[str]) -> None:
         )
 
 
-def _archive(
+def archive_actions(
     conn: Connection,
     tenant: str,
     actions: list[ArchiveAction],
     *,
     now: datetime,
-    run_id: uuid.UUID,
+    run_id: uuid.UUID | None,
     actor: str,
 ) -> set[str]:
     if not actions:
@@ -334,7 +334,7 @@ def apply_plan(
     if Mechanic.DUPLICATES in writing:
         touched += [m.canonical_id for m in plan.merges]
     _lock_rows(conn, tenant, touched)
-    archived = _archive(conn, tenant, archives, now=now, run_id=run_id, actor=actor)
+    archived = archive_actions(conn, tenant, archives, now=now, run_id=run_id, actor=actor)
     merged = (
         _fold_merges(conn, tenant, plan, archived, now=now, run_id=run_id, actor=actor)
         if Mechanic.DUPLICATES in writing

@@ -45,6 +45,7 @@ from curation.store.rows import (
     event_record,
     memory_record,
 )
+from curation.store.write_hooks import after_write
 from curation.store.writes import PreparedWrite, tenant_exists, write_batch
 from curation.validation import (
     MemoryInput,
@@ -251,10 +252,19 @@ class MemoryStore(CurationOps):
             for i in items
         ]
         prepared = self.prepare(inputs)
+        policy = self.policy(tenant)
         with self.db.transaction(tenant) as conn:
             results = write_batch(conn, tenant, prepared, now=at, actor=actor)
-            self._after_write(conn, tenant, results, prepared, now=at, actor=actor)
-        return results
+            return after_write(
+                conn,
+                tenant,
+                results,
+                prepared,
+                policy,
+                model=self.embedding_model,
+                now=at,
+                actor=actor,
+            )
 
     def prepare(self, inputs: Sequence[MemoryInput]) -> list[PreparedWrite]:
         """Embed what lacks an embedding (one batch) and refuse foreign embeddings."""
@@ -277,18 +287,6 @@ class MemoryStore(CurationOps):
             )
             for i, item in enumerate(inputs)
         ]
-
-    def _after_write(
-        self,
-        conn: Connection,
-        tenant: str,
-        results: list[WriteResult],
-        prepared: list[PreparedWrite],
-        *,
-        now: datetime,
-        actor: str,
-    ) -> None:
-        """Write-time curation hooks (supersession, contradiction, subsumption)."""
 
     # -- recall -------------------------------------------------------------------
     def recall(
@@ -614,7 +612,7 @@ class MemoryStore(CurationOps):
     def conflicts(self, tenant: str, *, status: str | None = "open") -> list[ConflictRecord]:
         tenant = validate_tenant(tenant)
         where = "tenant = :t" + (" AND status = :s" if status else "")
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:  # an unknown tenant is an error, not an empty queue
             rows = conn.execute(
                 text(f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE {where} ORDER BY at, id"),
                 {"t": tenant, "s": status},
