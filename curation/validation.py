@@ -7,6 +7,7 @@ generality and proven non-negative integers; embeddings finite, of the store's d
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -78,8 +79,8 @@ def validate_query(query: Any) -> str:
     return _text("query", query, max_chars=MAX_QUERY_CHARS, allow_newlines=True)
 
 
-def validate_content(content: Any) -> str:
-    return _text("content", content, max_chars=MAX_CONTENT_CHARS, allow_newlines=True)
+def validate_content(content: Any, field_name: str = "content") -> str:
+    return _text(field_name, content, max_chars=MAX_CONTENT_CHARS, allow_newlines=True)
 
 
 def validate_label(field_name: str, value: Any) -> str | None:
@@ -198,6 +199,21 @@ def content_hash(content: str) -> str:
     """Identity of a statement for revive-on-restate: whitespace-insensitive, case-sensitive."""
     normalised = _WS.sub(" ", content.strip())
     return hashlib.sha256(normalised.encode("utf-8")).hexdigest()
+
+
+def validate_memory_mapping(fields: Any, *, dimension: int) -> MemoryInput:
+    """``validate_memory`` for a caller's mapping: kind defaults to ``fact`` as in
+    ``remember``, and an unknown key is a ValidationError naming it (not a TypeError)."""
+    if not isinstance(fields, dict):
+        try:
+            fields = dict(fields)
+        except (TypeError, ValueError) as exc:
+            raise ValidationError("item", fields, "must be a mapping of memory fields") from exc
+    allowed = {f.name for f in dataclasses.fields(MemoryInput)}
+    for key in fields:
+        if key not in allowed:
+            raise ValidationError(str(key), fields[key], "unknown field")
+    return validate_memory(**{"kind": "fact", **fields}, dimension=dimension)
 
 
 def validate_memory(

@@ -7,7 +7,7 @@ from importlib.metadata import entry_points
 
 import typer
 
-from curation.cli import db_commands, memory_commands
+from curation.cli import curation_commands, db_commands, memory_commands
 from curation.errors import MemgovError
 
 app = typer.Typer(
@@ -19,6 +19,7 @@ app = typer.Typer(
 )
 app.add_typer(db_commands.db_app, name="db")
 memory_commands.register(app)
+curation_commands.register(app)
 
 
 def _load_plugins() -> None:

@@ -53,6 +53,7 @@ from curation.validation import (
     validate_bool,
     validate_label,
     validate_memory,
+    validate_memory_mapping,
     validate_mode,
     validate_query,
     validate_tenant,
@@ -224,7 +225,7 @@ class MemoryStore(CurationOps):
             generality=generality,
             proven=proven,
             supersession_key=supersession_key,
-            metadata=None if metadata is None else dict(metadata),
+            metadata=dict(metadata) if isinstance(metadata, Mapping) else metadata,
             pinned=pinned,
             embedding=embedding,
             embedding_model=embedding_model,
@@ -248,7 +249,9 @@ class MemoryStore(CurationOps):
         tenant = validate_tenant(tenant)
         at = self._now(now)
         inputs = [
-            i if isinstance(i, MemoryInput) else validate_memory(**i, dimension=self.dimension)
+            i
+            if isinstance(i, MemoryInput)
+            else validate_memory_mapping(i, dimension=self.dimension)
             for i in items
         ]
         prepared = self.prepare(inputs)
@@ -384,8 +387,8 @@ class MemoryStore(CurationOps):
         mid = validate_uuid("memory_id", memory_id)
         from curation.validation import validate_content
 
-        claim = validate_content(claim)
-        evidence = validate_content(evidence)
+        claim = validate_content(claim, "claim")
+        evidence = validate_content(evidence, "evidence")
         source = validate_label("source", source) or "agent"
         related = (
             None

@@ -1,0 +1,1 @@
+"""Small data sets shipped with the package."""

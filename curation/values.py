@@ -1,0 +1,456 @@
+"""Do two similar texts disagree on a value? The guard between "duplicate" and "conflict".
+
+Embeddings put "The user's plan is Basic" and "The user's plan is Pro" close together;
+merging them would silently keep one claim and bury the other (source 001). Before two
+similar entries are folded, this module pulls out the values each states -- quoted
+strings, addresses, dates, weekdays, times, versions, money, percentages, numbers,
+identifiers, plan tiers, proper names -- plus polarity words and negation, and reports
+where they disagree.
+
+Rules that keep paraphrases quiet:
+- A category disagrees only when *each* side states a value the other lacks; a value
+  stated on one side only is extra detail, not a contradiction ("May 8" vs "May 8, 3pm").
+- Values are normalised before comparing: 350,000 = 350000 = 350k, 3.5 = 3.50,
+  "three" = 3, v2.1 = version 2.1, "8 May 2023" = "May 8, 2023" = 2023-05-08, and a date
+  missing its year is compatible with the same day in any year.
+- Negation counts by parity, so "never deploy" and "don't deploy" agree, and a flipped
+  polarity word cancels a negation ("not healthy" = "unhealthy").
+- Each span is consumed by the first extractor that claims it, so "$350,000" is money,
+  not also a number.
+
+Known limits: a capitalised word at the start of a sentence is taken for a name only if
+either text also capitalises it mid-sentence (otherwise every sentence would open with a
+"name"); quantities spelled as compounds ("twenty five") are not parsed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+Found = list[tuple[str, str]]  # (category, normalised value)
+Q_OPEN, Q_CLOSE, D_OPEN, D_CLOSE = "\u2018", "\u2019", "\u201c", "\u201d"  # curly quotes
+
+
+def _split(text: str) -> list[str]:
+    return text.split()
+
+
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+Normalizer = Callable[[re.Match[str]], Found]
+
+_MONTH_NUMBERS = {
+    "January": 1, "February": 2, "March": 3, "April": 4, "May": 5, "June": 6, "July": 7,
+    "August": 8, "September": 9, "October": 10, "November": 11, "December": 12,
+    "Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "Jun": 6, "Jul": 7, "Aug": 8, "Sep": 9,
+    "Sept": 9, "Oct": 10, "Nov": 11, "Dec": 12,
+}  # fmt: skip
+_FULL_MONTHS = (
+    "January|February|March|April|May|June|July|August|September|October|November|December"
+)
+_MONTHS = _FULL_MONTHS + "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_MULTIPLIERS = {"k": 1_000, "thousand": 1_000, "M": 1_000_000, "mn": 1_000_000,
+                "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}  # fmt: skip
+_UNIT_SUFFIX = r"ms|s|m|h|d|w|x|[kKMGT]B|[kmgt]b"
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "dollar": "USD",
+               "dollars": "USD", "euro": "EUR", "euros": "EUR", "pound": "GBP",
+               "pounds": "GBP", "cent": "USD", "cents": "USD"}  # fmt: skip
+_CODES = "USD|EUR|GBP|JPY|CHF|CAD|AUD|INR|CNY"
+_NUMBER_WORDS = {w: i for i, w in enumerate(_split(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"))} | {
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+    "ninety": 90, "twice": 2}  # fmt: skip
+_NOT_A_NUMBER_BEFORE_ONE = _wordset(
+    "the this that each any no every some which another a one only new right wrong"
+)
+
+TIER_WORDS = _wordset(
+    "free basic starter standard plus pro premium business team enterprise gold silver "
+    "bronze platinum trial lite ultimate"
+)
+_TIER_CONTEXT = _wordset(
+    "plan plans tier tiers subscription subscriptions edition license licence package "
+    "level account version"
+)
+NEGATION_WORDS = _wordset("not no never none nobody nothing nowhere neither cannot without")
+# family -> (positive words, negative words). Only antonyms that rarely appear in a
+# paraphrase of the same claim: "before/after" is left out for that reason.
+POLARITY_FAMILIES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    name: (frozenset(pos.split()), frozenset(neg.split()))
+    for name, pos, neg in (
+        ("state", "enabled enable enables", "disabled disable disables"),
+        ("health", "healthy online operational available",
+         "unhealthy degraded down offline unavailable broken outage"),
+        ("outcome", "pass passed passes passing succeeded succeeds success successful",
+         "fail failed fails failing failure unsuccessful"),
+        ("truth", "true correct valid", "false incorrect invalid wrong"),
+        ("requirement", "required mandatory", "optional"),
+        ("permission", "allowed allow allows permitted permit",
+         "forbidden prohibited disallowed denied deny blocked banned"),
+        ("direction", "increase increased increases raise raised higher",
+         "decrease decreased decreases lower lowered reduce reduced"),
+        ("bound", "minimum", "maximum"),
+        ("decision", "accepted approved accept approve", "rejected declined reject decline"),
+    )
+}  # fmt: skip
+_POLE_OF = {w: (fam, "+") for fam, (pos, _) in POLARITY_FAMILIES.items() for w in pos} | {
+    w: (fam, "-") for fam, (_, neg) in POLARITY_FAMILIES.items() for w in neg
+}
+CATEGORIES = ("quoted", "address", "date", "day", "time", "version", "money", "percentage",
+              "number", "identifier", "tier", "name")  # fmt: skip
+# Words that open a sentence without being part of the name after them.
+_SENTENCE_OPENERS = _wordset(
+    """a an the this that these those our my your their his her its we you they he she it
+    in on at for to from with by of and or but if when while after before since until once
+    always never often usually sometimes only also then so do don't does not no please
+    use using ask check set make add remove avoid prefer run try keep send call get put
+    move deploy install update upgrade enable disable open close tell see note remember
+    per via every each all any some most many"""
+)
+_INITIAL_BEFORE = set('.!?:;\n\r•*(["' + D_OPEN + Q_OPEN)
+_PRONOUN_I = {"I", "I'm", "I've", "I'd", "I'll"}
+
+
+def _decimal(text: str, multiplier: int | Decimal = 1) -> str | None:
+    try:
+        value = Decimal(text.replace(",", "")) * multiplier
+    except InvalidOperation:
+        return None
+    return format(value.normalize(), "f")
+
+
+def _date(y: str | None, m: int | None, d: str | None) -> Found:
+    month = m if m is not None else None
+    day = int(d) if d else None
+    if (month is not None and not 1 <= month <= 12) or (day is not None and not 1 <= day <= 31):
+        return []
+    parts = [y or "?", f"{month:02d}" if month else "?", f"{day:02d}" if day else "?"]
+    return [("date", "-".join(parts))]
+
+
+def _named_date(m: re.Match[str]) -> Found:
+    groups = m.groupdict()
+    month = _MONTH_NUMBERS[groups["mon"]] if groups.get("mon") else None
+    return _date(groups.get("y"), month, groups.get("d"))
+
+
+def _iso(m: re.Match[str]) -> Found:
+    found = _date(m.group("y"), int(m.group("m")), m.group("d"))
+    if found and m.group("H"):
+        found += _clock(int(m.group("H")), int(m.group("M")), None)
+    return found
+
+
+def _clock(hour: int, minute: int, meridiem: str | None) -> Found:
+    if meridiem:
+        if not 1 <= hour <= 12:
+            return []
+        hour = hour % 12 + (12 if meridiem.lower() == "p" else 0)
+    if hour > 24 or minute > 59:
+        return []
+    return [("time", f"{hour:02d}:{minute:02d}")]
+
+
+def _time(m: re.Match[str]) -> Found:
+    groups = m.groupdict()
+    if groups.get("word"):
+        return [("time", "12:00" if m.group("word").lower() == "noon" else "00:00")]
+    return _clock(int(m.group("h")), int(groups.get("mi") or 0), groups.get("ap"))
+
+
+def _version(m: re.Match[str]) -> Found:
+    parts = m.group("v").split(".")
+    while len(parts) > 1 and parts[-1] == "0":
+        parts.pop()
+    return [("version", ".".join(parts).lower())]
+
+
+def _money(m: re.Match[str]) -> Found:
+    cur = m.group("cur")
+    code = _CURRENCIES.get(cur) or _CURRENCIES.get(cur.lower()) or cur.upper()
+    mult = Decimal(_MULTIPLIERS.get(m.group("mult") or "", 1))
+    if cur.lower().startswith("cent"):
+        mult = mult / 100
+    value = _decimal(m.group("num"), mult)
+    return [("money", f"{code} {value}")] if value is not None else []
+
+
+def _percent(m: re.Match[str]) -> Found:
+    value = _decimal(m.group("num"))
+    return [("percentage", value)] if value is not None else []
+
+
+def _number(m: re.Match[str]) -> Found:
+    suffix = m.group("suffix") or ""
+    word = m.group("word") or ""
+    unit = ""
+    if suffix in ("k", "K", "M", "bn"):
+        mult = _MULTIPLIERS[suffix.lower() if suffix == "K" else suffix]
+    elif suffix in ("st", "nd", "rd", "th"):
+        mult = 1
+    else:
+        mult, unit = 1, suffix.lower()
+    mult *= _MULTIPLIERS.get(word, 1)
+    value = _decimal(m.group("num"), mult)
+    return [("number", value + unit)] if value is not None else []
+
+
+def _number_word(m: re.Match[str]) -> Found:
+    word = m.group("v").lower()
+    if word == "one":
+        before = m.string[: m.start()].split()
+        after = m.string[m.end() :].split()
+        if (before and before[-1].lower() in _NOT_A_NUMBER_BEFORE_ONE) or (
+            after and after[0].lower().strip(".,;:") in {"of", "another"}
+        ):
+            return []
+    return [("number", str(_NUMBER_WORDS[word]))]
+
+
+_NUMBER_LIKE = re.compile(rf"^\d+(?:\.\d+)?(?:st|nd|rd|th|k|K|M|bn|{_UNIT_SUFFIX})$")
+
+
+def _identifier(m: re.Match[str]) -> Found:
+    token = m.group(0)
+    return [] if _NUMBER_LIKE.match(token) else [("identifier", token.casefold())]
+
+
+def _plain(category: str, fold: bool = False) -> Normalizer:
+    def normalize(m: re.Match[str]) -> Found:
+        value = " ".join(m.group("v").split())
+        return [(category, value.casefold() if fold else value)] if value else []
+
+    return normalize
+
+
+def _day(m: re.Match[str]) -> Found:
+    return [("day", m.group("v").lower())]
+
+
+_EXTRACTORS: list[tuple[re.Pattern[str], Normalizer]] = [
+    (re.compile(p, flags), fn)
+    for p, flags, fn in (
+        (r'"(?P<v>[^"\n]{1,300})"', 0, _plain("quoted")),
+        (D_OPEN + r"(?P<v>[^" + D_CLOSE + r"\n]{1,300})" + D_CLOSE, 0, _plain("quoted")),
+        (Q_OPEN + r"(?P<v>[^" + Q_CLOSE + r"\n]{1,300})" + Q_CLOSE, 0, _plain("quoted")),
+        (r"`(?P<v>[^`\n]{1,300})`", 0, _plain("quoted")),
+        (r"(?<!\w)'(?P<v>[^'\n]{1,300})'(?!\w)", 0, _plain("quoted")),
+        (r"(?P<v>\bhttps?://[^\s<>\"')\]]*[^\s<>\"')\].,;:!?])", 0, _plain("address")),
+        (r"(?P<v>\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+)", 0, _plain("address", fold=True)),
+        (r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?:[T ](?P<H>\d{1,2}):(?P<M>\d{2})"
+         r"(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d)", 0, _iso),
+        (rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTHS})\.?"
+         rf"(?:,?\s+(?P<y>\d{{4}}))?(?!\w)", 0, _named_date),
+        (rf"\b(?P<mon>{_MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)"
+         rf"(?:,?\s+(?P<y>\d{{4}}))?(?!\w)", 0, _named_date),
+        (rf"\b(?P<mon>{_MONTHS})\.?,?\s+(?P<y>\d{{4}})(?!\w)", 0, _named_date),
+        (r"\b(?P<v>\d{1,2}/\d{1,2}/\d{2,4})\b", 0, _plain("date")),
+        (rf"\b(?P<mon>{_FULL_MONTHS})\b", 0, _named_date),
+        (r"\b(?:in|since|from|until|till|by|during|of|year)\s+(?P<y>(?:19|20)\d{2})"
+         r"(?!\w|[.,]\d)", re.I, _named_date),
+        (r"\b(?P<v>today|tomorrow|yesterday|tonight|monday|tuesday|wednesday|thursday|friday"
+         r"|saturday|sunday)(?:s\b|\b)", re.I, _day),
+        (r"\b(?P<h>\d{1,2}):(?P<mi>\d{2})(?::\d{2})?(?:\s*(?P<ap>[ap])\.?m\b\.?)?", re.I, _time),
+        (r"\b(?P<h>\d{1,2})\s*(?P<ap>[ap])\.?m\b\.?", re.I, _time),
+        (r"\b(?P<word>noon|midnight)\b", re.I, _time),
+        (r"\b[vV](?P<v>\d+(?:\.\d+)*)\b", 0, _version),
+        (r"\b(?:version|release|ver\.?)\s+v?(?P<v>\d+(?:\.\d+)*)\b", re.I, _version),
+        (r"\b(?P<v>\d+\.\d+\.\d+(?:\.\d+)*)(?:-[0-9A-Za-z.]+)?\b", 0, _version),
+        (rf"(?P<cur>[$€£¥])\s?(?P<num>{_NUM})(?:\s?(?P<mult>k|M|mn|bn|thousand|million|billion)"
+         rf"(?!\w))?", 0, _money),
+        (rf"\b(?P<cur>{_CODES})\s?(?P<num>{_NUM})(?:\s?(?P<mult>k|M|mn|bn|thousand|million"
+         rf"|billion)(?!\w))?", 0, _money),
+        (rf"(?<![\w.])(?P<num>{_NUM})(?:\s?(?P<mult>k|M|mn|bn|thousand|million|billion)(?!\w))?"
+         rf"\s?(?P<cur>{_CODES}|dollars?|euros?|pounds?|cents?)\b", 0, _money),
+        (rf"(?<![\w.])(?P<num>{_NUM})\s?(?:%|percent\b|per\s?cent\b|pct\b)", re.I, _percent),
+        (r"(?<![\w-])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*"
+         r"(?![\w-])", 0, _identifier),
+        (rf"(?<![\w.])(?P<num>{_NUM})(?P<suffix>st|nd|rd|th|k|K|M|bn|{_UNIT_SUFFIX})?(?!\w)"
+         rf"(?!\.\d)(?:\s(?P<word>thousand|million|billion)\b)?", 0, _number),
+        (rf"\b(?P<v>{'|'.join(_NUMBER_WORDS)})\b", re.I, _number_word),
+    )
+]  # fmt: skip
+
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+
+
+@dataclass(frozen=True)
+class ValueProfile:
+    """What one text states: values by category, polarity per family, negation cues."""
+
+    values: dict[str, dict[str, str]]  # category -> {normalised value: surface text}
+    poles: dict[str, tuple[str, str]]  # family -> ("+" | "-", surface word), if unambiguous
+    negations: tuple[str, ...]
+    name_runs: tuple[tuple[tuple[str, ...], bool], ...]  # capitalised runs, starts a sentence?
+    mid_caps: frozenset[str]  # capitalised words seen mid-sentence
+
+
+def _consume(text: str, values: dict[str, dict[str, str]]) -> str:
+    """Run every extractor in order; blank each claimed span so no later one sees it."""
+    for pattern, normalize in _EXTRACTORS:
+        pieces: list[str] = []
+        last = 0
+        for m in pattern.finditer(text):
+            found = normalize(m)
+            if not found:
+                continue
+            surface = " ".join(m.group(0).split()).strip(" ,")
+            for category, value in found:
+                values.setdefault(category, {}).setdefault(value, surface)
+            pieces += [text[last : m.start()], " " * (m.end() - m.start())]
+            last = m.end()
+        text = "".join([*pieces, text[last:]])
+    return text
+
+
+def _is_initial(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \t")
+    if not before or before[-1] in _INITIAL_BEFORE:
+        return True
+    if before[-1] in "-\u2013\u2014":  # a bullet at the start of a line
+        rest = before[:-1].rstrip(" \t")
+        return not rest or rest[-1] == "\n"
+    return False
+
+
+def _words(text: str) -> list[tuple[str, int, int]]:
+    out = []
+    for m in _WORD.finditer(text):
+        word = m.group(0).rstrip("-'")
+        if word.endswith("'s"):
+            word = word[:-2]
+        if word:
+            out.append((word, m.start(), m.start() + len(word)))
+    return out
+
+
+def extract_values(text: str) -> ValueProfile:
+    values: dict[str, dict[str, str]] = {}
+    rest = _consume(unicodedata.normalize("NFKC", text), values).replace(Q_CLOSE, "'")
+    words = _words(rest)
+    lower = [w.lower() for w, _, _ in words]
+
+    tiers: set[int] = set()
+    for k, word in enumerate(lower):
+        window = lower[max(0, k - 2) : k + 3]
+        if word in TIER_WORDS and _TIER_CONTEXT.intersection(window):
+            tiers.add(k)
+            values.setdefault("tier", {}).setdefault(word, words[k][0])
+
+    seen_poles: dict[str, dict[str, str]] = {}
+    for word in lower:
+        if word in _POLE_OF:
+            family, pole = _POLE_OF[word]
+            seen_poles.setdefault(family, {}).setdefault(pole, word)
+    poles = {f: next(iter(p.items())) for f, p in seen_poles.items() if len(p) == 1}
+    negations = tuple(w for w in lower if w in NEGATION_WORDS or w.endswith("n't"))
+
+    runs: list[tuple[tuple[str, ...], bool]] = []
+    mid_caps: set[str] = set()
+    current: list[str] = []
+    current_initial = False
+    prev_end = -2
+    for k, (word, start, end) in enumerate(words):
+        capital = word[0].isupper() and word not in _PRONOUN_I and k not in tiers
+        initial = _is_initial(rest, start)
+        if capital and not initial:
+            mid_caps.add(word)
+        if capital and current and rest[prev_end:start] == " ":
+            current.append(word)
+        else:
+            if current:
+                runs.append((tuple(current), current_initial))
+            current, current_initial = ([word], initial) if capital else ([], False)
+        prev_end = end
+    if current:
+        runs.append((tuple(current), current_initial))
+    return ValueProfile(values, poles, negations, tuple(runs), frozenset(mid_caps))
+
+
+def _keeps_head(run: tuple[str, ...], known: frozenset[str]) -> bool:
+    """Whether a sentence-opening word belongs to the name that follows it.
+
+    "Acme Corp is the vendor" keeps Acme; "Use Stripe" and "The Basic plan" drop the
+    opener, which is a common word rather than part of a name.
+    """
+    head = run[0]
+    if head in known or (head.isupper() and len(head) > 1):
+        return True
+    return len(run) > 1 and head.lower() not in _SENTENCE_OPENERS
+
+
+def _names(profile: ValueProfile, known: frozenset[str]) -> dict[str, str]:
+    """Capitalised runs that are names; see ``_keeps_head`` for the sentence opener."""
+    names: dict[str, str] = {}
+    for run, initial in profile.name_runs:
+        keep = run if not initial or _keeps_head(run, known) else run[1:]
+        if keep:
+            surface = " ".join(keep)
+            names.setdefault(surface.casefold(), surface)
+    return names
+
+
+def _compatible(category: str, a: str, b: str) -> bool:
+    if a == b:
+        return True
+    if category == "date":
+        pa, pb = a.split("-"), b.split("-")
+        return len(pa) == len(pb) == 3 and all(
+            x == y or "?" in (x, y) for x, y in zip(pa, pb, strict=True)
+        )
+    if category == "name":
+        ta, tb = set(a.split()), set(b.split())
+        return ta <= tb or tb <= ta
+    return False
+
+
+def _only(category: str, mine: dict[str, str], theirs: dict[str, str]) -> list[str]:
+    return [
+        surface
+        for value, surface in mine.items()
+        if not any(_compatible(category, value, other) for other in theirs)
+    ]
+
+
+def compare_profiles(a: ValueProfile, b: ValueProfile) -> list[str]:
+    """Differences in a fixed order: value categories, polarity families, negation."""
+    diffs: list[str] = []
+    known = a.mid_caps | b.mid_caps
+    a_values = a.values | {"name": _names(a, known)}
+    b_values = b.values | {"name": _names(b, known)}
+    for category in CATEGORIES:
+        mine, theirs = a_values.get(category, {}), b_values.get(category, {})
+        a_only, b_only = _only(category, mine, theirs), _only(category, theirs, mine)
+        if a_only and b_only:
+            diffs.append(f"{category}: {', '.join(a_only)} ≠ {', '.join(b_only)}")
+
+    flipped = [f for f in POLARITY_FAMILIES if f in a.poles and f in b.poles
+               and a.poles[f][0] != b.poles[f][0]]  # fmt: skip
+    negation_differs = len(a.negations) % 2 != len(b.negations) % 2
+    if negation_differs and flipped:  # "not healthy" vs "unhealthy": the flips cancel
+        flipped, negation_differs = flipped[1:], False
+    diffs += [f"{f}: {a.poles[f][1]} ≠ {b.poles[f][1]}" for f in flipped]
+    if negation_differs:
+        a_extra = Counter(a.negations) - Counter(b.negations)
+        b_extra = Counter(b.negations) - Counter(a.negations)
+        parts = [
+            f"{', '.join(repr(w) for w in extra)} only in {side}"
+            for extra, side in ((a_extra, "a"), (b_extra, "b"))
+            if extra
+        ]
+        diffs.append("negation: " + ", ".join(parts))
+    return diffs
+
+
+def value_differences(a: str, b: str) -> list[str]:
+    """Human-readable disagreements between ``a`` and ``b``; [] when none is found."""
+    return compare_profiles(extract_values(a), extract_values(b))
