@@ -15,6 +15,7 @@ class Settings:
     home: Path
     database_url: str | None
     embedding_dimension: int
+    database_name: str = "memgov"
 
     @property
     def pgdata(self) -> Path:
@@ -25,4 +26,5 @@ class Settings:
         home = Path(os.environ.get("MEMGOV_HOME", DEFAULT_HOME)).expanduser().resolve()
         url = os.environ.get("MEMGOV_DATABASE_URL") or None
         dimension = int(os.environ.get("MEMGOV_EMBEDDING_DIM", DEFAULT_DIMENSION))
-        return cls(home=home, database_url=url, embedding_dimension=dimension)
+        name = os.environ.get("MEMGOV_DATABASE", "memgov")
+        return cls(home=home, database_url=url, embedding_dimension=dimension, database_name=name)

@@ -17,7 +17,6 @@ from curation.settings import Settings
 from curation.store.server import embedded_server_uri, sqlalchemy_url
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-DEFAULT_DATABASE = "memgov"
 
 
 def normalise_url(url: str) -> str:
@@ -57,8 +56,8 @@ class Database:
         if settings.database_url:
             return cls(settings.database_url)
         uri = embedded_server_uri(settings.pgdata)
-        ensure_database(sqlalchemy_url(uri, "postgres"), DEFAULT_DATABASE)
-        return cls(sqlalchemy_url(uri, DEFAULT_DATABASE))
+        ensure_database(sqlalchemy_url(uri, "postgres"), settings.database_name)
+        return cls(sqlalchemy_url(uri, settings.database_name))
 
     # -- migrations -----------------------------------------------------------------
     def alembic_config(self, embedding_dimension: int | None = None) -> Config:
@@ -103,6 +102,17 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def recreate_database(admin_url: str, name: str) -> None:
+    """Drop and create a scratch database (the demo's own sandbox, never the main store)."""
+    engine = create_engine(normalise_url(admin_url), isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
 
 
 def ensure_database(admin_url: str, name: str) -> None:
