@@ -1,9 +1,10 @@
 """One curation plan for one tenant snapshot: pure, deterministic, clock-injected.
 
 Phases run in the order that makes each next one cheaper and safer: supersession by key
-(no embeddings needed), duplicate merge, decay (capped), contradiction candidates, then
-principle proposals over what is still active. Every mechanic whose mode is not OFF is
-planned; whether a dry run or an apply follows is the store's decision.
+(no embeddings needed; the broadest entry of a key survives, then the newest), duplicate
+merge, decay (capped), contradiction candidates, then principle proposals over what is
+still active. Every mechanic whose mode is not OFF is planned; whether a dry run or an
+apply follows is the store's decision.
 
 Invariants the plan keeps, so the store can apply it without second-guessing:
 - a pinned entry is never archived, and no entry is archived twice;
@@ -61,6 +62,8 @@ class _Work:
     archived: BoolArray
     archives: list[ArchiveAction] = field(default_factory=list)
     profiles: dict[int, ValueProfile] = field(default_factory=dict)
+    # supersession winner id -> positions in ``archives`` of the entries it superseded
+    superseded_by: dict[str, list[int]] = field(default_factory=dict)
 
     def archive(
         self, row: int, mechanic: Mechanic, reason: ArchiveReason, detail: str, target: int | None
@@ -132,10 +135,22 @@ def build_plan(
 
 
 def _supersede(work: _Work) -> None:
-    """Among active entries sharing a key, the newest (ties: larger id) wins."""
+    """Among active entries sharing a key, the broadest wins, then the newest, then the id.
+
+    This is the survivor rule the store applies on write (``write_hooks.survivor_key``):
+    a narrower statement never demotes a principle (source 000, subsumption). Older
+    entries are archived ``superseded``; a newer but narrower one is archived ``subsumed``
+    beneath the winner, as the write path files it.
+    """
     snap = work.snap
     keyed = [row for row, key in enumerate(snap.supersession_keys) if key is not None]
-    keyed.sort(key=lambda row: (snap.supersession_keys[row], *work.age_key(row)))
+    keyed.sort(
+        key=lambda row: (
+            snap.supersession_keys[row],
+            int(snap.generality[row]),
+            *work.age_key(row),
+        )
+    )
     start = 0
     while start < len(keyed):
         key = snap.supersession_keys[keyed[start]]
@@ -144,9 +159,16 @@ def _supersede(work: _Work) -> None:
             stop += 1
         winner = keyed[stop - 1]
         for row in keyed[start : stop - 1]:
-            if not snap.pinned[row]:
+            if snap.pinned[row]:
+                continue
+            if work.age_key(row) > work.age_key(winner):
+                reason = ArchiveReason.SUBSUMED
+                detail = f"newer but narrower than {snap.ids[winner]} (key {key!r})"
+            else:
+                reason = ArchiveReason.SUPERSEDED
                 detail = f"superseded by {snap.ids[winner]} (key {key!r})"
-                work.archive(row, Mechanic.SUPERSESSION, ArchiveReason.SUPERSEDED, detail, winner)
+            work.superseded_by.setdefault(snap.ids[winner], []).append(len(work.archives))
+            work.archive(row, Mechanic.SUPERSESSION, reason, detail, winner)
         start = stop
 
 
@@ -210,7 +232,8 @@ def _fold(work: _Work, members: list[int]) -> MergeCluster | None:
     for m, cosine in zip(folded, cosines.tolist(), strict=True):
         detail = f"near-duplicate of {snap.ids[canonical]} (cosine {cosine:.3f})"
         work.archive(m, Mechanic.DUPLICATES, ArchiveReason.DUPLICATE, detail, canonical)
-    _retarget(work, {snap.ids[m] for m in folded}, snap.ids[canonical])
+    for m in folded:
+        _retarget(work, snap.ids[m], snap.ids[canonical])
     everyone = [canonical, *folded]
     return MergeCluster(
         canonical_id=snap.ids[canonical],
@@ -223,12 +246,12 @@ def _fold(work: _Work, members: list[int]) -> MergeCluster | None:
     )
 
 
-def _retarget(work: _Work, folded_ids: set[str], canonical_id: str) -> None:
-    """Superseded entries whose winner was just folded now point at the canonical."""
-    for k, action in enumerate(work.archives):
-        if action.mechanic == Mechanic.SUPERSESSION and action.target_id in folded_ids:
-            detail = f"{action.detail}; winner merged into {canonical_id}"
-            work.archives[k] = replace(action, target_id=canonical_id, detail=detail)
+def _retarget(work: _Work, folded_id: str, canonical_id: str) -> None:
+    """Entries superseded by an entry just folded as a duplicate now point at its canonical."""
+    for k in work.superseded_by.pop(folded_id, []):
+        action = work.archives[k]
+        detail = f"{action.detail}; winner merged into {canonical_id}"
+        work.archives[k] = replace(action, target_id=canonical_id, detail=detail)
 
 
 def _decay(work: _Work, active_before: int) -> int:

@@ -128,8 +128,7 @@ def _decimal(text: str, multiplier: int | Decimal = 1) -> str | None:
     return format(value.normalize(), "f")
 
 
-def _date(y: str | None, m: int | None, d: str | None) -> Found:
-    month = m if m is not None else None
+def _date(y: str | None, month: int | None, d: str | None) -> Found:
     day = int(d) if d else None
     if (month is not None and not 1 <= month <= 12) or (day is not None and not 1 <= day <= 31):
         return []
@@ -207,8 +206,8 @@ def _number(m: re.Match[str]) -> Found:
 def _number_word(m: re.Match[str]) -> Found:
     word = m.group("v").lower()
     if word == "one":
-        before = m.string[: m.start()].split()
-        after = m.string[m.end() :].split()
+        before = m.string[max(0, m.start() - 40) : m.start()].split()
+        after = m.string[m.end() : m.end() + 40].split()
         if (before and before[-1].lower() in _NOT_A_NUMBER_BEFORE_ONE) or (
             after and after[0].lower().strip(".,;:") in {"of", "another"}
         ):
@@ -312,13 +311,21 @@ def _consume(text: str, values: dict[str, dict[str, str]]) -> str:
     return text
 
 
+def _previous_mark(text: str, end: int) -> int:
+    """Index of the last character before ``end`` that is not a space or tab (-1: none)."""
+    k = end - 1
+    while k >= 0 and text[k] in " \t":
+        k -= 1
+    return k
+
+
 def _is_initial(text: str, start: int) -> bool:
-    before = text[:start].rstrip(" \t")
-    if not before or before[-1] in _INITIAL_BEFORE:
+    k = _previous_mark(text, start)
+    if k < 0 or text[k] in _INITIAL_BEFORE:
         return True
-    if before[-1] in "-\u2013\u2014":  # a bullet at the start of a line
-        rest = before[:-1].rstrip(" \t")
-        return not rest or rest[-1] == "\n"
+    if text[k] in "-\u2013\u2014":  # a bullet at the start of a line
+        j = _previous_mark(text, k)
+        return j < 0 or text[j] == "\n"
     return False
 
 
