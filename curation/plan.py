@@ -32,7 +32,8 @@ class ArchiveAction:
     reason: ArchiveReason
     expected_version: int
     detail: str
-    target_id: str | None = None  # superseded_by for supersession, the canonical for duplicates
+    # superseded_by for supersession, the canonical for duplicates, the parent for subsumed
+    target_id: str | None = None
     retention: float | None = None
 
 

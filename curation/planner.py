@@ -36,7 +36,7 @@ from curation.principles import Summarizer, propose_principles
 from curation.scoring import rank_scores, retention_scores
 from curation.snapshot import BoolArray, FloatArray, MemorySnapshot, epoch
 from curation.unionfind import UnionFind
-from curation.values import ValueProfile, compare_profiles, extract_values
+from curation.values import ValueProfile, compare_profiles, distinct_subjects, extract_values
 
 _EPS = 1e-9
 
@@ -127,11 +127,24 @@ def build_plan(
     if policy.compression == CompressionMode.PROPOSE:
         with _timed(timings, "proposals"):
             plan.proposals = propose_principles(
-                snap, policy, eligible=~work.archived, summarizer=summarizer
+                snap, policy, eligible=_compressible(work), summarizer=summarizer
             )
     plan.archives = work.archives
     timings["total"] = round(time.perf_counter() - total_started, 6)
     return plan
+
+
+def _compressible(work: _Work) -> BoolArray:
+    """Entries a principle may be proposed over: of a compressible kind and not archived
+    as stale. Echoes folded as duplicates still count — forty restatements of one lesson
+    are the pattern a principle generalises, even when the merge keeps only one of them."""
+    snap = work.snap
+    folded = {a.memory_id for a in work.archives if a.mechanic == Mechanic.DUPLICATES}
+    not_stale = ~work.archived | np.fromiter((i in folded for i in snap.ids), bool, len(snap))
+    kinds_ok = np.fromiter(
+        (kind in work.policy.compression_kinds for kind in snap.kinds), bool, len(snap)
+    )
+    return not_stale & kinds_ok
 
 
 def _supersede(work: _Work) -> None:
@@ -200,7 +213,9 @@ def _merge_duplicates(
         older, newer = sorted((a, b), key=work.age_key)
         diffs = work.differences(older, newer)
         if diffs:
-            if sim >= con_t:
+            if distinct_subjects(diffs):
+                continue  # about different subjects: neither one belief nor a disagreement
+            if sim >= con_t and snap.kinds[a] in policy.contradiction_kinds:
                 conflicts.append((older, newer, sim, diffs))
         elif sim >= dup_t:
             uf.union(a, b)
@@ -211,7 +226,9 @@ def _merge_duplicates(
 def _fold(work: _Work, members: list[int]) -> MergeCluster | None:
     """Pick the canonical and archive the rest that may go.
 
-    A pinned member, if any, is the canonical (other pinned members stay as they are).
+    A pinned member, if any, is the canonical (other pinned members stay as they are);
+    otherwise the broadest member (a principle is never folded into a narrower echo of
+    it, source 000), then the highest retention.
     A member whose values differ from the canonical's stays too: chaining through a vague
     middle entry must not fold "plan is Basic" into "plan is Pro".
     """
@@ -219,7 +236,12 @@ def _fold(work: _Work, members: list[int]) -> MergeCluster | None:
     pinned = [m for m in members if snap.pinned[m]]
     canonical = min(
         pinned or members,
-        key=lambda m: (-work.retention[m], -work.rank[m], *work.age_key(m)),
+        key=lambda m: (
+            -int(snap.generality[m]),
+            -work.retention[m],
+            -work.rank[m],
+            *work.age_key(m),
+        ),
     )
     folded = [
         m

@@ -28,10 +28,17 @@ class CompressionMode(StrEnum):
 
 
 class RankingWeights(BaseModel):
-    """Blend of recall: similarity dominates, curation scores break near-ties."""
+    """How recall blends similarity with the curation scores.
+
+    ``multiplicative`` (default): score = similarity * (1 + rank*r + retention*t), so the
+    curation scores scale relevance instead of adding to it and an off-topic entry cannot
+    win on retention alone. ``additive``: similarity*s + rank*r + retention*t, the source's
+    70/30 style blend, kept for comparison in the evaluation.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    form: Literal["multiplicative", "additive"] = "multiplicative"
     similarity: float = Field(0.70, ge=0)
     rank: float = Field(0.15, ge=0)
     retention: float = Field(0.15, ge=0)
@@ -74,7 +81,20 @@ class CurationPolicy(BaseModel):
         default_factory=lambda: {MINILM_MODEL: 0.72, "*": 0.85}
     )
 
-    # compression into principles (source 000)
+    # kinds whose similar, value-disagreeing pairs are contradictions; tool outputs are
+    # point-in-time observations whose staleness supersession keys and decay handle
+    contradiction_kinds: frozenset[MemoryKind] = Field(
+        default_factory=lambda: frozenset(
+            {MemoryKind.FACT, MemoryKind.PREFERENCE, MemoryKind.CONVERSATION}
+        )
+    )
+
+    # compression into principles (source 000); principles come from lessons, not logs
+    compression_kinds: frozenset[MemoryKind] = Field(
+        default_factory=lambda: frozenset(
+            {MemoryKind.FACT, MemoryKind.PREFERENCE, MemoryKind.CONVERSATION}
+        )
+    )
     jaccard_threshold: float = Field(0.6, gt=0, le=1)
     min_cluster_size: int = Field(3, ge=2)
 

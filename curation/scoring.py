@@ -137,18 +137,19 @@ def blend_scores(
     contested: ArrayLike,
     weights: RankingWeights,
 ) -> FloatArray:
-    """Recall order: similarity first, curation scores break near-ties, doubt demotes.
+    """Recall order: relevance first, curation scores reorder what is relevant, doubt demotes.
 
-    Rank is unbounded, so it is squashed by rank / (rank + rank_scale) into [0, 1)
-    before blending; an entry with an open conflict is multiplied by contested_factor.
+    Rank is unbounded, so it is squashed by rank / (rank + rank_scale) into [0, 1). See
+    ``RankingWeights`` for the two forms. Similarity is clamped at 0 so the contested
+    factor always lowers a score.
     """
-    sim = np.asarray(similarity, dtype=np.float64)
+    sim = np.maximum(np.asarray(similarity, dtype=np.float64), 0.0)
     rank_arr = np.maximum(np.asarray(rank, dtype=np.float64), 0.0)
     squashed = rank_arr / (rank_arr + weights.rank_scale)
-    blended = (
-        weights.similarity * sim
-        + weights.rank * squashed
-        + weights.retention * np.asarray(retention, dtype=np.float64)
-    )
+    curation = weights.rank * squashed + weights.retention * np.asarray(retention, dtype=np.float64)
+    if weights.form == "multiplicative":
+        blended = sim * (1.0 + curation)
+    else:
+        blended = weights.similarity * sim + curation
     contested_mask: BoolArray = np.asarray(contested, dtype=bool)
     return np.where(contested_mask, blended * weights.contested_factor, blended)

@@ -213,6 +213,8 @@ def validate_memory_mapping(fields: Any, *, dimension: int) -> MemoryInput:
     for key in fields:
         if key not in allowed:
             raise ValidationError(str(key), fields[key], "unknown field")
+    if "content" not in fields:
+        raise ValidationError("content", None, "missing required field")
     return validate_memory(**{"kind": "fact", **fields}, dimension=dimension)
 
 

@@ -105,8 +105,16 @@ POLARITY_FAMILIES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 _POLE_OF = {w: (fam, "+") for fam, (pos, _) in POLARITY_FAMILIES.items() for w in pos} | {
     w: (fam, "-") for fam, (_, neg) in POLARITY_FAMILIES.items() for w in neg
 }
-CATEGORIES = ("quoted", "address", "date", "day", "time", "version", "money", "percentage",
-              "number", "identifier", "tier", "name")  # fmt: skip
+CATEGORIES = ("quoted", "address", "reference", "date", "day", "time", "version", "money",
+              "percentage", "number", "identifier", "tier", "name")  # fmt: skip
+# Categories naming *what* a statement is about rather than what it says of it: two texts
+# that disagree here are about different subjects (order #10001 vs order #10002), so they
+# are neither duplicates nor a contradiction.
+SUBJECT_CATEGORIES = frozenset({"reference"})
+_REFERENCE_NOUNS = (
+    "order|ticket|job|issue|build|run|case|invoice|incident|pr|pull request|request|"
+    "customer id|user id|account|id|no\\.|number"
+)
 # Words that open a sentence without being part of the name after them.
 _SENTENCE_OPENERS = _wordset(
     """a an the this that these those our my your their his her its we you they he she it
@@ -245,6 +253,8 @@ _EXTRACTORS: list[tuple[re.Pattern[str], Normalizer]] = [
         (r"(?<!\w)'(?P<v>[^'\n]{1,300})'(?!\w)", 0, _plain("quoted")),
         (r"(?P<v>\bhttps?://[^\s<>\"')\]]*[^\s<>\"')\].,;:!?])", 0, _plain("address")),
         (r"(?P<v>\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+)", 0, _plain("address", fold=True)),
+        (r"#\s?(?P<v>\d+)\b", 0, _plain("reference")),
+        (rf"\b(?:{_REFERENCE_NOUNS})\s*#?\s*(?P<v>\d{{2,}})\b", re.I, _plain("reference")),
         (r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?:[T ](?P<H>\d{1,2}):(?P<M>\d{2})"
          r"(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d)", 0, _iso),
         (rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTHS})\.?"
@@ -291,6 +301,8 @@ class ValueProfile:
     negations: tuple[str, ...]
     name_runs: tuple[tuple[tuple[str, ...], bool], ...]  # capitalised runs, starts a sentence?
     mid_caps: frozenset[str]  # capitalised words seen mid-sentence
+    # the sentence's words minus those that flip it (negations, polarity words)
+    frame: frozenset[str] = frozenset()
 
 
 def _consume(text: str, values: dict[str, dict[str, str]]) -> str:
@@ -380,7 +392,7 @@ def extract_values(text: str) -> ValueProfile:
         prev_end = end
     if current:
         runs.append((tuple(current), current_initial))
-    return ValueProfile(values, poles, negations, tuple(runs), frozenset(mid_caps))
+    return ValueProfile(values, poles, negations, tuple(runs), frozenset(mid_caps), _frame(text))
 
 
 def _keeps_head(run: tuple[str, ...], known: frozenset[str]) -> bool:
@@ -428,8 +440,29 @@ def _only(category: str, mine: dict[str, str], theirs: dict[str, str]) -> list[s
     ]
 
 
+_ALIGNMENT = 0.6
+_TOKEN_RE = re.compile(r"[a-z0-9']+")
+
+
+def _frame(text: str) -> frozenset[str]:
+    return frozenset(
+        w
+        for w in _TOKEN_RE.findall(text.lower())
+        if w not in NEGATION_WORDS and w not in _POLE_OF and not w.endswith("n't")
+    )
+
+
+def _aligned(a: ValueProfile, b: ValueProfile) -> bool:
+    """Polarity and negation only mean disagreement between near-identical sentences
+    ("the deploy is healthy" / "the deploy is not healthy"); across two differently worded
+    paraphrases a 'not' is phrasing, not a flipped claim."""
+    union = a.frame | b.frame
+    return bool(union) and len(a.frame & b.frame) / len(union) >= _ALIGNMENT
+
+
 def compare_profiles(a: ValueProfile, b: ValueProfile) -> list[str]:
-    """Differences in a fixed order: value categories, polarity families, negation."""
+    """Differences in a fixed order: value categories, polarity families, negation
+    (the last two only between aligned sentences)."""
     diffs: list[str] = []
     known = a.mid_caps | b.mid_caps
     a_values = a.values | {"name": _names(a, known)}
@@ -440,6 +473,8 @@ def compare_profiles(a: ValueProfile, b: ValueProfile) -> list[str]:
         if a_only and b_only:
             diffs.append(f"{category}: {', '.join(a_only)} ≠ {', '.join(b_only)}")
 
+    if not _aligned(a, b):
+        return diffs
     flipped = [f for f in POLARITY_FAMILIES if f in a.poles and f in b.poles
                and a.poles[f][0] != b.poles[f][0]]  # fmt: skip
     negation_differs = len(a.negations) % 2 != len(b.negations) % 2
@@ -456,6 +491,11 @@ def compare_profiles(a: ValueProfile, b: ValueProfile) -> list[str]:
         ]
         diffs.append("negation: " + ", ".join(parts))
     return diffs
+
+
+def distinct_subjects(differences: list[str]) -> bool:
+    """True when the differences name different subjects (see SUBJECT_CATEGORIES)."""
+    return any(d.split(":", 1)[0] in SUBJECT_CATEGORIES for d in differences)
 
 
 def value_differences(a: str, b: str) -> list[str]:

@@ -37,8 +37,10 @@ def padded(rows: list[dict[str, Any]], total: int = 10) -> list[dict[str, Any]]:
         ({"kind": "preference", "importance": 0.9, "age_days": 30}, False),
         ({"kind": "preference", "importance": 0.9, "age_days": 30 + 1 / DAY}, True),
         # a recall re-stamps it: created long ago, recalled 10 days ago
-        ({"kind": "preference", "importance": 0.9, "age_days": 300, "recalled_days_ago": 10},
-         False),
+        (
+            {"kind": "preference", "importance": 0.9, "age_days": 300, "recalled_days_ago": 10},
+            False,
+        ),
         # weak: tool_output 6 h old, importance 0.24 -> retention 0.12 == prune_below: kept
         ({"kind": "tool_output", "importance": 0.24, "age_hours": 6}, False),
         ({"kind": "tool_output", "importance": 0.2399, "age_hours": 6}, True),
@@ -60,8 +62,10 @@ def test_min_generality_is_configurable() -> None:
     assert decayed(padded([row]), min_generality=2) == ["m000"]
 
 
-@pytest.mark.parametrize(("active", "ratio", "cap"), [(10, 0.2, 2), (9, 0.2, 1), (4, 0.2, 0),
-                                                      (10, 0.29, 2), (100, 0.29, 29), (5, 1.0, 5)])
+@pytest.mark.parametrize(
+    ("active", "ratio", "cap"),
+    [(10, 0.2, 2), (9, 0.2, 1), (4, 0.2, 0), (10, 0.29, 2), (100, 0.29, 29), (5, 1.0, 5)],
+)
 def test_cap_boundary(active: int, ratio: float, cap: int) -> None:
     rows = [{"kind": "tool_output", "importance": 0.5, "age_days": 40 + k} for k in range(active)]
     plan = build_plan(make_snapshot(rows), only("decay", max_prune_ratio=ratio), NOW)
@@ -84,23 +88,45 @@ def test_lowest_retention_goes_first_and_the_rest_is_counted() -> None:
 
 
 def test_ties_are_broken_by_id() -> None:
-    rows = [{"id": name, "kind": "fact", "importance": 0.1, "age_days": 50}
-            for name in ("m-z", "m-b", "m-y", "m-a", "m-c")] + [dict(FRESH) for _ in range(5)]
+    rows = [
+        {"id": name, "kind": "fact", "importance": 0.1, "age_days": 50}
+        for name in ("m-z", "m-b", "m-y", "m-a", "m-c")
+    ] + [dict(FRESH) for _ in range(5)]
     assert decayed(rows) == ["m-a", "m-b"]
 
 
 def test_a_hotfix_recalled_last_march_is_archived_while_the_principle_stays() -> None:
     now = datetime(2024, 11, 20, 9, 0, tzinfo=UTC)
     rows: list[dict[str, Any]] = [
-        {"id": "hotfix", "kind": "fact", "importance": 0.6, "generality": 0, "proven": 3,
-         "recall_count": 12, "created_at": datetime(2024, 2, 1, tzinfo=UTC),
-         "last_recalled_at": datetime(2024, 3, 12, tzinfo=UTC),
-         "content": "Patch the vendor webhook by hand when the sync job fails"},
-        {"id": "principle", "kind": "fact", "importance": 0.7, "generality": 2,
-         "created_at": datetime(2024, 1, 5, tzinfo=UTC), "last_recalled_at": None,
-         "content": "Validate vendor payloads at the boundary before syncing"},
-        *[{"id": f"fresh-{k}", "kind": "fact", "importance": 0.8,
-           "created_at": now - timedelta(days=2)} for k in range(3)],
+        {
+            "id": "hotfix",
+            "kind": "fact",
+            "importance": 0.6,
+            "generality": 0,
+            "proven": 3,
+            "recall_count": 12,
+            "created_at": datetime(2024, 2, 1, tzinfo=UTC),
+            "last_recalled_at": datetime(2024, 3, 12, tzinfo=UTC),
+            "content": "Patch the vendor webhook by hand when the sync job fails",
+        },
+        {
+            "id": "principle",
+            "kind": "fact",
+            "importance": 0.7,
+            "generality": 2,
+            "created_at": datetime(2024, 1, 5, tzinfo=UTC),
+            "last_recalled_at": None,
+            "content": "Validate vendor payloads at the boundary before syncing",
+        },
+        *[
+            {
+                "id": f"fresh-{k}",
+                "kind": "fact",
+                "importance": 0.8,
+                "created_at": now - timedelta(days=2),
+            }
+            for k in range(3)
+        ],
     ]
     plan = build_plan(make_snapshot(rows, now=now), POLICY, now)
     assert [a.memory_id for a in plan.archives] == ["hotfix"]

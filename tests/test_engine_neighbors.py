@@ -16,14 +16,16 @@ from curation.neighbors import (
 )
 
 
-def planted(n: int, dim: int, n_dupes: int, seed: int) -> tuple[npt.NDArray[np.float32],
-                                                                 set[tuple[int, int]]]:
+def planted(
+    n: int, dim: int, n_dupes: int, seed: int
+) -> tuple[npt.NDArray[np.float32], set[tuple[int, int]]]:
     """Random unit vectors plus near-copies of some of them (cosine about 0.97-0.99)."""
     rng = np.random.default_rng(seed)
     base = rng.standard_normal((n, dim))
     sources = rng.choice(n, size=n_dupes, replace=False)
     copies = base[sources] + rng.normal(scale=0.12, size=(n_dupes, dim)) * np.linalg.norm(
-        base[sources], axis=1, keepdims=True) / np.sqrt(dim)
+        base[sources], axis=1, keepdims=True
+    ) / np.sqrt(dim)
     x = np.vstack([base, copies])
     x /= np.linalg.norm(x, axis=1, keepdims=True)
     truth = {(int(s), n + k) for k, s in enumerate(sources)}
@@ -107,6 +109,7 @@ def test_a_backend_can_be_plugged_in_and_measured() -> None:
         ([], [(1, 2)], (0.0, 1.0)),
     ],
 )
-def test_pair_recall_precision(found: list[tuple[int, int]], truth: list[tuple[int, int]],
-                               expected: tuple[float, float]) -> None:
+def test_pair_recall_precision(
+    found: list[tuple[int, int]], truth: list[tuple[int, int]], expected: tuple[float, float]
+) -> None:
     assert pair_recall_precision(found, truth) == pytest.approx(expected)

@@ -20,12 +20,15 @@ from curation.tokens import token_set
 
 POLICY = only("compression")
 
-OPENERS = ["Always", "Remember to always", "Make sure to", "You must always",
-           "Always remember to"]
+OPENERS = ["Always", "Remember to always", "Make sure to", "You must always", "Always remember to"]
 VERBS = ["run", "perform"]
 CHECKS = ["the marketplace compliance check", "the compliance check for the marketplace"]
-ENDS = ["before listing a new product", "before listing any new product",
-        "before you list a new product", "prior to listing a new product"]
+ENDS = [
+    "before listing a new product",
+    "before listing any new product",
+    "before you list a new product",
+    "prior to listing a new product",
+]
 PARAPHRASES = [" ".join(p) for p in itertools.product(OPENERS, VERBS, CHECKS, ENDS)][::2]
 
 UNRELATED = [
@@ -102,8 +105,11 @@ def test_pinned_entries_may_be_members() -> None:
 
 
 def test_medoid_is_the_most_central_member_and_ties_go_to_the_first() -> None:
-    texts = ["alpha beta gamma delta", "alpha beta gamma delta epsilon",
-             "alpha beta gamma delta zeta"]
+    texts = [
+        "alpha beta gamma delta",
+        "alpha beta gamma delta epsilon",
+        "alpha beta gamma delta zeta",
+    ]
     assert MedoidSummarizer().summarize("fact", texts) == texts[0]
     same = ["deploy check run", "deploy check run", "deploy check run"]
     assert cluster_stats([token_set(t) for t in same]).medoid == 0

@@ -19,13 +19,15 @@ def plan_for(rows: list[dict[str, Any]], policy: Any = POLICY) -> Any:
 
 
 def test_newest_wins() -> None:
-    plan = plan_for([
-        {"id": "old", "key": "weather:berlin", "age_days": 3, "kind": "tool_output"},
-        {"id": "new", "key": "weather:berlin", "age_days": 1, "kind": "tool_output"},
-        {"id": "older", "key": "weather:berlin", "age_days": 9, "kind": "tool_output"},
-        {"id": "other", "key": "weather:paris", "age_days": 9, "kind": "tool_output"},
-        {"id": "unkeyed", "age_days": 9},
-    ])
+    plan = plan_for(
+        [
+            {"id": "old", "key": "weather:berlin", "age_days": 3, "kind": "tool_output"},
+            {"id": "new", "key": "weather:berlin", "age_days": 1, "kind": "tool_output"},
+            {"id": "older", "key": "weather:berlin", "age_days": 9, "kind": "tool_output"},
+            {"id": "other", "key": "weather:paris", "age_days": 9, "kind": "tool_output"},
+            {"id": "unkeyed", "age_days": 9},
+        ]
+    )
     actions = by_id(plan.archives)
     assert set(actions) == {"old", "older"}
     for action in actions.values():
@@ -37,19 +39,23 @@ def test_newest_wins() -> None:
 
 
 def test_pinned_older_entry_stays() -> None:
-    plan = plan_for([
-        {"id": "pinned-old", "key": "plan:42", "age_days": 30, "pinned": True},
-        {"id": "mid", "key": "plan:42", "age_days": 10},
-        {"id": "new", "key": "plan:42", "age_days": 1},
-    ])
+    plan = plan_for(
+        [
+            {"id": "pinned-old", "key": "plan:42", "age_days": 30, "pinned": True},
+            {"id": "mid", "key": "plan:42", "age_days": 10},
+            {"id": "new", "key": "plan:42", "age_days": 1},
+        ]
+    )
     assert plan.archived_ids() == {"mid"}
 
 
 def test_a_pinned_newest_still_wins() -> None:
-    plan = plan_for([
-        {"id": "a", "key": "k", "age_days": 5},
-        {"id": "b", "key": "k", "age_days": 1, "pinned": True},
-    ])
+    plan = plan_for(
+        [
+            {"id": "a", "key": "k", "age_days": 5},
+            {"id": "b", "key": "k", "age_days": 1, "pinned": True},
+        ]
+    )
     assert by_id(plan.archives)["a"].target_id == "b"
 
 
@@ -62,12 +68,14 @@ def test_ties_go_to_the_larger_id_whatever_the_row_order() -> None:
 
 
 def test_a_narrower_newer_entry_never_demotes_a_broader_one() -> None:
-    plan = plan_for([
-        {"id": "principle", "key": "billing", "age_days": 60, "generality": 2},
-        {"id": "older-tweak", "key": "billing", "age_days": 90},
-        {"id": "newer-tweak", "key": "billing", "age_days": 1},
-        {"id": "newer-lesson", "key": "billing", "age_days": 2, "generality": 1},
-    ])
+    plan = plan_for(
+        [
+            {"id": "principle", "key": "billing", "age_days": 60, "generality": 2},
+            {"id": "older-tweak", "key": "billing", "age_days": 90},
+            {"id": "newer-tweak", "key": "billing", "age_days": 1},
+            {"id": "newer-lesson", "key": "billing", "age_days": 2, "generality": 1},
+        ]
+    )
     actions = by_id(plan.archives)
     assert set(actions) == {"older-tweak", "newer-tweak", "newer-lesson"}
     assert {a.target_id for a in actions.values()} == {"principle"}
@@ -77,10 +85,12 @@ def test_a_narrower_newer_entry_never_demotes_a_broader_one() -> None:
 
 
 def test_an_equally_broad_newer_statement_replaces_the_principle() -> None:
-    plan = plan_for([
-        {"id": "old-principle", "key": "billing", "age_days": 60, "generality": 2},
-        {"id": "new-principle", "key": "billing", "age_days": 1, "generality": 2},
-    ])
+    plan = plan_for(
+        [
+            {"id": "old-principle", "key": "billing", "age_days": 60, "generality": 2},
+            {"id": "new-principle", "key": "billing", "age_days": 1, "generality": 2},
+        ]
+    )
     assert by_id(plan.archives)["old-principle"].target_id == "new-principle"
 
 
@@ -92,14 +102,33 @@ def test_supersession_off() -> None:
 def test_a_winner_folded_into_a_duplicate_cluster_hands_its_losers_to_the_canonical() -> None:
     policy = POLICY.model_copy(update={"duplicates": Mode.DRY_RUN})
     topic = basis(10)
-    plan = plan_for([
-        {"id": "stale", "key": "k", "age_days": 5, "content": "Deploy window is short",
-         "embedding": basis(20)},
-        {"id": "winner", "key": "k", "age_days": 1, "importance": 0.2,
-         "content": "Deploy window opens at night", "embedding": near(topic, 0.97, 1)},
-        {"id": "canonical", "age_days": 1, "importance": 0.9,
-         "content": "The deploy window opens at night", "embedding": topic},
-    ], policy)
+    plan = plan_for(
+        [
+            {
+                "id": "stale",
+                "key": "k",
+                "age_days": 5,
+                "content": "Deploy window is short",
+                "embedding": basis(20),
+            },
+            {
+                "id": "winner",
+                "key": "k",
+                "age_days": 1,
+                "importance": 0.2,
+                "content": "Deploy window opens at night",
+                "embedding": near(topic, 0.97, 1),
+            },
+            {
+                "id": "canonical",
+                "age_days": 1,
+                "importance": 0.9,
+                "content": "The deploy window opens at night",
+                "embedding": topic,
+            },
+        ],
+        policy,
+    )
     actions = by_id(plan.archives)
     assert actions["winner"].reason == ArchiveReason.DUPLICATE
     assert actions["winner"].target_id == "canonical"

@@ -83,11 +83,14 @@ def test_prefix_filter_join_respects_groups(threshold: float) -> None:
     assert all(groups[i] == groups[j] for i, j in zip(*fast[:2], strict=True))
 
 
-@pytest.mark.parametrize(("size_a", "size_b", "overlap", "passes"), [
-    (10, 10, 7, False),   # 7 / 13 = 0.538
-    (5, 5, 4, True),      # 4 / 6 = 0.667
-    (5, 4, 3, True),      # 3 / 6 = 0.5 ... at t = 0.5 exactly
-])
+@pytest.mark.parametrize(
+    ("size_a", "size_b", "overlap", "passes"),
+    [
+        (10, 10, 7, False),  # 7 / 13 = 0.538
+        (5, 5, 4, True),  # 4 / 6 = 0.667
+        (5, 4, 3, True),  # 3 / 6 = 0.5 ... at t = 0.5 exactly
+    ],
+)
 def test_threshold_is_inclusive(size_a: int, size_b: int, overlap: int, passes: bool) -> None:
     a = frozenset(f"s{k}" for k in range(overlap)) | {f"a{k}" for k in range(size_a - overlap)}
     b = frozenset(f"s{k}" for k in range(overlap)) | {f"b{k}" for k in range(size_b - overlap)}

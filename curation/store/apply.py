@@ -79,7 +79,9 @@ def archive_actions(
             )
             UPDATE memory_state s
             SET status = 'archived', archive_reason = p.reason, archived_at = :now,
-                superseded_by = p.target, version = s.version + 1, updated_at = :now
+                superseded_by = CASE WHEN p.reason = 'subsumed' THEN NULL ELSE p.target END,
+                parent_id = CASE WHEN p.reason = 'subsumed' THEN p.target ELSE s.parent_id END,
+                version = s.version + 1, updated_at = :now
             FROM p
             WHERE s.tenant = :t AND s.memory_id = p.id AND s.version = p.v
               AND s.status = 'active' AND NOT s.pinned

@@ -15,8 +15,7 @@ from sqlalchemy import text
 from curation.errors import ValidationError
 from curation.records import ImportReport, RejectedRow
 from curation.store.rows import MEMORY_COLUMNS, MEMORY_JOIN
-from curation.store.writes import existing_ids
-from curation.validation import MemoryInput, validate_memory, validate_tenant
+from curation.validation import MemoryInput, content_hash, validate_memory, validate_tenant
 
 if TYPE_CHECKING:
     from curation.store.memory_store import MemoryStore
@@ -153,6 +152,9 @@ def import_file(
     )
 
 
+_TAKEN = text("SELECT id, content_hash FROM memory WHERE tenant = :t AND id = ANY(:ids)")
+
+
 def _screen_batch(
     store: MemoryStore,
     tenant: str,
@@ -160,12 +162,19 @@ def _screen_batch(
     model: str,
     rejected: list[RejectedRow],
 ) -> list[tuple[int, MemoryInput]]:
-    """Per-row checks that need the store: the embedding model and supplied ids."""
+    """Per-row checks that need the store: the embedding model and supplied ids.
+
+    A supplied id already in use is refused only when it names a different statement; the
+    same statement under its own id is a re-statement (so re-importing an export is
+    idempotent, as ``remember`` with that id is)."""
     keep: list[tuple[int, MemoryInput]] = []
     supplied = [item.id for _, item in batch if item.id is not None]
     with store.db.transaction(tenant) as conn:
-        taken = existing_ids(conn, tenant, supplied)
-    seen: set[uuid.UUID] = set()
+        taken: dict[uuid.UUID, str] = {}
+        if supplied:
+            for row in conn.execute(_TAKEN, {"t": tenant, "ids": supplied}):
+                taken[row.id] = row.content_hash
+    seen: dict[uuid.UUID, str] = {}
     for line_no, item in batch:
         if item.embedding is not None and item.embedding_model not in (None, model):
             rejected.append(
@@ -177,13 +186,14 @@ def _screen_batch(
                 )
             )
             continue
-        if item.id is not None and (item.id in taken or item.id in seen):
-            rejected.append(
-                RejectedRow(line_no, "id", str(item.id), "already exists for this tenant")
-            )
-            continue
         if item.id is not None:
-            seen.add(item.id)
+            digest = content_hash(item.content)
+            if taken.get(item.id, digest) != digest or seen.get(item.id, digest) != digest:
+                rejected.append(
+                    RejectedRow(line_no, "id", str(item.id), "already exists for this tenant")
+                )
+                continue
+            seen[item.id] = digest
         keep.append((line_no, item))
     return keep
 

@@ -25,7 +25,7 @@ from curation.records import WriteResult
 from curation.store.apply import archive_actions
 from curation.store.events import event_row, record_events
 from curation.store.writes import PreparedWrite
-from curation.values import value_differences
+from curation.values import distinct_subjects, value_differences
 
 WRITE_NEIGHBOURS = 5
 
@@ -227,7 +227,7 @@ def detect_contradictions(
             if key is not None and other.supersession_key == key:
                 continue
             differences = value_differences(other.content, write.item.content)
-            if not differences:
+            if not differences or distinct_subjects(differences):
                 continue
             conflict_id = uuid.uuid4()
             evidence = "contradicted by a newer write: " + "; ".join(differences)
