@@ -132,6 +132,7 @@ def import_file(
         if len(batch) >= batch_size:
             flush()
     flush()
+    rejected.sort(key=lambda row: row.line)  # store-side refusals come after parse errors
 
     written: str | None = None
     if rejected:

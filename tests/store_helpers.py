@@ -1,0 +1,57 @@
+"""Helpers for the store tests: database clones outside the per-test fixture, and test-only
+state changes that have no public API yet (archiving)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from sqlalchemy import create_engine, text
+
+from curation import MemoryStore
+from curation.store.database import normalise_url
+from curation.store.server import sqlalchemy_url
+
+TEMPLATE = "memgov_template"  # made and migrated by conftest's session fixture
+
+
+@contextmanager
+def fresh_database(pg_server: str, *, template: str | None = TEMPLATE) -> Iterator[str]:
+    """A new database on the session's server (a clone of the migrated template, or empty
+    with ``template=None``); yields its SQLAlchemy URL and drops it afterwards."""
+    name = "h_" + uuid.uuid4().hex[:12]
+    admin = create_engine(
+        normalise_url(sqlalchemy_url(pg_server, "postgres")), isolation_level="AUTOCOMMIT"
+    )
+    clause = f' TEMPLATE "{template}"' if template else ""
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"{clause}'))
+        yield sqlalchemy_url(pg_server, name)
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+
+
+def archive(
+    store: MemoryStore,
+    tenant: str,
+    ids: Sequence[str],
+    *,
+    reason: str = "decayed",
+    superseded_by: str | None = None,
+) -> None:
+    """Test setup only: there is no public archive call yet, so archive through SQL."""
+    with store.db.transaction(tenant) as conn:
+        updated = conn.execute(
+            text(
+                "UPDATE memory_state SET status = 'archived', archive_reason = :r, "
+                "archived_at = :at, superseded_by = :s "
+                "WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))"
+            ),
+            {"r": reason, "at": store.clock.now(), "s": superseded_by, "t": tenant,
+             "ids": list(ids)},
+        ).rowcount
+    assert updated == len(ids)

@@ -1,0 +1,156 @@
+"""Migrations on a fresh, empty database (not the template): upgrade to head creates the
+schema and the vector index, downgrade to base removes it, upgrade again works. The event
+history refuses to be rewritten."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+import sqlalchemy.exc
+from sqlalchemy import text
+from store_helpers import fresh_database
+
+from curation import Database, FixedClock, HashingEmbedder, MemoryStore
+
+TABLES = {
+    "memory", "memory_state", "conflict", "proposal", "event", "golden_probe", "curation_run",
+    "tenant", "store_meta",
+}
+T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+FUNCTIONS = {"memgov_ensure_tenant", "memgov_refuse_history_rewrite"}
+
+
+@pytest.fixture
+def empty_database(pg_server: str) -> Iterator[Database]:
+    with fresh_database(pg_server, template=None) as url:
+        db = Database(url)
+        yield db
+        db.dispose()
+
+
+def tables(db: Database) -> set[str]:
+    with db.engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
+        ).scalars()
+        return set(rows)
+
+
+def functions(db: Database) -> set[str]:
+    with db.engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+                 "WHERE n.nspname = 'public' AND p.proname LIKE 'memgov%'")
+        ).scalars()
+        return set(rows)
+
+
+def hnsw_indexes(db: Database) -> dict[str, str]:
+    with db.engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' "
+                 "AND indexdef ILIKE '%USING hnsw%'")
+        ).all()
+    return {row.indexname: row.indexdef for row in rows}
+
+
+def test_fresh_database_is_empty(empty_database: Database) -> None:
+    assert tables(empty_database) == set()
+    assert empty_database.current_revision() is None
+    assert not empty_database.is_current()
+
+
+def test_upgrade_downgrade_upgrade(empty_database: Database) -> None:
+    db = empty_database
+    head = db.head_revision()
+    assert head == "0001"
+
+    db.upgrade()
+    assert tables(db) >= TABLES
+    assert tables(db) - TABLES == {"alembic_version"}
+    assert db.current_revision() == head
+    assert db.is_current()
+    assert functions(db) == FUNCTIONS
+    indexes = hnsw_indexes(db)
+    assert "memory_embedding_hnsw" in indexes
+    assert "vector_cosine_ops" in indexes["memory_embedding_hnsw"]
+    with db.engine.connect() as conn:
+        assert conn.execute(
+            text("SELECT value FROM store_meta WHERE key = 'embedding_dimension'")
+        ).scalar_one() == "384"
+        assert conn.execute(
+            text("SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
+                 "WHERE attrelid = 'memory'::regclass AND attname = 'embedding'")
+        ).scalar_one() == "vector(384)"
+
+    # the migrated schema works: a tenant gets its own partition with its own HNSW index
+    store = MemoryStore(db, embedder=HashingEmbedder(), clock=FixedClock(T0))
+    store.remember("acme", "first memory after migrating")
+    partitions = tables(db) - TABLES - {"alembic_version"}
+    assert len(partitions) == 1 and next(iter(partitions)).startswith("memory_t_")
+    assert any(name.startswith("memory_t_") for name in hnsw_indexes(db))
+
+    db.downgrade("base")
+    assert tables(db) == {"alembic_version"}  # alembic keeps its (now empty) bookkeeping
+    assert db.current_revision() is None
+    assert functions(db) == set()
+    assert hnsw_indexes(db) == {}
+
+    db.upgrade()
+    assert tables(db) == TABLES | {"alembic_version"}
+    assert db.current_revision() == head
+    assert "memory_embedding_hnsw" in hnsw_indexes(db)
+    with db.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM tenant")).scalar_one() == 0
+
+
+def test_upgrade_is_idempotent(empty_database: Database) -> None:
+    empty_database.upgrade()
+    before = tables(empty_database)
+    empty_database.upgrade()
+    assert tables(empty_database) == before
+    assert empty_database.is_current()
+
+
+def test_embedding_dimension_is_chosen_at_upgrade(empty_database: Database) -> None:
+    empty_database.upgrade(embedding_dimension=64)
+    store = MemoryStore(empty_database, embedder=HashingEmbedder(dimension=64),
+                        clock=FixedClock(T0))
+    assert store.dimension == 64
+    assert store.remember("small", "sixty-four dimensions").created
+
+
+def test_template_clone_is_at_head(database: Database) -> None:
+    assert database.current_revision() == database.head_revision()
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE event SET actor = 'mallory'",
+        "UPDATE event SET reason = 'rewritten' WHERE id = (SELECT min(id) FROM event)",
+        "DELETE FROM event",
+        "DELETE FROM event WHERE false",
+        "TRUNCATE event",
+    ],
+    ids=["update-all", "update-one", "delete-all", "delete-none", "truncate"],
+)
+def test_event_history_is_append_only(store: MemoryStore, statement: str) -> None:
+    memory_id = store.remember("acme", "a memory whose history must stay").id
+    store.pin("acme", memory_id)
+    with store.db.transaction() as conn:
+        before = conn.execute(text("SELECT id, type, actor, reason FROM event ORDER BY id")).all()
+    assert len(before) == 2
+
+    with pytest.raises(sqlalchemy.exc.DBAPIError, match="append-only"), \
+            store.db.transaction() as conn:
+        conn.execute(text(statement))
+
+    with store.db.transaction() as conn:
+        after = conn.execute(text("SELECT id, type, actor, reason FROM event ORDER BY id")).all()
+    assert after == before
+    store.unpin("acme", memory_id)  # appending still works
+    assert [e.type for e in store.events("acme")] == ["write", "pin", "unpin"]
+
