@@ -67,10 +67,12 @@ class CurationOps:
         def prepare(self, inputs: Sequence[MemoryInput]) -> list[PreparedWrite]: ...
 
     # -- the pass -----------------------------------------------------------------
-    def snapshot(self, tenant: str) -> MemorySnapshot:
+    def snapshot(self, tenant: str, *, active_only: bool = True) -> MemorySnapshot:
         tenant = validate_tenant(tenant)
         with self._tx(tenant) as conn:
-            return load_snapshot(conn, tenant, self.embedding_model, self.dimension)
+            return load_snapshot(
+                conn, tenant, self.embedding_model, self.dimension, active_only=active_only
+            )
 
     def plan(
         self,

@@ -301,17 +301,26 @@ class MemoryStore(CurationOps):
         mode: str | RecallMode = RecallMode.CURATED,
         actor: str = "agent",
         record: bool = True,
+        query_embedding: Sequence[float] | None = None,
         now: datetime | None = None,
     ) -> RecallResult:
         """Curated: active entries, re-ranked, with open conflicts, recorded as a vote.
-        Raw: every memory ever written, by similarity alone, recording nothing."""
+        Raw: every memory ever written, by similarity alone, recording nothing.
+
+        ``query_embedding`` lets a caller that recalls many queries embed them in one batch
+        (it must come from the store's embedder)."""
         tenant = validate_tenant(tenant)
         query = validate_query(query)
         recall_mode = validate_mode(mode)
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
             raise ValidationError("k", k, "must be an integer between 1 and 1000")
         at = self._now(now)
-        vector = self.embedder.embed([query])[0]
+        if query_embedding is None:
+            vector = self.embedder.embed([query])[0]
+        else:
+            from curation.validation import validate_embedding
+
+            vector = validate_embedding(query_embedding, self.dimension)
         policy = self.policy(tenant)
         curated = recall_mode == RecallMode.CURATED
         with self._tx(tenant) as conn:

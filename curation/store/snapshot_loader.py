@@ -21,7 +21,7 @@ _ACTIVE = """
         SELECT memory_id, count(*) AS n FROM conflict
         WHERE tenant = :t AND status = 'open' GROUP BY memory_id
     ) c ON c.memory_id = m.id
-    WHERE m.tenant = :t AND s.status = 'active'
+    WHERE m.tenant = :t {status}
     ORDER BY m.created_at, m.id
 """
 
@@ -30,8 +30,13 @@ def _epoch(value: datetime | None) -> float:
     return np.nan if value is None else value.timestamp()
 
 
-def load_snapshot(conn: Connection, tenant: str, model: str, dimension: int) -> MemorySnapshot:
-    rows = conn.execute(text(_ACTIVE), {"t": tenant}).all()
+def load_snapshot(
+    conn: Connection, tenant: str, model: str, dimension: int, *, active_only: bool = True
+) -> MemorySnapshot:
+    """The active set (what curation plans over), or with ``active_only=False`` every
+    memory ever written (what raw recall searches)."""
+    status = "AND s.status = 'active'" if active_only else ""
+    rows = conn.execute(text(_ACTIVE.format(status=status)), {"t": tenant}).all()
     if not rows:
         return empty_snapshot(tenant, model, dimension)
     embeddings = np.empty((len(rows), dimension), dtype=np.float32)

@@ -1,0 +1,175 @@
+"""The A/B replay on a hand-built fleet, against the real store with the real embedder."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+
+from curation import MemoryStore
+from evaluation.ab import ABConfig, run_ab
+from evaluation.fleet import Fleet, FleetConfig, SimContest, SimQuery, SimRecall, SimWrite
+
+START = datetime(2026, 6, 1, 8, 0, tzinfo=UTC)
+
+
+def _id(name: str) -> str:
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, name))
+
+
+def _write(name: str, day: float, content: str, role: str, subject: str, **kw: object) -> SimWrite:
+    return SimWrite(
+        id=_id(name),
+        tenant="t",
+        at=START + timedelta(days=day),
+        content=content,
+        kind=str(kw.pop("kind", "fact")),
+        role=role,
+        subject=subject,
+        **kw,
+    )  # type: ignore[arg-type]
+
+
+def mini_fleet() -> Fleet:
+    config = FleetConfig(tenants=1, days=21, start=START)
+    writes = [
+        _write(
+            "basic",
+            0,
+            "Customer Initech is on the Basic plan",
+            "state",
+            "plan",
+            supersession_key="plan:initech",
+        ),
+        _write(
+            "frankfurt",
+            1,
+            "The EU customer data is hosted in the Frankfurt data center",
+            "claim",
+            "dc",
+        ),
+        _write(
+            "principle",
+            1,
+            "Always verify the customer's identity before discussing account details",
+            "principle",
+            "identity",
+            generality=2,
+            importance=0.9,
+        ),
+        _write(
+            "pro",
+            10,
+            "Customer Initech upgraded to the Pro plan",
+            "state",
+            "plan",
+            supersession_key="plan:initech",
+        ),
+        _write(
+            "dublin",
+            12,
+            "The EU customer data is hosted in the Dublin data center",
+            "correction",
+            "dc",
+        ),
+    ]
+    writes += [
+        _write(
+            f"tool{n}",
+            n % 20 + 0.5,
+            f"Order lookup #{1000 + n}: status shipped",
+            "tool_output",
+            "orders",
+            kind="tool_output",
+            importance=0.2,
+        )
+        for n in range(30)
+    ]
+    writes.sort(key=lambda w: w.at)
+    contests = [
+        SimContest(
+            tenant="t",
+            at=START + timedelta(days=12, hours=1),
+            memory_id=_id("frankfurt"),
+            claim="The EU data moved to Dublin",
+            evidence="migration ticket 812",
+            source="agent-3",
+        )
+    ]
+    recalls = [
+        SimRecall(
+            tenant="t",
+            at=START + timedelta(days=d, hours=2),
+            query="What plan is Initech on?",
+            agent_id="agent-1",
+            subject="plan",
+        )
+        for d in (2, 4, 6)
+    ]
+    queries = [
+        SimQuery(
+            id="q-plan",
+            tenant="t",
+            at=START + timedelta(days=20),
+            subject="plan",
+            query="Which plan is Initech on now?",
+            correct_ids=frozenset({_id("pro")}),
+            stale_ids=frozenset({_id("basic")}),
+            kind="state",
+        ),
+        SimQuery(
+            id="q-dc",
+            tenant="t",
+            at=START + timedelta(days=20),
+            subject="dc",
+            query="Where is EU customer data hosted?",
+            correct_ids=frozenset({_id("dublin")}),
+            refuted_ids=frozenset({_id("frankfurt")}),
+            kind="claim",
+        ),
+        SimQuery(
+            id="q-id",
+            tenant="t",
+            at=START + timedelta(days=20, hours=1),
+            subject="identity",
+            query="What must I check before discussing an account?",
+            correct_ids=frozenset({_id("principle")}),
+            kind="principle",
+        ),
+    ]
+    return Fleet(config=config, writes=writes, recalls=recalls, contests=contests, queries=queries)
+
+
+def test_ab_replay_pairs_arms_and_curated_gets_the_current_truth(
+    semantic_store: MemoryStore,
+) -> None:
+    result = run_ab(mini_fleet(), semantic_store, ABConfig(k=4))
+    rows = {r["query_id"]: r for r in result.rows}
+    assert set(rows) == {"q-plan", "q-dc", "q-id"}
+    # curation superseded Basic, contested Frankfurt (and the correction outranks it)
+    assert rows["q-plan"]["curated_outcome"] == "correct"
+    assert rows["q-dc"]["curated_outcome"] in {"correct", "doubted"}
+    assert rows["q-id"]["curated_outcome"] == "correct"
+    # raw keeps the stale and the refuted entries and never attaches a conflict
+    assert rows["q-dc"]["raw_refuted_returned"] == 1
+    assert rows["q-dc"]["raw_refuted_without_conflict"] == 1
+    assert rows["q-dc"]["curated_refuted_without_conflict"] == 0
+    summary = result.summary
+    assert summary["top1"]["quality_curated"] >= summary["top1"]["quality_raw"]
+    assert summary["top1"]["n"] == 3
+    assert summary["raw_contested_without_conflict"] == 1.0
+    assert summary["curated_contested_without_conflict"] == 0.0
+    # nightly passes ran and retired the superseded plan and decayed tool outputs
+    assert len(result.curation_reports) == 21
+    assert summary["stale_retired_per_week"] > 0
+    # the near-duplicate share is measured for both arms on the query day
+    day = result.daily[-1]
+    assert day["raw_size"] == 35 and day["curated_size"] < 35
+    assert 0.0 <= day["curated_near_duplicate_share"] <= day["raw_near_duplicate_share"] + 1e-9
+
+
+def test_evaluation_recalls_are_not_votes(semantic_store: MemoryStore) -> None:
+    fleet = mini_fleet()
+    fleet.recalls = []
+    run_ab(fleet, semantic_store, ABConfig(k=4))
+    principle = semantic_store.get("t", _id("principle"))
+    assert principle.recall_count == 0
