@@ -1,0 +1,456 @@
+"""The curation asset graph, one partition per tenant.
+
+    raw_history → scored_memories → duplicate_clusters  ┐
+                                  → principle_proposals ├→ curation_plan → curated_store
+                                  → conflict_queue      ┘        → curation_report
+
+How data moves: ``scored_memories`` loads the tenant's active snapshot once, scores it
+and builds the curation plan from that same snapshot (``store.plan(..., snapshot=...)``;
+the planner is pure, so scores, views and plan agree exactly and the costly pair search
+runs once). The three views show their part of that plan; ``curation_plan`` publishes
+the ``CurationPlan`` object the blocking checks judge and ``curated_store`` applies.
+Values travel through the default (pickling) IO manager; only small things are pickled
+(no embeddings). An apply is optimistic per row (state versions), so anything that
+changed between planning and applying is left alone, never clobbered.
+
+Every asset returns ``MaterializeResult`` metadata meant to be read in the UI.
+"""
+
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from dagster import (
+    AssetExecutionContext,
+    Failure,
+    MaterializeResult,
+    MetadataValue,
+    asset,
+)
+
+from curation.errors import CurationLockedError
+from curation.plan import ConflictCandidate, CurationPlan, Mechanic, MergeCluster, ProposalCandidate
+from curation.policy import CurationPolicy
+from curation.scoring import rank_scores, retention_scores
+from curation.store.apply import effective_mechanics
+from orchestration.ingest import ingest_inbox, writes_since_last_run
+from orchestration.locking import locked_failure, tenant_lock
+from orchestration.partitions import tenant_partitions
+from orchestration.reporting import counts_md, histogram_md, run_report_md, snippet, table_md
+from orchestration.resources import ClockResource, InboxResource, MLflowResource, StoreResource
+
+GROUP = "curation"
+TOP = 10  # examples shown per asset
+NEAR_PRUNE_BAND = 0.05  # "just above the prune threshold": prune_below <= retention < +band
+APPLY_ACTOR = "dagster"
+
+
+@dataclass(frozen=True)
+class ScoredSet:
+    """What ``scored_memories`` hands on: the scored active set (without embeddings) and
+    the plan built from the same snapshot."""
+
+    tenant: str
+    now: datetime
+    policy: CurationPolicy
+    embedding_model: str
+    ids: list[str]
+    kinds: list[str]
+    contents: list[str]
+    pinned: npt.NDArray[np.bool_]
+    retention: npt.NDArray[np.float64]
+    rank: npt.NDArray[np.float64]
+    plan: CurationPlan
+    _index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def content(self, memory_id: str) -> str:
+        if not self._index:
+            self._index.update({m: i for i, m in enumerate(self.ids)})
+        row = self._index.get(memory_id)
+        return self.contents[row] if row is not None else f"<{memory_id}>"
+
+
+def will_write(plan: CurationPlan) -> tuple[bool, list[str]]:
+    """(dry_run, mechanics that write): a run writes only when some mode is ``apply``."""
+    dry_run = not plan.policy.any_apply()
+    return dry_run, sorted(m.value for m in effective_mechanics(plan, dry_run))
+
+
+# -- raw history ---------------------------------------------------------------------------
+@asset(
+    partitions_def=tenant_partitions,
+    group_name=GROUP,
+    kinds={"postgres"},
+    description="Ingest the tenant's JSONL drop folder (rejected rows with their reasons) and "
+    "count the API writes since the last curation run. Holds the tenant's lock while importing.",
+)
+def raw_history(
+    context: AssetExecutionContext,
+    store: StoreResource,
+    clock: ClockResource,
+    inbox: InboxResource,
+) -> MaterializeResult[dict[str, Any]]:
+    tenant = context.partition_key
+    memory = store.open(clock.clock())
+    now = clock.current()
+    with tenant_lock(memory, tenant, "raw_history"):
+        summary = ingest_inbox(memory, tenant, inbox.tenant_dir(tenant), now=now)
+    writes = writes_since_last_run(memory, tenant)
+    counts = memory.counts(tenant)
+    rejected = summary.rejected
+    rejected_rows = [
+        (name, row.line, row.field, row.reason, row.value) for name, row in rejected[:50]
+    ]
+    files_rows = [
+        (f.name, f.lines, f.imported, f.restated, len(f.rejected), f.error or "", f.moved_to or "")
+        for f in summary.files
+    ]
+    bound = "≥ " if writes.truncated else ""
+    value = {
+        "imported": summary.imported,
+        "restated": summary.restated,
+        "rejected": len(rejected),
+        "files": len(summary.files),
+        "failed_files": len(summary.failed),
+        "api_writes_since_last_run": writes.api,
+    }
+    return MaterializeResult(
+        value=value,
+        metadata={
+            "imported": summary.imported,
+            "restated": summary.restated,
+            "rejected": len(rejected),
+            "files_processed": len(summary.files),
+            "files_failed": len(summary.failed),
+            "inbox": MetadataValue.path(summary.folder) if summary.folder else "none",
+            "api_writes_since_last_run": writes.api,
+            "inbox_writes_since_last_run": writes.inbox,
+            "writes_since": MetadataValue.text(
+                f"{bound}{writes.total} writes since "
+                + (writes.last_run_at.isoformat() if writes.last_run_at else "the beginning")
+            ),
+            "active": counts["active"],
+            "archived": counts["archived"],
+            "files": MetadataValue.md(
+                table_md(["file", "lines", "imported", "restated", "rejected", "error", "moved to"],
+                         files_rows) if files_rows else f"_{summary.note or 'no files'}_"
+            ),
+            "rejected_rows": MetadataValue.md(
+                table_md(["file", "line", "field", "reason", "value"], rejected_rows)
+                + (f"\n\n… and {len(rejected) - 50} more (see the rejects files in done/)"
+                   if len(rejected) > 50 else "")
+            ),
+        },
+    )
+
+
+# -- scored set ----------------------------------------------------------------------------
+@asset(
+    partitions_def=tenant_partitions,
+    group_name=GROUP,
+    deps=[raw_history],
+    description="The tenant's active set with retention and rank scores (and the plan built "
+    "from the same snapshot, which the next assets present).",
+)
+def scored_memories(
+    context: AssetExecutionContext, store: StoreResource, clock: ClockResource
+) -> MaterializeResult[ScoredSet]:
+    tenant = context.partition_key
+    memory = store.open(clock.clock())
+    now = clock.current()
+    policy = memory.policy(tenant)
+    snap = memory.snapshot(tenant)
+    retention = retention_scores(snap, policy, now)
+    rank = rank_scores(snap, policy, now)
+    plan = memory.plan(tenant, now=now, policy=policy, snapshot=snap)
+    scored = ScoredSet(
+        tenant=tenant, now=now, policy=policy, embedding_model=snap.embedding_model,
+        ids=list(snap.ids), kinds=list(snap.kinds), contents=list(snap.contents),
+        pinned=np.asarray(snap.pinned, dtype=bool), retention=retention, rank=rank, plan=plan,
+    )
+    n = len(scored)
+    near = (retention >= policy.prune_below) & (retention < policy.prune_below + NEAR_PRUNE_BAND)
+    below = retention < policy.prune_below
+    kinds: dict[str, int] = {}
+    for kind in scored.kinds:
+        kinds[kind] = kinds.get(kind, 0) + 1
+    rank_summary = (
+        {"mean": round(float(rank.mean()), 3), "median": round(float(np.median(rank)), 3),
+         "max": round(float(rank.max()), 3)} if n else {}
+    )
+    return MaterializeResult(
+        value=scored,
+        metadata={
+            "n": n,
+            "pinned": int(scored.pinned.sum()),
+            "by_kind": kinds,
+            "retention_histogram": MetadataValue.md(
+                histogram_md(retention, label="retention", marker=policy.prune_below)
+            ),
+            "prune_below": policy.prune_below,
+            "share_below_prune_threshold": round(float(below.mean()), 4) if n else 0.0,
+            "share_just_above_prune_threshold": round(float(near.mean()), 4) if n else 0.0,
+            "just_above_band": MetadataValue.text(
+                f"{policy.prune_below:g} <= retention < {policy.prune_below + NEAR_PRUNE_BAND:g}"
+            ),
+            "rank_score": rank_summary,
+            "scored_at": MetadataValue.text(now.isoformat()),
+            "plan_seconds": plan.timings.get("total", 0.0),
+        },
+    )
+
+
+# -- views over the plan -------------------------------------------------------------------
+def _mode(policy: CurationPolicy, mechanic: str) -> str:
+    return str(getattr(policy, mechanic).value)
+
+
+@asset(
+    partitions_def=tenant_partitions,
+    group_name=GROUP,
+    description="Near-duplicate clusters (same kind, cosine >= the model's threshold, agreeing "
+    "on every value): the canonical keeps the summed recall counts, the rest archive.",
+)
+def duplicate_clusters(scored_memories: ScoredSet) -> MaterializeResult[list[MergeCluster]]:
+    plan = scored_memories.plan
+    merges = sorted(plan.merges, key=lambda m: (-len(m.duplicate_ids), m.canonical_id))
+    rows = [
+        (snippet(scored_memories.content(m.canonical_id)), 1 + len(m.duplicate_ids),
+         f"{m.min_similarity:.3f}", m.recall_count_after)
+        for m in merges[:TOP]
+    ]
+    return MaterializeResult(
+        value=list(plan.merges),
+        metadata={
+            "clusters": len(plan.merges),
+            "duplicates_to_archive": len(plan.archived_by(Mechanic.DUPLICATES)),
+            "superseded_by_key": len(plan.archived_by(Mechanic.SUPERSESSION)),
+            "threshold": scored_memories.policy.duplicate_threshold_for(
+                scored_memories.embedding_model
+            ),
+            "mode": _mode(scored_memories.policy, "duplicates"),
+            "largest_clusters": MetadataValue.md(
+                table_md(["canonical", "size", "min cosine", "recalls after"], rows)
+            ),
+        },
+    )
+
+
+@asset(
+    partitions_def=tenant_partitions,
+    group_name=GROUP,
+    description="Principle candidates (token Jaccard clusters). Propose-only: a curator "
+    "approves or rejects them in the dashboard/CLI.",
+)
+def principle_proposals(
+    context: AssetExecutionContext,
+    scored_memories: ScoredSet,
+    store: StoreResource,
+    clock: ClockResource,
+) -> MaterializeResult[list[ProposalCandidate]]:
+    plan = scored_memories.plan
+    pending = store.open(clock.clock()).proposals(context.partition_key, status="pending")
+    proposals = sorted(plan.proposals, key=lambda p: (-len(p.member_ids), p.text))
+    rows = [
+        (snippet(p.text), len(p.member_ids), p.generality, f"{p.mean_jaccard:.2f}")
+        for p in proposals[:TOP]
+    ]
+    return MaterializeResult(
+        value=list(plan.proposals),
+        metadata={
+            "proposals": len(plan.proposals),
+            "members_covered": len({m for p in plan.proposals for m in p.member_ids}),
+            "pending_in_store": len(pending),
+            "mode": scored_memories.policy.compression.value,
+            "examples": MetadataValue.md(
+                table_md(["principle", "members", "generality", "mean jaccard"], rows)
+            ),
+        },
+    )
+
+
+@asset(
+    partitions_def=tenant_partitions,
+    group_name=GROUP,
+    description="Contradictions: similar entries that disagree on a value. New candidates from "
+    "this plan, and the open conflicts already waiting for a curator.",
+)
+def conflict_queue(
+    context: AssetExecutionContext,
+    scored_memories: ScoredSet,
+    store: StoreResource,
+    clock: ClockResource,
+) -> MaterializeResult[list[ConflictCandidate]]:
+    plan = scored_memories.plan
+    open_conflicts = store.open(clock.clock()).conflicts(context.partition_key, status="open")
+    new_rows = [
+        (snippet(scored_memories.content(c.memory_id), 60), snippet(c.claim, 60),
+         snippet(c.evidence, 60), f"{c.similarity:.3f}")
+        for c in plan.conflicts[:TOP]
+    ]
+    open_rows = [
+        (c.at.isoformat(timespec="minutes"), snippet(c.claim, 70), snippet(c.evidence, 60),
+         c.source)
+        for c in sorted(open_conflicts, key=lambda c: c.at)[:TOP]
+    ]
+    return MaterializeResult(
+        value=list(plan.conflicts),
+        metadata={
+            "new_candidates": len(plan.conflicts),
+            "open_in_queue": len(open_conflicts),
+            "mode": _mode(scored_memories.policy, "contradiction"),
+            "new_candidates_examples": MetadataValue.md(
+                table_md(["entry", "contradicting claim", "differs in", "cosine"], new_rows)
+            ),
+            "oldest_open": MetadataValue.md(
+                table_md(["since", "claim", "evidence", "source"], open_rows)
+            ),
+        },
+    )
+
+
+# -- the plan --------------------------------------------------------------------------------
+@asset(
+    partitions_def=tenant_partitions,
+    group_name=GROUP,
+    deps=[duplicate_clusters, principle_proposals, conflict_queue],
+    description="The curation plan (supersession, merges, capped decay, conflicts, proposals), "
+    "every action with its reason. Blocking checks judge it before anything is applied.",
+)
+def curation_plan(
+    context: AssetExecutionContext, scored_memories: ScoredSet
+) -> MaterializeResult[CurationPlan]:
+    plan = scored_memories.plan
+    if plan.tenant != context.partition_key:
+        raise Failure(f"plan is for tenant {plan.tenant!r}, not {context.partition_key!r}")
+    dry_run, writing = will_write(plan)
+    by_retention = sorted(plan.archives, key=lambda a: (a.mechanic.value, a.retention or 0.0))
+    rows = [
+        (a.mechanic.value, snippet(scored_memories.content(a.memory_id), 60),
+         snippet(a.detail, 70))
+        for a in by_retention[: 2 * TOP]
+    ]
+    return MaterializeResult(
+        value=plan,
+        metadata={
+            **{key: int(value) for key, value in plan.counts().items()},
+            "counts": MetadataValue.md(counts_md(plan.counts())),
+            "dry_run": dry_run,
+            "will_write": MetadataValue.text(", ".join(writing) or "nothing (dry run)"),
+            "planned_at": MetadataValue.text(plan.planned_at.isoformat()),
+            "archives": MetadataValue.md(table_md(["mechanic", "entry", "why"], rows)),
+            "timings_s": dict(plan.timings),
+        },
+    )
+
+
+# -- apply --------------------------------------------------------------------------------
+@asset(
+    partitions_def=tenant_partitions,
+    group_name=GROUP,
+    kinds={"postgres"},
+    description="Apply the plan in one transaction under the tenant's advisory lock — only "
+    "mechanics whose mode is 'apply' write; a dry-run policy records the report only. A second "
+    "run for the tenant fails here (or at raw_history) with CurationLockedError's message.",
+)
+def curated_store(
+    context: AssetExecutionContext,
+    curation_plan: CurationPlan,
+    store: StoreResource,
+    clock: ClockResource,
+) -> MaterializeResult[dict[str, Any]]:
+    tenant = context.partition_key
+    if curation_plan.tenant != tenant:
+        raise Failure(f"plan is for tenant {curation_plan.tenant!r}, not {tenant!r}")
+    memory = store.open(clock.clock())
+    dry_run, writing = will_write(curation_plan)
+    try:  # one transaction holding the tenant's advisory lock (store.apply takes it)
+        report = memory.apply(
+            curation_plan, dry_run=dry_run, actor=APPLY_ACTOR, now=clock.current()
+        )
+    except CurationLockedError as exc:
+        raise locked_failure(tenant, "curated_store", exc) from exc
+    applied = {k: v for k, v in report["applied"].items() if k != "writing"}
+    return MaterializeResult(
+        value=report,
+        metadata={
+            "run_id": MetadataValue.text(report["run_id"]),
+            "dry_run": dry_run,
+            "wrote": MetadataValue.text(", ".join(writing) or "nothing (dry run)"),
+            "active_after": int(report["active_after"]),
+            "archived": len(report["archived_ids"]),
+            "conflicts_opened": len(report["conflict_ids"]),
+            "proposals_created": len(report["proposal_ids"]),
+            "skipped_stale": int(applied.get("skipped_stale", 0)),
+            "applied": MetadataValue.md(counts_md(applied)),
+        },
+    )
+
+
+@asset(
+    partitions_def=tenant_partitions,
+    group_name=GROUP,
+    description="The stored report of this run (store.runs), as markdown.",
+)
+def curation_report(
+    context: AssetExecutionContext,
+    curated_store: dict[str, Any],
+    store: StoreResource,
+    clock: ClockResource,
+) -> MaterializeResult[dict[str, Any]]:
+    tenant = context.partition_key
+    runs = store.open(clock.clock()).runs(tenant, limit=20)
+    if not runs:
+        raise Failure(f"no curation run recorded for tenant {tenant!r}")
+    run = next((r for r in runs if r["id"] == curated_store.get("run_id")), runs[0])
+    report = run["report"]
+    return MaterializeResult(
+        value=run,
+        metadata={
+            "report": MetadataValue.md(run_report_md(run)),
+            "run_id": MetadataValue.text(run["id"]),
+            "status": MetadataValue.text(str(run["status"])),
+            "dry_run": bool(run["dry_run"]),
+            "active_after": int(report.get("active_after", 0)),
+        },
+    )
+
+
+CURATION_ASSETS = [
+    raw_history,
+    scored_memories,
+    duplicate_clusters,
+    principle_proposals,
+    conflict_queue,
+    curation_plan,
+    curated_store,
+    curation_report,
+]
+
+
+# -- evaluation placeholder -----------------------------------------------------------------
+@asset(
+    partitions_def=tenant_partitions,
+    group_name="evaluation",
+    deps=[curated_store],
+    description="Curated-vs-raw A/B, logged to MLflow. Not configured yet: the Evaluation work "
+    "fills it; until then it records only that no evaluation ran.",
+)
+def ab_evaluation(
+    context: AssetExecutionContext, mlflow: MLflowResource
+) -> MaterializeResult[None]:
+    context.log.info("A/B evaluation is not configured yet; nothing was evaluated.")
+    return MaterializeResult(
+        metadata={
+            "status": MetadataValue.text("not configured"),
+            "evaluated_queries": 0,
+            "mlflow_tracking_uri": MetadataValue.text(mlflow.resolved_tracking_uri()),
+            "mlflow_experiment": MetadataValue.text(mlflow.experiment_name),
+        },
+    )

@@ -1,0 +1,261 @@
+"""Asset checks. Each checks one property and reports ``observed`` and ``threshold``.
+
+On ``curation_plan`` — blocking: if one fails, ``curated_store`` does not run in that
+run, so a bad plan never reaches the store.
+
+- ``golden_recall_probe``: every golden probe that finds its expected memories in the
+  top k now still does with the plan's archives removed (observed = probes the plan
+  breaks; threshold 0). Probes that already fail before the plan are reported, not
+  blamed on it (``golden_recall_after_apply`` flags them).
+- ``prune_cap``: entries decayed <= floor(min(policy.max_prune_ratio, platform
+  ceiling) x active_before). The ceiling is ``GuardrailsResource.max_prune_ratio``
+  (MEMGOV_MAX_PRUNE_RATIO); the planner already keeps the policy cap, so this check
+  guards against a planner regression and enforces the platform-wide limit.
+- ``pinned_untouched``: no archive targets an entry that is pinned now.
+- ``no_cross_tenant_action``: every memory id the plan names belongs to the tenant.
+
+On ``curated_store`` — non-blocking:
+
+- ``golden_recall_after_apply`` (ERROR): the golden probes against the real store.
+- ``near_duplicate_share`` (WARN): redundant near-duplicates over the active set, against
+  the policy's ``near_duplicate_target``.
+"""
+
+
+import uuid
+import warnings
+
+from dagster import (
+    AssetCheckExecutionContext,
+    AssetCheckResult,
+    AssetCheckSeverity,
+    MetadataValue,
+    asset_check,
+)
+
+from curation.errors import NotFoundError
+from curation.plan import CurationPlan
+from curation.store.writes import existing_ids
+from orchestration.assets import curated_store, curation_plan
+from orchestration.partitions import tenant_partitions
+from orchestration.reporting import table_md
+from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
+from orchestration.safety import (
+    foreign_ids,
+    golden_probes_with_plan,
+    pinned_targets,
+    plan_memory_ids,
+    prune_cap_violation,
+)
+from orchestration.safety import near_duplicate_share as measure_near_duplicates
+
+SHOWN = 20
+
+# The checks must be partitioned like their assets (an unpartitioned check on a partitioned
+# asset loads every partition's value); Dagster still labels that "preview".
+warnings.filterwarnings(
+    "ignore", message="Specifying a partitions_def on an AssetCheckSpec", category=Warning
+)
+
+
+def _ids_md(ids: list[str]) -> MetadataValue:
+    shown = ", ".join(f"`{i}`" for i in ids[:SHOWN])
+    more = f" … and {len(ids) - SHOWN} more" if len(ids) > SHOWN else ""
+    return MetadataValue.md(shown + more if ids else "_none_")
+
+
+@asset_check(
+    asset=curation_plan,
+    blocking=True,
+    partitions_def=tenant_partitions,
+    description="Every golden probe still finds its expected memories in the top k with the "
+    "plan applied (observed: probes the plan would break).",
+)
+def golden_recall_probe(
+    context: AssetCheckExecutionContext,
+    curation_plan: CurationPlan,
+    store: StoreResource,
+    clock: ClockResource,
+) -> AssetCheckResult:
+    tenant = context.partition_key
+    memory = store.open(clock.clock())
+    archived = curation_plan.archived_ids()
+    probes = golden_probes_with_plan(memory, tenant, now=clock.current(), archived=archived)
+    broken = [p for p in probes if p.broken_by_plan]
+    already = [p for p in probes if not p.before.passed]
+    rows = [
+        (p.after.query, p.after.k, ", ".join(p.after.missing),
+         "yes" if set(p.after.missing) & archived else "pushed out of top k")
+        for p in broken[:SHOWN]
+    ]
+    return AssetCheckResult(
+        passed=not broken,
+        metadata={
+            "observed": len(broken),
+            "threshold": 0,
+            "probes": len(probes),
+            "already_failing_before_plan": len(already),
+            "search_depth": max((p.depth for p in probes), default=0),
+            "broken_probes": MetadataValue.md(
+                table_md(["query", "k", "missing expected ids", "archived by plan"], rows)
+            ),
+        },
+    )
+
+
+@asset_check(
+    asset=curation_plan,
+    blocking=True,
+    partitions_def=tenant_partitions,
+    description="Decayed entries <= floor(min(policy.max_prune_ratio, MEMGOV_MAX_PRUNE_RATIO) "
+    "x active before the run).",
+)
+def prune_cap(
+    curation_plan: CurationPlan, guardrails: GuardrailsResource
+) -> AssetCheckResult:
+    ceiling = guardrails.prune_ratio_ceiling()
+    observed, threshold = prune_cap_violation(curation_plan, ceiling)
+    return AssetCheckResult(
+        passed=observed <= threshold,
+        metadata={
+            "observed": observed,
+            "threshold": threshold,
+            "active_before": curation_plan.active_before,
+            "policy_max_prune_ratio": curation_plan.policy.max_prune_ratio,
+            "platform_ceiling": ceiling if ceiling is not None else "none",
+            "skipped_by_cap": curation_plan.skipped_by_cap,
+        },
+    )
+
+
+@asset_check(
+    asset=curation_plan,
+    blocking=True,
+    partitions_def=tenant_partitions,
+    description="No archive in the plan targets an entry that is pinned (checked against the "
+    "store now, so a pin made after planning counts).",
+)
+def pinned_untouched(
+    context: AssetCheckExecutionContext,
+    curation_plan: CurationPlan,
+    store: StoreResource,
+    clock: ClockResource,
+) -> AssetCheckResult:
+    tenant = context.partition_key
+    memory = store.open(clock.clock())
+    pinned: list[str] = []
+    for memory_id in sorted({a.memory_id for a in curation_plan.archives}):
+        try:
+            if memory.get(tenant, memory_id).pinned:
+                pinned.append(memory_id)
+        except NotFoundError:
+            continue  # not the tenant's: no_cross_tenant_action reports it
+    violations = pinned_targets(curation_plan, pinned)
+    return AssetCheckResult(
+        passed=not violations,
+        metadata={
+            "observed": len(violations),
+            "threshold": 0,
+            "archives_checked": len(curation_plan.archives),
+            "pinned_targets": _ids_md(violations),
+        },
+    )
+
+
+@asset_check(
+    asset=curation_plan,
+    blocking=True,
+    partitions_def=tenant_partitions,
+    description="Every memory id the plan names (archived, targets, merges, conflicts, "
+    "proposal members) belongs to the tenant.",
+)
+def no_cross_tenant_action(
+    context: AssetCheckExecutionContext,
+    curation_plan: CurationPlan,
+    store: StoreResource,
+    clock: ClockResource,
+) -> AssetCheckResult:
+    tenant = context.partition_key
+    memory = store.open(clock.clock())
+    named = plan_memory_ids(curation_plan)
+    parsed: list[uuid.UUID] = []
+    for memory_id in named:
+        try:
+            parsed.append(uuid.UUID(memory_id))
+        except ValueError:
+            continue  # not an id at all: cannot be the tenant's
+    with memory.db.transaction(tenant) as conn:
+        known = {str(i) for i in existing_ids(conn, tenant, parsed)}
+    foreign = foreign_ids(curation_plan, tenant, known)
+    return AssetCheckResult(
+        passed=not foreign,
+        metadata={
+            "observed": len(foreign),
+            "threshold": 0,
+            "ids_named": len(named),
+            "plan_tenant": MetadataValue.text(curation_plan.tenant),
+            "foreign_ids": _ids_md(foreign),
+        },
+    )
+
+
+@asset_check(
+    asset=curated_store,
+    partitions_def=tenant_partitions,
+    description="The golden probes against the real store after the apply (observed: probes "
+    "whose expected memories are not in the top k).",
+)
+def golden_recall_after_apply(
+    context: AssetCheckExecutionContext, store: StoreResource, clock: ClockResource
+) -> AssetCheckResult:
+    tenant = context.partition_key
+    memory = store.open(clock.clock())
+    probes = golden_probes_with_plan(memory, tenant, now=clock.current())
+    failing = [p.after for p in probes if not p.after.passed]
+    rows = [(p.query, p.k, ", ".join(p.missing)) for p in failing[:SHOWN]]
+    return AssetCheckResult(
+        passed=not failing,
+        severity=AssetCheckSeverity.ERROR,
+        metadata={
+            "observed": len(failing),
+            "threshold": 0,
+            "probes": len(probes),
+            "failing_probes": MetadataValue.md(table_md(["query", "k", "missing ids"], rows)),
+        },
+    )
+
+
+@asset_check(
+    asset=curated_store,
+    partitions_def=tenant_partitions,
+    description="Share of the active set that is a redundant near-duplicate (same kind, cosine "
+    ">= the model's duplicate threshold); warns above the policy's near_duplicate_target.",
+)
+def near_duplicate_share(
+    context: AssetCheckExecutionContext, store: StoreResource, clock: ClockResource
+) -> AssetCheckResult:
+    tenant = context.partition_key
+    memory = store.open(clock.clock())
+    policy = memory.policy(tenant)
+    snapshot = memory.snapshot(tenant)
+    threshold = policy.duplicate_threshold_for(snapshot.embedding_model)
+    found = measure_near_duplicates(snapshot, threshold)
+    return AssetCheckResult(
+        passed=found.share <= policy.near_duplicate_target,
+        severity=AssetCheckSeverity.WARN,
+        metadata={
+            "observed": round(found.share, 4),
+            "threshold": policy.near_duplicate_target,
+            "active": found.active,
+            "near_duplicate_pairs": found.pairs,
+            "clusters": found.clusters,
+            "redundant_entries": found.redundant,
+            "cosine_threshold": threshold,
+            "embedding_model": MetadataValue.text(snapshot.embedding_model),
+        },
+    )
+
+
+PLAN_CHECKS = [golden_recall_probe, prune_cap, pinned_untouched, no_cross_tenant_action]
+STORE_CHECKS = [golden_recall_after_apply, near_duplicate_share]
+ALL_CHECKS = [*PLAN_CHECKS, *STORE_CHECKS]

@@ -1,0 +1,129 @@
+"""The one ``Definitions`` of Memgov, loaded by ``workspace.yaml``.
+
+    python -m orchestration dev      # DAGSTER_HOME under $MEMGOV_HOME, then `dagster dev`
+
+Resources read the environment through ``EnvVar`` (an unset variable falls back to
+Memgov's default, see ``orchestration.resources``). ``MEMGOV_DAGSTER_EXECUTOR`` picks
+the executor: ``multiprocess`` (default: a run's steps in parallel processes),
+``in_process``, or ``k8s`` / ``celery`` when ``dagster-k8s`` / ``dagster-celery`` is
+installed (see deploy/README-scaling.md). ``MEMGOV_IO_BASE_DIR`` moves the pickled values
+passed between assets to a shared folder (needed when steps run on different machines).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from typing import Any
+
+from dagster import (
+    Definitions,
+    EnvVar,
+    ExecutorDefinition,
+    FilesystemIOManager,
+    in_process_executor,
+    multiprocess_executor,
+)
+
+from curation.errors import ValidationError
+from orchestration.assets import CURATION_ASSETS, ab_evaluation
+from orchestration.checks import ALL_CHECKS
+from orchestration.jobs import SCHEDULES, compaction_job, curation_job, evaluation_job
+from orchestration.resources import (
+    ClockResource,
+    GuardrailsResource,
+    InboxResource,
+    MLflowResource,
+    StoreResource,
+    TriggersResource,
+)
+from orchestration.sensors import SENSORS
+
+EXECUTORS = ("multiprocess", "in_process", "k8s", "celery")
+
+
+def _env(name: str) -> EnvVar | None:
+    """``EnvVar(name)`` when the variable is set (and non-empty), else None (the resource's
+    own default applies). Dagster refuses an ``EnvVar`` whose variable is unset."""
+    return EnvVar(name) if os.environ.get(name) else None
+
+
+def default_resources() -> dict[str, Any]:
+    """The resources of ``defs``, configured from the environment."""
+    resources: dict[str, Any] = {
+        "store": StoreResource(
+            database_url=_env("MEMGOV_DATABASE_URL"), embedder=_env("MEMGOV_EMBEDDER")
+        ),
+        "clock": ClockResource(now=_env("MEMGOV_NOW")),
+        "mlflow": MLflowResource(tracking_uri=_env("MLFLOW_TRACKING_URI")),
+        "inbox": InboxResource(path=_env("MEMGOV_INBOX")),
+        "guardrails": GuardrailsResource(
+            max_prune_ratio=_env("MEMGOV_MAX_PRUNE_RATIO"),
+            compaction_grace_days=_env("MEMGOV_COMPACTION_GRACE_DAYS"),
+        ),
+        "triggers": TriggersResource(
+            new_writes=EnvVar.int("MEMGOV_WRITES_TRIGGER")
+            if os.environ.get("MEMGOV_WRITES_TRIGGER") else 500
+        ),
+    }
+    if os.environ.get("MEMGOV_IO_BASE_DIR"):
+        resources["io_manager"] = FilesystemIOManager(base_dir=EnvVar("MEMGOV_IO_BASE_DIR"))
+    return resources
+
+
+def build_resources(
+    *,
+    database_url: str | None = None,
+    embedder: str | None = None,
+    now: str | None = None,
+    inbox: str | None = None,
+    max_prune_ratio: str | None = None,
+    compaction_grace_days: str | None = None,
+    new_writes: int = 500,
+    tracking_uri: str | None = None,
+) -> dict[str, Any]:
+    """Explicit resources, for tests, scripts and ``materialize``."""
+    return {
+        "store": StoreResource(database_url=database_url, embedder=embedder),
+        "clock": ClockResource(now=now),
+        "mlflow": MLflowResource(tracking_uri=tracking_uri),
+        "inbox": InboxResource(path=inbox),
+        "guardrails": GuardrailsResource(
+            max_prune_ratio=max_prune_ratio, compaction_grace_days=compaction_grace_days
+        ),
+        "triggers": TriggersResource(new_writes=new_writes),
+    }
+
+
+def executor_from_env() -> ExecutorDefinition:
+    choice = os.environ.get("MEMGOV_DAGSTER_EXECUTOR", "multiprocess").strip().lower()
+    if choice in ("", "multiprocess"):
+        return multiprocess_executor
+    if choice == "in_process":
+        return in_process_executor
+    if choice in ("k8s", "celery"):
+        module, attr, package = {
+            "k8s": ("dagster_k8s", "k8s_job_executor", "dagster-k8s"),
+            "celery": ("dagster_celery", "celery_executor", "dagster-celery"),
+        }[choice]
+        try:
+            executor: ExecutorDefinition = getattr(importlib.import_module(module), attr)
+        except ImportError as exc:
+            raise ValidationError(
+                "MEMGOV_DAGSTER_EXECUTOR", choice, f"needs the {package} package installed"
+            ) from exc
+        return executor
+    raise ValidationError("MEMGOV_DAGSTER_EXECUTOR", choice, f"expected one of {EXECUTORS}")
+
+
+ALL_ASSETS = [*CURATION_ASSETS, ab_evaluation]
+
+defs = Definitions(
+    assets=ALL_ASSETS,
+    asset_checks=ALL_CHECKS,
+    jobs=[curation_job, evaluation_job, compaction_job],
+    schedules=SCHEDULES,
+    sensors=SENSORS,
+    resources=default_resources(),
+    executor=executor_from_env(),
+)

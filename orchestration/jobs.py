@@ -1,0 +1,152 @@
+"""Jobs and schedules.
+
+- ``curation_job``: the whole curation graph (and its checks) for one tenant partition.
+  ``nightly_curation_schedule`` (03:15 UTC, as the source) starts one run per registered
+  tenant; ``new_writes_sensor`` starts one when enough writes arrived.
+- ``evaluation_job`` (``ab_evaluation``) with ``weekly_evaluation_schedule``: a placeholder
+  the Evaluation work fills; its schedule starts stopped.
+- ``compaction_job``: hard-deletes archived entries past the grace period. Off twice over:
+  its schedule starts stopped, and the op refuses unless MEMGOV_COMPACTION_GRACE_DAYS is set.
+
+Every run of a tenant carries the ``memgov/tenant`` tag (``tenant_run_config``) that the
+run queue limits to one at a time; different tenants run in parallel, each run's steps
+on the multiprocess executor.
+"""
+
+
+from collections.abc import Sequence
+
+from dagster import (
+    AssetSelection,
+    DefaultScheduleStatus,
+    Failure,
+    MetadataValue,
+    OpExecutionContext,
+    RunRequest,
+    ScheduleEvaluationContext,
+    SkipReason,
+    define_asset_job,
+    job,
+    op,
+    schedule,
+)
+
+from curation.errors import CurationLockedError
+from orchestration.assets import CURATION_ASSETS, ab_evaluation
+from orchestration.locking import locked_failure
+from orchestration.partitions import TENANTS, tenant_partitions, tenant_run_config, tenant_tags
+from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
+
+NIGHTLY_CRON = "15 3 * * *"
+WEEKLY_EVALUATION_CRON = "0 5 * * 0"
+WEEKLY_COMPACTION_CRON = "30 4 * * 0"
+TIMEZONE = "UTC"
+
+curation_job = define_asset_job(
+    "curation_job",
+    selection=AssetSelection.assets(*CURATION_ASSETS),
+    partitions_def=tenant_partitions,
+    config=tenant_run_config(),
+    description="Ingest, score, plan, check, apply (or dry-run) and report for one tenant.",
+)
+
+evaluation_job = define_asset_job(
+    "evaluation_job",
+    selection=AssetSelection.assets(ab_evaluation),
+    partitions_def=tenant_partitions,
+    config=tenant_run_config(),
+    description="Curated-vs-raw A/B for one tenant (placeholder until Evaluation lands).",
+)
+
+
+@op(description="Hard-delete the tenant's archived entries older than the grace period.")
+def compact_tenant(
+    context: OpExecutionContext,
+    store: StoreResource,
+    clock: ClockResource,
+    guardrails: GuardrailsResource,
+) -> int:
+    tenant = context.partition_key
+    grace = guardrails.compaction_grace()
+    if grace is None:
+        raise Failure(
+            description="compaction is off: set MEMGOV_COMPACTION_GRACE_DAYS (days an archived "
+            "entry is kept restorable) to enable hard deletion. Nothing was deleted.",
+            allow_retries=False,
+        )
+    memory = store.open(clock.clock())
+    # the stricter of the platform setting and the tenant's own policy
+    grace_days = max(grace, memory.policy(tenant).compaction_grace_days)
+    try:
+        deleted = memory.compact(tenant, grace_days=grace_days, now=clock.current())
+    except CurationLockedError as exc:
+        raise locked_failure(tenant, "compact_tenant", exc) from exc
+    context.add_output_metadata(
+        {"deleted": deleted, "grace_days": MetadataValue.float(float(grace_days))}
+    )
+    return deleted
+
+
+@job(
+    config=tenant_run_config(),
+    description="Compaction (hard deletion after the grace period). Off by default.",
+)
+def compaction_job() -> None:
+    compact_tenant()
+
+
+def tenant_run_requests(
+    context: ScheduleEvaluationContext, prefix: str
+) -> Sequence[RunRequest] | SkipReason:
+    """One run request per registered tenant, keyed by the tick so a retried tick
+    launches nothing twice."""
+    tenants = sorted(context.instance.get_dynamic_partitions(TENANTS))
+    if not tenants:
+        return SkipReason("no tenants registered yet (tenant_sensor adds them)")
+    tick = context.scheduled_execution_time.isoformat() if context.scheduled_execution_time \
+        else "manual"
+    return [
+        RunRequest(partition_key=t, run_key=f"{prefix}:{t}:{tick}", tags=tenant_tags(t))
+        for t in tenants
+    ]
+
+
+@schedule(
+    cron_schedule=NIGHTLY_CRON,
+    job=curation_job,
+    execution_timezone=TIMEZONE,
+    default_status=DefaultScheduleStatus.RUNNING,
+    description="Nightly curation at 03:15: one run per registered tenant.",
+)
+def nightly_curation_schedule(
+    context: ScheduleEvaluationContext,
+) -> Sequence[RunRequest] | SkipReason:
+    return tenant_run_requests(context, "nightly")
+
+
+@schedule(
+    cron_schedule=WEEKLY_EVALUATION_CRON,
+    job=evaluation_job,
+    execution_timezone=TIMEZONE,
+    default_status=DefaultScheduleStatus.STOPPED,
+    description="Weekly curated-vs-raw evaluation per tenant (placeholder; starts stopped).",
+)
+def weekly_evaluation_schedule(
+    context: ScheduleEvaluationContext,
+) -> Sequence[RunRequest] | SkipReason:
+    return tenant_run_requests(context, "evaluation")
+
+
+@schedule(
+    cron_schedule=WEEKLY_COMPACTION_CRON,
+    job=compaction_job,
+    execution_timezone=TIMEZONE,
+    default_status=DefaultScheduleStatus.STOPPED,
+    description="Weekly compaction per tenant. Stopped by default; the op also refuses unless "
+    "MEMGOV_COMPACTION_GRACE_DAYS is set.",
+)
+def compaction_schedule(context: ScheduleEvaluationContext) -> Sequence[RunRequest] | SkipReason:
+    return tenant_run_requests(context, "compaction")
+
+
+SCHEDULES = [nightly_curation_schedule, weekly_evaluation_schedule, compaction_schedule]

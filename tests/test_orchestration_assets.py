@@ -1,0 +1,404 @@
+"""The curation asset graph, materialized for real: in-process Dagster runs on an ephemeral
+instance against the test PostgreSQL, two tenants, hashing embedder, fixed clock."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dagster import (
+    AssetKey,
+    AssetSelection,
+    DagsterInstance,
+    ExecuteInProcessResult,
+    materialize,
+)
+
+from curation import CurationPolicy, MemoryStore, Mode
+from curation.store.locks import curation_lock
+from orchestration.assets import CURATION_ASSETS, ScoredSet, ab_evaluation, duplicate_clusters
+from orchestration.checks import ALL_CHECKS
+from orchestration.definitions import build_resources, defs
+from orchestration.partitions import TENANTS, tenant_tags
+
+T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+ACME, GLOBEX = "acme", "globex"
+
+FRESH = [
+    "the billing service deploys through the blue green pipeline on weekdays",
+    "customer support escalates outages to the on call engineer through the pager",
+    "the data warehouse refreshes its dashboards from the event stream every morning",
+    "feature flags for the mobile app live in the shared configuration repository",
+    "the search cluster keeps its index snapshots in the cold storage bucket",
+    "security reviews are required before any new third party library is added",
+    "the onboarding guide explains how to request access to the analytics workspace",
+]
+DUPLICATE = "the staging cluster replays a copy of production traffic for the nightly load tests"
+DUPLICATE_2 = DUPLICATE + " too"
+CONFLICT_OLD = "the API gateway allows 100 requests per minute for each tenant on the free plan"
+CONFLICT_NEW = "the API gateway allows 250 requests per minute for each tenant on the free plan"
+STALE = [
+    "tool output: the linter run on the payments branch printed eleven style warnings",
+    "tool output: the flaky checkout test timed out once while waiting for the sandbox",
+]
+
+PLAN_CHECK_NAMES = {"golden_recall_probe", "prune_cap", "pinned_untouched",
+                    "no_cross_tenant_action"}
+STORE_CHECK_NAMES = {"golden_recall_after_apply", "near_duplicate_share"}
+
+
+def seed(store: MemoryStore, tenant: str) -> dict[str, str]:
+    """A small active set with something for every mechanic; returns ids by role."""
+    ids: dict[str, str] = {}
+    for n, content in enumerate(FRESH):
+        ids[f"fresh{n}"] = store.remember(
+            tenant, content, "fact", importance=0.8, created_at=T0 - timedelta(hours=1), now=T0
+        ).id
+    ids["dup_a"] = store.remember(tenant, DUPLICATE, "fact", importance=0.7,
+                                  created_at=T0 - timedelta(hours=3), now=T0).id
+    ids["dup_b"] = store.remember(tenant, DUPLICATE_2, "fact", importance=0.6,
+                                  created_at=T0 - timedelta(hours=2), now=T0).id
+    ids["conflict_old"] = store.remember(tenant, CONFLICT_OLD, "fact", importance=0.7,
+                                         created_at=T0 - timedelta(days=2), now=T0).id
+    ids["conflict_new"] = store.remember(tenant, CONFLICT_NEW, "fact", importance=0.7,
+                                         created_at=T0 - timedelta(hours=5), now=T0).id
+    for n, content in enumerate(STALE):
+        ids[f"stale{n}"] = store.remember(
+            tenant, content, "tool_output", importance=0.3, created_at=T0 - timedelta(days=3),
+            now=T0,
+        ).id
+    return ids
+
+
+def states(store: MemoryStore, tenant: str) -> list[tuple[str, str, int, int, bool]]:
+    """Every memory's curation state: what "the store is untouched" compares."""
+    return sorted(
+        (m.id, m.status, m.version, m.recall_count, m.pinned)
+        for m in store.memories(tenant, limit=10_000)
+    )
+
+
+def apply_all(store: MemoryStore, tenant: str) -> None:
+    store.set_policy(tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=T0)
+
+
+@pytest.fixture
+def instance() -> Iterator[DagsterInstance]:
+    with DagsterInstance.ephemeral() as inst:
+        inst.add_dynamic_partitions(TENANTS, [ACME, GLOBEX])
+        yield inst
+
+
+@pytest.fixture
+def inbox(tmp_path: Path) -> Path:
+    root = tmp_path / "inbox"
+    root.mkdir()
+    return root
+
+
+@pytest.fixture
+def resources(database_url: str, inbox: Path) -> dict[str, Any]:
+    return build_resources(
+        database_url=database_url, embedder="hashing", now=T0.isoformat(), inbox=str(inbox)
+    )
+
+
+def run(
+    instance: DagsterInstance,
+    resources: dict[str, Any],
+    tenant: str,
+    selection: AssetSelection | None = None,
+) -> ExecuteInProcessResult:
+    return materialize(
+        [*CURATION_ASSETS, *ALL_CHECKS, ab_evaluation],
+        partition_key=tenant,
+        instance=instance,
+        resources=resources,
+        raise_on_error=False,
+        tags=tenant_tags(tenant),
+        selection=selection if selection is not None else AssetSelection.assets(*CURATION_ASSETS),
+    )
+
+
+def materialized(result: ExecuteInProcessResult) -> set[str]:
+    return {
+        e.asset_key.to_user_string()
+        for e in result.get_asset_materialization_events()
+        if e.asset_key is not None
+    }
+
+
+def meta(result: ExecuteInProcessResult, asset: str) -> dict[str, Any]:
+    [event] = [
+        e for e in result.get_asset_materialization_events() if e.asset_key == AssetKey(asset)
+    ]
+    mat = event.materialization
+    return {k: v.value for k, v in mat.metadata.items()}
+
+
+def checks(result: ExecuteInProcessResult) -> dict[str, Any]:
+    return {e.check_name: e for e in result.get_asset_check_evaluations()}
+
+
+def failure_messages(result: ExecuteInProcessResult) -> list[str]:
+    out = []
+    for event in result.all_events:
+        if event.is_step_failure:
+            error = event.step_failure_data.error
+            while error is not None:
+                out.append(error.message)
+                error = error.cause
+    return out
+
+
+def write_inbox(inbox: Path, tenant: str, lines: Sequence[str]) -> Path:
+    folder = inbox / tenant
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "batch-001.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+# -- the whole graph, two tenants ----------------------------------------------------------
+def test_curation_graph_for_two_tenants(
+    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any], inbox: Path
+) -> None:
+    acme, globex = seed(store, ACME), seed(store, GLOBEX)
+    apply_all(store, ACME)  # globex stays on the default: dry run
+    store.add_golden_probe(ACME, FRESH[0], [acme["fresh0"]], k=3, now=T0)
+    store.add_golden_probe(GLOBEX, FRESH[1], [globex["fresh1"]], k=3, now=T0)
+    write_inbox(inbox, ACME, [
+        json.dumps({"content": "the release train leaves every second thursday afternoon",
+                    "kind": "fact"}),
+        json.dumps({"content": "deploys pause during the quarterly compliance audit window"}),
+        "{not json",
+        json.dumps({"content": "x", "kind": "rumour"}),
+    ])
+    globex_before = states(store, GLOBEX)
+
+    result = run(instance, resources, ACME)
+    assert result.success, failure_messages(result)
+    assert materialized(result) == {a.key.to_user_string() for a in CURATION_ASSETS}
+    evaluations = checks(result)
+    assert set(evaluations) == PLAN_CHECK_NAMES | STORE_CHECK_NAMES
+    assert all(e.passed for e in evaluations.values()), {
+        k: (e.passed, e.metadata) for k, e in evaluations.items()
+    }
+    for evaluation in evaluations.values():
+        assert {"observed", "threshold"} <= set(evaluation.metadata)
+
+    raw = meta(result, "raw_history")
+    assert (raw["imported"], raw["rejected"], raw["files_processed"]) == (2, 2, 1)
+    assert "malformed JSON" in raw["rejected_rows"] and "kind" in raw["rejected_rows"]
+    assert raw["api_writes_since_last_run"] == len(acme)  # seeded through the API
+    assert raw["inbox_writes_since_last_run"] == 2
+    done = inbox / ACME / "done"
+    assert (done / "batch-001.jsonl").exists() and not (inbox / ACME / "batch-001.jsonl").exists()
+    assert (done / "batch-001.rejects.jsonl").exists()
+
+    scored = meta(result, "scored_memories")
+    assert scored["n"] == len(acme) + 2
+    assert "retention" in scored["retention_histogram"]
+    assert 0.0 <= scored["share_just_above_prune_threshold"] <= 1.0
+
+    assert meta(result, "duplicate_clusters")["clusters"] == 1
+    assert meta(result, "conflict_queue")["new_candidates"] == 1
+    plan = meta(result, "curation_plan")
+    assert plan["decayed"] == 2 and plan["duplicates_archived"] == 1 and not plan["dry_run"]
+
+    applied = meta(result, "curated_store")
+    assert applied["dry_run"] is False and applied["archived"] == 3
+    assert applied["conflicts_opened"] == 1
+    report = meta(result, "curation_report")
+    assert report["run_id"] == applied["run_id"] and "Curation run" in report["report"]
+    assert store.get(ACME, acme["stale0"]).status == "archived"
+    assert store.get(ACME, acme["dup_b"]).status == "archived"
+    assert states(store, GLOBEX) == globex_before  # one tenant's run never touches another
+
+    result = run(instance, resources, GLOBEX)
+    assert result.success, failure_messages(result)
+    assert materialized(result) == {a.key.to_user_string() for a in CURATION_ASSETS}
+    assert meta(result, "curated_store")["dry_run"] is True
+    assert meta(result, "curation_report")["status"] == "dry_run"
+    evaluations = checks(result)
+    assert all(evaluations[name].passed for name in PLAN_CHECK_NAMES)
+    # the dry run leaves the planted near-duplicate in place: the WARN check says so
+    near = evaluations["near_duplicate_share"]
+    assert not near.passed and near.severity.value == "WARN"
+    assert near.metadata["observed"].value > near.metadata["threshold"].value
+    assert states(store, GLOBEX) == globex_before
+
+
+def test_ab_evaluation_says_it_is_not_configured(
+    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
+) -> None:
+    seed(store, ACME)
+    result = run(instance, resources, ACME, AssetSelection.assets(ab_evaluation))
+    assert result.success
+    assert meta(result, "ab_evaluation")["status"] == "not configured"
+
+
+def test_dry_run_leaves_the_store_untouched(
+    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
+) -> None:
+    seed(store, ACME)
+    before, counts = states(store, ACME), store.counts(ACME)
+    result = run(instance, resources, ACME)
+    assert result.success, failure_messages(result)
+    assert meta(result, "curation_plan")["decayed"] == 2  # there was something to do
+    assert meta(result, "curated_store")["dry_run"] is True
+    assert states(store, ACME) == before and store.counts(ACME) == counts
+    assert store.runs(ACME)[0]["dry_run"] is True and store.proposals(ACME) == []
+    assert store.conflicts(ACME) == []
+
+
+# -- blocking checks -------------------------------------------------------------------------
+def test_plan_archiving_a_golden_memory_is_blocked(
+    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
+) -> None:
+    ids = seed(store, ACME)
+    apply_all(store, ACME)
+    store.add_golden_probe(ACME, STALE[0], [ids["stale0"]], k=3, now=T0)
+    before, counts = states(store, ACME), store.counts(ACME)
+
+    result = run(instance, resources, ACME)
+    assert not result.success
+    assert "curated_store" not in materialized(result)
+    assert "curation_plan" in materialized(result)
+    golden = checks(result)["golden_recall_probe"]
+    assert not golden.passed
+    assert golden.metadata["observed"].value == 1 and golden.metadata["threshold"].value == 0
+    assert any("blocking asset check failed" in m for m in failure_messages(result))
+    assert states(store, ACME) == before and store.counts(ACME) == counts
+    assert store.runs(ACME) == []
+
+
+def test_plan_over_the_platform_prune_cap_is_blocked(
+    store: MemoryStore, instance: DagsterInstance, database_url: str, inbox: Path
+) -> None:
+    seed(store, ACME)
+    apply_all(store, ACME)
+    before = states(store, ACME)
+    # the policy allows 20% (2 of 13); the platform ceiling allows 10% (1)
+    resources = build_resources(database_url=database_url, embedder="hashing",
+                                now=T0.isoformat(), inbox=str(inbox), max_prune_ratio="0.1")
+    result = run(instance, resources, ACME)
+    assert not result.success
+    assert "curated_store" not in materialized(result)
+    cap = checks(result)["prune_cap"]
+    assert not cap.passed
+    assert (cap.metadata["observed"].value, cap.metadata["threshold"].value) == (2, 1)
+    assert states(store, ACME) == before
+
+
+def test_entry_pinned_after_planning_blocks_the_apply(
+    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
+) -> None:
+    ids = seed(store, ACME)
+    apply_all(store, ACME)
+    planning = AssetSelection.assets(*CURATION_ASSETS[:6]).without_checks()
+    assert run(instance, resources, ACME, planning).success
+    store.pin(ACME, ids["stale0"], now=T0)  # a curator pins a planned archive
+    before = states(store, ACME)
+
+    applying = AssetSelection.checks_for_assets(CURATION_ASSETS[5]) | AssetSelection.assets(
+        *CURATION_ASSETS[6:]
+    )
+    result = run(instance, resources, ACME, applying)
+    assert not result.success
+    evaluations = checks(result)
+    assert not evaluations["pinned_untouched"].passed
+    assert evaluations["pinned_untouched"].metadata["observed"].value == 1
+    assert evaluations["no_cross_tenant_action"].passed
+    assert "curated_store" not in materialized(result)
+    assert states(store, ACME) == before
+
+
+# -- concurrency -----------------------------------------------------------------------------
+def test_second_concurrent_run_for_a_tenant_is_refused(
+    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
+) -> None:
+    seed(store, ACME)
+    seed(store, GLOBEX)
+    apply_all(store, ACME)
+    before = states(store, ACME)
+    with curation_lock(store.db, ACME):  # another run holds the tenant
+        result = run(instance, resources, ACME)
+        assert not result.success
+        assert materialized(result) == set()
+        messages = failure_messages(result)
+        assert any("a curation run for tenant 'acme' is already in progress" in m
+                   for m in messages), messages
+        assert states(store, ACME) == before
+        # another tenant is not held up
+        other = run(instance, resources, GLOBEX)
+        assert other.success, failure_messages(other)
+
+
+def test_apply_is_refused_while_another_run_holds_the_lock(
+    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
+) -> None:
+    seed(store, ACME)
+    apply_all(store, ACME)
+    assert run(instance, resources, ACME, AssetSelection.assets(*CURATION_ASSETS[:6])).success
+    before = states(store, ACME)
+    with curation_lock(store.db, ACME):
+        result = run(instance, resources, ACME, AssetSelection.assets(*CURATION_ASSETS[6:]))
+    assert not result.success
+    assert any("already in progress" in m and "curated_store" in m
+               for m in failure_messages(result))
+    assert states(store, ACME) == before and store.runs(ACME) == []
+
+
+# -- direct invocation -------------------------------------------------------------------------
+def test_views_can_be_called_directly(
+    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
+) -> None:
+    seed(store, ACME)
+    result = run(instance, resources, ACME, AssetSelection.assets(*CURATION_ASSETS[:2]))
+    scored = result.output_for_node("scored_memories")
+    assert isinstance(scored, ScoredSet) and len(scored) == 13
+    view = duplicate_clusters(scored)
+    assert view.value is not None and len(view.value) == 1
+    assert view.metadata is not None and view.metadata["clusters"] == 1
+
+
+# -- compaction ----------------------------------------------------------------------------------
+def test_compaction_refuses_unless_enabled_and_then_respects_the_grace(
+    store: MemoryStore, instance: DagsterInstance, database_url: str, inbox: Path
+) -> None:
+    ids = seed(store, ACME)
+    apply_all(store, ACME)
+    assert run(instance, build_resources(database_url=database_url, embedder="hashing",
+                                         now=T0.isoformat(), inbox=str(inbox)), ACME).success
+    archived = store.counts(ACME)["archived"]
+    assert archived == 3
+    job = defs.resolve_job_def("compaction_job")
+
+    off = job.execute_in_process(
+        partition_key=ACME, instance=instance, raise_on_error=False,
+        resources=build_resources(database_url=database_url, embedder="hashing",
+                                  now=(T0 + timedelta(days=30)).isoformat()),
+    )
+    assert not off.success
+    assert any("compaction is off" in m for m in failure_messages(off))
+    assert store.counts(ACME)["archived"] == archived
+
+    def compact(days: int) -> int:
+        result = job.execute_in_process(
+            partition_key=ACME, instance=instance,
+            resources=build_resources(database_url=database_url, embedder="hashing",
+                                      now=(T0 + timedelta(days=days)).isoformat(),
+                                      compaction_grace_days="1"),
+        )
+        return int(result.output_for_node("compact_tenant"))
+
+    # the tenant policy's 14-day grace outranks the platform's 1 day
+    assert compact(5) == 0
+    assert compact(15) == archived
+    assert store.counts(ACME)["archived"] == 0
+    assert store.get(ACME, ids["fresh0"]).status == "active"
