@@ -396,3 +396,16 @@ def test_explain_trail_and_superseded_chain(store: MemoryStore, clock: FixedCloc
     as_dict = explained.to_dict()
     assert as_dict["superseded_chain"] == [v2.id, v3.id]
     json.dumps(as_dict)  # the explanation has a JSON form
+
+
+def test_get_many_existing_ids_and_count_events(store: MemoryStore) -> None:
+    a = store.remember("a", "alpha statement one", "fact")
+    b = store.remember("a", "beta statement two", "fact")
+    other = store.remember("b", "gamma statement three", "fact")
+    assert [m.id for m in store.get_many("a", [b.id, a.id, other.id])] == sorted([a.id, b.id])
+    assert store.existing_ids("a", [a.id, other.id]) == {a.id}
+    count, top = store.count_events("a", types=["write"])
+    assert count == 2
+    store.remember("a", "delta statement four", "fact")
+    assert store.count_events("a", types=["write"], after_id=top)[0] == 1
+    assert store.count_events("a", types=["recall"])[0] == 0

@@ -378,6 +378,43 @@ class MemoryStore(CurationOps):
             raise NotFoundError("memory", str(mid), tenant)
         return memory_record(row)
 
+    def get_many(self, tenant: str, memory_ids: Sequence[str | uuid.UUID]) -> list[MemoryRecord]:
+        """The tenant's memories among ``memory_ids`` (ids of other tenants are absent)."""
+        tenant = validate_tenant(tenant)
+        ids = [validate_uuid("memory_ids", m) for m in memory_ids]
+        if not ids:
+            return []
+        with self.db.transaction(tenant) as conn:
+            rows = conn.execute(
+                text(
+                    f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} "
+                    "WHERE m.tenant = :t AND m.id = ANY(:ids) ORDER BY m.id"
+                ),
+                {"t": tenant, "ids": ids},
+            ).all()
+        return [memory_record(r) for r in rows]
+
+    def existing_ids(self, tenant: str, memory_ids: Sequence[str | uuid.UUID]) -> set[str]:
+        """Which of ``memory_ids`` belong to the tenant."""
+        return {m.id for m in self.get_many(tenant, memory_ids)}
+
+    def count_events(
+        self, tenant: str, *, types: Sequence[str] | None = None, after_id: int = 0
+    ) -> tuple[int, int]:
+        """(count, highest id) of the tenant's events after ``after_id``: a cursor for
+        sensors that react to new writes without reading them."""
+        tenant = validate_tenant(tenant)
+        where = "tenant = :t AND id > :after" + (" AND type = ANY(:types)" if types else "")
+        with self.db.transaction(tenant) as conn:
+            row = conn.execute(
+                text(
+                    f"SELECT count(*) AS n, coalesce(max(id), :after) AS top FROM event "
+                    f"WHERE {where}"
+                ),
+                {"t": tenant, "after": after_id, "types": list(types or [])},
+            ).one()
+        return int(row.n), int(row.top)
+
     def contest(
         self,
         tenant: str,
