@@ -1,9 +1,9 @@
 """``python -m orchestration``: the Dagster side of Memgov from a shell.
 
-    python -m orchestration home              # create DAGSTER_HOME (telemetry off), print it
-    python -m orchestration dev [args...]     # `dagster dev -w workspace.yaml` on that home
-    python -m orchestration run [--tenant T]  # register tenants, run curation_job per tenant
-                                              # in-process on that instance (seen in the UI)
+python -m orchestration home              # create DAGSTER_HOME (telemetry off), print it
+python -m orchestration dev [args...]     # `dagster dev -w workspace.yaml` on that home
+python -m orchestration run [--tenant T]  # register tenants, run curation_job per tenant
+                                          # in-process on that instance (seen in the UI)
 """
 
 from __future__ import annotations
@@ -32,8 +32,7 @@ def _dev(extra: Sequence[str]) -> int:
     home = ensure_dagster_home()
     env = {**os.environ, "DAGSTER_HOME": str(home)}
     dagster = Path(sys.executable).with_name("dagster")
-    command = [str(dagster) if dagster.exists() else "dagster", "dev", "-w", str(WORKSPACE),
-               *extra]
+    command = [str(dagster) if dagster.exists() else "dagster", "dev", "-w", str(WORKSPACE), *extra]
     print(f"DAGSTER_HOME={home}\n$ {' '.join(command)}", flush=True)
     return subprocess.call(command, env=env, cwd=WORKSPACE.parent)
 
@@ -61,25 +60,35 @@ def _run(tenants: Sequence[str], job_name: str) -> int:
         job = defs.resolve_job_def(job_name)
         for tenant in chosen:
             result = job.execute_in_process(
-                partition_key=tenant, instance=instance, raise_on_error=False,
+                partition_key=tenant,
+                instance=instance,
+                raise_on_error=False,
                 tags=tenant_tags(tenant),
             )
             checks = result.get_asset_check_evaluations()
             failing = [c.check_name for c in checks if not c.passed]
             status = "ok" if result.success else "FAILED"
-            print(f"{tenant}: {status}; checks {len(checks) - len(failing)}/{len(checks)} passed"
-                  + (f" (failing: {', '.join(failing)})" if failing else ""))
+            print(
+                f"{tenant}: {status}; checks {len(checks) - len(failing)}/{len(checks)} passed"
+                + (f" (failing: {', '.join(failing)})" if failing else "")
+            )
             failed += not result.success
     return 1 if failed else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m orchestration", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m orchestration",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("home", help="create DAGSTER_HOME under the state directory")
-    sub.add_parser("dev", help="serve the Dagster UI (dagster dev -w workspace.yaml); "
-                   "further arguments go to dagster dev")
+    sub.add_parser(
+        "dev",
+        help="serve the Dagster UI (dagster dev -w workspace.yaml); "
+        "further arguments go to dagster dev",
+    )
     run = sub.add_parser("run", help="run a job for every tenant (or the given ones)")
     run.add_argument("--tenant", action="append", default=[], help="repeatable")
     run.add_argument("--job", default="curation_job")

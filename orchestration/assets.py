@@ -16,7 +16,6 @@ changed between planning and applying is left alone, never clobbered.
 Every asset returns ``MaterializeResult`` metadata meant to be read in the UI.
 """
 
-
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -138,13 +137,20 @@ def raw_history(
             "active": counts["active"],
             "archived": counts["archived"],
             "files": MetadataValue.md(
-                table_md(["file", "lines", "imported", "restated", "rejected", "error", "moved to"],
-                         files_rows) if files_rows else f"_{summary.note or 'no files'}_"
+                table_md(
+                    ["file", "lines", "imported", "restated", "rejected", "error", "moved to"],
+                    files_rows,
+                )
+                if files_rows
+                else f"_{summary.note or 'no files'}_"
             ),
             "rejected_rows": MetadataValue.md(
                 table_md(["file", "line", "field", "reason", "value"], rejected_rows)
-                + (f"\n\n… and {len(rejected) - 50} more (see the rejects files in done/)"
-                   if len(rejected) > 50 else "")
+                + (
+                    f"\n\n… and {len(rejected) - 50} more (see the rejects files in done/)"
+                    if len(rejected) > 50
+                    else ""
+                )
             ),
         },
     )
@@ -170,9 +176,17 @@ def scored_memories(
     rank = rank_scores(snap, policy, now)
     plan = memory.plan(tenant, now=now, policy=policy, snapshot=snap)
     scored = ScoredSet(
-        tenant=tenant, now=now, policy=policy, embedding_model=snap.embedding_model,
-        ids=list(snap.ids), kinds=list(snap.kinds), contents=list(snap.contents),
-        pinned=np.asarray(snap.pinned, dtype=bool), retention=retention, rank=rank, plan=plan,
+        tenant=tenant,
+        now=now,
+        policy=policy,
+        embedding_model=snap.embedding_model,
+        ids=list(snap.ids),
+        kinds=list(snap.kinds),
+        contents=list(snap.contents),
+        pinned=np.asarray(snap.pinned, dtype=bool),
+        retention=retention,
+        rank=rank,
+        plan=plan,
     )
     n = len(scored)
     near = (retention >= policy.prune_below) & (retention < policy.prune_below + NEAR_PRUNE_BAND)
@@ -181,8 +195,13 @@ def scored_memories(
     for kind in scored.kinds:
         kinds[kind] = kinds.get(kind, 0) + 1
     rank_summary = (
-        {"mean": round(float(rank.mean()), 3), "median": round(float(np.median(rank)), 3),
-         "max": round(float(rank.max()), 3)} if n else {}
+        {
+            "mean": round(float(rank.mean()), 3),
+            "median": round(float(np.median(rank)), 3),
+            "max": round(float(rank.max()), 3),
+        }
+        if n
+        else {}
     )
     return MaterializeResult(
         value=scored,
@@ -221,8 +240,12 @@ def duplicate_clusters(scored_memories: ScoredSet) -> MaterializeResult[list[Mer
     plan = scored_memories.plan
     merges = sorted(plan.merges, key=lambda m: (-len(m.duplicate_ids), m.canonical_id))
     rows = [
-        (snippet(scored_memories.content(m.canonical_id)), 1 + len(m.duplicate_ids),
-         f"{m.min_similarity:.3f}", m.recall_count_after)
+        (
+            snippet(scored_memories.content(m.canonical_id)),
+            1 + len(m.duplicate_ids),
+            f"{m.min_similarity:.3f}",
+            m.recall_count_after,
+        )
         for m in merges[:TOP]
     ]
     return MaterializeResult(
@@ -290,13 +313,21 @@ def conflict_queue(
     plan = scored_memories.plan
     open_conflicts = store.open(clock.clock()).conflicts(context.partition_key, status="open")
     new_rows = [
-        (snippet(scored_memories.content(c.memory_id), 60), snippet(c.claim, 60),
-         snippet(c.evidence, 60), f"{c.similarity:.3f}")
+        (
+            snippet(scored_memories.content(c.memory_id), 60),
+            snippet(c.claim, 60),
+            snippet(c.evidence, 60),
+            f"{c.similarity:.3f}",
+        )
         for c in plan.conflicts[:TOP]
     ]
     open_rows = [
-        (c.at.isoformat(timespec="minutes"), snippet(c.claim, 70), snippet(c.evidence, 60),
-         c.source)
+        (
+            c.at.isoformat(timespec="minutes"),
+            snippet(c.claim, 70),
+            snippet(c.evidence, 60),
+            c.source,
+        )
         for c in sorted(open_conflicts, key=lambda c: c.at)[:TOP]
     ]
     return MaterializeResult(
@@ -332,8 +363,7 @@ def curation_plan(
     dry_run, writing = will_write(plan)
     by_retention = sorted(plan.archives, key=lambda a: (a.mechanic.value, a.retention or 0.0))
     rows = [
-        (a.mechanic.value, snippet(scored_memories.content(a.memory_id), 60),
-         snippet(a.detail, 70))
+        (a.mechanic.value, snippet(scored_memories.content(a.memory_id), 60), snippet(a.detail, 70))
         for a in by_retention[: 2 * TOP]
     ]
     return MaterializeResult(

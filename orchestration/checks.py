@@ -21,7 +21,6 @@ On ``curated_store`` — non-blocking:
   the policy's ``near_duplicate_target``.
 """
 
-
 import uuid
 import warnings
 
@@ -34,8 +33,8 @@ from dagster import (
 )
 
 from curation.errors import NotFoundError
+from curation.health import COSINE, JACCARD, near_duplicates
 from curation.plan import CurationPlan
-from curation.store.writes import existing_ids
 from orchestration.assets import curated_store, curation_plan
 from orchestration.partitions import tenant_partitions
 from orchestration.reporting import table_md
@@ -47,7 +46,6 @@ from orchestration.safety import (
     plan_memory_ids,
     prune_cap_violation,
 )
-from orchestration.safety import near_duplicate_share as measure_near_duplicates
 
 SHOWN = 20
 
@@ -84,8 +82,12 @@ def golden_recall_probe(
     broken = [p for p in probes if p.broken_by_plan]
     already = [p for p in probes if not p.before.passed]
     rows = [
-        (p.after.query, p.after.k, ", ".join(p.after.missing),
-         "yes" if set(p.after.missing) & archived else "pushed out of top k")
+        (
+            p.after.query,
+            p.after.k,
+            ", ".join(p.after.missing),
+            "yes" if set(p.after.missing) & archived else "pushed out of top k",
+        )
         for p in broken[:SHOWN]
     ]
     return AssetCheckResult(
@@ -110,9 +112,7 @@ def golden_recall_probe(
     description="Decayed entries <= floor(min(policy.max_prune_ratio, MEMGOV_MAX_PRUNE_RATIO) "
     "x active before the run).",
 )
-def prune_cap(
-    curation_plan: CurationPlan, guardrails: GuardrailsResource
-) -> AssetCheckResult:
+def prune_cap(curation_plan: CurationPlan, guardrails: GuardrailsResource) -> AssetCheckResult:
     ceiling = guardrails.prune_ratio_ceiling()
     observed, threshold = prune_cap_violation(curation_plan, ceiling)
     return AssetCheckResult(
@@ -184,8 +184,7 @@ def no_cross_tenant_action(
             parsed.append(uuid.UUID(memory_id))
         except ValueError:
             continue  # not an id at all: cannot be the tenant's
-    with memory.db.transaction(tenant) as conn:
-        known = {str(i) for i in existing_ids(conn, tenant, parsed)}
+    known = memory.existing_ids(tenant, parsed)
     foreign = foreign_ids(curation_plan, tenant, known)
     return AssetCheckResult(
         passed=not foreign,
@@ -229,7 +228,8 @@ def golden_recall_after_apply(
     asset=curated_store,
     partitions_def=tenant_partitions,
     description="Share of the active set that is a redundant near-duplicate (same kind, cosine "
-    ">= the model's duplicate threshold); warns above the policy's near_duplicate_target.",
+    ">= 0.95 or token Jaccard >= 0.9, independent of the merge threshold); warns above the "
+    "policy's near_duplicate_target.",
 )
 def near_duplicate_share(
     context: AssetCheckExecutionContext, store: StoreResource, clock: ClockResource
@@ -238,19 +238,19 @@ def near_duplicate_share(
     memory = store.open(clock.clock())
     policy = memory.policy(tenant)
     snapshot = memory.snapshot(tenant)
-    threshold = policy.duplicate_threshold_for(snapshot.embedding_model)
-    found = measure_near_duplicates(snapshot, threshold)
+    found = near_duplicates(snapshot)
     return AssetCheckResult(
         passed=found.share <= policy.near_duplicate_target,
         severity=AssetCheckSeverity.WARN,
         metadata={
             "observed": round(found.share, 4),
             "threshold": policy.near_duplicate_target,
-            "active": found.active,
+            "active": found.size,
             "near_duplicate_pairs": found.pairs,
             "clusters": found.clusters,
             "redundant_entries": found.redundant,
-            "cosine_threshold": threshold,
+            "cosine_threshold": COSINE,
+            "jaccard_threshold": JACCARD,
             "embedding_model": MetadataValue.text(snapshot.embedding_model),
         },
     )

@@ -63,7 +63,8 @@ def default_resources() -> dict[str, Any]:
         ),
         "triggers": TriggersResource(
             new_writes=EnvVar.int("MEMGOV_WRITES_TRIGGER")
-            if os.environ.get("MEMGOV_WRITES_TRIGGER") else 500
+            if os.environ.get("MEMGOV_WRITES_TRIGGER")
+            else 500
         ),
     }
     if os.environ.get("MEMGOV_IO_BASE_DIR"):

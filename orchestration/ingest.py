@@ -102,15 +102,20 @@ def ingest_inbox(
                 "".join(traceback.format_exception_only(type(exc), exc)), encoding="utf-8"
             )
             summary.files.append(
-                FileOutcome(name=path.name, moved_to=str(moved), error=f"{type(exc).__name__}: "
-                            f"{exc}")
+                FileOutcome(
+                    name=path.name, moved_to=str(moved), error=f"{type(exc).__name__}: {exc}"
+                )
             )
             continue
         path.rename(target)
         summary.files.append(
             FileOutcome(
-                name=path.name, imported=report.imported, restated=report.restated,
-                lines=report.lines, rejected=tuple(report.rejected), moved_to=str(target),
+                name=path.name,
+                imported=report.imported,
+                restated=report.restated,
+                lines=report.lines,
+                rejected=tuple(report.rejected),
+                moved_to=str(target),
                 rejects_path=report.rejects_path,
             )
         )

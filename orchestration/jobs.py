@@ -13,7 +13,6 @@ run queue limits to one at a time; different tenants run in parallel, each run's
 on the multiprocess executor.
 """
 
-
 from collections.abc import Sequence
 
 from dagster import (
@@ -103,8 +102,11 @@ def tenant_run_requests(
     tenants = sorted(context.instance.get_dynamic_partitions(TENANTS))
     if not tenants:
         return SkipReason("no tenants registered yet (tenant_sensor adds them)")
-    tick = context.scheduled_execution_time.isoformat() if context.scheduled_execution_time \
+    tick = (
+        context.scheduled_execution_time.isoformat()
+        if context.scheduled_execution_time
         else "manual"
+    )
     return [
         RunRequest(partition_key=t, run_key=f"{prefix}:{t}:{tick}", tags=tenant_tags(t))
         for t in tenants

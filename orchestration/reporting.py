@@ -27,8 +27,13 @@ def table_md(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 
 def histogram_md(
-    values: npt.ArrayLike, *, bins: int = 10, low: float = 0.0, high: float = 1.0,
-    label: str = "score", marker: float | None = None,
+    values: npt.ArrayLike,
+    *,
+    bins: int = 10,
+    low: float = 0.0,
+    high: float = 1.0,
+    label: str = "score",
+    marker: float | None = None,
 ) -> str:
     """A text histogram over [low, high]; ``marker`` flags the bin holding a threshold."""
     data = np.asarray(values, dtype=np.float64)

@@ -59,8 +59,8 @@ class StoreResource(ConfigurableResource):
 
     def get_database(self) -> Database:
         if self._database is None:
-            database = Database(self.database_url) if self.database_url else (
-                Database.from_settings()
+            database = (
+                Database(self.database_url) if self.database_url else (Database.from_settings())
             )
             if not database.is_current():
                 database.upgrade(embedding_dimension=self.get_embedder().dimension)
@@ -136,8 +136,7 @@ class InboxResource(ConfigurableResource):
 
     def tenant_dir(self, tenant: str) -> Path | None:
         """The tenant's folder, or None when the name cannot be one path component."""
-        if not tenant or tenant in {".", ".."} or "/" in tenant or "\\" in tenant \
-                or "\0" in tenant:
+        if not tenant or tenant in {".", ".."} or "/" in tenant or "\\" in tenant or "\0" in tenant:
             return None
         return self.root() / tenant
 

@@ -12,11 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from curation.neighbors import similar_pairs
 from curation.plan import CurationPlan, Mechanic
-from curation.snapshot import MemorySnapshot
 from curation.store.memory_store import MemoryStore
-from curation.unionfind import UnionFind
 
 # the planner's own tolerance when it turns ratio x active into a count
 _EPS = 1e-9
@@ -139,36 +136,3 @@ def golden_probes_with_plan(
         after = _outcome(probe, [h for h in hits if h not in archived][:k])
         out.append(ProbeComparison(before=before, after=after, depth=depth))
     return out
-
-
-# -- near-duplicate share ------------------------------------------------------------------
-@dataclass(frozen=True)
-class NearDuplicates:
-    active: int
-    pairs: int
-    clusters: int
-    redundant: int
-
-    @property
-    def share(self) -> float:
-        """Redundant entries over the active set: in every cluster of same-kind entries
-        linked by cosine >= threshold, all but one are redundant."""
-        return self.redundant / self.active if self.active else 0.0
-
-
-def near_duplicate_share(snapshot: MemorySnapshot, threshold: float) -> NearDuplicates:
-    """Near-duplicates among the active entries of one snapshot (same kind, cosine >=
-    ``threshold``), by the exact pair search the planner uses."""
-    n = len(snapshot)
-    if n < 2:
-        return NearDuplicates(active=n, pairs=0, clusters=0, redundant=0)
-    left, right, _ = similar_pairs(snapshot.embeddings, threshold, snapshot.kinds)
-    uf = UnionFind(n)
-    uf.union_pairs(zip(left.tolist(), right.tolist(), strict=True))
-    groups = uf.groups(min_size=2)
-    return NearDuplicates(
-        active=n,
-        pairs=len(left),
-        clusters=len(groups),
-        redundant=sum(len(g) - 1 for g in groups),
-    )

@@ -12,7 +12,6 @@ moves the tenant's cursor to the newest one. A tenant seen for the first time co
 from the beginning of its history.
 """
 
-
 import json
 from typing import Any
 
@@ -104,11 +103,8 @@ def new_writes_sensor(
     waiting: dict[str, Any] = {}
     for tenant in sorted(context.instance.get_dynamic_partitions(TENANTS)):
         seen = cursor.get(tenant, 0)
-        # the newest `threshold` writes: all newer than the cursor <=> at least that many
-        latest = memory.events(tenant, types=[EventType.WRITE.value], limit=threshold)
-        fresh = [e for e in latest if e.id > seen]
-        if len(fresh) >= threshold:
-            newest = max(e.id for e in fresh)
+        fresh, newest = memory.count_events(tenant, types=[EventType.WRITE.value], after_id=seen)
+        if fresh >= threshold:
             requests.append(
                 RunRequest(
                     partition_key=tenant,
@@ -118,7 +114,7 @@ def new_writes_sensor(
             )
             cursor[tenant] = newest
         else:
-            waiting[tenant] = len(fresh)
+            waiting[tenant] = fresh
     new_cursor = json.dumps(cursor, sort_keys=True)
     if requests:
         return SensorResult(run_requests=requests, cursor=new_cursor)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from curation import CurationPolicy
+from curation.health import near_duplicates
 from curation.kinds import ArchiveReason
 from curation.plan import (
     ArchiveAction,
@@ -22,7 +23,6 @@ from curation.snapshot import MemorySnapshot
 from orchestration.reporting import histogram_md, run_report_md, snippet, table_md
 from orchestration.safety import (
     foreign_ids,
-    near_duplicate_share,
     pinned_targets,
     plan_memory_ids,
     prune_cap,
@@ -37,22 +37,41 @@ def ids(n: int) -> list[str]:
 
 
 def decay(memory_id: str) -> ArchiveAction:
-    return ArchiveAction(memory_id=memory_id, mechanic=Mechanic.DECAY,
-                         reason=ArchiveReason.DECAYED, expected_version=1, detail="stale")
+    return ArchiveAction(
+        memory_id=memory_id,
+        mechanic=Mechanic.DECAY,
+        reason=ArchiveReason.DECAYED,
+        expected_version=1,
+        detail="stale",
+    )
 
 
-def plan_with(archives: list[ArchiveAction], active: int = 10,
-              policy: CurationPolicy | None = None, tenant: str = "acme") -> CurationPlan:
-    return CurationPlan(tenant=tenant, planned_at=T0, policy=policy or CurationPolicy(),
-                        active_before=active, archives=archives)
+def plan_with(
+    archives: list[ArchiveAction],
+    active: int = 10,
+    policy: CurationPolicy | None = None,
+    tenant: str = "acme",
+) -> CurationPlan:
+    return CurationPlan(
+        tenant=tenant,
+        planned_at=T0,
+        policy=policy or CurationPolicy(),
+        active_before=active,
+        archives=archives,
+    )
 
 
 # -- prune cap ---------------------------------------------------------------------------------
 def test_prune_cap_counts_decay_only_against_the_floor_of_the_ratio() -> None:
     memory = ids(5)
-    superseded = ArchiveAction(memory_id=memory[4], mechanic=Mechanic.SUPERSESSION,
-                               reason=ArchiveReason.SUPERSEDED, expected_version=1,
-                               detail="newer", target_id=memory[0])
+    superseded = ArchiveAction(
+        memory_id=memory[4],
+        mechanic=Mechanic.SUPERSESSION,
+        reason=ArchiveReason.SUPERSEDED,
+        expected_version=1,
+        detail="newer",
+        target_id=memory[0],
+    )
     plan = plan_with([decay(memory[1]), decay(memory[2]), superseded], active=14)
     assert prune_cap_violation(plan) == (2, 2)  # floor(0.2 x 14) = 2: holds
     tampered = plan_with([decay(m) for m in memory[1:4]], active=14)
@@ -79,25 +98,49 @@ def test_pinned_targets() -> None:
 
 def test_every_id_a_plan_names_is_checked_for_tenancy() -> None:
     memory = ids(9)
-    plan = plan_with([
-        ArchiveAction(memory_id=memory[0], mechanic=Mechanic.DUPLICATES,
-                      reason=ArchiveReason.DUPLICATE, expected_version=1, detail="dup",
-                      target_id=memory[1]),
-    ])
-    plan.merges = [MergeCluster(canonical_id=memory[1], canonical_version=1,
-                                duplicate_ids=(memory[0],), recall_count_after=0,
-                                importance_after=0.5, proven_after=0, min_similarity=0.95)]
-    plan.conflicts = [ConflictCandidate(memory_id=memory[2], other_id=memory[3], claim="c",
-                                        evidence="e", similarity=0.9)]
-    plan.proposals = [ProposalCandidate(kind="fact", member_ids=tuple(memory[4:7]), text="p",
-                                        generality=1, min_jaccard=0.6, mean_jaccard=0.7)]
+    plan = plan_with(
+        [
+            ArchiveAction(
+                memory_id=memory[0],
+                mechanic=Mechanic.DUPLICATES,
+                reason=ArchiveReason.DUPLICATE,
+                expected_version=1,
+                detail="dup",
+                target_id=memory[1],
+            ),
+        ]
+    )
+    plan.merges = [
+        MergeCluster(
+            canonical_id=memory[1],
+            canonical_version=1,
+            duplicate_ids=(memory[0],),
+            recall_count_after=0,
+            importance_after=0.5,
+            proven_after=0,
+            min_similarity=0.95,
+        )
+    ]
+    plan.conflicts = [
+        ConflictCandidate(
+            memory_id=memory[2], other_id=memory[3], claim="c", evidence="e", similarity=0.9
+        )
+    ]
+    plan.proposals = [
+        ProposalCandidate(
+            kind="fact",
+            member_ids=tuple(memory[4:7]),
+            text="p",
+            generality=1,
+            min_jaccard=0.6,
+            mean_jaccard=0.7,
+        )
+    ]
     assert plan_memory_ids(plan) == set(memory[:7])
     assert foreign_ids(plan, "acme", memory[:7]) == []
     assert foreign_ids(plan, "acme", memory[:6]) == [memory[6]]  # a proposal member
     assert foreign_ids(plan, "globex", memory) == sorted(memory[:7])  # the plan is acme's
-    assert foreign_ids(plan_with([], tenant="acme"), "globex", []) == [
-        "<plan for tenant 'acme'>"
-    ]
+    assert foreign_ids(plan_with([], tenant="acme"), "globex", []) == ["<plan for tenant 'acme'>"]
 
 
 # -- near-duplicate share ----------------------------------------------------------------------
@@ -107,11 +150,21 @@ def snapshot(vectors: list[list[float]], kinds: list[str]) -> MemorySnapshot:
     emb /= np.linalg.norm(emb, axis=1, keepdims=True)
     zeros = np.zeros(n)
     return MemorySnapshot(
-        tenant="acme", embedding_model="m", ids=ids(n), kinds=kinds, contents=[""] * n,
-        embeddings=emb, importance=zeros, generality=np.zeros(n, dtype=np.int64),
-        proven=np.zeros(n, dtype=np.int64), recall_count=np.zeros(n, dtype=np.int64),
-        created_at=zeros, last_recalled_at=np.full(n, np.nan), pinned=np.zeros(n, dtype=bool),
-        supersession_keys=[None] * n, versions=np.ones(n, dtype=np.int64),
+        tenant="acme",
+        embedding_model="m",
+        ids=ids(n),
+        kinds=kinds,
+        contents=[""] * n,
+        embeddings=emb,
+        importance=zeros,
+        generality=np.zeros(n, dtype=np.int64),
+        proven=np.zeros(n, dtype=np.int64),
+        recall_count=np.zeros(n, dtype=np.int64),
+        created_at=zeros,
+        last_recalled_at=np.full(n, np.nan),
+        pinned=np.zeros(n, dtype=bool),
+        supersession_keys=[None] * n,
+        versions=np.ones(n, dtype=np.int64),
         open_conflicts=np.zeros(n, dtype=np.int64),
     )
 
@@ -121,11 +174,11 @@ def test_near_duplicate_share_counts_redundant_entries_per_kind() -> None:
         [[1, 0, 0], [1, 0.01, 0], [1, 0.02, 0], [0, 1, 0], [0, 1, 0.01], [0, 0, 1]],
         ["fact", "fact", "fact", "fact", "preference", "fact"],
     )
-    found = near_duplicate_share(snap, 0.99)
+    found = near_duplicates(snap, cosine=0.99, jaccard=None)
     # one cluster of three facts (two redundant); the similar pair differs in kind
     assert (found.pairs, found.clusters, found.redundant) == (3, 1, 2)
     assert found.share == pytest.approx(2 / 6)
-    assert near_duplicate_share(snapshot([[1, 0, 0]], ["fact"]), 0.9).share == 0.0
+    assert near_duplicates(snapshot([[1, 0, 0]], ["fact"]), cosine=0.9).share == 0.0
 
 
 # -- markdown ------------------------------------------------------------------------------------
@@ -138,7 +191,17 @@ def test_markdown_helpers() -> None:
     assert table_md(["a"], []) == "_none_"
     assert snippet("a | b\nc", 80) == "a \\| b c"
     assert len(snippet("x" * 200, 10)) == 10
-    page = run_report_md({"id": "r1", "status": "dry_run", "dry_run": True, "report": {
-        "tenant": "acme", "planned": {"decayed": 2}, "applied": {"writing": [], "decayed": 0},
-        "modes": {"decay": "dry_run"}}})
+    page = run_report_md(
+        {
+            "id": "r1",
+            "status": "dry_run",
+            "dry_run": True,
+            "report": {
+                "tenant": "acme",
+                "planned": {"decayed": 2},
+                "applied": {"writing": [], "decayed": 0},
+                "modes": {"decay": "dry_run"},
+            },
+        }
+    )
     assert "dry run" in page and "| decayed | 2 |" in page and "wrote: none" in page
