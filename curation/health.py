@@ -1,7 +1,10 @@
 """Near-duplicates in a set of memories, measured independently of the merge threshold.
 
 Two entries of one kind are near-duplicates when their cosine is at least a fixed high
-0.95 or their token sets overlap at Jaccard ≥ 0.9 (near-exact text). The share counts the
+0.95 or their token sets overlap at Jaccard ≥ 0.9 (near-exact text), and they state no
+different value (entries that disagree on a number, a name or a reference are a
+contradiction or different subjects, not an echo — the same rule the merge follows). The
+share counts the
 redundant entries: a cluster of k echoes contributes k - 1 (one of them carries the
 belief; the rest only repeat it), divided by the number of entries. One definition serves
 the Dagster check, the dashboard and the A/B, so their figures agree.
@@ -15,6 +18,7 @@ from curation.neighbors import similar_pairs
 from curation.snapshot import MemorySnapshot
 from curation.tokens import jaccard_pairs, token_set
 from curation.unionfind import UnionFind
+from curation.values import ValueProfile, compare_profiles, extract_values
 
 COSINE = 0.95
 JACCARD = 0.9
@@ -45,6 +49,14 @@ def near_duplicates(
         sets = [token_set(text) for text in snap.contents]
         ti, tj, _ = jaccard_pairs(sets, jaccard, snap.kinds)
         pairs |= set(zip(ti.tolist(), tj.tolist(), strict=True))
+    profiles: dict[int, ValueProfile] = {}
+
+    def profile(row: int) -> ValueProfile:
+        if row not in profiles:
+            profiles[row] = extract_values(snap.contents[row])
+        return profiles[row]
+
+    pairs = {(a, b) for a, b in pairs if not compare_profiles(profile(a), profile(b))}
     uf.union_pairs(pairs)
     groups = uf.groups(min_size=2)
     return NearDuplicates(

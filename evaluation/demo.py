@@ -6,7 +6,6 @@ it never touches a real store; ``make up`` points the UIs at the same database.
 
 from __future__ import annotations
 
-import os
 import textwrap
 from collections.abc import Callable, Sequence
 from itertools import groupby
@@ -25,15 +24,16 @@ DEMO_DATABASE = "memgov_demo"
 Print = Callable[[str], None]
 
 
-def demo_database(settings: Settings | None = None) -> Database:
-    """A fresh demo database: on the embedded server unless MEMGOV_DATABASE_URL is set."""
+def demo_database(settings: Settings | None = None, name: str = DEMO_DATABASE) -> Database:
+    """A fresh scratch database (demo, evaluation) on the embedded server, recreated each
+    time; with MEMGOV_DATABASE_URL set, that database is used as it is."""
     settings = settings or Settings.from_env()
     if settings.database_url:
         database = Database(settings.database_url)
     else:
         uri = embedded_server_uri(settings.pgdata)
-        recreate_database(sqlalchemy_url(uri, "postgres"), DEMO_DATABASE)
-        database = Database(sqlalchemy_url(uri, DEMO_DATABASE))
+        recreate_database(sqlalchemy_url(uri, "postgres"), name)
+        database = Database(sqlalchemy_url(uri, name))
     database.upgrade(embedding_dimension=settings.embedding_dimension)
     return database
 
@@ -170,8 +170,3 @@ def run_demo(
         for c in conflicts[:3]:
             out(f"  conflict on {store.get(script.tenant, c.memory_id).content!r}: {c.evidence}")
     return {"before": before, "after": after, "tenants": [s.tenant for s in scripts]}
-
-
-def main() -> None:
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    run_demo()

@@ -1,0 +1,111 @@
+"""``memgov demo``: the main job on the demo fleet, end to end.
+
+1. load the demo fleet into its own database and show recall raw vs curated;
+2. materialize the Dagster curation graph for each demo tenant (checks included) on the
+   persistent instance under ``$MEMGOV_HOME/dagster``, so ``make up`` shows the runs;
+3. show recall again and the curator's queue;
+4. run the A/B on a small simulated fleet, log it to MLflow and print the headline table.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from dagster import AssetSelection, DagsterInstance, materialize
+
+from curation import MemoryStore
+from evaluation.demo import DEMO_DATABASE, Print, demo_database, run_demo
+from evaluation.demo_fleet import NOW, TenantScript
+from orchestration.assets import CURATION_ASSETS
+from orchestration.checks import ALL_CHECKS
+from orchestration.definitions import build_resources
+from orchestration.instance import ensure_dagster_home
+from orchestration.partitions import TENANTS, tenant_tags
+
+
+def dagster_curate(database_url: str, embedder: str) -> Any:
+    """A ``curate`` step for ``run_demo`` that materializes the curation graph per tenant."""
+
+    def curate(store: MemoryStore, scripts: Sequence[TenantScript], out: Print) -> None:
+        ensure_dagster_home()
+        tenants = [s.tenant for s in scripts]
+        with DagsterInstance.get() as instance:
+            known = set(instance.get_dynamic_partitions(TENANTS))
+            instance.add_dynamic_partitions(TENANTS, [t for t in tenants if t not in known])
+            for tenant in tenants:
+                result = materialize(
+                    [*CURATION_ASSETS, *ALL_CHECKS],
+                    selection=AssetSelection.assets(*CURATION_ASSETS),
+                    partition_key=tenant,
+                    instance=instance,
+                    resources=build_resources(
+                        database_url=database_url, embedder=embedder, now=NOW.isoformat()
+                    ),
+                    tags=tenant_tags(tenant),
+                    raise_on_error=False,
+                )
+                checks = result.get_asset_check_evaluations()
+                failing = [c.check_name for c in checks if not c.passed]
+                report = store.runs(tenant, limit=1)
+                applied = report[0]["report"].get("applied", {}) if report else {}
+                out(
+                    f"  {tenant}: Dagster run {'succeeded' if result.success else 'FAILED'}, "
+                    f"checks {len(checks) - len(failing)}/{len(checks)} passed"
+                    + (f" (not passed: {', '.join(failing)})" if failing else "")
+                    + f"; superseded {applied.get('superseded', 0)}, duplicates "
+                    f"{applied.get('duplicates_archived', 0)}, decayed {applied.get('decayed', 0)}"
+                    f", conflicts {applied.get('conflicts_opened', 0)}, proposals "
+                    f"{applied.get('proposals_created', 0)}"
+                )
+
+    return curate
+
+
+def run_ab_demo(out: Print) -> None:
+    from curation import MemoryStore as Store
+    from curation.embedding import embedder_from_env
+    from evaluation.ab import ABConfig, run_ab
+    from evaluation.ab_report import headline_table, log_ab
+    from evaluation.fleet import FleetConfig
+    from evaluation.simulator import simulate_fleet
+
+    config = FleetConfig(
+        tenants=2, days=30, writes_per_day=25, recalls_per_day=15, queries_per_checkpoint=15, seed=7
+    )
+    fleet = simulate_fleet(config)
+    out(
+        f"\n=== A/B on a simulated fleet ({len(fleet.writes)} memories, {config.tenants} "
+        f"tenants, {config.days} days; `memgov eval ab` runs the full-size one) ==="
+    )
+    store = Store(demo_database(name="memgov_eval"), embedder=embedder_from_env())
+    ab_config = ABConfig()
+    result = run_ab(fleet, store, ab_config)
+    run_id = log_ab(
+        result,
+        experiment="ab-demo",
+        run_name="demo",
+        params={
+            "policy": ab_config.policy.model_dump(mode="json"),
+            "seed": config.seed,
+            "embedder": store.embedder.model_name,
+            "workload": {
+                "tenants": config.tenants,
+                "days": config.days,
+                "writes_per_day": config.writes_per_day,
+            },
+        },
+    )
+    out(headline_table(result))
+    out(f"(MLflow run {run_id} in experiment 'ab-demo')")
+
+
+def main(out: Print = print) -> None:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    # the UIs started by `make up` read the same database
+    os.environ.setdefault("MEMGOV_DATABASE", DEMO_DATABASE)
+    database = demo_database(name=os.environ["MEMGOV_DATABASE"])
+    embedder = os.environ.get("MEMGOV_EMBEDDER", "minilm")
+    run_demo(database=database, out=out, curate=dagster_curate(database.url, embedder))
+    run_ab_demo(out)
