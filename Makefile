@@ -6,8 +6,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.memgov-installed
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
+# root on CI and on this kind of machine; elsewhere apt-get needs sudo
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install demo test lint up clean
+.PHONY: install browser demo test lint up clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +20,12 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Debian's Chromium for the dashboard's end-to-end browser test
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
 demo: $(STAMP)
 	$(BIN)/memgov demo
 
@@ -25,8 +33,12 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-test: $(STAMP) lint
+test: $(STAMP) browser lint
 	$(BIN)/pytest -q
+
+# Dagster UI, dashboard and MLflow UI together on 127.0.0.1, on the demo database
+up: $(STAMP)
+	MEMGOV_DATABASE=$${MEMGOV_DATABASE:-memgov_demo} $(BIN)/python -m orchestration.up
 
 clean:
 	rm -rf $(VENV) .memgov

@@ -6,8 +6,8 @@ Resources read the environment through ``EnvVar`` (an unset variable falls back 
 Memgov's default, see ``orchestration.resources``). ``MEMGOV_DAGSTER_EXECUTOR`` picks
 the executor: ``multiprocess`` (default: a run's steps in parallel processes),
 ``in_process``, or ``k8s`` / ``celery`` when ``dagster-k8s`` / ``dagster-celery`` is
-installed (see deploy/README-scaling.md). ``MEMGOV_IO_BASE_DIR`` moves the pickled values
-passed between assets to a shared folder (needed when steps run on different machines).
+installed (see orchestration/deploy/README-scaling.md). ``MEMGOV_IO_BASE_DIR`` moves the
+pickled values passed between assets to a shared folder (needed when steps run on different machines).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 and writes a ``dagster.yaml`` there with telemetry off and a run queue that admits at
 most one run per tenant at a time (runs carry the ``memgov/tenant`` tag). Storage stays
 Dagster's default SQLite under that folder, which is right for one machine; the
-PostgreSQL-backed instance for scaling out is ``deploy/dagster.yaml``.
+PostgreSQL-backed instance for scaling out is ``orchestration/deploy/dagster.yaml``.
 """
 
 from __future__ import annotations

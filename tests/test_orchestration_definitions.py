@@ -33,8 +33,14 @@ def test_definitions_load() -> None:
     Definitions.validate_loadable(defs)
     job = defs.resolve_job_def("curation_job")
     assert set(job.graph.node_names()) >= {
-        "raw_history", "scored_memories", "duplicate_clusters", "principle_proposals",
-        "conflict_queue", "curation_plan", "curated_store", "curation_report",
+        "raw_history",
+        "scored_memories",
+        "duplicate_clusters",
+        "principle_proposals",
+        "conflict_queue",
+        "curation_plan",
+        "curated_store",
+        "curation_report",
     }
     assert job.partitions_def is not None
     assert defs.resolve_job_def("evaluation_job") is not None
@@ -72,7 +78,11 @@ def test_workspace_validates_in_a_fresh_process(tmp_path: Path) -> None:
     dagster = Path(sys.executable).with_name("dagster")
     completed = subprocess.run(
         [str(dagster), "definitions", "validate", "-w", "workspace.yaml"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert not (tmp_path / "home").exists()  # loading touches no state (no database)
@@ -104,7 +114,7 @@ def test_dagster_home_is_under_the_state_directory(
 
 
 def test_deploy_instance_config_is_valid() -> None:
-    config, _ = dagster_instance_config(str(ROOT / "deploy"), "dagster.yaml")
+    config, _ = dagster_instance_config(str(ROOT / "orchestration" / "deploy"), "dagster.yaml")
     assert "postgres" in config["storage"]
     assert config["run_launcher"]["class"] == "K8sRunLauncher"
     [limit] = config["concurrency"]["runs"]["tag_concurrency_limits"]

@@ -1,0 +1,74 @@
+"""``make up``: the three UIs side by side on localhost — Dagster (platform engineers),
+the Streamlit dashboard (analysts, curators) and MLflow (ML engineers). All bind to
+127.0.0.1 by default; ports come from MEMGOV_DAGSTER_PORT, MEMGOV_DASHBOARD_PORT and
+MEMGOV_MLFLOW_PORT. Ctrl-C stops all three."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bin(name: str) -> str:
+    candidate = Path(sys.executable).with_name(name)
+    return str(candidate) if candidate.exists() else name
+
+
+def commands(host: str) -> list[tuple[str, str, list[str]]]:
+    from evaluation.tracking import tracking_uri
+
+    dagster_port = os.environ.get("MEMGOV_DAGSTER_PORT", "3000")
+    dashboard_port = os.environ.get("MEMGOV_DASHBOARD_PORT", "8501")
+    mlflow_port = os.environ.get("MEMGOV_MLFLOW_PORT", "5000")
+    return [
+        ("Dagster UI", f"http://{host}:{dagster_port}",
+         [sys.executable, "-m", "orchestration", "dev", "-h", host, "-p", dagster_port]),
+        ("Dashboard", f"http://{host}:{dashboard_port}",
+         [sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard" / "app.py"),
+          "--server.address", host, "--server.port", dashboard_port,
+          "--server.headless", "true", "--browser.gatherUsageStats", "false"]),
+        ("MLflow UI", f"http://{host}:{mlflow_port}",
+         [_bin("mlflow"), "ui", "--backend-store-uri", tracking_uri(), "--host", host,
+          "--port", mlflow_port]),
+    ]  # fmt: skip
+
+
+def main() -> int:
+    host = os.environ.get("MEMGOV_BIND", "127.0.0.1")
+    os.environ.setdefault(
+        "MLFLOW_TRACKING_URI",
+        __import__("evaluation.tracking", fromlist=["tracking_uri"]).tracking_uri(),
+    )
+    os.environ.setdefault(
+        "MEMGOV_MLFLOW_UI_URL", f"http://{host}:" + os.environ.get("MEMGOV_MLFLOW_PORT", "5000")
+    )
+    processes = []
+    for name, url, command in commands(host):
+        processes.append(subprocess.Popen(command, cwd=ROOT))
+        print(f"{name:12} {url}", flush=True)
+    print("Ctrl-C stops all three.", flush=True)
+    try:
+        while all(p.poll() is None for p in processes):
+            time.sleep(1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGINT)
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    return max((p.returncode or 0) for p in processes)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
