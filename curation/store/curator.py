@@ -81,6 +81,7 @@ def approve(
     members = conn.execute(
         text(
             "SELECT m.id, m.content_hash, s.importance, s.generality, s.proven, s.status,"
+            " s.archive_reason, s.archived_at, s.superseded_by,"
             " s.pinned FROM memory m JOIN memory_state s"
             " ON s.tenant = m.tenant AND s.memory_id = m.id"
             " WHERE m.tenant = :t AND m.id = ANY(:ids) ORDER BY m.id FOR UPDATE OF s"
@@ -90,9 +91,21 @@ def approve(
     text_hash = content_hash(proposal.text)
     promoted = next((m for m in members if m.content_hash == text_hash), None)
     prior_generality: int | None = None
+    prior_state: dict[str, Any] | None = None
     if promoted is not None:
         principle_id = promoted.id
         prior_generality = int(promoted.generality)
+        # the promoted member may have been archived since the proposal: unmerge puts it back
+        prior_state = {
+            "status": promoted.status,
+            "archive_reason": promoted.archive_reason,
+            "archived_at": None
+            if promoted.archived_at is None
+            else promoted.archived_at.isoformat(),
+            "superseded_by": None
+            if promoted.superseded_by is None
+            else str(promoted.superseded_by),
+        }
         conn.execute(
             text(
                 "UPDATE memory_state SET generality = greatest(generality, :g), status = 'active',"
@@ -142,6 +155,7 @@ def approve(
             "proposal_id": str(proposal_id),
             "principle_created": created,
             "prior_generality": prior_generality,
+            "prior_state": prior_state,
             "subsumed_ids": [str(s) for s in subsumed],
         },
     )
@@ -230,6 +244,22 @@ def unmerge(
             ),
             {"t": tenant, "p": principle, "g": approval["prior_generality"], "now": now},
         )
+        prior = approval.get("prior_state") or {}
+        if prior.get("status") == "archived":  # promoted from the archive: back it goes
+            conn.execute(
+                text(
+                    "UPDATE memory_state SET status = 'archived', archive_reason = :r,"
+                    " archived_at = CAST(:at AS timestamptz), superseded_by = :sup"
+                    " WHERE tenant = :t AND memory_id = :p AND status = 'active'"
+                ),
+                {
+                    "t": tenant,
+                    "p": principle,
+                    "r": prior.get("archive_reason"),
+                    "at": prior.get("archived_at"),
+                    "sup": prior.get("superseded_by"),
+                },
+            )
     conn.execute(
         text(
             "UPDATE proposal SET status = 'unmerged', decided_at = :now, decided_by = :a"

@@ -105,15 +105,21 @@ def undo_run(
         text("SELECT * FROM event WHERE tenant = :t AND run_id = :r ORDER BY id"),
         {"t": tenant, "r": run_id},
     ).all()
-    archived = [e.memory_id for e in events if e.type == EventType.ARCHIVE.value]
+    archived = [e for e in events if e.type == EventType.ARCHIVE.value]
+    # a subsumed archive set parent_id; its event keeps the prior one (older events do not:
+    # their parent_id is left as it is)
+    priors = [(e.data or {}).get("prior") or {} for e in archived]
     restored = (
         conn.execute(
             text(
                 """
             UPDATE memory_state s SET status = 'active', archive_reason = NULL,
-                archived_at = NULL, superseded_by = NULL, version = s.version + 1,
-                updated_at = :now
-            WHERE s.tenant = :t AND s.memory_id = ANY(CAST(:ids AS uuid[]))
+                archived_at = NULL, superseded_by = NULL,
+                parent_id = CASE WHEN p.has_prior THEN p.parent ELSE s.parent_id END,
+                version = s.version + 1, updated_at = :now
+            FROM unnest(CAST(:ids AS uuid[]), CAST(:parents AS uuid[]),
+                        CAST(:has_prior AS boolean[])) AS p(id, parent, has_prior)
+            WHERE s.tenant = :t AND s.memory_id = p.id
               AND s.status = 'archived'
               AND (SELECT e.run_id FROM event e
                    WHERE e.tenant = :t AND e.memory_id = s.memory_id
@@ -122,7 +128,14 @@ def undo_run(
             RETURNING s.memory_id
             """
             ),
-            {"t": tenant, "ids": [str(a) for a in archived], "now": now, "r": run_id},
+            {
+                "t": tenant,
+                "ids": [str(e.memory_id) for e in archived],
+                "parents": [p.get("parent_id") for p in priors],
+                "has_prior": ["parent_id" in p for p in priors],
+                "now": now,
+                "r": run_id,
+            },
         )
         .scalars()
         .all()
@@ -169,7 +182,8 @@ def undo_run(
     proposals = (
         conn.execute(
             text(
-                "UPDATE proposal SET status = 'rejected', decided_at = :now, decided_by = :actor "
+                "UPDATE proposal SET status = 'rejected', decided_at = :now, "
+            "decided_by = 'undo:' || :actor "
                 "WHERE tenant = :t AND run_id = :r AND status = 'pending' RETURNING id"
             ),
             {"t": tenant, "r": run_id, "now": now, "actor": actor},

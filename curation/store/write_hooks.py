@@ -292,9 +292,15 @@ def after_write(
     if policy.subsumption == Mode.APPLY:
         subsume_topics(conn, tenant, written, now=now, actor=actor)
     conflicts: dict[str, list[str]] = {}
-    if policy.contradiction == Mode.APPLY and len(written) <= policy.write_check_max_batch:
+    # as in the pass: only kinds that state beliefs are contested (not tool outputs)
+    checked = [(i, w) for i, w in written if w.item.kind in policy.contradiction_kinds]
+    if (
+        policy.contradiction == Mode.APPLY
+        and checked
+        and len(written) <= policy.write_check_max_batch
+    ):
         conflicts = detect_contradictions(
-            conn, tenant, written, policy.contradiction_threshold_for(model), now=now, actor=actor
+            conn, tenant, checked, policy.contradiction_threshold_for(model), now=now, actor=actor
         )
     return [
         dataclasses.replace(

@@ -1,0 +1,218 @@
+"""The curation CLI as a user runs it: ``memgov`` in a subprocess against the test's
+database (MEMGOV_DATABASE_URL), with the hashing embedder except for ``calibrate``.
+Setup and checks go through an in-process store on the same database; every command
+acts at ``--now`` T0 so the run is deterministic."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from curation_helpers import (
+    CACHE_LESSON,
+    T0,
+    UNRELATED,
+    apply_only,
+    seed_mixed,
+    state,
+    table_counts,
+)
+from sqlalchemy import text
+
+from curation import MemoryStore, NotFoundError
+from curation.policy import MINILM_MODEL, CurationPolicy
+
+T = "fleet"
+MEMGOV = str(Path(sys.executable).parent / "memgov")
+NOW = ["--now", T0.isoformat()]
+
+
+@pytest.fixture
+def env(cli_env: dict[str, str]) -> dict[str, str]:
+    return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
+
+
+def memgov(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [MEMGOV, *args], env=env, capture_output=True, text=True, timeout=180, check=False
+    )
+    assert done.returncode == code, (args, done.returncode, done.stdout, done.stderr)
+    return done
+
+
+def as_json(done: subprocess.CompletedProcess[str]) -> Any:
+    return json.loads(done.stdout)
+
+
+def test_curate_dry_run_then_enable_writes_apply_and_undo(
+    store: MemoryStore, env: dict[str, str]
+) -> None:
+    seed_mixed(store, T)
+    before = state(store, T)
+
+    earlier = (T0 - timedelta(hours=1)).isoformat()
+    dry = as_json(memgov(env, "curate", "-t", T, "--json", "--now", earlier))
+
+    assert dry["dry_run"] is True and dry["tenant"] == T
+    assert dry["planned"]["superseded"] == 2 and dry["planned"]["decayed"] == 3
+    assert dry["applied"]["writing"] == []
+    assert dry["applied"]["decayed"] == dry["applied"]["superseded"] == 0
+    assert state(store, T) == before
+
+    policy = as_json(memgov(env, "policy", "set", "-t", T, "--enable-writes"))
+    for mechanic in ("supersession", "duplicates", "decay", "contradiction", "subsumption"):
+        assert policy[mechanic] == "apply"
+        assert getattr(store.policy(T), mechanic).value == "apply"
+
+    applied = as_json(memgov(env, "curate", "-t", T, "--apply", "--json", *NOW))
+
+    assert applied["dry_run"] is False
+    counts = applied["applied"]
+    assert (counts["superseded"], counts["duplicates_archived"], counts["decayed"]) == (2, 2, 3)
+    assert (counts["conflicts_opened"], counts["proposals_created"]) == (1, 1)
+    assert counts["skipped_stale"] == 0
+    assert applied["active_after"] == store.counts(T)["active"] == len(before) - 7
+    assert sorted(applied["archived_ids"]) == sorted(
+        m.id for m in store.memories(T, status="archived")
+    )
+    runs = as_json(memgov(env, "runs", "-t", T, "--json"))
+    assert [r["status"] for r in runs] == ["applied", "dry_run"]
+    assert runs[0]["id"] == applied["run_id"]
+
+    undone = as_json(memgov(env, "undo", applied["run_id"], "-t", T, "--json", *NOW))
+
+    assert undone == {
+        "restored": 7,
+        "merges_reverted": 2,
+        "conflicts_dismissed": 1,
+        "proposals_withdrawn": 1,
+    }
+    assert state(store, T) == before
+
+
+def test_human_readable_curate_report(store: MemoryStore, env: dict[str, str]) -> None:
+    seed_mixed(store, T)
+    out = memgov(env, "curate", "-t", T, *NOW).stdout
+    assert out.startswith("DRY RUN run ")
+    assert "decayed: planned 3, applied 0" in out
+    assert "modes: supersession=dry_run" in out
+
+
+def test_proposals_list_and_approve(store: MemoryStore, env: dict[str, str]) -> None:
+    lessons = [r.id for r in store.remember_many(T, [{"content": c} for c in CACHE_LESSON])]
+    store.remember_many(T, [{"content": c} for c in UNRELATED[:5]])
+    report = as_json(memgov(env, "curate", "-t", T, "--apply", "--json", *NOW))
+    assert report["applied"]["proposals_created"] == 1
+
+    [proposal] = as_json(memgov(env, "proposals", "list", "-t", T, "--json"))
+    assert sorted(proposal["member_ids"]) == sorted(lessons)
+
+    [approved] = as_json(memgov(env, "proposals", "approve", proposal["id"], "-t", T, *NOW))
+
+    principle = approved["principle_id"]
+    assert principle in lessons and approved["subsumed"] == len(lessons) - 1
+    for member in set(lessons) - {principle}:
+        m = store.get(T, member)
+        assert (m.archive_reason, m.parent_id) == ("subsumed", principle)
+    assert as_json(memgov(env, "proposals", "list", "-t", T, "--json")) == []
+    assert store.proposals(T, status="approved")[0]["decided_by"] == "cli"
+
+
+def test_conflicts_list_and_resolve(store: MemoryStore, env: dict[str, str]) -> None:
+    ids = seed_mixed(store, T)
+    policy = as_json(
+        memgov(env, "policy", "set", "-t", T, "contradiction=apply", "compression=off")
+    )
+    assert (policy["contradiction"], policy["decay"]) == ("apply", "dry_run")
+    memgov(env, "curate", "-t", T, "--apply", "--json", *NOW)
+
+    [conflict] = as_json(memgov(env, "conflicts", "list", "-t", T, "--json"))
+    assert (conflict["memory_id"], conflict["related_memory_id"]) == (
+        ids["claim_old"],
+        ids["claim_new"],
+    )
+    assert conflict["status"] == "open" and conflict["detected_by"] == "pass"
+
+    resolved = as_json(
+        memgov(
+            env,
+            "conflicts",
+            "resolve",
+            conflict["id"],
+            "-t",
+            T,
+            "--resolution",
+            "replace",
+            "--note",
+            "the bank revised it",
+            *NOW,
+        )
+    )
+
+    assert resolved["replacement_id"] == ids["claim_new"] and resolved["archived"] is True
+    old = store.get(T, ids["claim_old"])
+    assert (old.status, old.superseded_by) == ("archived", ids["claim_new"])
+    assert as_json(memgov(env, "conflicts", "list", "-t", T, "--json")) == []
+    [done] = store.conflicts(T, status=None)
+    assert (done.status, done.resolution_note) == ("resolved", "the bank revised it")
+
+
+def test_compact_needs_yes_and_deletes_only_past_the_grace_period(
+    store: MemoryStore, env: dict[str, str]
+) -> None:
+    ids = seed_mixed(store, T)
+    month_ago = T0 - timedelta(days=30)
+    store.set_policy(T, apply_only("decay", compression=False))
+    old_run = store.curate(T, apply=True, now=month_ago)
+    store.set_policy(T, apply_only("supersession", compression=False))
+    new_run = store.curate(T, apply=True)
+    assert sorted(old_run["archived_ids"]) == sorted(ids["stale"])
+    recent = new_run["archived_ids"]
+    assert sorted(recent) == sorted([ids["key_old"], ids["key_narrow"]])
+    counts = table_counts(store, T)
+    with store.db.transaction(T) as conn:
+        event_ids = set(
+            conn.execute(text("SELECT id FROM event WHERE tenant = :t"), {"t": T}).scalars()
+        )
+
+    refused = memgov(env, "compact", "-t", T, "--grace-days", "14", *NOW, code=2)
+
+    assert "--yes" in refused.stderr
+    assert table_counts(store, T) == counts
+
+    done = memgov(env, "compact", "-t", T, "--grace-days", "14", "--yes", *NOW)
+
+    assert done.stdout.startswith("3 archived memories deleted")
+    for gone in ids["stale"]:
+        with pytest.raises(NotFoundError):
+            store.get(T, gone)
+    assert all(store.get(T, m).status == "archived" for m in recent)  # inside the grace
+    after = table_counts(store, T)
+    assert after["memory"] == after["memory_state"] == counts["memory"] - 3
+    with store.db.transaction(T) as conn:
+        kept = set(conn.execute(text("SELECT id FROM event WHERE tenant = :t"), {"t": T}).scalars())
+    assert event_ids < kept and len(kept) == len(event_ids) + 1  # history kept, one added
+    [compact] = store.events(T, types=["compact"])
+    assert sorted(compact.related_ids) == sorted(ids["stale"])
+    assert compact.data["deleted"] == 3
+    # the deleted entries' history is still there
+    assert {e.memory_id for e in store.events(T, types=["archive"])} >= set(ids["stale"])
+
+
+def test_calibrate_reports_the_minilm_threshold(cli_env: dict[str, str]) -> None:
+    report = as_json(memgov({**cli_env, "MEMGOV_EMBEDDER": "minilm"}, "calibrate", "--json"))
+
+    assert report["model"] == MINILM_MODEL
+    assert report["threshold"] == pytest.approx(0.8586, abs=2e-3)
+    assert report["precision"] == 1.0
+    assert 0.0 < report["recall"] <= 1.0
+    assert report["pairs"] > 0 and report["beta"] == 0.5
+    assert report["distinct_similarity"]["max"] < report["threshold"]  # precision 1.0
+    # the policy's MiniLM duplicate threshold is this measurement, rounded
+    default = CurationPolicy().duplicate_threshold_for(MINILM_MODEL)
+    assert default == pytest.approx(report["threshold"], abs=0.01)
