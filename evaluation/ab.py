@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -99,9 +99,15 @@ def _night_split(events: list[tuple[datetime, int, Any]]) -> Iterable[tuple[date
 
 class _Replay:
     def __init__(
-        self, fleet: Fleet, store: MemoryStore, config: ABConfig, progress: Progress | None
+        self,
+        fleet: Fleet,
+        store: MemoryStore,
+        config: ABConfig,
+        progress: Progress | None,
+        embeddings: Mapping[str, Any] | None,
     ) -> None:
         self.fleet, self.store, self.config = fleet, store, config
+        self.embeddings = embeddings or {}
         self.progress = progress or (lambda _msg: None)
         self.subjects = {w.id: w.subject for w in fleet.writes}
         self.roles = {w.id: w.role for w in fleet.writes}
@@ -125,9 +131,15 @@ class _Replay:
 
     def write(self, batch: list[SimWrite]) -> None:
         started = time.perf_counter()
-        self.store.remember_many(
-            batch[0].tenant, [w.as_input() for w in batch], actor="fleet", now=batch[-1].at
-        )
+        model = self.store.embedder.model_name
+        items = []
+        for write in batch:
+            item = write.as_input()
+            if write.id in self.embeddings:
+                item["embedding"] = self.embeddings[write.id]
+                item["embedding_model"] = model
+            items.append(item)
+        self.store.remember_many(batch[0].tenant, items, actor="fleet", now=batch[-1].at)
         self.timings["writes"] += time.perf_counter() - started
 
     def background_recall(self, recall: SimRecall) -> None:
@@ -229,15 +241,26 @@ class _Replay:
         self.timings["measure"] += time.perf_counter() - started
 
 
+def embed_writes(fleet: Fleet, store: MemoryStore, batch: int = 4096) -> dict[str, Any]:
+    """Embed every write once, so repeated replays of one fleet (a sweep) skip the model."""
+    out: dict[str, Any] = {}
+    for start in range(0, len(fleet.writes), batch):
+        chunk = fleet.writes[start : start + batch]
+        vectors = store.embedder.embed([w.content for w in chunk])
+        out.update({w.id: vectors[i] for i, w in enumerate(chunk)})
+    return out
+
+
 def run_ab(
     fleet: Fleet,
     store: MemoryStore,
     config: ABConfig | None = None,
     *,
     progress: Progress | None = None,
+    embeddings: Mapping[str, Any] | None = None,
 ) -> ABResult:
     config = config or ABConfig()
-    replay = _Replay(fleet, store, config, progress)
+    replay = _Replay(fleet, store, config, progress, embeddings)
     started = time.perf_counter()
     replay.embed_queries()
     events = list(_night_split(_timeline(fleet, config)))

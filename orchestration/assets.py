@@ -464,23 +464,65 @@ CURATION_ASSETS = [
 ]
 
 
-# -- evaluation placeholder -----------------------------------------------------------------
+# -- evaluation ---------------------------------------------------------------------------
 @asset(
     partitions_def=tenant_partitions,
     group_name="evaluation",
     deps=[curated_store],
-    description="Curated-vs-raw A/B, logged to MLflow. Not configured yet: the Evaluation work "
-    "fills it; until then it records only that no evaluation ran.",
+    description="Curated-vs-raw A/B on the tenant's own labeled queries (golden probes and "
+    "feedback-labeled recalls), logged to MLflow: one parent run, a nested run per arm, the "
+    "per-query table as an artifact. The simulated-fleet A/B is `memgov eval ab`.",
 )
 def ab_evaluation(
-    context: AssetExecutionContext, mlflow: MLflowResource
+    context: AssetExecutionContext,
+    store: StoreResource,
+    clock: ClockResource,
+    mlflow: MLflowResource,
 ) -> MaterializeResult[None]:
-    context.log.info("A/B evaluation is not configured yet; nothing was evaluated.")
+    from evaluation.tenant_eval import evaluate_tenant
+    from evaluation.tracking import comparison_run
+
+    tenant = context.partition_key
+    memory = store.open(clock.clock())
+    now = clock.current()
+    result = evaluate_tenant(memory, tenant, now=now)
+    base = {
+        "labeled_queries": result["labeled_queries"],
+        "golden_probes": result["golden"],
+        "feedback_labels": result["feedback"],
+        "mlflow_tracking_uri": MetadataValue.text(mlflow.resolved_tracking_uri()),
+        "mlflow_experiment": MetadataValue.text(mlflow.experiment_name),
+    }
+    if not result["labeled_queries"]:
+        context.log.info("no golden probes or feedback-labeled recalls: nothing to evaluate")
+        return MaterializeResult(metadata={"status": MetadataValue.text("no labels"), **base})
+    comparison = result["comparison"]
+    with comparison_run(
+        mlflow.experiment_name,
+        f"{tenant}-{now:%Y%m%dT%H%M}",
+        params={
+            "tenant": tenant,
+            "workload": "tenant-labels",
+            "policy": memory.policy(tenant).model_dump(mode="json"),
+        },
+        tags={"kind": "ab", "tenant": tenant},
+        uri=mlflow.resolved_tracking_uri(),
+    ) as run:
+        run.log_metrics({f"top1.{k}": v for k, v in comparison.items()})
+        for arm in ("raw", "curated"):
+            with run.arm(arm, {"arm": arm}) as child:
+                child.log_metrics({"decision_quality": comparison[f"quality_{arm}"]})
+        run.log_table("per_query", result["rows"])
+        run_id = run.run_id
     return MaterializeResult(
         metadata={
-            "status": MetadataValue.text("not configured"),
-            "evaluated_queries": 0,
-            "mlflow_tracking_uri": MetadataValue.text(mlflow.resolved_tracking_uri()),
-            "mlflow_experiment": MetadataValue.text(mlflow.experiment_name),
+            "status": MetadataValue.text("evaluated"),
+            **base,
+            "quality_raw": comparison["quality_raw"],
+            "quality_curated": comparison["quality_curated"],
+            "delta": comparison["delta"],
+            "win_rate": comparison["win_rate"],
+            "p_value": comparison["p_value"],
+            "mlflow_run_id": MetadataValue.text(run_id),
         },
     )

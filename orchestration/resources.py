@@ -115,7 +115,9 @@ class MLflowResource(ConfigurableResource):
     tracking_uri: str | None = Field(
         default=None, description="MLflow tracking URI; empty = sqlite under MEMGOV_HOME."
     )
-    experiment_name: str = Field(default="memgov-ab", description="MLflow experiment.")
+    experiment_name: str = Field(
+        default="ab-tenant-labels", description="MLflow experiment of the weekly A/B."
+    )
 
     def resolved_tracking_uri(self) -> str:
         if self.tracking_uri:

@@ -173,3 +173,41 @@ def test_evaluation_recalls_are_not_votes(semantic_store: MemoryStore) -> None:
     run_ab(fleet, semantic_store, ABConfig(k=4))
     principle = semantic_store.get("t", _id("principle"))
     assert principle.recall_count == 0
+
+
+def test_ab_is_logged_to_mlflow_with_nested_arms_series_and_artifacts(
+    semantic_store: MemoryStore, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    from mlflow.tracking import MlflowClient
+
+    from evaluation.ab_report import headline_table, log_ab
+
+    uri = f"sqlite:///{Path(str(tmp_path)) / 'mlflow.db'}"
+    result = run_ab(mini_fleet(), semantic_store, ABConfig(k=4))
+    policy = ABConfig().policy
+    run_id = log_ab(result, experiment="ab-mini", run_name="mini",
+                    params={"policy": policy.model_dump(mode="json"), "seed": 7,
+                            "embedder": "all-MiniLM-L6-v2", "workload": "mini"},
+                    retention=[0.1, 0.5, 0.9], uri=uri)
+    client = MlflowClient(tracking_uri=uri)
+    parent = client.get_run(run_id)
+    assert parent.data.params["seed"] == "7"
+    assert parent.data.params["policy.duplicate_threshold.all-MiniLM-L6-v2"] == "0.86"
+    assert parent.data.metrics["top1.n"] == 3
+    experiment = client.get_experiment(parent.info.experiment_id)
+    children = client.search_runs(
+        [experiment.experiment_id], filter_string=f"tags.mlflow.parentRunId = '{run_id}'")
+    assert sorted(c.data.tags["mlflow.runName"] for c in children) == ["curated", "raw"]
+    curated = next(c for c in children if c.data.tags["mlflow.runName"] == "curated")
+    series = client.get_metric_history(curated.info.run_id, "daily_quality")
+    assert [m.step for m in series] == [d["day"] for d in result.daily]
+    artifacts = {a.path for a in client.list_artifacts(run_id)}
+    artifacts |= {a.path for d in list(artifacts) for a in client.list_artifacts(run_id, d)}
+    joined = " ".join(sorted(artifacts))
+    for expected in ("per_query", "decision_quality_by_day", "retention_distribution",
+                     "curation_reports"):
+        assert expected in joined, joined
+    table = headline_table(result)
+    assert "win rate" in table and "McNemar" in table

@@ -46,8 +46,12 @@ STALE = [
     "tool output: the flaky checkout test timed out once while waiting for the sandbox",
 ]
 
-PLAN_CHECK_NAMES = {"golden_recall_probe", "prune_cap", "pinned_untouched",
-                    "no_cross_tenant_action"}
+PLAN_CHECK_NAMES = {
+    "golden_recall_probe",
+    "prune_cap",
+    "pinned_untouched",
+    "no_cross_tenant_action",
+}
 STORE_CHECK_NAMES = {"golden_recall_after_apply", "near_duplicate_share"}
 
 
@@ -58,17 +62,25 @@ def seed(store: MemoryStore, tenant: str) -> dict[str, str]:
         ids[f"fresh{n}"] = store.remember(
             tenant, content, "fact", importance=0.8, created_at=T0 - timedelta(hours=1), now=T0
         ).id
-    ids["dup_a"] = store.remember(tenant, DUPLICATE, "fact", importance=0.7,
-                                  created_at=T0 - timedelta(hours=3), now=T0).id
-    ids["dup_b"] = store.remember(tenant, DUPLICATE_2, "fact", importance=0.6,
-                                  created_at=T0 - timedelta(hours=2), now=T0).id
-    ids["conflict_old"] = store.remember(tenant, CONFLICT_OLD, "fact", importance=0.7,
-                                         created_at=T0 - timedelta(days=2), now=T0).id
-    ids["conflict_new"] = store.remember(tenant, CONFLICT_NEW, "fact", importance=0.7,
-                                         created_at=T0 - timedelta(hours=5), now=T0).id
+    ids["dup_a"] = store.remember(
+        tenant, DUPLICATE, "fact", importance=0.7, created_at=T0 - timedelta(hours=3), now=T0
+    ).id
+    ids["dup_b"] = store.remember(
+        tenant, DUPLICATE_2, "fact", importance=0.6, created_at=T0 - timedelta(hours=2), now=T0
+    ).id
+    ids["conflict_old"] = store.remember(
+        tenant, CONFLICT_OLD, "fact", importance=0.7, created_at=T0 - timedelta(days=2), now=T0
+    ).id
+    ids["conflict_new"] = store.remember(
+        tenant, CONFLICT_NEW, "fact", importance=0.7, created_at=T0 - timedelta(hours=5), now=T0
+    ).id
     for n, content in enumerate(STALE):
         ids[f"stale{n}"] = store.remember(
-            tenant, content, "tool_output", importance=0.3, created_at=T0 - timedelta(days=3),
+            tenant,
+            content,
+            "tool_output",
+            importance=0.3,
+            created_at=T0 - timedelta(days=3),
             now=T0,
         ).id
     return ids
@@ -171,13 +183,21 @@ def test_curation_graph_for_two_tenants(
     apply_all(store, ACME)  # globex stays on the default: dry run
     store.add_golden_probe(ACME, FRESH[0], [acme["fresh0"]], k=3, now=T0)
     store.add_golden_probe(GLOBEX, FRESH[1], [globex["fresh1"]], k=3, now=T0)
-    write_inbox(inbox, ACME, [
-        json.dumps({"content": "the release train leaves every second thursday afternoon",
-                    "kind": "fact"}),
-        json.dumps({"content": "deploys pause during the quarterly compliance audit window"}),
-        "{not json",
-        json.dumps({"content": "x", "kind": "rumour"}),
-    ])
+    write_inbox(
+        inbox,
+        ACME,
+        [
+            json.dumps(
+                {
+                    "content": "the release train leaves every second thursday afternoon",
+                    "kind": "fact",
+                }
+            ),
+            json.dumps({"content": "deploys pause during the quarterly compliance audit window"}),
+            "{not json",
+            json.dumps({"content": "x", "kind": "rumour"}),
+        ],
+    )
     globex_before = states(store, GLOBEX)
 
     result = run(instance, resources, ACME)
@@ -233,13 +253,40 @@ def test_curation_graph_for_two_tenants(
     assert states(store, GLOBEX) == globex_before
 
 
-def test_ab_evaluation_says_it_is_not_configured(
-    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
+def test_ab_evaluation_without_labels_says_so(
+    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any], tmp_path: Path
 ) -> None:
     seed(store, ACME)
+    uri = f"sqlite:///{tmp_path}/ml.db"
+    resources = {**resources, "mlflow": build_resources(tracking_uri=uri)["mlflow"]}
     result = run(instance, resources, ACME, AssetSelection.assets(ab_evaluation))
     assert result.success
-    assert meta(result, "ab_evaluation")["status"] == "not configured"
+    assert meta(result, "ab_evaluation")["status"] == "no labels"
+
+
+def test_ab_evaluation_logs_the_tenant_labels_to_mlflow(
+    store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any], tmp_path: Path
+) -> None:
+    from mlflow.tracking import MlflowClient
+
+    seed(store, ACME)
+    target = store.memories(ACME, status="active", limit=1)[0]
+    store.add_golden_probe(ACME, target.content, [target.id], k=3)
+    uri = f"sqlite:///{tmp_path}/ml.db"
+    resources = {**resources, "mlflow": build_resources(tracking_uri=uri)["mlflow"]}
+    result = run(instance, resources, ACME, AssetSelection.assets(ab_evaluation))
+    assert result.success
+    metadata = meta(result, "ab_evaluation")
+    assert metadata["status"] == "evaluated" and metadata["labeled_queries"] == 1
+    assert metadata["quality_curated"] == 1.0  # the probe's own text finds its memory
+    client = MlflowClient(tracking_uri=uri)
+    parent = client.get_run(metadata["mlflow_run_id"])
+    assert parent.data.params["tenant"] == ACME
+    children = client.search_runs(
+        [parent.info.experiment_id],
+        filter_string=f"tags.mlflow.parentRunId = '{parent.info.run_id}'",
+    )
+    assert sorted(c.data.tags["mlflow.runName"] for c in children) == ["curated", "raw"]
 
 
 def test_dry_run_leaves_the_store_untouched(
@@ -284,8 +331,13 @@ def test_plan_over_the_platform_prune_cap_is_blocked(
     apply_all(store, ACME)
     before = states(store, ACME)
     # the policy allows 20% (2 of 13); the platform ceiling allows 10% (1)
-    resources = build_resources(database_url=database_url, embedder="hashing",
-                                now=T0.isoformat(), inbox=str(inbox), max_prune_ratio="0.1")
+    resources = build_resources(
+        database_url=database_url,
+        embedder="hashing",
+        now=T0.isoformat(),
+        inbox=str(inbox),
+        max_prune_ratio="0.1",
+    )
     result = run(instance, resources, ACME)
     assert not result.success
     assert "curated_store" not in materialized(result)
@@ -331,8 +383,9 @@ def test_second_concurrent_run_for_a_tenant_is_refused(
         assert not result.success
         assert materialized(result) == set()
         messages = failure_messages(result)
-        assert any("a curation run for tenant 'acme' is already in progress" in m
-                   for m in messages), messages
+        assert any(
+            "a curation run for tenant 'acme' is already in progress" in m for m in messages
+        ), messages
         assert states(store, ACME) == before
         # another tenant is not held up
         other = run(instance, resources, GLOBEX)
@@ -349,8 +402,9 @@ def test_apply_is_refused_while_another_run_holds_the_lock(
     with curation_lock(store.db, ACME):
         result = run(instance, resources, ACME, AssetSelection.assets(*CURATION_ASSETS[6:]))
     assert not result.success
-    assert any("already in progress" in m and "curated_store" in m
-               for m in failure_messages(result))
+    assert any(
+        "already in progress" in m and "curated_store" in m for m in failure_messages(result)
+    )
     assert states(store, ACME) == before and store.runs(ACME) == []
 
 
@@ -373,16 +427,24 @@ def test_compaction_refuses_unless_enabled_and_then_respects_the_grace(
 ) -> None:
     ids = seed(store, ACME)
     apply_all(store, ACME)
-    assert run(instance, build_resources(database_url=database_url, embedder="hashing",
-                                         now=T0.isoformat(), inbox=str(inbox)), ACME).success
+    assert run(
+        instance,
+        build_resources(
+            database_url=database_url, embedder="hashing", now=T0.isoformat(), inbox=str(inbox)
+        ),
+        ACME,
+    ).success
     archived = store.counts(ACME)["archived"]
     assert archived == 3
     job = defs.resolve_job_def("compaction_job")
 
     off = job.execute_in_process(
-        partition_key=ACME, instance=instance, raise_on_error=False,
-        resources=build_resources(database_url=database_url, embedder="hashing",
-                                  now=(T0 + timedelta(days=30)).isoformat()),
+        partition_key=ACME,
+        instance=instance,
+        raise_on_error=False,
+        resources=build_resources(
+            database_url=database_url, embedder="hashing", now=(T0 + timedelta(days=30)).isoformat()
+        ),
     )
     assert not off.success
     assert any("compaction is off" in m for m in failure_messages(off))
@@ -390,10 +452,14 @@ def test_compaction_refuses_unless_enabled_and_then_respects_the_grace(
 
     def compact(days: int) -> int:
         result = job.execute_in_process(
-            partition_key=ACME, instance=instance,
-            resources=build_resources(database_url=database_url, embedder="hashing",
-                                      now=(T0 + timedelta(days=days)).isoformat(),
-                                      compaction_grace_days="1"),
+            partition_key=ACME,
+            instance=instance,
+            resources=build_resources(
+                database_url=database_url,
+                embedder="hashing",
+                now=(T0 + timedelta(days=days)).isoformat(),
+                compaction_grace_days="1",
+            ),
         )
         return int(result.output_for_node("compact_tenant"))
 

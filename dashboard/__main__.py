@@ -1,0 +1,43 @@
+"""``python -m dashboard [streamlit flags…]``: the dashboard on this machine only.
+
+Runs ``streamlit run dashboard/app.py`` bound to ``MEMGOV_DASHBOARD_ADDRESS`` (default
+127.0.0.1) on ``MEMGOV_DASHBOARD_PORT`` (default 8501), headless, without usage
+statistics. Extra arguments are passed on to ``streamlit run`` (later flags win).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+APP = Path(__file__).resolve().parent / "app.py"
+
+
+def streamlit_args(extra: list[str] | None = None) -> list[str]:
+    address = os.environ.get("MEMGOV_DASHBOARD_ADDRESS", "").strip() or "127.0.0.1"
+    port = os.environ.get("MEMGOV_DASHBOARD_PORT", "").strip() or "8501"
+    return [
+        "run",
+        str(APP),
+        "--server.address",
+        address,
+        "--server.port",
+        port,
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        *(extra or []),
+    ]
+
+
+def main(argv: list[str] | None = None) -> None:
+    from streamlit.web import cli
+
+    args = streamlit_args(list(sys.argv[1:] if argv is None else argv))
+    cli.main(args=args, prog_name="streamlit")
+
+
+if __name__ == "__main__":
+    main()

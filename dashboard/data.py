@@ -1,0 +1,408 @@
+"""The dashboard's one door to data: every page reads and acts through this module.
+
+- The store: one ``MemoryStore`` per configuration, opened with ``MemoryStore.open`` (so
+  ``MEMGOV_DATABASE_URL``, else the embedded server under ``MEMGOV_HOME`` with database
+  ``MEMGOV_DATABASE``) and the embedder named by ``MEMGOV_EMBEDDER``; held by
+  ``st.cache_resource``. ``MEMGOV_NOW`` (ISO time) fixes the clock, as for orchestration,
+  for replays and demos; unset means the system clock.
+- Reads: ``st.cache_data`` with a short TTL, keyed by the configuration, so a second
+  database never sees the first one's cache. Every read goes through the curation API
+  (``MemoryStore`` methods and ``curation.store.insights``): there is no SQL here or in
+  the pages.
+- Actions: approve, reject, unmerge, resolve, restore go through the curation API, which
+  records each as an event; every cached read is cleared after an action.
+- Experiments: MLflow runs of the experiments named ``ab-*`` and ``benchmark-*``, at the
+  tracking URI of ``evaluation.tracking`` (``_tracking_uri`` repeats its rule, so this
+  module does not need the evaluation package to import).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from curation import MemoryStore
+from curation.clock import Clock, FixedClock, SystemClock, parse_iso
+from curation.embedding import embedder_from_env
+from curation.records import ConflictRecord, Explanation, MemoryRecord, RecallResult
+from curation.store import insights
+
+READ_TTL = 30  # seconds a cached read may be stale (actions clear the cache at once)
+HEALTH_TTL = 600  # the near-duplicate search is pairwise: recomputed at most every 10 min
+MLFLOW_TTL = 60
+EXPERIMENT_PREFIXES = ("ab-", "benchmark-")
+DEFAULT_MLFLOW_UI = "http://127.0.0.1:5000"
+ARCHIVE_SEARCH_LIMIT = 500
+
+
+# -- configuration and the store ----------------------------------------------------------
+def _env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def store_key() -> str:
+    """Everything that decides which store the dashboard opens; the cache key of reads."""
+    return "|".join(
+        [
+            _env("MEMGOV_DATABASE_URL"),
+            _env("MEMGOV_DATABASE", "memgov"),
+            _env("MEMGOV_HOME", ".memgov"),
+            _env("MEMGOV_EMBEDDER", "minilm"),
+            _env("MEMGOV_NOW"),
+        ]
+    )
+
+
+def _clock() -> Clock:
+    fixed = _env("MEMGOV_NOW")
+    return FixedClock(parse_iso(fixed, "MEMGOV_NOW")) if fixed else SystemClock()
+
+
+@st.cache_resource(show_spinner="Opening the memory store…")
+def _open_store(key: str) -> MemoryStore:
+    del key  # the cache key; MemoryStore.open reads the same environment
+    return MemoryStore.open(embedder=embedder_from_env(), clock=_clock())
+
+
+def store() -> MemoryStore:
+    return _open_store(store_key())
+
+
+def clear_caches() -> None:
+    """After an action: every page shows the store as it is now."""
+    st.cache_data.clear()
+
+
+def describe_store() -> str:
+    """Where the data comes from, without credentials."""
+    url = _env("MEMGOV_DATABASE_URL")
+    if not url:
+        home = _env("MEMGOV_HOME", ".memgov")
+        return f"embedded PostgreSQL under {home}, database {_env('MEMGOV_DATABASE', 'memgov')}"
+    from sqlalchemy.engine import make_url
+
+    try:
+        parsed = make_url(url)
+    except Exception:
+        return "the database at MEMGOV_DATABASE_URL"
+    host = parsed.host or parsed.query.get("host") or "localhost"
+    return f"database {parsed.database} on {host}"
+
+
+# -- reads: tenants and counts -----------------------------------------------------------
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _tenants(key: str) -> list[str]:
+    return store().tenants()
+
+
+def tenants() -> list[str]:
+    return _tenants(store_key())
+
+
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _counts(key: str, tenant: str) -> dict[str, int]:
+    return store().counts(tenant)
+
+
+def counts(tenant: str) -> dict[str, int]:
+    """``active``, ``archived`` and ``archived_<reason>`` now."""
+    return _counts(store_key(), tenant)
+
+
+# -- reads: overview ------------------------------------------------------------------------
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _overview(key: str, tenant: str) -> dict[str, Any]:
+    s = store()
+    at = s.clock.now()
+    return {
+        "now": at,
+        "counts": s.counts(tenant),
+        "pending": insights.pending_counts(s, tenant),
+        "archived_per_week": insights.archived_per_week(s, tenant),
+        "active_by_day": insights.active_size_by_day(s, tenant, now=at),
+        "active_by_run": insights.active_size_by_run(s, tenant),
+        "queues_by_day": insights.queues_by_day(s, tenant, now=at),
+        "recalls_per_week": insights.recalls_per_week(s, tenant),
+        "recalls_with_contested": insights.recall_events_with_contested(s, tenant),
+        "retention": insights.retention_distribution(s, tenant, at),
+        "last_run": insights.last_run(s, tenant),
+    }
+
+
+@st.cache_data(ttl=HEALTH_TTL, show_spinner="Measuring near-duplicates…")
+def _health(key: str, tenant: str) -> dict[str, Any]:
+    """The pairwise near-duplicate search and the checks: the costly part of the
+    Overview, cached longer (actions still clear it)."""
+    s = store()
+    at = s.clock.now()
+    runs = insights.active_size_by_run(s, tenant, limit=12)
+    # just before the first run shown (the store as curation found it), after each run, now
+    instants = [runs[0]["at"] - timedelta(seconds=1)] if runs else []
+    instants += [r["at"] for r in runs]
+    if not instants or instants[-1] < at:
+        instants.append(at)
+    share = insights.near_duplicate_share_now(s, tenant)
+    return {
+        "near_duplicate_share": share,
+        "near_duplicate_trend": insights.near_duplicate_trend(s, tenant, instants),
+        "near_duplicate_target": s.policy(tenant).near_duplicate_target,
+        "checks": insights.run_checks(s, tenant, at, near_duplicates=share),
+    }
+
+
+def overview(tenant: str) -> dict[str, Any]:
+    """Everything the Overview shows (see ``curation.store.insights``)."""
+    key = store_key()
+    return {**_overview(key, tenant), **_health(key, tenant)}
+
+
+# -- reads: the curator's queue -------------------------------------------------------------
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _proposals(key: str, tenant: str, status: str | None) -> list[dict[str, Any]]:
+    return store().proposals(tenant, status=status)
+
+
+def proposals(tenant: str, status: str | None = "pending") -> list[dict[str, Any]]:
+    return _proposals(store_key(), tenant, status)
+
+
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _conflicts(key: str, tenant: str, status: str | None) -> list[ConflictRecord]:
+    return store().conflicts(tenant, status=status)
+
+
+def conflicts(tenant: str, status: str | None = "open") -> list[ConflictRecord]:
+    return _conflicts(store_key(), tenant, status)
+
+
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _memories_by_ids(key: str, tenant: str, ids: tuple[str, ...]) -> dict[str, MemoryRecord]:
+    return insights.memories_by_ids(store(), tenant, ids)
+
+
+def memories_by_ids(tenant: str, ids: Sequence[str]) -> dict[str, MemoryRecord]:
+    return _memories_by_ids(store_key(), tenant, tuple(sorted(set(ids))))
+
+
+# -- reads: the archive ---------------------------------------------------------------------
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _archived(
+    key: str, tenant: str, contains: str, reasons: tuple[str, ...], limit: int
+) -> list[MemoryRecord]:
+    s = store()
+    text_filter = contains.strip() or None
+    if len(reasons) == 1:
+        return s.memories(
+            tenant, status="archived", reason=reasons[0], contains=text_filter, limit=limit
+        )
+    found = s.memories(tenant, status="archived", contains=text_filter, limit=limit)
+    return [m for m in found if not reasons or m.archive_reason in reasons]
+
+
+def archived(
+    tenant: str,
+    *,
+    contains: str = "",
+    reasons: Sequence[str] = (),
+    since: datetime | None = None,
+    until: datetime | None = None,
+    limit: int = ARCHIVE_SEARCH_LIMIT,
+) -> list[MemoryRecord]:
+    """Archived entries, newest written first, filtered by text (case-insensitive),
+    archive reasons and the archive date range [since, until)."""
+    found = _archived(store_key(), tenant, contains, tuple(sorted(reasons)), limit)
+    return [
+        m
+        for m in found
+        if m.archived_at is None
+        or ((since is None or m.archived_at >= since) and (until is None or m.archived_at < until))
+    ]
+
+
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _explain(key: str, tenant: str, memory_id: str) -> Explanation:
+    return store().explain(tenant, memory_id)
+
+
+def explain(tenant: str, memory_id: str) -> Explanation:
+    """Why is this entry where it is: the event trail, superseded chain, parent."""
+    return _explain(store_key(), tenant, memory_id)
+
+
+# -- reads: recall ---------------------------------------------------------------------------
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _recall_both(key: str, tenant: str, query: str, k: int) -> tuple[RecallResult, RecallResult]:
+    s = store()
+    at = s.clock.now()
+    raw = s.recall(tenant, query, k=k, mode="raw", record=False, now=at)
+    curated = s.recall(tenant, query, k=k, mode="curated", record=False, now=at)
+    return raw, curated
+
+
+def recall_both(tenant: str, query: str, k: int = 6) -> tuple[RecallResult, RecallResult]:
+    """Raw and curated recall for the same query at the same moment, recording nothing."""
+    return _recall_both(store_key(), tenant, query, k)
+
+
+def embedder_mismatch() -> str | None:
+    """A warning when the configured embedder is not the one the store was written with
+    (recall would compare vectors from two different spaces)."""
+    s = store()
+    stored = s.meta().get("embedding_model")
+    if stored and stored != s.embedder.model_name:
+        return (
+            f"The store's embeddings come from {stored!r} but the dashboard embeds queries "
+            f"with {s.embedder.model_name!r}: set MEMGOV_EMBEDDER to match."
+        )
+    return None
+
+
+# -- actions ---------------------------------------------------------------------------------
+ACTOR = "dashboard"
+
+
+def approve(tenant: str, proposal_ids: Sequence[str]) -> list[dict[str, Any]]:
+    try:
+        return store().approve(tenant, list(proposal_ids), actor=ACTOR)
+    finally:
+        clear_caches()
+
+
+def reject(tenant: str, proposal_ids: Sequence[str], note: str | None = None) -> int:
+    try:
+        store().reject(tenant, list(proposal_ids), note=note or None, actor=ACTOR)
+        return len(proposal_ids)
+    finally:
+        clear_caches()
+
+
+def unmerge(tenant: str, proposal_id: str) -> dict[str, Any]:
+    try:
+        return store().unmerge(tenant, proposal_id, actor=ACTOR)
+    finally:
+        clear_caches()
+
+
+def resolve(
+    tenant: str,
+    conflict_id: str,
+    resolution: str,
+    *,
+    replacement: str | None = None,
+    note: str | None = None,
+) -> dict[str, Any]:
+    try:
+        return store().resolve(
+            tenant,
+            conflict_id,
+            resolution,
+            replacement=replacement or None,
+            note=note or None,
+            actor=ACTOR,
+        )
+    finally:
+        clear_caches()
+
+
+def restore(tenant: str, memory_id: str) -> MemoryRecord:
+    try:
+        return store().restore(tenant, memory_id, actor=ACTOR, reason="restored from the dashboard")
+    finally:
+        clear_caches()
+
+
+# -- MLflow ----------------------------------------------------------------------------------
+def _tracking_uri() -> str:
+    """``MLFLOW_TRACKING_URI`` if set, else ``sqlite:///<MEMGOV_HOME>/mlflow.db`` — the rule
+    of ``evaluation.tracking.tracking_uri`` (which also creates the folder; this does not)."""
+    configured = _env("MLFLOW_TRACKING_URI")
+    if configured:
+        return configured
+    home = Path(_env("MEMGOV_HOME") or ".memgov").expanduser().resolve()
+    return f"sqlite:///{home / 'mlflow.db'}"
+
+
+def tracking_uri() -> str:
+    return _tracking_uri()
+
+
+def mlflow_ui_url() -> str:
+    return _env("MEMGOV_MLFLOW_UI_URL") or DEFAULT_MLFLOW_UI
+
+
+def _sqlite_missing(uri: str) -> bool:
+    """A SQLite tracking store that does not exist yet has no runs; opening it would
+    create it (and run MLflow's migrations) as a side effect of looking."""
+    if not uri.startswith("sqlite:///"):
+        return False
+    raw = uri[len("sqlite:///") :].split("?", 1)[0]
+    return bool(raw) and raw != ":memory:" and not Path(raw).expanduser().exists()
+
+
+@st.cache_data(ttl=MLFLOW_TTL, show_spinner="Reading MLflow runs…")
+def _experiment_runs(uri: str) -> list[dict[str, Any]]:
+    if _sqlite_missing(uri):
+        return []
+    import mlflow
+    from mlflow.tracking import MlflowClient
+
+    client = MlflowClient(tracking_uri=uri)
+    experiments = [
+        e
+        for e in client.search_experiments()
+        if e.name.startswith(EXPERIMENT_PREFIXES) and e.lifecycle_stage == "active"
+    ]
+    if not experiments:
+        return []
+    names = {e.experiment_id: e.name for e in experiments}
+    mlflow.set_tracking_uri(uri)
+    frame = mlflow.search_runs(
+        experiment_ids=list(names),
+        output_format="pandas",
+        order_by=["attributes.start_time ASC"],
+    )
+    rows: list[dict[str, Any]] = []
+    for record in frame.to_dict("records"):
+        run: dict[str, Any] = {
+            "run_id": record["run_id"],
+            "experiment": names.get(str(record["experiment_id"]), str(record["experiment_id"])),
+            "status": record.get("status"),
+            "start_time": record.get("start_time"),
+            "metrics": {},
+            "params": {},
+            "tags": {},
+        }
+        for column, value in record.items():
+            if value is None or (isinstance(value, float) and math.isnan(value)):
+                continue
+            for prefix in ("metrics", "params", "tags"):
+                if column.startswith(prefix + "."):
+                    run[prefix][column[len(prefix) + 1 :]] = value
+        rows.append(run)
+    return rows
+
+
+def experiment_runs() -> list[dict[str, Any]]:
+    """Every run (parents and arms) of the ``ab-*`` and ``benchmark-*`` experiments, oldest
+    first: ``run_id``, ``experiment``, ``status``, ``start_time``, ``metrics``, ``params``,
+    ``tags``. Empty when there is no tracking store or no such experiment yet."""
+    return _experiment_runs(_tracking_uri())
+
+
+@st.cache_data(ttl=MLFLOW_TTL, show_spinner=False)
+def _metric_history(uri: str, run_id: str, key: str) -> list[tuple[int, float]]:
+    from mlflow.tracking import MlflowClient
+
+    history = MlflowClient(tracking_uri=uri).get_metric_history(run_id, key)
+    return sorted((int(m.step), float(m.value)) for m in history)
+
+
+def metric_history(run_id: str, key: str) -> list[tuple[int, float]]:
+    """``(step, value)`` of one metric of one run (step = simulated day in A/B runs)."""
+    return _metric_history(_tracking_uri(), run_id, key)

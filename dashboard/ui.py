@@ -1,0 +1,96 @@
+"""What every page shares: the sidebar with the tenant selector, page headers, and the
+messages an action leaves for the next run ("flash" messages)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Literal
+
+import streamlit as st
+
+from dashboard import data
+
+TENANT_KEY = "tenant"
+_FLASH_KEY = "_memgov_flash"
+_STORE_ERROR_KEY = "_memgov_store_error"
+
+FlashKind = Literal["success", "error", "warning", "info"]
+
+
+def sidebar() -> str | None:
+    """The sidebar of every page: the tenant selector (kept in ``st.session_state``; the
+    first choice comes from ``?tenant=`` if it names a tenant) and where the data is from.
+    Called by the entrypoint before the page runs."""
+    st.session_state.pop(_STORE_ERROR_KEY, None)
+    with st.sidebar:
+        try:
+            names = data.tenants()
+        except Exception as exc:  # the database is unreachable or not configured
+            st.session_state[_STORE_ERROR_KEY] = f"{type(exc).__name__}: {exc}"
+            st.caption("Store unavailable")
+            return None
+        if not names:
+            st.caption("No tenants yet")
+            return None
+        if st.session_state.get(TENANT_KEY) not in names:
+            wanted = st.query_params.get("tenant")
+            st.session_state[TENANT_KEY] = wanted if wanted in names else names[0]
+        tenant: str = st.selectbox(
+            "Tenant", names, key=TENANT_KEY, help="Every page shows this tenant's store."
+        )
+        st.caption(f"Store: {data.describe_store()}")
+        return tenant
+
+
+def require_tenant() -> str:
+    """The selected tenant, or an empty state that says what to run (and stop the page)."""
+    error = st.session_state.get(_STORE_ERROR_KEY)
+    if error:
+        st.warning(
+            "The memory store cannot be opened. Start it with `memgov init` (embedded "
+            "PostgreSQL under `MEMGOV_HOME`) or point `MEMGOV_DATABASE_URL` at a PostgreSQL "
+            f"with pgvector.\n\n`{error}`"
+        )
+        st.stop()
+    tenant = st.session_state.get(TENANT_KEY)
+    if not tenant:
+        st.info(
+            "No tenants yet: load the demo fleet with `memgov demo` (or import memories with "
+            "`memgov import <file.jsonl> --tenant <name>`), then curate with "
+            "`memgov curate <tenant> --apply`."
+        )
+        st.stop()
+    return str(tenant)
+
+
+def header(title: str, tenant: str | None = None, caption: str | None = None) -> None:
+    st.title(title)
+    parts = []
+    if tenant:
+        parts.append(f"Tenant **{tenant}**")
+    if caption:
+        parts.append(caption)
+    if parts:
+        st.caption(" · ".join(parts))
+    show_flash()
+
+
+def flash(kind: FlashKind, message: str) -> None:
+    """Leave a message for the next run of the page (actions run in callbacks)."""
+    st.session_state.setdefault(_FLASH_KEY, []).append((kind, message))
+
+
+def show_flash() -> None:
+    for kind, message in st.session_state.pop(_FLASH_KEY, []):
+        {"success": st.success, "error": st.error, "warning": st.warning, "info": st.info}[kind](
+            message
+        )
+
+
+def short(text: str, limit: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def when(at: datetime | None) -> str:
+    return "—" if at is None else at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")

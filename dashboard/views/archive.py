@@ -1,0 +1,175 @@
+"""Archive explorer: find archived entries, see why each was removed, restore one."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+
+import pandas as pd
+import streamlit as st
+
+from curation.errors import MemgovError
+from curation.store.insights import ARCHIVE_REASONS
+from dashboard import data, ui
+
+PICK_KEY = "archive_pick"
+WHY = {
+    "superseded": "a newer statement replaced it: a later entry with the same supersession "
+    "key, or the replacement a curator chose when resolving a conflict",
+    "duplicate": "it was a near-duplicate of another entry of the same kind; the canonical "
+    "entry inherited its recall count and importance",
+    "decayed": "its retention score fell below the prune threshold (or it sat idle past the "
+    "limit) and it was not general enough to keep for being quiet",
+    "subsumed": "a curator approved a principle that covers it; it stays reachable through "
+    "that principle and returns with an unmerge",
+    "retired": "a curator retired it when resolving a conflict, or it was a principle "
+    "withdrawn by an unmerge",
+}
+
+
+def _restore(tenant: str, memory_id: str) -> None:
+    try:
+        record = data.restore(tenant, memory_id)
+    except MemgovError as exc:
+        ui.flash("error", f"Not restored: {exc}")
+        return
+    ui.flash(
+        "success",
+        f"Restored 1 entry: “{ui.short(record.content, 80)}” is {record.status} again "
+        "(recorded as a restore event with its prior state).",
+    )
+    st.session_state.pop(PICK_KEY, None)
+
+
+def _bounds(picked: object) -> tuple[datetime | None, datetime | None]:
+    """The date input's range as [since, until) instants (UTC days)."""
+    values = picked if isinstance(picked, list | tuple) else [picked]
+    days = [d for d in values if isinstance(d, date)]
+    if not days:
+        return None, None
+    first, last = days[0], days[-1]
+    since = datetime.combine(first, time.min, tzinfo=UTC)
+    until = datetime.combine(last + timedelta(days=1), time.min, tzinfo=UTC)
+    return since, until
+
+
+tenant = ui.require_tenant()
+ui.header("Archive explorer", tenant, "archived entries are never deleted: restore any of them")
+
+cols = st.columns([3, 2, 2])
+text = cols[0].text_input("Text contains", key="archive_text", placeholder="e.g. Zendesk")
+reasons = cols[1].multiselect("Reason", list(ARCHIVE_REASONS), key="archive_reasons")
+picked = cols[2].date_input("Archived between", value=[], key="archive_dates")
+since, until = _bounds(picked)
+found = data.archived(tenant, contains=text, reasons=reasons, since=since, until=until)
+
+counts = data.counts(tenant)
+st.caption(
+    f"{len(found)} matching archived entries (of {counts['archived']} archived"
+    + (f"; searching the latest {data.ARCHIVE_SEARCH_LIMIT}" if counts["archived"] > 500 else "")
+    + ")."
+)
+if not found:
+    st.info(
+        "No archived entries match. Curation archives entries (superseded, duplicate, "
+        "decayed); curators archive them by approving principles or resolving conflicts."
+    )
+    st.stop()
+
+st.dataframe(
+    pd.DataFrame(
+        [
+            {
+                "content": m.content,
+                "reason": m.archive_reason,
+                "archived": m.archived_at,
+                "kind": m.kind,
+                "written": m.created_at,
+                "recalls": m.recall_count,
+            }
+            for m in found
+        ]
+    ),
+    hide_index=True,
+    width="stretch",
+    height=min(38 + 35 * len(found), 300),
+    column_config={
+        "archived": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm"),
+        "written": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm"),
+    },
+)
+
+by_id = {m.id: m for m in found}
+linked = st.query_params.get("memory")  # ?memory=<id>: "why was this removed" deep link
+if linked and PICK_KEY not in st.session_state:
+    extra = data.memories_by_ids(tenant, [linked]).get(linked)
+    if extra is not None and extra.status == "archived":
+        by_id.setdefault(extra.id, extra)
+        st.session_state[PICK_KEY] = extra.id
+if st.session_state.get(PICK_KEY) not in by_id:
+    st.session_state[PICK_KEY] = found[0].id
+memory_id = st.selectbox(
+    "Why was this removed?",
+    list(by_id),
+    format_func=lambda i: f"[{by_id[i].archive_reason}] {ui.short(by_id[i].content, 100)}",
+    key=PICK_KEY,
+)
+
+why = data.explain(tenant, memory_id)
+memory = why.memory
+with st.container(border=True):
+    st.markdown(f"> {memory.content}")
+    reason = memory.archive_reason or "unknown"
+    st.markdown(
+        f"**Archived as {reason}** on {ui.when(memory.archived_at)}: {WHY.get(reason, '')}."
+    )
+    st.caption(
+        f"{memory.kind} · written {ui.when(memory.created_at)} · importance "
+        f"{memory.importance:.2f} · generality {memory.generality} · recalled "
+        f"{memory.recall_count} times · id `{memory.id}`"
+    )
+    chain = data.memories_by_ids(tenant, why.superseded_chain)
+    if why.superseded_chain:
+        st.markdown("**Superseded by** (oldest to newest):")
+        for n, sid in enumerate(why.superseded_chain, start=1):
+            newer = chain.get(sid)
+            label = newer.content if newer else sid
+            state = f" [{newer.status}]" if newer else ""
+            st.markdown(f"{n}. {label}{state}")
+    if why.parent is not None:
+        st.markdown(
+            f"**Parent principle:** {why.parent.content} [{why.parent.status}, generality "
+            f"{why.parent.generality}]"
+        )
+    for conflict in why.conflicts:
+        st.markdown(
+            f"**Conflict ({conflict.status}"
+            + (f", {conflict.resolution}" if conflict.resolution else "")
+            + f"):** {conflict.claim} — {conflict.evidence}"
+        )
+
+    st.markdown("**Event trail**")
+    trail = [
+        {
+            "at": e.at,
+            "event": e.type,
+            "actor": e.actor,
+            "why": e.reason or "",
+            "this entry": "subject" if e.memory_id == memory.id else "related",
+            "run": (e.run_id or "")[:8],
+        }
+        for e in why.events
+    ]
+    st.dataframe(
+        pd.DataFrame(trail),
+        hide_index=True,
+        width="stretch",
+        column_config={"at": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm")},
+    )
+    st.button(
+        "Restore this entry",
+        key="restore",
+        type="primary",
+        on_click=_restore,
+        args=(tenant, memory.id),
+        icon=":material/restore:",
+    )

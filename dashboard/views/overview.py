@@ -1,0 +1,184 @@
+"""Overview: how one tenant's store is doing, over curation runs and days."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import charts, data, ui
+from dashboard.ui import when
+
+tenant = ui.require_tenant()
+view = data.overview(tenant)
+ui.header("Overview", tenant, f"as of {when(view['now'])}")
+
+counts = view["counts"]
+pending = view["pending"]
+retention = view["retention"]
+share = view["near_duplicate_share"]
+target = view["near_duplicate_target"]
+by_day = view["active_by_day"]
+
+cols = [*st.columns(3), *st.columns(3)]
+cols[0].metric(
+    "Active entries",
+    counts["active"],
+    help="Entries curated recall searches (store.counts).",
+    border=True,
+)
+cols[1].metric(
+    "Archived",
+    counts["archived"],
+    help="Archived (never deleted): restorable from the Archive explorer.",
+    border=True,
+)
+cols[2].metric(
+    "Near-duplicate share",
+    f"{share:.1%}",
+    delta=f"target ≤ {target:.0%}",
+    delta_color="off" if share <= target else "inverse",
+    delta_arrow="off",
+    help="Redundant entries in the active set: cosine ≥ 0.95 or token Jaccard ≥ 0.9 "
+    "within a kind; a cluster of k echoes counts k - 1.",
+    border=True,
+)
+cols[3].metric(
+    "Open conflicts",
+    pending["conflicts_open"],
+    help="Claims against entries awaiting a curator's resolution.",
+    border=True,
+)
+cols[4].metric(
+    "Pending proposals",
+    pending["proposals_pending"],
+    help="Principle proposals awaiting approval.",
+    border=True,
+)
+cols[5].metric(
+    "Contested recalls",
+    view["recalls_with_contested"],
+    help="Recorded recalls that returned an entry whose conflict was open at the time "
+    "(with the conflict attached). "
+    "Contested recalls WITHOUT their conflict: 0 by construction in curated mode, "
+    "which always attaches open conflicts.",
+    border=True,
+)
+st.caption(
+    "Contested recalls without their conflict: **0 by construction** in curated mode "
+    "(curated recall always attaches an entry's open conflicts)."
+)
+
+if retention.long_tail_warning:
+    st.warning(
+        f"Long tail: {retention.share_in_band:.0%} of the active set "
+        f"({retention.in_band} entries) sits just above the prune threshold "
+        f"({retention.band[0]:.2f} to {retention.band[1]:.2f}). If a large share of your store "
+        "sits just above the prune threshold, your importance scores are probably too "
+        "generous.",
+        icon=":material/warning:",
+    )
+
+left, right = st.columns(2)
+with left, st.container(border=True):
+    st.subheader("Active set size")
+    if by_day:
+        st.altair_chart(charts.active_size(by_day, view["active_by_run"]), width="stretch")
+        st.caption(
+            "Line: active entries per day (from creation and archive dates). "
+            "Points: each curation run's active set after it ran."
+        )
+    else:
+        st.info("No memories yet.")
+with right, st.container(border=True):
+    st.subheader("Archived per week, by reason")
+    if view["archived_per_week"]:
+        st.altair_chart(charts.archived_per_week(view["archived_per_week"]), width="stretch")
+        reasons = ", ".join(
+            f"{k.removeprefix('archived_')} {v}"
+            for k, v in sorted(counts.items())
+            if k.startswith("archived_")
+        )
+        st.caption(f"Archived now by reason: {reasons}.")
+    else:
+        st.info("Nothing archived yet: run `memgov curate <tenant> --apply`.")
+
+left, right = st.columns(2)
+with left, st.container(border=True):
+    st.subheader("Retention scores")
+    if retention.total:
+        st.altair_chart(charts.retention_histogram(retention), width="stretch")
+        st.caption(
+            f"Dashed rule: prune threshold {retention.prune_below:.2f}. "
+            f"Shaded: the long-tail band {retention.band[0]:.2f} to {retention.band[1]:.2f} "
+            f"holds {retention.in_band} of {retention.total} ({retention.share_in_band:.0%}). "
+            f"{retention.below} active entries ({retention.share_below:.0%}) score below the "
+            "threshold: decay takes at most the prune cap per run, and general entries "
+            "are never archived for being quiet."
+        )
+    else:
+        st.info("The active set is empty.")
+with right, st.container(border=True):
+    st.subheader("Near-duplicate share of the active set")
+    trend = view["near_duplicate_trend"]
+    if trend:
+        st.altair_chart(charts.near_duplicates(trend, target), width="stretch")
+        st.caption(
+            "Just before the first curation run shown, after each run, and now; green "
+            f"rule: the policy's target ({target:.0%})."
+        )
+    else:
+        st.metric("Now", f"{share:.1%}")
+
+left, right = st.columns(2)
+with left, st.container(border=True):
+    st.subheader("Curator queue over time")
+    if view["queues_by_day"]:
+        st.altair_chart(charts.queues(view["queues_by_day"]), width="stretch")
+    else:
+        st.info("No conflicts or proposals yet.")
+with right, st.container(border=True):
+    st.subheader("Recalls per week")
+    if view["recalls_per_week"]:
+        st.altair_chart(charts.recalls(view["recalls_per_week"]), width="stretch")
+    else:
+        st.info("No recorded recalls yet (curated recalls are recorded as votes).")
+
+st.subheader("Last curation run")
+run = view["last_run"]
+if run is None:
+    st.info(
+        "No curation run yet: run `memgov curate <tenant>` (dry run) or "
+        "`memgov curate <tenant> --apply`, or materialize the tenant in Dagster."
+    )
+else:
+    report = run["report"]
+    planned = report.get("planned", {})
+    applied = report.get("applied", {})
+    done = planned if run["dry_run"] else applied
+    mode = "dry run" if run["dry_run"] else "applied"
+    st.caption(
+        f"Run `{run['id'][:8]}` at {when(run['started_at'])} · {mode} · "
+        f"{report.get('duration_s', 0)} s · modes: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(report.get("modes", {}).items()))
+    )
+    cols = st.columns(7)
+    cols[0].metric(
+        "Active after",
+        report.get("active_after", 0),
+        delta=int(report.get("active_after", 0)) - int(planned.get("active_before", 0)),
+        delta_color="off",
+    )
+    cols[1].metric("Superseded", done.get("superseded", 0))
+    cols[2].metric("Duplicates archived", done.get("duplicates_archived", 0))
+    cols[3].metric("Decayed", done.get("decayed", 0))
+    cols[4].metric("Skipped by cap", planned.get("skipped_by_cap", 0))
+    cols[5].metric("Conflicts opened", applied.get("conflicts_opened", planned.get("conflicts", 0)))
+    cols[6].metric(
+        "Proposals created", applied.get("proposals_created", planned.get("proposals", 0))
+    )
+
+    st.markdown("**Checks**")
+    for check in view["checks"]:
+        icon = ":green[:material/check_circle:]" if check.passed else ":red[:material/cancel:]"
+        st.markdown(f"{icon} **{check.name}** — {check.detail}")
+    with st.expander("The run's full report"):
+        st.json(report, expanded=False)
