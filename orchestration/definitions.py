@@ -7,7 +7,8 @@ Memgov's default, see ``orchestration.resources``). ``MEMGOV_DAGSTER_EXECUTOR`` 
 the executor: ``multiprocess`` (default: a run's steps in parallel processes),
 ``in_process``, or ``k8s`` / ``celery`` when ``dagster-k8s`` / ``dagster-celery`` is
 installed (see orchestration/deploy/README-scaling.md). ``MEMGOV_IO_BASE_DIR`` moves the
-pickled values passed between assets to a shared folder (needed when steps run on different machines).
+pickled values passed between assets to a shared folder (needed when steps run on
+different machines).
 """
 
 from __future__ import annotations
