@@ -1,0 +1,269 @@
+"""``memgov eval locomo PATH`` and ``memgov eval longmemeval PATH``.
+
+Plain functions with Typer defaults; ``register(app)`` adds them to a Typer app (the
+evaluation CLI wires them under ``eval``). The store is the configured one
+(``MemoryStore.open``: the embedded server unless ``MEMGOV_DATABASE_URL`` is set; embedder
+from ``MEMGOV_EMBEDDER``, MiniLM by default); results go to MLflow at
+``evaluation.tracking.tracking_uri()`` unless ``--no-mlflow``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+
+K_OPTION = typer.Option(
+    [1, 5, 10], "--k", "-k", help="Cutoffs (repeat the option: -k 1 -k 5 -k 10)."
+)
+JSON_OPTION = typer.Option(False, "--json", help="Print the full result as JSON.")
+ROWS_OPTION = typer.Option(False, "--rows", help="With --json: include per-question rows.")
+NO_CURATE = typer.Option(False, "--no-curate", help="Raw arm only (no curation pass).")
+NO_MLFLOW = typer.Option(False, "--no-mlflow", help="Do not log the run to MLflow.")
+
+
+def _progress(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+def _open_store() -> Any:
+    from curation import MemoryStore
+    from curation.embedding import embedder_from_env
+
+    return MemoryStore.open(embedder=embedder_from_env())
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
+def format_table(
+    title: str, groups: Mapping[str, Mapping[str, Mapping[str, Any]]], metrics: Sequence[str]
+) -> str:
+    """Rows = group x arm, columns = n and the metrics; ``groups[arm][group] = metrics``."""
+    arms = list(groups)
+    names: list[str] = []
+    for arm in arms:
+        names += [g for g in groups[arm] if g not in names]
+    header = ["group", "arm", "n", *metrics]
+    lines = [[*header]]
+    for name in names:
+        for arm in arms:
+            values = groups[arm].get(name)
+            if values is None:
+                continue
+            lines.append(
+                [name, arm, _cell(values.get("n")), *(_cell(values.get(m)) for m in metrics)]
+            )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    out = [title]
+    for n, line in enumerate(lines):
+        out.append("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)))
+        if n == 0:
+            out.append("  ".join("-" * width for width in widths))
+    return "\n".join(out)
+
+
+def _columns(k_values: Sequence[int]) -> list[str]:
+    return [f"recall_any@{k}" for k in k_values] + [f"recall_all@{k_values[-1]}", "mrr"]
+
+
+def render_locomo(result: Mapping[str, Any]) -> str:
+    ks = result["k_values"]
+    groups = {
+        arm: {"overall (1-4)": data["overall"], **data["by_category"]}
+        for arm, data in result["arms"].items()
+    }
+    parts = [
+        format_table(
+            f"LoCoMo: {result['conversations']} conversations, "
+            f"{result['questions']['scored']}/{result['questions']['total']} questions scored, "
+            f"embedder {result['embedding_model']}",
+            groups,
+            [*_columns(ks), f"ndcg@{ks[-1]}"],
+        )
+    ]
+    adversarial = result["adversarial"]
+    for arm in result["arms"]:
+        hits = adversarial.get(arm, {})
+        parts.append(
+            f"adversarial (category 5, {adversarial['scored']} scored) {arm}: false hits@"
+            + ", @".join(f"{k}={hits.get(f'false_hits@{k}')}" for k in ks)
+        )
+    parts.append(_curation_lines(result["curation"]))
+    if result.get("by_evidence_state"):
+        parts.append(_state_lines(result))
+    parts.append(f"wall time {result['timings']['total_s']:.1f} s; {_mlflow_line(result)}")
+    return "\n".join(parts)
+
+
+def render_longmemeval(result: Mapping[str, Any]) -> str:
+    ks = result["k_values"]
+    parts = []
+    for level in ("turn", "session"):
+        groups = {
+            arm: {"overall": data[level]["overall"], **data[level]["by_type"]}
+            for arm, data in result["arms"].items()
+        }
+        parts.append(
+            format_table(
+                f"LongMemEval {level} level: {result['questions']['scored']}/"
+                f"{result['questions']['total']} questions scored "
+                f"(skipped {result['questions']['skipped']}), embedder {result['embedding_model']}",
+                groups,
+                [*_columns(ks), f"ndcg@{ks[-1]}"],
+            )
+        )
+    update = result["knowledge_update"]
+    for arm in result["arms"]:
+        values = update.get(arm, {})
+        parts.append(
+            f"knowledge-update ({update['questions']} q) {arm}: newer above older "
+            f"{_cell(values.get('newer_above_older'))}, only stale in top-{ks[-1]} "
+            f"{_cell(values.get('only_stale_in_top_k'))}"
+        )
+    if "stale_marked" in update:
+        parts.append(
+            f"knowledge-update after curation: stale evidence archived or contested "
+            f"{_cell(update['stale_marked'])}, current evidence archived "
+            f"{_cell(update['current_archived'])}"
+        )
+    parts.append(_curation_lines(result["curation"]))
+    if result.get("by_evidence_state"):
+        parts.append(_state_lines(result))
+    parts.append(f"wall time {result['timings']['total_s']:.1f} s; {_mlflow_line(result)}")
+    return "\n".join(parts)
+
+
+def _state_lines(result: Mapping[str, Any]) -> str:
+    """Raw vs curated split by whether the question's evidence survived curation."""
+    top = result["k_values"][-1]
+    metric = f"recall_any@{top}"
+    labels = {"all_active": "evidence all active", "some_archived": "evidence partly archived"}
+    parts = []
+    for state, arms in result.get("by_evidence_state", {}).items():
+        if not arms:
+            continue
+        n = next(iter(arms.values()))["n"]
+        values = ", ".join(
+            f"{arm} {_cell(v.get(metric))} (mrr {_cell(v.get('mrr'))})" for arm, v in arms.items()
+        )
+        parts.append(f"{labels.get(state, state)} ({n} q): {metric} {values}")
+    return "\n".join(parts)
+
+
+def _curation_lines(curation: Mapping[str, Any]) -> str:
+    if not curation.get("ran"):
+        return "curation: not run"
+    return (
+        f"curation: archived {curation['archived']}/{curation['memories']} "
+        f"{dict(curation['archived_by_reason'])}, open conflicts {curation['open_conflicts']}; "
+        f"gold evidence still active {_cell(curation['evidence_survival'])} "
+        f"({curation['evidence_active']}/{curation['evidence_memories']}; archived by reason "
+        f"{dict(curation['evidence_archived_by_reason'])}), represented "
+        f"{_cell(curation['evidence_represented'])}"
+    )
+
+
+def _mlflow_line(result: Mapping[str, Any]) -> str:
+    info = result.get("mlflow")
+    if not info:
+        return "MLflow: not logged"
+    if "error" in info:
+        return f"MLflow logging failed: {info['error']}"
+    return f"MLflow run {info['run_id']} in {info['experiment']!r} at {info['tracking_uri']}"
+
+
+def _emit(result: dict[str, Any], as_json: bool, rows: bool, render: Any) -> None:
+    if as_json:
+        payload = result if rows else {k: v for k, v in result.items() if k != "rows"}
+        typer.echo(json.dumps(payload, ensure_ascii=False, indent=2, default=str))
+    else:
+        typer.echo(render(result))
+
+
+def _check_path(path: Path) -> None:
+    if not path.is_file():
+        typer.echo(f"error: no such file: {path}", err=True)
+        raise typer.Exit(2)
+
+
+def locomo(
+    path: Path = typer.Argument(..., help="Path to locomo10.json."),
+    limit: int | None = typer.Option(None, "--limit", help="First N conversations only."),
+    k: list[int] = K_OPTION,
+    tenant_prefix: str = typer.Option("locomo", help="Tenants are <prefix>-<sample_id>."),
+    no_curate: bool = NO_CURATE,
+    no_mlflow: bool = NO_MLFLOW,
+    as_json: bool = JSON_OPTION,
+    rows: bool = ROWS_OPTION,
+) -> None:
+    """LoCoMo retrieval, raw vs curated recall, per category (logged to MLflow)."""
+    from evaluation.benchmarks.runner import run_locomo
+
+    _check_path(path)
+    result = run_locomo(
+        path,
+        _open_store(),
+        k_values=k,
+        limit_conversations=limit,
+        curate=not no_curate,
+        tenant_prefix=tenant_prefix,
+        log_mlflow=not no_mlflow,
+        progress=_progress,
+    )
+    _emit(result, as_json, rows, render_locomo)
+
+
+def longmemeval(
+    path: Path = typer.Argument(..., help="Path to longmemeval_oracle.json."),
+    limit: int | None = typer.Option(None, "--limit", help="First N questions only."),
+    k: list[int] = K_OPTION,
+    question_type: list[str] | None = typer.Option(
+        None, "--type", help="Only these question types (repeatable)."
+    ),
+    tenant_prefix: str = typer.Option("longmemeval", help="Tenants are <prefix>-<question_id>."),
+    no_curate: bool = NO_CURATE,
+    no_mlflow: bool = NO_MLFLOW,
+    as_json: bool = JSON_OPTION,
+    rows: bool = ROWS_OPTION,
+) -> None:
+    """LongMemEval retrieval, raw vs curated, per question type (logged to MLflow).
+
+    Turn level (has_answer) and session level (answer_session_ids); for knowledge-update
+    questions, whether the newer answer outranks the stale one."""
+    from evaluation.benchmarks.runner import run_longmemeval
+
+    _check_path(path)
+    result = run_longmemeval(
+        path,
+        _open_store(),
+        k_values=k,
+        limit_questions=limit,
+        question_types=question_type or None,
+        curate=not no_curate,
+        tenant_prefix=tenant_prefix,
+        log_mlflow=not no_mlflow,
+        progress=_progress,
+    )
+    _emit(result, as_json, rows, render_longmemeval)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``locomo`` and ``longmemeval`` to ``app`` (e.g. the ``eval`` sub-app)."""
+    app.command("locomo")(locomo)
+    app.command("longmemeval")(longmemeval)
+
+
+if __name__ == "__main__":  # pragma: no cover - manual runs: python -m evaluation.benchmarks.cli
+    cli = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    register(cli)
+    cli(sys.argv[1:])

@@ -1,0 +1,377 @@
+"""The benchmark runner on hand-designed fixtures against the real PostgreSQL store
+(HashingEmbedder: texts sharing words land close, so the expected ranks are designed).
+
+LoCoMo fixture, one conversation: session 1 (1 March 2023) and session 2 (1 June 2023),
+six turns each. Curation at query time (an hour after the last turn) archives:
+- D1:6 as a near-duplicate of D2:6 (same words, different punctuation; the newer copy
+  has the higher retention and stays canonical) -> credited through its representative;
+- then decay, capped at 20% of 12 active = 2: the two oldest narrow turns D1:1, D1:2.
+So the question about D1:1 is recalled at rank 1 raw but missed curated, the adversarial
+question whose premise turn is D1:1 is a false hit raw but not curated, and the questions
+about D1:6 are answered through D2:6.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mlflow.tracking import MlflowClient
+from typer.testing import CliRunner
+
+from curation import HashingEmbedder, MemoryStore
+from evaluation.benchmarks.cli import register
+from evaluation.benchmarks.runner import free_suffix, run_locomo, run_longmemeval
+
+
+def t(speaker: str, dia_id: str, text: str, **extra: Any) -> dict[str, Any]:
+    return {"speaker": speaker, "dia_id": dia_id, "text": text, **extra}
+
+
+LOCOMO: list[dict[str, Any]] = [
+    {
+        "sample_id": "conv-7",
+        "conversation": {
+            "speaker_a": "Alice",
+            "speaker_b": "Bob",
+            "session_1_date_time": "2:00 pm on 1 March, 2023",
+            "session_1": [
+                t("Alice", "D1:1", "I adopted a golden retriever puppy named Biscuit."),
+                t("Bob", "D1:2", "That is wonderful news, congratulations!"),
+                t("Alice", "D1:3", "I started learning the cello at the community music school."),
+                t("Bob", "D1:4", "My sister moved to Lisbon to study marine biology."),
+                t("Alice", "D1:5", "Lisbon is lovely in the spring."),
+                t("Alice", "D1:6", "I love hiking in the Alps every summer."),
+            ],
+            "session_2_date_time": "2:00 pm on 1 June, 2023",
+            "session_2": [
+                t("Bob", "D2:1", "I finished painting the kitchen walls bright yellow."),
+                t(
+                    "Alice",
+                    "D2:2",
+                    "Biscuit chewed my running shoes yesterday.",
+                    blip_caption="a photo of a dog chewing a shoe",
+                ),
+                t("Bob", "D2:3", "Are you running the city marathon in October?"),
+                t("Alice", "D2:4", "Yes, I registered for the city marathon with my cousin Dana."),
+                t("Bob", "D2:5", "Good luck with the training!"),
+                t("Alice", "D2:6", "I love hiking in the Alps every summer!"),
+            ],
+            "session_3_date_time": "9:00 am on 2 June, 2023",  # a date key without a session
+        },
+        "qa": [
+            {"question": "What is the name of the golden retriever puppy Alice adopted?",
+             "answer": "Biscuit", "evidence": ["D1:1"], "category": 4},
+            {"question": "Which instrument is Alice learning at the music school, and where "
+                         "did Bob's sister move to study marine biology?",
+             "answer": "cello; Lisbon", "evidence": ["D1:3; D1:4"], "category": 1},
+            {"question": "Who registered for the city marathon with cousin Dana?",
+             "answer": "Alice", "evidence": ["D:2:4"], "category": 2},
+            {"question": "Would Bob enjoy living abroad?", "answer": "maybe",
+             "evidence": [], "category": 3},
+            {"question": "What did Bob name his golden retriever puppy?",
+             "adversarial_answer": "Biscuit", "evidence": ["D1:1"], "category": 5},
+            {"question": "What color did Bob paint the kitchen walls?", "answer": "yellow",
+             "evidence": ["D2:1", "D7:7", "D"], "category": 4},
+            {"question": "Where does Alice love hiking every summer?", "answer": "the Alps",
+             "evidence": ["D1:6"], "category": 4},
+            {"question": "Where does Alice love hiking every summer, and who did she register "
+                         "for the city marathon with?", "answer": "the Alps; Dana",
+             "evidence": ["D1:6", "D2:4"], "category": 1},
+        ],
+    }
+]  # fmt: skip
+
+
+def lt(role: str, content: str, has_answer: bool = False) -> dict[str, Any]:
+    return {"role": role, "content": content, "has_answer": has_answer}
+
+
+LONGMEMEVAL: list[dict[str, Any]] = [
+    {"question_id": "q-user", "question_type": "single-session-user",
+     "question": "What breed is my dog that keeps barking at night?", "answer": "beagle",
+     "question_date": "2023/05/28 (Sun) 19:47",
+     "haystack_dates": ["2023/05/21 (Sun) 19:50"], "haystack_session_ids": ["answer_u"],
+     "haystack_sessions": [[lt("user", "My beagle dog keeps barking at night.", True),
+                            lt("assistant", "Try a longer evening walk and a quiet crate.")]],
+     "answer_session_ids": ["answer_u"]},
+    # the current value shares the question's words: newer evidence first
+    {"question_id": "q-new", "question_type": "knowledge-update",
+     "question": "What is my mortgage pre-approval amount now?", "answer": "$400,000",
+     "question_date": "2023/06/01 (Thu) 09:00",
+     "haystack_dates": ["2023/05/20 (Sat) 02:21", "2023/03/02 (Thu) 10:00"],
+     "haystack_session_ids": ["answer_new", "answer_old"],
+     "haystack_sessions": [
+         [lt("user", "The bank raised my mortgage pre-approval amount to $400,000 now.", True),
+          lt("assistant", "Great, that widens your options.")],
+         [lt("user", "I got a loan offer of $350,000 from the bank.", True),
+          lt("assistant", "Congratulations on the offer!")]],
+     "answer_session_ids": ["answer_old", "answer_new"]},
+    # the stale value shares the question's words: only the stale one in the top 1
+    {"question_id": "q-old", "question_type": "knowledge-update",
+     "question": "How many push-ups can I do in one set?", "answer": "40",
+     "question_date": "2023/06/01 (Thu) 09:00",
+     "haystack_dates": ["2023/02/01 (Wed) 08:00", "2023/05/25 (Thu) 08:00"],
+     "haystack_session_ids": ["answer_a", "answer_b"],
+     "haystack_sessions": [
+         [lt("user", "I can do 25 push-ups in one set now.", True),
+          lt("assistant", "Nice progress on your training.")],
+         [lt("user", "My record is 40 reps today.", True),
+          lt("assistant", "Keep it up!")]],
+     "answer_session_ids": ["answer_a", "answer_b"]},
+    {"question_id": "q-gone_abs", "question_type": "knowledge-update",
+     "question": "What is my car loan amount?", "answer": "not mentioned",
+     "question_date": "2023/06/01 (Thu) 09:00",
+     "haystack_dates": ["2023/05/01 (Mon) 08:00"], "haystack_session_ids": ["answer_z"],
+     "haystack_sessions": [[lt("user", "I bought a bike.")]],
+     "answer_session_ids": ["answer_z"]},
+]  # fmt: skip
+
+
+@pytest.fixture
+def locomo_path(tmp_path: Path) -> Path:
+    path = tmp_path / "locomo10.json"
+    path.write_text(json.dumps(LOCOMO), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def longmemeval_path(tmp_path: Path) -> Path:
+    path = tmp_path / "longmemeval_oracle.json"
+    path.write_text(json.dumps(LONGMEMEVAL), encoding="utf-8")
+    return path
+
+
+def rows_by(result: dict[str, Any], key: str) -> dict[Any, dict[str, Any]]:
+    return {row[key]: row for row in result["rows"]}
+
+
+def test_locomo_raw_vs_curated(store: MemoryStore, locomo_path: Path) -> None:
+    result = run_locomo(locomo_path, store, log_mlflow=False)
+    assert result["tenants"] == {"conv-7": "locomo-conv-7"}
+    assert result["k_values"] == [1, 5, 10]
+    assert result["questions"] == {
+        "total": 8,
+        "scored": 7,
+        "no_evidence": 1,
+        "by_category": {
+            "single-hop": 3,
+            "multi-hop": 2,
+            "temporal": 1,
+            "open-domain": 1,
+            "adversarial": 1,
+        },
+    }
+    assert result["parse"]["faults"] == {
+        "split_evidence": 1,
+        "repaired_evidence": 1,
+        "malformed_evidence": 1,
+        "unknown_evidence": 1,
+        "no_evidence": 1,
+        "orphan_session_dates": 1,
+    }
+    rows = rows_by(result, "qa_index")
+    # a question whose evidence shares its words is recalled at rank 1
+    assert rows[0]["raw.rank"] == 1 and rows[0]["raw.recall_any@1"] == 1.0
+    assert rows[2]["raw.rank"] == 1 and rows[2]["curated.rank"] == 1  # "D:2:4" repaired
+    assert rows[5]["raw.rank"] == 1 and rows[5]["curated.rank"] == 1  # D7:7, "D" dropped
+    assert rows[1]["raw.recall_all@5"] == 1.0  # both halves of "D1:3; D1:4"
+    assert rows[3]["scored"] is False and "raw.rank" not in rows[3]
+    # curation decayed D1:1: recalled raw, gone curated
+    assert rows[0]["curated.rank"] is None and rows[0]["evidence_active"] == "0/1"
+    assert "D1:1" in rows[0]["raw.top"].split() and "D1:1" not in rows[0]["curated.top"].split()
+    # D1:6 was merged into its newer copy D2:6, which now answers for it
+    assert rows[6]["evidence_active"] == "0/1"
+    assert rows[6]["curated.rank"] == 1 and rows[6]["curated.top"].split()[0] == "D2:6"
+    assert rows[6]["raw.recall_any@5"] == 1.0
+    # all evidence of a multi-hop question: the representative answers for the merged half
+    assert rows[7]["raw.recall_all@10"] == 1.0 and rows[7]["curated.recall_all@5"] == 1.0
+
+    raw, curated = result["arms"]["raw"], result["arms"]["curated"]
+    assert set(raw["by_category"]) == {"single-hop", "multi-hop", "temporal", "adversarial"}
+    assert list(raw["overall"]) == [
+        "n",
+        *(f"{m}@{k}" for k in (1, 5, 10) for m in ("recall_any", "recall_all", "ndcg")),
+        "mrr",
+    ]
+    assert raw["overall"]["n"] == curated["overall"]["n"] == 6  # categories 1-4 with evidence
+    assert raw["overall"]["recall_any@5"] == 1.0
+    assert curated["overall"]["recall_any@5"] == pytest.approx(5 / 6)
+    assert raw["by_category"]["single-hop"]["n"] == 3
+    assert curated["by_category"]["single-hop"]["recall_any@10"] == pytest.approx(2 / 3)
+    assert result["delta"]["overall"]["recall_any@5"] == pytest.approx(-1 / 6)
+
+    # category 5: the premise turn recalled at rank 1 raw; curated no longer holds it
+    assert result["adversarial"]["questions"] == result["adversarial"]["scored"] == 1
+    assert result["adversarial"]["raw"]["false_hits@1"] == 1
+    assert result["adversarial"]["curated"]["false_hits@10"] == 0
+    assert result["adversarial"]["raw"]["false_hit_rate@10"] == 1.0
+
+    curation = result["curation"]
+    assert curation["ran"] is True
+    assert curation["memories"] == 12 and curation["archived"] == 3
+    assert curation["archived_by_reason"] == {"decayed": 2, "duplicate": 1}
+    # gold = D1:1, D1:3, D1:4, D2:4, D2:1, D1:6: D1:1 decayed, D1:6 merged
+    assert curation["evidence_memories"] == 6 and curation["evidence_active"] == 4
+    assert curation["evidence_survival"] == pytest.approx(4 / 6)
+    assert curation["evidence_represented"] == pytest.approx(5 / 6)
+    assert curation["evidence_archived_by_reason"] == {"decayed": 1, "duplicate": 1}
+    assert curation["representative_credit"] == 1
+    assert curation["questions_all_evidence_active"] == pytest.approx(3 / 6)
+    states = result["by_evidence_state"]
+    assert states["all_active"]["raw"]["n"] == states["some_archived"]["curated"]["n"] == 3
+    assert states["all_active"]["curated"]["recall_any@5"] == 1.0
+    assert states["some_archived"]["raw"]["recall_any@5"] == 1.0
+    assert states["some_archived"]["curated"]["recall_any@5"] == pytest.approx(2 / 3)
+    assert store.counts("locomo-conv-7")["archived"] == 3
+    assert store.policy("locomo-conv-7").decay == "apply"
+    # scoring recalls never voted
+    assert store.events("locomo-conv-7", types=["recall"]) == []
+    assert result["mlflow"] is None
+    assert isinstance(store.embedder, HashingEmbedder)  # the query cache is undone
+    assert set(result["timings"]) >= {"ingest_s", "raw_recall_s", "curate_s", "total_s"}
+    json.dumps(result)  # plain data throughout
+
+
+def test_locomo_rerun_uses_fresh_tenants(store: MemoryStore, locomo_path: Path) -> None:
+    first = run_locomo(locomo_path, store, log_mlflow=False, k_values=(1, 3))
+    second = run_locomo(locomo_path, store, log_mlflow=False, k_values=(3, 1))
+    assert second["tenants"] == {"conv-7": "locomo-conv-7-r2"}
+    assert second["arms"] == first["arms"]
+    assert free_suffix(store, ["locomo-conv-7"]) == "-r3"
+    assert free_suffix(store, ["locomo-conv-8"]) == ""
+
+
+def test_locomo_raw_only(store: MemoryStore, locomo_path: Path) -> None:
+    result = run_locomo(
+        locomo_path, lambda: store, curate=False, log_mlflow=False, limit_conversations=1
+    )
+    assert set(result["arms"]) == {"raw"}
+    assert result["curation"] == {"ran": False}
+    assert result["delta"] == {}
+    assert store.counts("locomo-conv-7")["archived"] == 0
+    with pytest.raises(ValueError):
+        run_locomo(locomo_path, store, k_values=(0,), log_mlflow=False)
+
+
+def test_longmemeval_raw_vs_curated(store: MemoryStore, longmemeval_path: Path) -> None:
+    result = run_longmemeval(longmemeval_path, store, k_values=(1,), log_mlflow=False)
+    assert result["questions"]["total"] == 4 and result["questions"]["scored"] == 3
+    assert result["questions"]["skipped"] == {"abstention": 1}
+    rows = rows_by(result, "question_id")
+    assert rows["q-user"]["raw.turn.rank"] == 1 and rows["q-user"]["curated.turn.rank"] == 1
+    assert rows["q-gone_abs"]["scored"] is False
+
+    for arm in ("raw", "curated"):
+        turn = result["arms"][arm]["turn"]
+        assert set(turn["by_type"]) == {"single-session-user", "knowledge-update"}
+        assert turn["by_type"]["knowledge-update"]["n"] == 2
+        assert turn["overall"]["recall_any@1"] == 1.0
+        # both KU answer turns are gold, and only one fits in the top 1
+        assert turn["by_type"]["knowledge-update"]["recall_all@1"] == 0.0
+        session = result["arms"][arm]["session"]
+        assert session["overall"]["n"] == 3 and session["overall"]["recall_any@1"] == 1.0
+
+    update = result["knowledge_update"]
+    assert update["questions"] == 2
+    for arm in ("raw", "curated"):
+        assert update[arm] == {
+            "newer_above_older": 0.5,  # q-new
+            "only_stale_in_top_k": 0.5,  # q-old
+            "newer_in_top_k": 0.5,
+            "older_in_top_k": 0.5,
+        }
+    assert rows["q-new"]["raw.update.newer_rank"] == 1
+    assert rows["q-new"]["raw.update.older_rank"] is None
+    assert rows["q-old"]["raw.update.older_rank"] == 1
+    # four memories per tenant: the 20% decay cap archives nothing
+    assert update["stale_marked"] == 0.0 and update["current_archived"] == 0.0
+    curation = result["curation"]
+    assert curation["archived"] == 0 and curation["memories"] == 11
+    # the stale KU value is not among the memories curation must keep
+    assert curation["evidence_memories"] == 3 and curation["evidence_survival"] == 1.0
+    assert store.events("longmemeval-q-new", types=["recall"]) == []
+
+
+def test_longmemeval_filters(store: MemoryStore, longmemeval_path: Path) -> None:
+    result = run_longmemeval(
+        longmemeval_path,
+        store,
+        question_types=["knowledge-update"],
+        limit_questions=1,
+        log_mlflow=False,
+    )
+    assert [r["question_id"] for r in result["rows"]] == ["q-new"]
+    assert store.tenants() == ["longmemeval-q-new"]
+
+
+def test_benchmark_logged_to_mlflow(
+    store: MemoryStore, locomo_path: Path, longmemeval_path: Path, tmp_path: Path
+) -> None:
+    uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    result = run_locomo(locomo_path, store, tracking_uri=uri)
+    info = result["mlflow"]
+    assert info is not None and "error" not in info, info
+    assert info["experiment"] == "benchmark-locomo" and set(info["arms"]) == {"raw", "curated"}
+    client = MlflowClient(tracking_uri=uri)
+    parent = client.get_run(info["run_id"])
+    assert parent.data.params["benchmark"] == "locomo"
+    assert parent.data.metrics["curation.evidence_survival"] == pytest.approx(4 / 6)
+    assert parent.data.metrics["adversarial.raw.false_hits_at_1"] == 1.0
+    assert parent.data.metrics["delta.overall.recall_any_at_5"] == pytest.approx(-1 / 6)
+    curated = client.get_run(info["arms"]["curated"])
+    assert curated.data.tags["mlflow.parentRunId"] == info["run_id"]
+    assert curated.data.metrics["overall.recall_any_at_5"] == pytest.approx(5 / 6)
+    assert curated.data.metrics["by_category.single-hop.recall_any_at_10"] == pytest.approx(2 / 3)
+    history = client.get_metric_history(curated.info.run_id, "conversation.recall_any_at_10")
+    assert [m.step for m in history] == [0]
+    files = {a.path for a in client.list_artifacts(info["run_id"], "tables")}
+    assert files == {"tables/per_question.csv", "tables/per_question.json"}
+    assert {a.path for a in client.list_artifacts(info["run_id"], "figures")} == {
+        "figures/recall_by_group.png"
+    }
+    local = client.download_artifacts(info["run_id"], "tables/per_question.csv", str(tmp_path))
+    table = list(csv.DictReader(io.StringIO(Path(local).read_text(encoding="utf-8"))))
+    assert len(table) == 8 and table[0]["raw.rank"] == "1"
+
+    lme = run_longmemeval(longmemeval_path, store, k_values=(1,), tracking_uri=uri)
+    assert lme["mlflow"] is not None and lme["mlflow"]["experiment"] == "benchmark-longmemeval"
+    lme_parent = client.get_run(lme["mlflow"]["run_id"])
+    assert lme_parent.data.metrics["knowledge_update.raw.newer_above_older"] == 0.5
+
+
+def test_cli_commands(
+    database_url: str,
+    locomo_path: Path,
+    longmemeval_path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import typer
+
+    monkeypatch.setenv("MEMGOV_DATABASE_URL", database_url)
+    monkeypatch.setenv("MEMGOV_EMBEDDER", "hashing")
+    monkeypatch.setenv("MEMGOV_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("MLFLOW_TRACKING_URI", f"sqlite:///{tmp_path / 'cli-mlflow.db'}")
+    app = typer.Typer()
+    register(app)
+    runner = CliRunner()
+
+    text = runner.invoke(app, ["locomo", str(locomo_path), "--limit", "1", "-k", "1", "-k", "5"])
+    assert text.exit_code == 0, text.output
+    assert "overall (1-4)" in text.output and "recall_any@5" in text.output
+    assert "false hits@1=1" in text.output and "MLflow run" in text.output
+    assert "evidence partly archived (3 q): recall_any@5 raw 1.000" in text.output
+
+    out = runner.invoke(app, ["longmemeval", str(longmemeval_path), "--json", "--no-mlflow"])
+    assert out.exit_code == 0, out.output
+    payload = json.loads(out.stdout)
+    assert payload["knowledge_update"]["questions"] == 2 and "rows" not in payload
+    assert payload["mlflow"] is None
+
+    missing = runner.invoke(app, ["locomo", str(tmp_path / "absent.json")])
+    assert missing.exit_code == 2
