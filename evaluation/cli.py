@@ -229,10 +229,7 @@ def sweep(
 
 
 def register(app: typer.Typer) -> None:
-    try:
-        from evaluation.benchmarks.cli import register as register_benchmarks
-    except ImportError:
-        pass
-    else:
-        register_benchmarks(eval_app)
+    from evaluation.benchmarks.cli import register as register_benchmarks
+
+    register_benchmarks(eval_app)
     app.add_typer(eval_app, name="eval")
