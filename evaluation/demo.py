@@ -25,11 +25,20 @@ Print = Callable[[str], None]
 
 
 def demo_database(settings: Settings | None = None, name: str = DEMO_DATABASE) -> Database:
-    """A fresh scratch database (demo, evaluation) on the embedded server, recreated each
-    time; with MEMGOV_DATABASE_URL set, that database is used as it is."""
+    """A fresh scratch database (demo, evaluation) named ``name``, recreated each time, on
+    the embedded server — or, with MEMGOV_DATABASE_URL set, on that server beside the
+    configured database (never the configured database itself)."""
     settings = settings or Settings.from_env()
     if settings.database_url:
-        database = Database(settings.database_url)
+        from sqlalchemy.engine import make_url
+
+        from curation.store.database import normalise_url
+
+        url = make_url(normalise_url(settings.database_url))
+        if url.database == name:
+            raise ValueError(f"refusing to recreate the configured database {name!r}")
+        recreate_database(url.set(database="postgres").render_as_string(False), name)
+        database = Database(url.set(database=name).render_as_string(False))
     else:
         uri = embedded_server_uri(settings.pgdata)
         recreate_database(sqlalchemy_url(uri, "postgres"), name)

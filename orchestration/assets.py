@@ -35,11 +35,18 @@ from curation.plan import ConflictCandidate, CurationPlan, Mechanic, MergeCluste
 from curation.policy import CurationPolicy
 from curation.scoring import rank_scores, retention_scores
 from curation.store.apply import effective_mechanics
+from curation.store.memory_store import MemoryStore
 from orchestration.ingest import ingest_inbox, writes_since_last_run
 from orchestration.locking import locked_failure, tenant_lock
 from orchestration.partitions import tenant_partitions
 from orchestration.reporting import counts_md, histogram_md, run_report_md, snippet, table_md
-from orchestration.resources import ClockResource, InboxResource, MLflowResource, StoreResource
+from orchestration.resources import (
+    ClockResource,
+    InboxResource,
+    MLflowResource,
+    StoreResource,
+    WorkloadResource,
+)
 
 GROUP = "curation"
 TOP = 10  # examples shown per asset
@@ -523,6 +530,72 @@ def ab_evaluation(
             "delta": comparison["delta"],
             "win_rate": comparison["win_rate"],
             "p_value": comparison["p_value"],
+            "mlflow_run_id": MetadataValue.text(run_id),
+        },
+    )
+
+
+@asset(
+    group_name="evaluation",
+    description="Curated-vs-raw A/B on the configured simulated workload (MEMGOV_AB_WORKLOAD), "
+    "replayed day by day with nightly curation in a scratch database, logged to MLflow "
+    "(experiment ab-simulated-fleet).",
+)
+def ab_workload(
+    context: AssetExecutionContext,
+    store: StoreResource,
+    mlflow: MLflowResource,
+    workload: WorkloadResource,
+) -> MaterializeResult[None]:
+    from dataclasses import replace
+
+    from curation.settings import Settings
+    from evaluation.ab import ABConfig, run_ab
+    from evaluation.ab_report import headline_table, log_ab
+    from evaluation.demo import demo_database
+    from evaluation.simulator import simulate_fleet
+
+    config = workload.fleet_config()
+    fleet = simulate_fleet(config)
+    settings = Settings.from_env()
+    if store.database_url:
+        settings = replace(settings, database_url=store.database_url)
+    scratch = MemoryStore(
+        demo_database(settings, name=workload.database), embedder=store.get_embedder()
+    )
+    try:
+        ab_config = ABConfig()
+        result = run_ab(fleet, scratch, ab_config, progress=context.log.info)
+        run_id = log_ab(
+            result,
+            experiment="ab-simulated-fleet",
+            run_name=f"weekly-seed{config.seed}",
+            params={
+                "policy": ab_config.policy.model_dump(mode="json"),
+                "seed": config.seed,
+                "embedder": scratch.embedder.model_name,
+                "workload": {
+                    "tenants": config.tenants,
+                    "days": config.days,
+                    "writes_per_day": config.writes_per_day,
+                    "recalls_per_day": config.recalls_per_day,
+                },
+            },
+            uri=mlflow.resolved_tracking_uri(),
+        )
+    finally:
+        scratch.db.dispose()
+    top1 = result.summary["top1"]
+    return MaterializeResult(
+        metadata={
+            "memories": len(fleet.writes),
+            "queries": top1["n"],
+            "quality_raw": top1["quality_raw"],
+            "quality_curated": top1["quality_curated"],
+            "delta": top1["delta"],
+            "win_rate": top1["win_rate"],
+            "p_value": top1["p_value"],
+            "headline": MetadataValue.md("```\n" + headline_table(result) + "\n```"),
             "mlflow_run_id": MetadataValue.text(run_id),
         },
     )

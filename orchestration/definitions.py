@@ -27,9 +27,15 @@ from dagster import (
 )
 
 from curation.errors import ValidationError
-from orchestration.assets import CURATION_ASSETS, ab_evaluation
+from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
 from orchestration.checks import ALL_CHECKS
-from orchestration.jobs import SCHEDULES, compaction_job, curation_job, evaluation_job
+from orchestration.jobs import (
+    SCHEDULES,
+    compaction_job,
+    curation_job,
+    evaluation_job,
+    workload_evaluation_job,
+)
 from orchestration.resources import (
     ClockResource,
     GuardrailsResource,
@@ -37,6 +43,7 @@ from orchestration.resources import (
     MLflowResource,
     StoreResource,
     TriggersResource,
+    WorkloadResource,
 )
 from orchestration.sensors import SENSORS
 
@@ -62,6 +69,7 @@ def default_resources() -> dict[str, Any]:
             max_prune_ratio=_env("MEMGOV_MAX_PRUNE_RATIO"),
             compaction_grace_days=_env("MEMGOV_COMPACTION_GRACE_DAYS"),
         ),
+        "workload": WorkloadResource(spec=_env("MEMGOV_AB_WORKLOAD")),
         "triggers": TriggersResource(
             new_writes=EnvVar.int("MEMGOV_WRITES_TRIGGER")
             if os.environ.get("MEMGOV_WRITES_TRIGGER")
@@ -83,6 +91,8 @@ def build_resources(
     compaction_grace_days: str | None = None,
     new_writes: int = 500,
     tracking_uri: str | None = None,
+    workload: str | None = None,
+    workload_database: str = "memgov_eval",
 ) -> dict[str, Any]:
     """Explicit resources, for tests, scripts and ``materialize``."""
     return {
@@ -94,6 +104,7 @@ def build_resources(
             max_prune_ratio=max_prune_ratio, compaction_grace_days=compaction_grace_days
         ),
         "triggers": TriggersResource(new_writes=new_writes),
+        "workload": WorkloadResource(spec=workload, database=workload_database),
     }
 
 
@@ -118,12 +129,12 @@ def executor_from_env() -> ExecutorDefinition:
     raise ValidationError("MEMGOV_DAGSTER_EXECUTOR", choice, f"expected one of {EXECUTORS}")
 
 
-ALL_ASSETS = [*CURATION_ASSETS, ab_evaluation]
+ALL_ASSETS = [*CURATION_ASSETS, ab_evaluation, ab_workload]
 
 defs = Definitions(
     assets=ALL_ASSETS,
     asset_checks=ALL_CHECKS,
-    jobs=[curation_job, evaluation_job, compaction_job],
+    jobs=[curation_job, evaluation_job, workload_evaluation_job, compaction_job],
     schedules=SCHEDULES,
     sensors=SENSORS,
     resources=default_resources(),

@@ -3,8 +3,10 @@
 - ``curation_job``: the whole curation graph (and its checks) for one tenant partition.
   ``nightly_curation_schedule`` (03:15 UTC, as the source) starts one run per registered
   tenant; ``new_writes_sensor`` starts one when enough writes arrived.
-- ``evaluation_job`` (``ab_evaluation``) with ``weekly_evaluation_schedule``: a placeholder
-  the Evaluation work fills; its schedule starts stopped.
+- ``workload_evaluation_job`` (``ab_workload``) with ``weekly_workload_schedule``: the A/B
+  on the configured simulated workload (starts stopped).
+- ``evaluation_job`` (``ab_evaluation``) with ``weekly_evaluation_schedule``: per tenant,
+  the A/B on its golden probes and feedback-labeled recalls; the schedule starts stopped.
 - ``compaction_job``: hard-deletes archived entries past the grace period. Off twice over:
   its schedule starts stopped, and the op refuses unless MEMGOV_COMPACTION_GRACE_DAYS is set.
 
@@ -22,6 +24,7 @@ from dagster import (
     MetadataValue,
     OpExecutionContext,
     RunRequest,
+    ScheduleDefinition,
     ScheduleEvaluationContext,
     SkipReason,
     define_asset_job,
@@ -31,7 +34,7 @@ from dagster import (
 )
 
 from curation.errors import CurationLockedError
-from orchestration.assets import CURATION_ASSETS, ab_evaluation
+from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
 from orchestration.locking import locked_failure
 from orchestration.partitions import TENANTS, tenant_partitions, tenant_run_config, tenant_tags
 from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
@@ -131,7 +134,8 @@ def nightly_curation_schedule(
     job=evaluation_job,
     execution_timezone=TIMEZONE,
     default_status=DefaultScheduleStatus.STOPPED,
-    description="Weekly curated-vs-raw evaluation per tenant (placeholder; starts stopped).",
+    description="Weekly curated-vs-raw evaluation per tenant on its labeled queries (starts "
+    "stopped).",
 )
 def weekly_evaluation_schedule(
     context: ScheduleEvaluationContext,
@@ -151,4 +155,24 @@ def compaction_schedule(context: ScheduleEvaluationContext) -> Sequence[RunReque
     return tenant_run_requests(context, "compaction")
 
 
-SCHEDULES = [nightly_curation_schedule, weekly_evaluation_schedule, compaction_schedule]
+workload_evaluation_job = define_asset_job(
+    "workload_evaluation_job",
+    selection=AssetSelection.assets(ab_workload),
+    description="Curated-vs-raw A/B on the configured simulated workload (MEMGOV_AB_WORKLOAD).",
+)
+
+weekly_workload_schedule = ScheduleDefinition(
+    name="weekly_workload_schedule",
+    cron_schedule=WEEKLY_EVALUATION_CRON,
+    job=workload_evaluation_job,
+    execution_timezone=TIMEZONE,
+    default_status=DefaultScheduleStatus.STOPPED,
+    description="Weekly A/B on the simulated workload, logged to MLflow (starts stopped).",
+)
+
+SCHEDULES = [
+    nightly_curation_schedule,
+    weekly_evaluation_schedule,
+    weekly_workload_schedule,
+    compaction_schedule,
+]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from dagster import ConfigurableResource, InitResourceContext
 from pydantic import Field, PrivateAttr
@@ -188,3 +189,40 @@ class TriggersResource(ConfigurableResource):
         if self.new_writes < 1:
             raise ValidationError("new_writes", self.new_writes, "must be at least 1")
         return self.new_writes
+
+
+class WorkloadResource(ConfigurableResource):
+    """The simulated workload the weekly ``ab_workload`` asset replays, as
+    ``key=value`` pairs (``tenants``, ``days``, ``writes``, ``recalls``, ``queries``,
+    ``seed``), e.g. from MEMGOV_AB_WORKLOAD. It runs in its own scratch database
+    (``database``), recreated each time on the store's server — never the store itself."""
+
+    spec: str | None = Field(default=None, description="e.g. tenants=2,days=30,writes=25")
+    database: str = Field(default="memgov_eval", description="Scratch database name.")
+
+    def fleet_config(self) -> Any:
+        from evaluation.fleet import FleetConfig
+
+        names = {"tenants": "tenants", "days": "days", "writes": "writes_per_day",
+                 "recalls": "recalls_per_day", "queries": "queries_per_checkpoint",
+                 "seed": "seed"}  # fmt: skip
+        values: dict[str, int] = {"tenants": 2, "days": 30, "writes_per_day": 25,
+                                  "recalls_per_day": 15, "queries_per_checkpoint": 15,
+                                  "seed": 7}  # fmt: skip
+        for part in (self.spec or "").split(","):
+            if not part.strip():
+                continue
+            key, _, raw = part.partition("=")
+            if key.strip() not in names or not raw.strip().isdigit():
+                raise ValidationError(
+                    "MEMGOV_AB_WORKLOAD", part, f"expected one of {sorted(names)}=N"
+                )
+            values[names[key.strip()]] = int(raw)
+        return FleetConfig(
+            tenants=values["tenants"],
+            days=values["days"],
+            writes_per_day=values["writes_per_day"],
+            recalls_per_day=values["recalls_per_day"],
+            queries_per_checkpoint=values["queries_per_checkpoint"],
+            seed=values["seed"],
+        )

@@ -468,3 +468,39 @@ def test_compaction_refuses_unless_enabled_and_then_respects_the_grace(
     assert compact(15) == archived
     assert store.counts(ACME)["archived"] == 0
     assert store.get(ACME, ids["fresh0"]).status == "active"
+
+
+def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
+    store: MemoryStore, instance: DagsterInstance, database_url: str, tmp_path: Path
+) -> None:
+    from mlflow.tracking import MlflowClient
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from curation.store.database import normalise_url
+    from orchestration.assets import ab_workload
+
+    scratch = "wl_" + tmp_path.name[-8:].replace("-", "_").lower()
+    uri = f"sqlite:///{tmp_path}/ml.db"
+    resources = build_resources(
+        database_url=database_url,
+        embedder="hashing",
+        tracking_uri=uri,
+        workload="tenants=1,days=8,writes=8,recalls=4,queries=4,seed=3",
+        workload_database=scratch,
+    )
+    before = store.tenants()
+    try:
+        result = materialize([ab_workload], instance=instance, resources=resources)
+        assert result.success
+        metadata = meta(result, "ab_workload")
+        assert metadata["queries"] > 0 and metadata["memories"] > 0
+        assert 0.0 <= metadata["quality_curated"] <= 1.0
+        assert MlflowClient(tracking_uri=uri).get_run(metadata["mlflow_run_id"])
+        assert store.tenants() == before  # the store itself was never written
+    finally:
+        admin_url = make_url(normalise_url(database_url)).set(database="postgres")
+        admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{scratch}" WITH (FORCE)'))
+        admin.dispose()
