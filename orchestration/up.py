@@ -28,7 +28,7 @@ def commands(host: str) -> list[tuple[str, str, list[str]]]:
     mlflow_port = os.environ.get("MEMGOV_MLFLOW_PORT", "5000")
     return [
         ("Dagster UI", f"http://{host}:{dagster_port}",
-         [sys.executable, "-m", "orchestration", "dev", "-h", host, "-p", dagster_port]),
+         [sys.executable, "-m", "orchestration", "dev", "--host", host, "--port", dagster_port]),
         ("Dashboard", f"http://{host}:{dashboard_port}",
          [sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard" / "app.py"),
           "--server.address", host, "--server.port", dashboard_port,

@@ -164,3 +164,17 @@ def test_resource_knobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     inbox = InboxResource()
     assert inbox.tenant_dir("acme") == tmp_path / "inbox" / "acme"
     assert inbox.tenant_dir("../etc") is None and inbox.tenant_dir("..") is None
+
+
+def test_make_up_binds_every_ui_to_localhost_with_long_flags() -> None:
+    from orchestration.up import commands
+
+    launched = {name: command for name, _, command in commands("127.0.0.1")}
+    assert set(launched) == {"Dagster UI", "Dashboard", "MLflow UI"}
+    dagster = launched["Dagster UI"]
+    # `-h` would reach `python -m orchestration`'s own argparse as --help
+    assert "-h" not in dagster and dagster[dagster.index("--host") + 1] == "127.0.0.1"
+    dashboard = launched["Dashboard"]
+    assert dashboard[dashboard.index("--server.address") + 1] == "127.0.0.1"
+    mlflow = launched["MLflow UI"]
+    assert mlflow[mlflow.index("--host") + 1] == "127.0.0.1"
