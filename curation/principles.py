@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 from scipy import sparse
@@ -24,6 +24,9 @@ from curation.unionfind import UnionFind
 
 MAX_EVIDENCE_PAIRS = 50
 _CHUNK = 1024
+# below this many matrix cells the incidence matrix is dense: the overlaps are the same
+# exact integer sums, without scipy's per-call overhead (~1 ms, thousands of clusters)
+_DENSE_CELLS = 1 << 18
 
 
 class Summarizer(Protocol):
@@ -51,15 +54,21 @@ def cluster_stats(sets: Sequence[frozenset[str]]) -> ClusterStats:
     vocab = {token: k for k, token in enumerate(sorted(set().union(*sets)))}
     rows = np.repeat(np.arange(m), [len(s) for s in sets])
     cols = np.fromiter((vocab[t] for s in sets for t in sorted(s)), dtype=np.int64)
-    incidence = sparse.csr_matrix(
-        (np.ones(len(cols), dtype=np.float64), (rows, cols)), shape=(m, len(vocab))
-    )
+    incidence: Any
+    if m * len(vocab) <= _DENSE_CELLS:  # small clusters (nearly all): a dense 0/1 matrix
+        incidence = np.zeros((m, len(vocab)), dtype=np.float64)
+        incidence[rows, cols] = 1.0
+    else:
+        incidence = sparse.csr_matrix(
+            (np.ones(len(cols), dtype=np.float64), (rows, cols)), shape=(m, len(vocab))
+        )
     sizes = np.asarray([len(s) for s in sets], dtype=np.float64)
     mean_to_others: FloatArray = np.empty(m)
     pair_min, pair_sum = 1.0, 0.0
     for start in range(0, m, _CHUNK):
         stop = min(start + _CHUNK, m)
-        overlap = (incidence[start:stop] @ incidence.T).toarray()
+        product = incidence[start:stop] @ incidence.T
+        overlap = product if isinstance(product, np.ndarray) else product.toarray()
         union = sizes[start:stop, None] + sizes[None, :] - overlap
         jac = np.divide(overlap, union, out=np.zeros_like(overlap), where=union > 0)
         local = np.arange(stop - start)
@@ -131,7 +140,10 @@ def _proposal(
     snap_rows = [rows[m] for m in members]
     stats = cluster_stats([sets[m] for m in members])
     kind = snap.kinds[snap_rows[0]]
-    text = writer.summarize(kind, [snap.contents[r] for r in snap_rows])
+    if type(writer) is MedoidSummarizer:  # the same medoid, without computing it twice
+        text = snap.contents[snap_rows[stats.medoid]]
+    else:
+        text = writer.summarize(kind, [snap.contents[r] for r in snap_rows])
     evidence = sorted(in_cluster, key=lambda k: (-float(jac[k]), int(li[k]), int(lj[k])))
     pairs = tuple(
         (snap.ids[rows[int(li[k])]], snap.ids[rows[int(lj[k])]], round(float(jac[k]), 4))

@@ -229,7 +229,9 @@ def sweep(
 
 
 def register(app: typer.Typer) -> None:
+    from evaluation.bench.cli import register as register_bench
     from evaluation.benchmarks.cli import register as register_benchmarks
 
     register_benchmarks(eval_app)
+    register_bench(app)
     app.add_typer(eval_app, name="eval")

@@ -83,11 +83,13 @@ class CurationOps:
         snapshot: MemorySnapshot | None = None,
     ) -> CurationPlan:
         """Pure given the snapshot: what a curation pass would do, with every reason."""
+        from curation.neighbors import AutoPairSearch
         from curation.planner import build_plan
 
         at = self._now(now)
         snap = snapshot if snapshot is not None else self.snapshot(tenant)
-        return build_plan(snap, policy or self.policy(tenant), at)
+        # exact below 10k rows per kind, the clustered join above (curation.neighbors)
+        return build_plan(snap, policy or self.policy(tenant), at, pair_search=AutoPairSearch())
 
     def apply(
         self,

@@ -81,6 +81,7 @@ class MemoryStore(CurationOps):
         self.clock: Clock = clock or SystemClock()
         self.default_policy = default_policy or CurationPolicy()
         self._meta: dict[str, str] | None = None
+        self._policy_cache: dict[str, tuple[CurationPolicy, CurationPolicy]] = {}
 
     @classmethod
     def open(cls, *, embedder: Embedder | None = None, clock: Clock | None = None) -> MemoryStore:
@@ -154,9 +155,23 @@ class MemoryStore(CurationOps):
             overrides = conn.execute(
                 text("SELECT policy FROM tenant WHERE name = :t"), {"t": tenant}
             ).scalar()
+        return self._merged_policy(overrides)
+
+    def _merged_policy(self, overrides: Mapping[str, Any] | None) -> CurationPolicy:
+        """The default policy with a tenant's stored overrides. Validation is a full pydantic
+        round, so the result is cached by the overrides' content (never stale: other
+        overrides are another key) — recall asks for it on every call."""
+        key = json.dumps(overrides or {}, sort_keys=True)
+        cached = self._policy_cache.get(key)
+        if cached is not None and cached[0] is self.default_policy:
+            return cached[1]
         base = self.default_policy.model_dump(mode="json")
         base.update(overrides or {})
-        return CurationPolicy.model_validate(base)
+        policy = CurationPolicy.model_validate(base)
+        if len(self._policy_cache) > 256:
+            self._policy_cache.clear()
+        self._policy_cache[key] = (self.default_policy, policy)
+        return policy
 
     def set_policy(
         self,
@@ -321,13 +336,25 @@ class MemoryStore(CurationOps):
             from curation.validation import validate_embedding
 
             vector = validate_embedding(query_embedding, self.dimension)
-        policy = self.policy(tenant)
         curated = recall_mode == RecallMode.CURATED
-        with self._tx(tenant) as conn:
+        # One transaction, three round trips in the common case: open it (the tenant's
+        # policy, its settings), search, record the vote. The candidates' conflicts are
+        # fetched only when the search saw some.
+        guess = k * self.default_policy.candidate_multiplier if curated else k
+        with self.db.engine.begin() as conn:
+            found = conn.execute(
+                text(recall_sql.START), {"t": tenant, "ef": recall_sql.ef_search(guess)}
+            ).first()
+            if found is None:
+                raise UnknownTenantError(tenant)
+            policy = self._merged_policy(found.policy)
             limit = k * policy.candidate_multiplier if curated else k
-            rows = recall_sql.search(conn, tenant, vector, limit, active_only=curated)
+            rows = recall_sql.search(
+                conn, tenant, vector, limit, active_only=curated, configure=limit != guess
+            )
+            contested = [r.id for r in rows if r.open_conflicts]
             conflicts = (
-                recall_sql.open_conflicts(conn, tenant, [r.id for r in rows]) if curated else {}
+                recall_sql.open_conflicts(conn, tenant, contested) if curated and contested else {}
             )
             hits = recall_sql.rank_candidates(
                 rows,

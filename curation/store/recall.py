@@ -30,12 +30,31 @@ _SEARCH = """
     SELECT m.id, m.kind, m.content, m.created_at, m.supersession_key,
            1 - (m.embedding <=> :q) AS similarity,
            s.importance, s.generality, s.proven, s.recall_count, s.last_recalled_at,
-           s.pinned, s.status, s.archive_reason, s.version
+           s.pinned, s.status, s.archive_reason, s.version,
+           (SELECT count(*) FROM conflict c WHERE c.tenant = m.tenant AND c.memory_id = m.id
+              AND c.status = 'open') AS open_conflicts
     FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
     WHERE m.tenant = :t {active}
     ORDER BY m.embedding <=> :q
     LIMIT :n
 """
+
+
+# One round trip opens a recall: the tenant's policy (its row doubles as the existence
+# check) and the transaction's settings. A recall's vote commits without waiting for its
+# WAL flush (see ``record_recall``); a read-only recall writes nothing either way.
+START = """
+    SELECT set_config('memgov.tenant', t.name, true),
+           set_config('hnsw.iterative_scan', 'relaxed_order', true),
+           set_config('hnsw.ef_search', :ef, true),
+           set_config('synchronous_commit', 'off', true),
+           t.policy
+    FROM tenant t WHERE t.name = :t
+"""
+
+
+def ef_search(limit: int) -> str:
+    return str(max(40, min(1000, 2 * limit)))
 
 
 def search(
@@ -45,9 +64,19 @@ def search(
     limit: int,
     *,
     active_only: bool,
+    configure: bool = True,
 ) -> list[Any]:
-    conn.execute(text("SET LOCAL hnsw.iterative_scan = relaxed_order"))
-    conn.execute(text(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, 2 * limit))}"))
+    """Candidates by vector similarity; ``configure=False`` when the transaction was
+    opened with ``START`` for this ``limit`` already. Each row carries its number of
+    open conflicts, so the conflicts themselves are fetched only when there are some."""
+    if configure:
+        conn.execute(
+            text(
+                "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),"
+                " set_config('hnsw.ef_search', :ef, true)"
+            ),
+            {"ef": ef_search(limit)},
+        )
     sql = _SEARCH.format(active="AND s.status = 'active'" if active_only else "")
     return list(conn.execute(text(sql), {"t": tenant, "q": query_vector, "n": limit}).all())
 
@@ -160,7 +189,13 @@ def record_recall(
     reinforce: bool,
 ) -> None:
     """The vote: bump counts and append the event in one statement. Rows are locked in id
-    order so concurrent recalls over overlapping hits cannot deadlock."""
+    order so concurrent recalls over overlapping hits cannot deadlock.
+
+    The transaction commits without waiting for its WAL flush (``synchronous_commit``
+    off for this transaction only): a vote is a counter bump, and a crash can at worst
+    lose the last few hundred milliseconds of votes, never leave anything half-written,
+    and no recall waits on a disk flush. The setting is made where the recall's
+    transaction starts (``START``)."""
     bump = (
         """
         locked AS (

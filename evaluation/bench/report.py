@@ -1,0 +1,167 @@
+"""Tables for ``memgov bench``: per size, the targets, and the scaling across sizes."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+PHASES = ("load", "score", "supersession", "duplicate search", "contradiction scan", "decay",
+          "principle clustering", "plan (all planning)", "apply", "full pass")  # fmt: skip
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,.3f}" if abs(value) < 100 else f"{value:,.1f}"
+    return str(value)
+
+
+def table(rows: list[list[Any]], header: list[str]) -> str:
+    cells = [[_fmt(c) for c in row] for row in [header, *rows]]
+    widths = [max(len(r[k]) for r in cells) for k in range(len(header))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def targets(result: dict[str, Any]) -> list[list[Any]]:
+    """(target, measured, goal, verdict) rows for one size."""
+    n = result["n"]
+    rows: list[list[Any]] = []
+
+    def check(name: str, value: float | None, goal: str, ok: bool | None) -> None:
+        verdict = "n/a" if ok is None else ("MET" if ok else "MISSED")
+        rows.append([name, "-" if value is None else value, goal, verdict])
+
+    full = result["pass"]["phases_s"]["full pass"]
+    quality = result["pair_quality"]
+    rec = result["recall"]
+    if n >= 100_000:
+        limit = 60.0 if n < 1_000_000 else 600.0
+        check("full curation pass (s)", full, f"<= {limit:g}", full <= limit)
+    if n <= 100_000:
+        speed = result["speedup_vs_reference"]
+        check("speed-up vs reference (x)", speed, ">= 50", speed >= 50)
+        check("duplicate-pair recall", round(quality["recall"], 5), ">= 0.99",
+              quality["recall"] >= 0.99)  # fmt: skip
+        check("duplicate-pair precision", round(quality["precision"], 5), ">= 0.99",
+              quality["precision"] >= 0.99)  # fmt: skip
+    if n >= 1_000_000:
+        peak = result["peak_rss_mb_pass"] / 1024
+        check("peak RSS during the pass (GB)", round(peak, 2), "<= 6", peak <= 6)
+        whole = result["peak_rss_mb"] / 1024
+        check("peak RSS whole bench process (GB)", round(whole, 2), "<= 6", whole <= 6)
+        check("recalls/s, 4 clients flat out", rec["throughput_per_s"], ">= 400",
+              rec["throughput_per_s"] >= 400)  # fmt: skip
+        for key, label in (("recall", "flat out"), ("recall_paced", "paced 400/s")):
+            if key in result:
+                r = result[key]
+                check(f"recall p50 (ms), {label}", r["p50_ms"], "<= 5", r["p50_ms"] <= 5)
+                check(f"recall p99 (ms), {label}", r["p99_ms"], "<= 20", r["p99_ms"] <= 20)
+        if "recall_paced" in result:
+            r = result["recall_paced"]
+            check("recalls/s achieved, paced", r["throughput_per_s"], ">= 400",
+                  r["throughput_per_s"] >= 400)  # fmt: skip
+    if "ingest" in result:
+        rate = result["ingest"]["rows_per_s"]
+        check("ingest remember_many (rows/s)", rate, ">= 50000", rate >= 50_000)
+    copy_rate = result["bulk_load"]["copy_rows_per_s"]
+    check("bulk COPY, index deferred (rows/s)", copy_rate, ">= 50000", copy_rate >= 50_000)
+    if "embedding" in result:
+        rate = result["embedding"]["per_s"]
+        check("MiniLM embedding (texts/s)", rate, ">= 600", rate >= 600)
+    return rows
+
+
+def render(result: dict[str, Any]) -> str:
+    n = result["n"]
+    ref = result["reference"]
+    load = ", ".join(f"{x:.2f}" for x in result["load_average"])
+    end = ", ".join(f"{x:.2f}" for x in result.get("finished_load_average", []))
+    out = [
+        f"== memgov bench, n = {n:,} (2 cores; load average {load} at start, {end} at end; "
+        f"shared_buffers {result.get('shared_buffers')}; BLAS {result.get('blas')}) =="
+    ]
+    phase_rows = [[p, result["pass"]["phases_s"].get(p, 0.0)] for p in PHASES]
+    out += ["", "Curation pass (seconds)", table(phase_rows, ["phase", "seconds"])]
+    planned = result["pass"]["planned"]
+    out.append("planned: " + ", ".join(f"{k} {v}" for k, v in planned.items()))
+    label = "EXTRAPOLATED from a sample" if ref["extrapolated"] else "run in full"
+    out += [
+        "",
+        f"Reference (source 001, one neighbour query per memory; {label}: "
+        f"{ref['neighbour_queries_run']:,} of {ref['neighbour_queries_total']:,} queries, "
+        f"{ref['per_query_ms']} ms each)",
+        table(
+            [[k, v] for k, v in ref["timings"].items()] + [["total", ref["total_s"]]],
+            ["step", "seconds"],
+        ),
+        f"speed-up of the full pass over the reference: {result['speedup_vs_reference']}x"
+        + (" (reference extrapolated)" if ref["extrapolated"] else ""),
+        f"index-assisted variant (query vector as a parameter, so HNSW answers it): "
+        f"{ref['indexed_variant']['per_query_ms']} ms per query, total "
+        f"{ref['indexed_variant']['total_s']} s"
+        + (" (EXTRAPOLATED)" if ref["indexed_variant"]["extrapolated"] else "")
+        + f"; speed-up over it {result['speedup_vs_indexed_reference']}x",
+    ]
+    q = result["pair_quality"]
+    out += ["", f"Pair search quality at cosine >= {q['threshold']} ({q['method']}): "
+            f"recall {q['recall']:.5f}, precision {q['precision']:.5f}, "
+            f"{q['pairs_found']:,} found / {q['pairs_exact']:,} exact; clustered "
+            f"{q['clustered_s']} s, exact {q.get('exact_s')} s"]  # fmt: skip
+    out.append("")
+    for key in ("recall", "recall_paced", "recall_one_client"):
+        if key not in result:
+            continue
+        r = result[key]
+        paced = r.get("offered_rate_per_s")
+        mode = f"paced at {paced:g}/s offered" if paced else "flat out"
+        out.append(f"Recall (curated, ranked, conflicts attached, vote recorded; {mode}): "
+                   f"{r['clients']} client process(es), {r['recalls']:,} timed recalls: "
+                   f"p50 {r['p50_ms']} ms, p95 {r['p95_ms']} ms, p99 {r['p99_ms']} ms, "
+                   f"{r['throughput_per_s']} recalls/s")  # fmt: skip
+    b = result["bulk_load"]
+    out += ["", f"Bulk load: COPY {b['copy_memory_s']} s ({b['copy_rows_per_s']:,} rows/s), "
+            f"HNSW build {b['build_hnsw_s']} s, state+events {b['copy_state_events_s']} s, "
+            f"analyze {b['analyze_s']} s"]  # fmt: skip
+    if "ingest" in result:
+        i = result["ingest"]
+        out.append(f"Ingest via remember_many (pre-embedded, HNSW maintained): {i['rows']:,} "
+                   f"rows in {i['seconds']} s = {i['rows_per_s']:,} rows/s")  # fmt: skip
+    if "embedding" in result:
+        e = result["embedding"]
+        out.append(f"MiniLM embedding: {e['texts']:,} texts in {e['seconds']} s = "
+                   f"{e['per_s']} texts/s")  # fmt: skip
+    d = result["database"]
+    out.append(f"Peak RSS {result['peak_rss_mb']:,} MB (during the pass "
+               f"{result['peak_rss_mb_pass']:,} MB); database {d['database_mb']:,} MB "
+               f"(memory partition {d['memory_partition_mb']:,}, state "
+               f"{d['memory_state_mb']:,}, events {d['event_mb']:,})")  # fmt: skip
+    out += ["", "Targets", table(targets(result), ["target", "measured", "goal", "verdict"])]
+    return "\n".join(out)
+
+
+def scaling(results: list[dict[str, Any]]) -> str:
+    """Each phase's time per size and the growth exponent between successive sizes
+    (t ~ n^k; n log n from 100k to 1M is k ~ 1.08, from 10k to 100k k ~ 1.10)."""
+    runs = sorted(results, key=lambda r: r["n"])
+    if len(runs) < 2:
+        return ""
+    steps = list(itertools.pairwise(runs))
+    header = ["phase"] + [f"n={r['n']:,}" for r in runs]
+    header += [f"k {a['n']:,}->{b['n']:,}" for a, b in steps]
+    rows = []
+    for phase in PHASES:
+        times = {r["n"]: r["pass"]["phases_s"].get(phase, 0.0) for r in runs}
+        ks: list[Any] = []
+        for a, b in steps:
+            ta, tb = times[a["n"]], times[b["n"]]
+            ok = ta > 0.05 and tb > 0
+            ks.append(round(math.log(tb / ta) / math.log(b["n"] / a["n"]), 2) if ok else "-")
+        rows.append([phase, *times.values(), *ks])
+    nlogn = []
+    for a, b in steps:
+        ratio = math.log(math.log(b["n"]) / math.log(a["n"])) / math.log(b["n"] / a["n"])
+        nlogn.append(str(round(1 + ratio, 3)))
+    title = f"Scaling (seconds; k = growth exponent, n log n is k = {', '.join(nlogn)})"
+    return title + "\n" + table(rows, header)
