@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 from itertools import groupby
 from typing import Any
 
@@ -18,7 +19,7 @@ from curation.records import RecallResult
 from curation.settings import Settings
 from curation.store.database import Database, recreate_database
 from curation.store.server import embedded_server_uri, sqlalchemy_url
-from evaluation.demo_fleet import NOW, DemoQuery, TenantScript, demo_fleet
+from evaluation.demo_fleet import NOW, START, DemoQuery, TenantScript, demo_fleet
 
 DEMO_DATABASE = "memgov_demo"
 Print = Callable[[str], None]
@@ -76,9 +77,7 @@ def load_script(store: MemoryStore, script: TenantScript) -> None:
             store.add_golden_probe(script.tenant, query, [match[0].id], k=3, now=NOW)
 
 
-def recall_time(day: float) -> Any:
-    from evaluation.demo_fleet import START, timedelta
-
+def recall_time(day: float) -> datetime:
     return START + timedelta(days=day, hours=2)
 
 

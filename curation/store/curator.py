@@ -23,13 +23,15 @@ class Preparer(Protocol):
     def prepare(self, inputs: Sequence[MemoryInput]) -> list[PreparedWrite]: ...
 
 
-def _proposal(conn: Connection, tenant: str, proposal_id: uuid.UUID) -> Any:
+def _locked(conn: Connection, table: str, tenant: str, row_id: uuid.UUID) -> Any:
+    """A proposal or conflict of the tenant, locked for the act on it."""
+    assert table in ("proposal", "conflict")
     row = conn.execute(
-        text("SELECT * FROM proposal WHERE tenant = :t AND id = :id FOR UPDATE"),
-        {"t": tenant, "id": proposal_id},
+        text(f"SELECT * FROM {table} WHERE tenant = :t AND id = :id FOR UPDATE"),
+        {"t": tenant, "id": row_id},
     ).first()
     if row is None:
-        raise NotFoundError("proposal", str(proposal_id), tenant)
+        raise NotFoundError(table, str(row_id), tenant)
     return row
 
 
@@ -75,7 +77,7 @@ def approve(
     """Make the proposal a principle: a member whose text is the proposal's is promoted,
     otherwise the text is written as a new memory; the other members are archived
     ``subsumed`` under it and stay reachable through it."""
-    proposal = _proposal(conn, tenant, proposal_id)
+    proposal = _locked(conn, "proposal", tenant, proposal_id)
     if proposal.status != "pending":
         raise InvalidStateError(f"proposal {proposal_id} is {proposal.status}, not pending")
     members = conn.execute(
@@ -176,7 +178,7 @@ def reject(
     actor: str,
     note: str | None = None,
 ) -> None:
-    proposal = _proposal(conn, tenant, proposal_id)
+    proposal = _locked(conn, "proposal", tenant, proposal_id)
     if proposal.status != "pending":
         raise InvalidStateError(f"proposal {proposal_id} is {proposal.status}, not pending")
     conn.execute(
@@ -202,7 +204,7 @@ def unmerge(
     conn: Connection, tenant: str, proposal_id: uuid.UUID, *, now: datetime, actor: str
 ) -> dict[str, Any]:
     """Undo an approval in one act: members back as they were, the principle withdrawn."""
-    proposal = _proposal(conn, tenant, proposal_id)
+    proposal = _locked(conn, "proposal", tenant, proposal_id)
     if proposal.status != "approved":
         raise InvalidStateError(f"proposal {proposal_id} is {proposal.status}, not approved")
     approval = conn.execute(
@@ -281,16 +283,6 @@ def unmerge(
     return {"proposal_id": str(proposal_id), "restored": len(restored)}
 
 
-def _conflict(conn: Connection, tenant: str, conflict_id: uuid.UUID) -> Any:
-    row = conn.execute(
-        text("SELECT * FROM conflict WHERE tenant = :t AND id = :id FOR UPDATE"),
-        {"t": tenant, "id": conflict_id},
-    ).first()
-    if row is None:
-        raise NotFoundError("conflict", str(conflict_id), tenant)
-    return row
-
-
 def resolve(
     store: Preparer,
     conn: Connection,
@@ -305,7 +297,7 @@ def resolve(
 ) -> dict[str, Any]:
     """replace / narrow: a new statement supersedes the contested one; retire: the contested
     one is archived; dismiss: the doubt is lifted and the entry stays as it was."""
-    conflict = _conflict(conn, tenant, conflict_id)
+    conflict = _locked(conn, "conflict", tenant, conflict_id)
     if conflict.status != "open":
         raise InvalidStateError(f"conflict {conflict_id} is {conflict.status}, not open")
     state = conn.execute(
@@ -386,7 +378,7 @@ def reopen(
 ) -> dict[str, Any]:
     """Undo a resolution: the contested entry back as it was, a replacement it created
     withdrawn, the conflict open again."""
-    conflict = _conflict(conn, tenant, conflict_id)
+    conflict = _locked(conn, "conflict", tenant, conflict_id)
     if conflict.status == "open":
         raise InvalidStateError(f"conflict {conflict_id} is already open")
     resolution = conn.execute(

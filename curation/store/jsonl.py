@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from curation.errors import ValidationError
 from curation.records import ImportReport, RejectedRow
-from curation.store.rows import MEMORY_COLUMNS, MEMORY_JOIN
+from curation.store.rows import MEMORY_COLUMNS, MEMORY_JOIN, vector_array
 from curation.validation import MemoryInput, content_hash, validate_memory, validate_tenant
 
 if TYPE_CHECKING:
@@ -199,12 +199,6 @@ def _screen_batch(
     return keep
 
 
-def _vector_list(value: Any) -> list[float]:
-    """pgvector >= 0.4 loads a ``Vector`` (not iterable); older versions an ndarray."""
-    values = value.to_list() if hasattr(value, "to_list") else value
-    return [float(x) for x in values]
-
-
 def export_file(store: MemoryStore, path: Path, tenant: str, *, include_archived: bool) -> int:
     """Every memory of the tenant in the import format, plus its curation state."""
     tenant = validate_tenant(tenant)
@@ -230,7 +224,7 @@ def export_file(store: MemoryStore, path: Path, tenant: str, *, include_archived
                 "metadata": row.metadata,
                 "topic": row.topic,
                 "source": row.source,
-                "embedding": _vector_list(row.embedding),
+                "embedding": vector_array(row.embedding).tolist(),
                 "embedding_model": row.embedding_model,
                 "state": {
                     "status": row.status,
