@@ -165,3 +165,42 @@ class ImportReport(_Record):
     @property
     def ok(self) -> bool:
         return not self.rejected
+
+
+@dataclass(frozen=True)
+class ExperimentRecord(_Record):
+    """An online experiment: agents split by a salted hash of their id into two cohorts."""
+
+    id: str
+    tenant: str
+    name: str
+    raw_share: float
+    salt: str
+    metric: str
+    alpha: float
+    policy: dict[str, Any]
+    status: str
+    starts_at: datetime
+    ends_at: datetime
+    created_at: datetime
+    created_by: str
+    stopped_at: datetime | None = None
+    stop_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class ExposureObservation(_Record):
+    """One recall served under an experiment, with its outcome if one arrived.
+
+    ``success`` and ``score`` are both None when the outcome is missing (never a failure)."""
+
+    recall_id: str
+    experiment_id: str
+    cohort: str
+    agent_id: str
+    query: str
+    returned_ids: list[str]
+    at: datetime
+    success: bool | None = None
+    score: float | None = None
+    outcome_at: datetime | None = None
