@@ -16,6 +16,9 @@ class Settings:
     database_url: str | None
     embedding_dimension: int
     database_name: str = "memgov"
+    # The runtime login for an external server (no RESET ROLE back to the owner possible);
+    # without it the runtime switches to the app role with SET ROLE on each connection.
+    app_database_url: str | None = None
 
     @property
     def pgdata(self) -> Path:
@@ -27,4 +30,11 @@ class Settings:
         url = os.environ.get("MEMGOV_DATABASE_URL") or None
         dimension = int(os.environ.get("MEMGOV_EMBEDDING_DIM", DEFAULT_DIMENSION))
         name = os.environ.get("MEMGOV_DATABASE", "memgov")
-        return cls(home=home, database_url=url, embedding_dimension=dimension, database_name=name)
+        app_url = os.environ.get("MEMGOV_APP_DATABASE_URL") or None
+        return cls(
+            home=home,
+            database_url=url,
+            embedding_dimension=dimension,
+            database_name=name,
+            app_database_url=app_url,
+        )

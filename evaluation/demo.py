@@ -17,7 +17,7 @@ from curation.clock import FixedClock
 from curation.embedding import Embedder
 from curation.records import RecallResult
 from curation.settings import Settings
-from curation.store.database import Database, recreate_database
+from curation.store.database import Database, app_role_url, recreate_database
 from curation.store.server import embedded_server_uri, sqlalchemy_url
 from evaluation.demo_fleet import NOW, START, DemoQuery, TenantScript, demo_fleet
 
@@ -43,7 +43,8 @@ def demo_database(settings: Settings | None = None, name: str = DEMO_DATABASE) -
     else:
         uri = embedded_server_uri(settings.pgdata)
         recreate_database(sqlalchemy_url(uri, "postgres"), name)
-        database = Database(sqlalchemy_url(uri, name))
+        owner_url = sqlalchemy_url(uri, name)
+        database = Database(owner_url, app_url=app_role_url(owner_url))  # as from_settings
     database.upgrade(embedding_dimension=settings.embedding_dimension)
     return database
 

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from curation import FixedClock, HashingEmbedder, MemoryStore, MiniLMEmbedder
-from curation.store.database import Database, normalise_url
+from curation.store.database import Database, app_role_url, normalise_url
 from curation.store.server import sqlalchemy_url
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
@@ -60,7 +60,9 @@ def database_url(pg_server: str) -> Iterator[str]:
 
 @pytest.fixture
 def database(database_url: str) -> Iterator[Database]:
-    db = Database(database_url)
+    """Like the embedded default: migrations as the owner, the runtime logged in as the
+    application role (row-level security applies to everything the store does)."""
+    db = Database(database_url, app_url=app_role_url(database_url))
     yield db
     db.dispose()
 

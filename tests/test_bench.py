@@ -109,7 +109,7 @@ def test_copy_event_writer_writes_what_executemany_writes(database: Database) ->
             for k in range(2100)
         ]  # fmt: skip
 
-    with database.transaction() as conn:
+    with database.transaction("t") as conn:
         assert write_events(conn, rows("copy")) == 2100  # large: by COPY
         record_events(conn, rows("many"))
         got = {

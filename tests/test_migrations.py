@@ -1,6 +1,7 @@
 """Migrations on a fresh, empty database (not the template): upgrade to head creates the
-schema and the vector index, downgrade to base removes it, upgrade again works. The event
-history refuses to be rewritten."""
+schema, the vector index and row-level security, downgrade to base removes them, upgrade
+again works; downgrading one database leaves the others (and the cluster-wide app role)
+working. The event history refuses to be rewritten."""
 
 from __future__ import annotations
 
@@ -19,7 +20,11 @@ TABLES = {
     "tenant", "store_meta", "experiment", "exposure", "outcome",
 }
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
-FUNCTIONS = {"memgov_ensure_tenant", "memgov_refuse_history_rewrite"}
+FUNCTIONS = {
+    "memgov_ensure_tenant", "memgov_refuse_history_rewrite", "memgov_protect_table",
+    "memgov_tenants", "memgov_open_recall",
+}  # fmt: skip
+FUNCTIONS_0002 = {"memgov_ensure_tenant", "memgov_refuse_history_rewrite"}
 
 
 @pytest.fixture
@@ -31,7 +36,7 @@ def empty_database(pg_server: str) -> Iterator[Database]:
 
 
 def tables(db: Database) -> set[str]:
-    with db.engine.connect() as conn:
+    with db.admin_engine.connect() as conn:
         rows = conn.execute(
             text("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
         ).scalars()
@@ -39,7 +44,7 @@ def tables(db: Database) -> set[str]:
 
 
 def functions(db: Database) -> set[str]:
-    with db.engine.connect() as conn:
+    with db.admin_engine.connect() as conn:
         rows = conn.execute(
             text("SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
                  "WHERE n.nspname = 'public' AND p.proname LIKE 'memgov%'")
@@ -48,7 +53,7 @@ def functions(db: Database) -> set[str]:
 
 
 def hnsw_indexes(db: Database) -> dict[str, str]:
-    with db.engine.connect() as conn:
+    with db.admin_engine.connect() as conn:
         rows = conn.execute(
             text("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' "
                  "AND indexdef ILIKE '%USING hnsw%'")
@@ -65,7 +70,7 @@ def test_fresh_database_is_empty(empty_database: Database) -> None:
 def test_upgrade_downgrade_upgrade(empty_database: Database) -> None:
     db = empty_database
     head = db.head_revision()
-    assert head == "0002"
+    assert head == "0003"
 
     db.upgrade()
     assert tables(db) >= TABLES
@@ -76,7 +81,7 @@ def test_upgrade_downgrade_upgrade(empty_database: Database) -> None:
     indexes = hnsw_indexes(db)
     assert "memory_embedding_hnsw" in indexes
     assert "vector_cosine_ops" in indexes["memory_embedding_hnsw"]
-    with db.engine.connect() as conn:
+    with db.admin_engine.connect() as conn:
         assert conn.execute(
             text("SELECT value FROM store_meta WHERE key = 'embedding_dimension'")
         ).scalar_one() == "384"
@@ -91,6 +96,15 @@ def test_upgrade_downgrade_upgrade(empty_database: Database) -> None:
     partitions = tables(db) - TABLES - {"alembic_version"}
     assert len(partitions) == 1 and next(iter(partitions)).startswith("memory_t_")
     assert any(name.startswith("memory_t_") for name in hnsw_indexes(db))
+    assert protected(db) == TENANT_TABLES | partitions
+
+    db.downgrade("0002")
+    assert db.current_revision() == "0002"
+    assert functions(db) == FUNCTIONS_0002
+    assert protected(db) == set()
+    db.upgrade()
+    assert protected(db) == TENANT_TABLES | partitions
+    assert store.recall("acme", "first memory").hits[0].content == "first memory after migrating"
 
     db.downgrade("base")
     assert tables(db) == {"alembic_version"}  # alembic keeps its (now empty) bookkeeping
@@ -102,8 +116,71 @@ def test_upgrade_downgrade_upgrade(empty_database: Database) -> None:
     assert tables(db) == TABLES | {"alembic_version"}
     assert db.current_revision() == head
     assert "memory_embedding_hnsw" in hnsw_indexes(db)
-    with db.engine.connect() as conn:
+    with db.admin_engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM tenant")).scalar_one() == 0
+
+
+def protected(db: Database) -> set[str]:
+    """Tables with row-level security enabled, forced and the tenant policy."""
+    with db.admin_engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT c.relname FROM pg_class c JOIN pg_policy p ON p.polrelid = c.oid "
+                 "WHERE p.polname = 'memgov_tenant_isolation' AND c.relrowsecurity "
+                 "AND c.relforcerowsecurity")
+        ).scalars()
+        return set(rows)
+
+
+TENANT_TABLES = TABLES - {"store_meta"}
+
+
+def test_upgrade_protects_a_populated_store(empty_database: Database) -> None:
+    """A store written at 0002 (by its owner: there is no app role's grant yet) gets its
+    existing partitions protected by 0003, and the app then reads only through them."""
+    db = empty_database
+    db.upgrade("0002")
+    with db.admin_engine.begin() as conn:
+        conn.execute(text("SELECT memgov_ensure_tenant('acme', now())"))
+        conn.execute(text("SELECT memgov_ensure_tenant('globex', now())"))
+        for tenant in ("acme", "globex"):
+            conn.execute(
+                text("INSERT INTO memory (tenant, id, kind, content, content_hash, embedding,"
+                     " embedding_model, created_at) VALUES (:t, gen_random_uuid(), 'fact',"
+                     " :c, md5(:c), CAST(array_fill(0.1, ARRAY[384]) AS vector), 'hashing',"
+                     " now())"),
+                {"t": tenant, "c": f"{tenant} wrote this at 0002"},
+            )
+    partitions = tables(db) - TABLES - {"alembic_version"}
+    assert len(partitions) == 2 and protected(db) == set()
+
+    db.upgrade()
+    assert protected(db) == TENANT_TABLES | partitions
+    with db.transaction("acme") as conn:
+        assert conn.execute(text("SELECT content FROM memory")).scalars().all() == [
+            "acme wrote this at 0002"
+        ]
+    with db.transaction() as conn:
+        assert conn.execute(text("SELECT count(*) FROM memory")).scalar_one() == 0
+        assert conn.execute(text("SELECT memgov_tenants()")).scalars().all() == [
+            "acme", "globex"
+        ]
+
+
+def test_downgrading_one_database_leaves_the_others_working(
+    empty_database: Database, store: MemoryStore
+) -> None:
+    """The app role is cluster-wide: a downgrade revokes only its own database's grants."""
+    first = store.remember("acme", "written before the other database downgraded").id
+    empty_database.upgrade()
+    empty_database.downgrade("base")
+    with empty_database.admin_engine.connect() as conn:
+        assert conn.execute(
+            text("SELECT count(*) FROM pg_roles WHERE rolname = 'memgov_app'")
+        ).scalar_one() == 1
+    store.db.dispose()  # fresh sessions, as after a restart
+    store.remember("acme", "written after it")
+    assert store.get("acme", first).content == "written before the other database downgraded"
+    assert len(store.recall("acme", "written", k=5)) == 2
 
 
 def test_upgrade_is_idempotent(empty_database: Database) -> None:
@@ -138,17 +215,22 @@ def test_template_clone_is_at_head(database: Database) -> None:
     ids=["update-all", "update-one", "delete-all", "delete-none", "truncate"],
 )
 def test_event_history_is_append_only(store: MemoryStore, statement: str) -> None:
+    """Refused twice over: the app role lacks the privilege, and the owner (who has it)
+    meets the trigger."""
     memory_id = store.remember("acme", "a memory whose history must stay").id
     store.pin("acme", memory_id)
-    with store.db.transaction() as conn:
+    with store.db.transaction("acme") as conn:
         before = conn.execute(text("SELECT id, type, actor, reason FROM event ORDER BY id")).all()
     assert len(before) == 2
 
+    with pytest.raises(sqlalchemy.exc.DBAPIError, match="permission denied for table event"), \
+            store.db.transaction("acme") as conn:
+        conn.execute(text(statement))
     with pytest.raises(sqlalchemy.exc.DBAPIError, match="append-only"), \
-            store.db.transaction() as conn:
+            store.db.admin_transaction() as conn:
         conn.execute(text(statement))
 
-    with store.db.transaction() as conn:
+    with store.db.transaction("acme") as conn:
         after = conn.execute(text("SELECT id, type, actor, reason FROM event ORDER BY id")).all()
     assert after == before
     store.unpin("acme", memory_id)  # appending still works

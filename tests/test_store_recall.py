@@ -173,11 +173,11 @@ def test_recall_returns_k_hits_when_most_neighbours_are_archived(
 
     # On 200 rows the planner would rather sort exactly; forbid sorting for this database
     # so recall walks the partition's HNSW index, as it does on a large tenant.
-    with semantic_store.db.transaction() as conn:
+    with semantic_store.db.admin_transaction() as conn:
         name = conn.execute(text("SELECT current_database()")).scalar_one()
         conn.execute(text(f'ALTER DATABASE "{name}" SET enable_sort = off'))
     semantic_store.db.engine.dispose()  # new sessions pick the setting up
-    with semantic_store.db.transaction() as conn:
+    with semantic_store.db.transaction(TENANT) as conn:
         plan = "\n".join(
             conn.execute(
                 text("EXPLAIN SELECT m.id FROM memory m JOIN memory_state s "

@@ -35,7 +35,7 @@ def archive(store: MemoryStore, memory_id: str, *, reason: str = "decayed",
 
 
 def row_counts(store: MemoryStore) -> tuple[int, int]:
-    with store.db.transaction() as conn:
+    with store.db.transaction(TENANT) as conn:
         memories = conn.execute(text("SELECT count(*) FROM memory")).scalar_one()
         states = conn.execute(text("SELECT count(*) FROM memory_state")).scalar_one()
     return int(memories), int(states)

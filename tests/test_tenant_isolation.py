@@ -44,19 +44,24 @@ def populate(store: MemoryStore) -> tuple[list[str], list[str]]:
     return a, b
 
 
+ROW_TABLES = ("memory_state", "conflict", "proposal", "curation_run", "golden_probe",
+              "experiment", "exposure", "outcome")  # fmt: skip
+
+
 def snapshot(store: MemoryStore, tenant: str) -> dict[str, Any]:
-    """Everything observable about a tenant, straight from the tables."""
-    with store.db.transaction() as conn:
-        state = conn.execute(
-            text("SELECT * FROM memory_state WHERE tenant = :t ORDER BY memory_id"), {"t": tenant}
-        ).mappings().all()
-        events = conn.execute(
+    """Everything observable about a tenant, straight from the tables (as the owner, whom
+    row-level security does not filter here: the test server's owner is a superuser)."""
+    with store.db.admin_transaction() as conn:
+        out: dict[str, Any] = {
+            table: [dict(r) for r in conn.execute(
+                text(f"SELECT * FROM {table} WHERE tenant = :t ORDER BY 1, 2"), {"t": tenant}
+            ).mappings()]
+            for table in ROW_TABLES
+        }  # fmt: skip
+        out["events"] = conn.execute(
             text("SELECT count(*) FROM event WHERE tenant = :t"), {"t": tenant}
         ).scalar_one()
-        conflicts = conn.execute(
-            text("SELECT count(*) FROM conflict WHERE tenant = :t"), {"t": tenant}
-        ).scalar_one()
-    return {"state": [dict(r) for r in state], "events": events, "conflicts": conflicts}
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +120,7 @@ def test_other_tenants_id_is_not_found(store: MemoryStore, call: Call) -> None:
     _, b_ids = populate(store)
     target = b_ids[0]
     # make every operation applicable in B, so only the tenant check can refuse it
-    with store.db.transaction() as conn:
+    with store.db.transaction(B) as conn:
         conn.execute(
             text("UPDATE memory_state SET status = 'archived', archive_reason = 'decayed', "
                  "archived_at = now(), pinned = true WHERE tenant = :t AND memory_id = :id"),
@@ -133,6 +138,87 @@ def test_other_tenants_id_is_not_found(store: MemoryStore, call: Call) -> None:
     assert snapshot(store, B) == before_b
     assert snapshot(store, A) == before_a
     call(store, B, target)  # the same call under the owner succeeds
+
+
+def test_get_many_omits_another_tenants_ids(store: MemoryStore) -> None:
+    a_ids, b_ids = populate(store)
+    assert store.get_many(A, b_ids) == []
+    assert store.existing_ids(A, b_ids) == set()
+    assert [m.id for m in store.get_many(A, [b_ids[0], a_ids[0]])] == [a_ids[0]]
+
+
+def b_records(store: MemoryStore) -> dict[str, str]:
+    """One of everything of B's that an API call takes an id of, each in the state its
+    call applies to, so only the tenant check can refuse the call under A."""
+    a_ids, b_ids = populate(store)
+    contents = {m.id: m.content for m in store.get_many(B, b_ids)}
+    served = store.recall(B, SHARED[0], agent_id="agent-b")
+    assert served.recall_id is not None
+    run = str(store.curate(B, apply=True)["run_id"])
+    open_conflict = store.contest(B, b_ids[1], "claim", "evidence").id
+    resolved = store.contest(B, b_ids[2], "claim", "evidence").id
+    store.resolve(B, resolved, "dismiss")
+    proposals = []
+    with store.db.transaction(B) as conn:
+        for members in (b_ids[4:6], b_ids[6:8]):
+            proposals.append(str(conn.execute(
+                text("INSERT INTO proposal (id, tenant, kind, text, member_ids, generality,"
+                     " created_at) VALUES (gen_random_uuid(), :t, 'fact', :text,"
+                     " CAST(:m AS uuid[]), 1, :at) RETURNING id"),
+                {"t": B, "text": contents[members[0]], "m": members, "at": T0},
+            ).scalar_one()))  # fmt: skip
+    store.approve(B, [proposals[1]])
+    return {"memory": b_ids[3], "open_conflict": open_conflict, "resolved_conflict": resolved,
+            "pending_proposal": proposals[0], "approved_proposal": proposals[1], "run": run,
+            "recall": served.recall_id, "recalled": served.ids[0], "a_memory": a_ids[0]}
+
+
+IdCall = Callable[[MemoryStore, str, dict[str, str]], object]
+
+OTHER_ID_CALLS: list[Any] = [
+    pytest.param("conflict", "open_conflict",
+                 lambda s, t, i: s.resolve(t, i["open_conflict"], "dismiss"), id="resolve"),
+    pytest.param("conflict", "open_conflict",
+                 lambda s, t, i: s.resolve(t, i["open_conflict"], "replace",
+                                           replacement="the new statement"),
+                 id="resolve-replace"),
+    pytest.param("conflict", "resolved_conflict",
+                 lambda s, t, i: s.reopen(t, i["resolved_conflict"]), id="reopen"),
+    pytest.param("proposal", "pending_proposal",
+                 lambda s, t, i: s.approve(t, [i["pending_proposal"]]), id="approve"),
+    pytest.param("proposal", "pending_proposal",
+                 lambda s, t, i: s.reject(t, [i["pending_proposal"]]), id="reject"),
+    pytest.param("proposal", "approved_proposal",
+                 lambda s, t, i: s.unmerge(t, i["approved_proposal"]), id="unmerge"),
+    pytest.param("curation run", "run", lambda s, t, i: s.undo_run(t, i["run"]), id="undo-run"),
+    pytest.param("memory", "memory",
+                 lambda s, t, i: s.add_golden_probe(t, "staging resets?", [i["memory"]]),
+                 id="golden-probe"),
+    pytest.param("recall", "recall",
+                 lambda s, t, i: s.outcome(t, i["recall"], success=True), id="outcome"),
+    pytest.param("recall", "recall",  # A's own memory, B's recall
+                 lambda s, t, i: s.feedback(t, i["a_memory"] if t == A else i["recalled"], True,
+                                            recall_id=i["recall"]),
+                 id="feedback-recall-id"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("entity", "key", "call"), OTHER_ID_CALLS)
+def test_other_tenants_record_is_not_found(
+    store: MemoryStore, entity: str, key: str, call: IdCall
+) -> None:
+    ids = b_records(store)
+    before_a, before_b = snapshot(store, A), snapshot(store, B)
+
+    with pytest.raises(NotFoundError) as caught:
+        call(store, A, ids)
+    assert not isinstance(caught.value, UnknownTenantError)
+    assert (caught.value.entity, caught.value.tenant) == (entity, A)
+    assert ids[key] in str(caught.value)
+
+    assert snapshot(store, B) == before_b
+    assert snapshot(store, A) == before_a
+    call(store, B, ids)  # the same call under the owner succeeds
 
 
 def test_contest_cannot_relate_another_tenants_memory(store: MemoryStore) -> None:

@@ -1,5 +1,5 @@
-"""The write path: new memories go in by COPY; a re-stated statement revives or reinforces
-the existing memory instead of writing a duplicate."""
+"""The write path: new memories go in by COPY (staged, see ``bulk``); a re-stated
+statement revives or reinforces the existing memory instead of writing a duplicate."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from sqlalchemy import Connection, text
 from curation.errors import ValidationError
 from curation.kinds import EventType, Status
 from curation.records import WriteResult
+from curation.store.bulk import copy_rows
 from curation.store.events import event_row, record_events
 from curation.validation import MemoryInput
 
@@ -166,53 +167,53 @@ def _copy_new(
     now: datetime,
     actor: str,
 ) -> None:
-    raw = conn.connection.driver_connection
-    assert raw is not None
-    with raw.cursor() as cur:
-        with cur.copy(
-            "COPY memory (tenant, id, kind, content, content_hash, embedding, embedding_model,"
-            " supersession_key, topic, source, metadata, created_at) FROM STDIN"
-        ) as copy:
-            for memory_id, w in fresh:
-                item = w.item
-                copy.write_row(
-                    (
-                        tenant,
-                        memory_id,
-                        item.kind.value,
-                        item.content,
-                        w.content_hash,
-                        w.embedding,
-                        w.embedding_model,
-                        item.supersession_key,
-                        item.topic,
-                        item.source,
-                        Jsonb(item.metadata),
-                        item.created_at or now,
-                    )
-                )
-        with cur.copy(
-            "COPY memory_state (tenant, memory_id, kind, importance, generality, proven,"
-            " pinned, status, updated_at) FROM STDIN"
-        ) as copy:
-            for memory_id, w in fresh:
-                item = w.item
-                copy.write_row(
-                    (
-                        tenant,
-                        memory_id,
-                        item.kind.value,
-                        item.importance,
-                        item.generality,
-                        item.proven,
-                        item.pinned,
-                        "active",
-                        now,
-                    )
-                )
-        with cur.copy("COPY event (tenant, type, memory_id, actor, data, at) FROM STDIN") as copy:
-            for memory_id, w in fresh:
-                data = {"kind": w.item.kind.value, "content_hash": w.content_hash}
-                if w.item.created_at is not None:
-                    data["created_at"] = w.item.created_at.isoformat()
-                copy.write_row((tenant, "write", memory_id, actor, json.dumps(data), now))
+    memory_rows = [
+        (
+            tenant,
+            memory_id,
+            w.item.kind.value,
+            w.item.content,
+            w.content_hash,
+            w.embedding,
+            w.embedding_model,
+            w.item.supersession_key,
+            w.item.topic,
+            w.item.source,
+            Jsonb(w.item.metadata),
+            w.item.created_at or now,
+        )
+        for memory_id, w in fresh
+    ]
+    copy_rows(conn, "memory", _MEMORY_COLUMNS, memory_rows)
+    state_rows = [
+        (
+            tenant,
+            memory_id,
+            w.item.kind.value,
+            w.item.importance,
+            w.item.generality,
+            w.item.proven,
+            w.item.pinned,
+            "active",
+            now,
+        )
+        for memory_id, w in fresh
+    ]
+    copy_rows(conn, "memory_state", _STATE_COLUMNS, state_rows)
+    event_rows = []
+    for memory_id, w in fresh:
+        data = {"kind": w.item.kind.value, "content_hash": w.content_hash}
+        if w.item.created_at is not None:
+            data["created_at"] = w.item.created_at.isoformat()
+        event_rows.append((tenant, "write", memory_id, actor, json.dumps(data), now))
+    copy_rows(conn, "event", ("tenant", "type", "memory_id", "actor", "data", "at"), event_rows)
+
+
+_MEMORY_COLUMNS = (
+    "tenant", "id", "kind", "content", "content_hash", "embedding", "embedding_model",
+    "supersession_key", "topic", "source", "metadata", "created_at",
+)  # fmt: skip
+_STATE_COLUMNS = (
+    "tenant", "memory_id", "kind", "importance", "generality", "proven", "pinned", "status",
+    "updated_at",
+)  # fmt: skip

@@ -58,7 +58,9 @@ def bulk_load(database: Database, data: BenchData, *, index_memory: str = "4GB")
         part = conn.execute(
             text("SELECT partition_name FROM tenant WHERE name = :t"), {"t": tenant}
         ).scalar_one()
-    raw_conn = database.engine.raw_connection()
+    # DDL and COPY FROM into the partition: maintenance, as the schema owner (the bench's
+    # embedded superuser; row-level security would refuse COPY FROM to anyone it filters)
+    raw_conn = database.admin_engine.raw_connection()
     try:
         raw: Any = raw_conn.driver_connection
         with raw.cursor() as cur:

@@ -214,6 +214,7 @@ def warm_index(database: Database, tenant: str, embeddings: F32Array, count: int
     with database.engine.connect() as conn:
         for row in rng.choice(len(embeddings), size=count).tolist():
             with conn.begin():
+                conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
                 recall_sql.search(conn, tenant, embeddings[row], 24, active_only=True)
     return time.perf_counter() - started
 
@@ -323,7 +324,7 @@ def embedding_rate(texts: list[str]) -> dict[str, Any]:
 
 
 def database_sizes(database: Database, tenant: str) -> dict[str, float]:
-    with database.engine.connect() as conn:
+    with database.transaction(tenant) as conn:
         part = conn.execute(
             text("SELECT partition_name FROM tenant WHERE name = :t"), {"t": tenant}
         ).scalar_one()

@@ -107,7 +107,7 @@ def run_reference(
     The index-assisted variant runs on ``indexed_sample`` memories (extrapolated)."""
     at = now.timestamp()
     timings: dict[str, float] = {}
-    with database.engine.connect() as conn:
+    with database.transaction(tenant) as conn:  # one read-only transaction, as before
         started = time.perf_counter()
         before = _load_active(conn, tenant)
         timings["load_s"] = time.perf_counter() - started
