@@ -8,17 +8,22 @@ from curation.clock import Clock, FixedClock, SystemClock
 from curation.embedding import Embedder, HashingEmbedder, MiniLMEmbedder, default_embedder
 from curation.errors import (
     CurationLockedError,
+    DatabaseRoleError,
+    DumpFormatError,
     EmbeddingMismatchError,
     ImportFormatError,
     InvalidStateError,
     MemgovError,
     NotFoundError,
     StalePlanError,
+    TenantExistsError,
     UnknownTenantError,
     ValidationError,
 )
+from curation.experiments import assign_cohort
 from curation.kinds import (
     ArchiveReason,
+    Cohort,
     ConflictStatus,
     EventType,
     MemoryKind,
@@ -32,7 +37,9 @@ from curation.policy import CompressionMode, CurationPolicy, Mode, RankingWeight
 from curation.records import (
     ConflictRecord,
     EventRecord,
+    ExperimentRecord,
     Explanation,
+    ExposureObservation,
     ImportReport,
     MemoryRecord,
     RecallHit,
@@ -47,6 +54,7 @@ from curation.store.memory_store import MemoryStore
 __all__ = [
     "ArchiveReason",
     "Clock",
+    "Cohort",
     "CompressionMode",
     "ConflictRecord",
     "ConflictStatus",
@@ -54,11 +62,15 @@ __all__ = [
     "CurationPlan",
     "CurationPolicy",
     "Database",
+    "DatabaseRoleError",
+    "DumpFormatError",
     "Embedder",
     "EmbeddingMismatchError",
     "EventRecord",
     "EventType",
+    "ExperimentRecord",
     "Explanation",
+    "ExposureObservation",
     "FixedClock",
     "HashingEmbedder",
     "ImportFormatError",
@@ -82,8 +94,10 @@ __all__ = [
     "StalePlanError",
     "Status",
     "SystemClock",
+    "TenantExistsError",
     "UnknownTenantError",
     "ValidationError",
     "WriteResult",
+    "assign_cohort",
     "default_embedder",
 ]

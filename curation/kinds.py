@@ -50,6 +50,13 @@ class RecallMode(StrEnum):
     RAW = "raw"
 
 
+class Cohort(StrEnum):
+    """An agent's arm in an online experiment; each arm recalls in the mode of its name."""
+
+    CURATED = "curated"
+    RAW = "raw"
+
+
 class EventType(StrEnum):
     WRITE = "write"
     RESTATE = "restate"
@@ -72,3 +79,5 @@ class EventType(StrEnum):
     POLICY = "policy"
     CURATION_RUN = "curation_run"
     COMPACT = "compact"
+    EXPERIMENT_START = "experiment_start"
+    EXPERIMENT_STOP = "experiment_stop"

@@ -190,12 +190,14 @@ class ExperimentRecord(_Record):
 
 @dataclass(frozen=True)
 class ExposureObservation(_Record):
-    """One recall served under an experiment, with its outcome if one arrived.
+    """One recall served with an agent id, with its outcome if one arrived.
 
-    ``success`` and ``score`` are both None when the outcome is missing (never a failure)."""
+    ``success`` and ``score`` are both None when the outcome is missing (never a failure).
+    ``experiment_id`` is None for a recall served while no experiment was live; those never
+    appear in an experiment's observations."""
 
     recall_id: str
-    experiment_id: str
+    experiment_id: str | None
     cohort: str
     agent_id: str
     query: str

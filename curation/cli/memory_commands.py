@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from curation.cli import recovery_commands
 from curation.cli.context import open_store, parse_now
 from curation.cli.db_commands import init
 from curation.cli.output import emit_json, fail, print_recall, recall_json, short
 from curation.errors import ValidationError
+from curation.jsondoc import loads
 
 TENANT = typer.Option(..., "--tenant", "-t", help="Tenant the call is scoped to.")
 NOW = typer.Option(None, "--now", help="ISO-8601 time to act at (default: the clock).")
@@ -21,10 +22,7 @@ JSON = typer.Option(False, "--json", help="Machine-readable output.")
 def _metadata(raw: str | None) -> dict[str, Any] | None:
     if raw is None:
         return None
-    try:
-        value = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ValidationError("--metadata", raw, f"not JSON: {exc.msg}") from exc
+    value = loads(raw, "--metadata")
     if not isinstance(value, dict):
         raise ValidationError("--metadata", raw, "must be a JSON object")
     return value
@@ -65,16 +63,33 @@ def recall(
     query: str = typer.Argument(...),
     tenant: str = TENANT,
     k: int = typer.Option(5, "-k", help="How many hits."),
-    mode: str = typer.Option("curated", help="curated | raw"),
+    mode: str | None = typer.Option(
+        None, help="curated | raw (default curated; with --agent-id, the agent's cohort)"
+    ),
+    agent_id: str | None = typer.Option(
+        None, "--agent-id", help="Recall as this agent: served by its experiment cohort."
+    ),
     now: str | None = NOW,
     as_json: bool = JSON,
 ) -> None:
-    """Recall from the curated store (default) or the raw history."""
-    result = open_store().recall(tenant, query, k, mode=mode, now=parse_now(now))
-    if as_json:
+    """Recall from the curated store (default) or the raw history. With --agent-id the
+    recall is logged as an exposure and --json prints {recall_id, cohort, mode, hits}."""
+    result = open_store().recall(tenant, query, k, mode=mode, agent_id=agent_id, now=parse_now(now))
+    if as_json and result.recall_id is not None:
+        emit_json(
+            {
+                "recall_id": result.recall_id,
+                "cohort": result.cohort,
+                "mode": result.mode,
+                "hits": recall_json(result),
+            }
+        )
+    elif as_json:
         emit_json(recall_json(result))
     else:
         print_recall(result)
+        if result.recall_id is not None:
+            typer.echo(f"recall_id {result.recall_id} (cohort {result.cohort})")
 
 
 def contest(
@@ -151,22 +166,63 @@ def feedback(
     memory_id: str = typer.Argument(...),
     tenant: str = TENANT,
     useful: bool = typer.Option(True, "--useful/--not-useful"),
+    recall_id: str | None = typer.Option(
+        None, "--recall-id", help="The agent recall that returned the memory (attribution)."
+    ),
     now: str | None = NOW,
     as_json: bool = JSON,
 ) -> None:
-    """Report whether a recalled memory helped (a useful one is proven once more)."""
-    record = open_store().feedback(tenant, memory_id, useful, actor="cli", now=parse_now(now))
+    """Report whether a recalled memory helped (a useful one is proven once more, unless
+    the recall was served to the raw cohort of an experiment)."""
+    record = open_store().feedback(
+        tenant, memory_id, useful, recall_id=recall_id, actor="cli", now=parse_now(now)
+    )
     emit_json(record.to_dict()) if as_json else typer.echo(f"{record.id} proven={record.proven}")
 
 
-def import_(
-    file: Path = typer.Argument(..., help="JSONL file, one memory per line."),
-    tenant: str = TENANT,
-    rejects: Path | None = typer.Option(None, help="Where to write rejected lines."),
+def outcome(
+    tenant: str = typer.Argument(..., help="Tenant the recall belongs to."),
+    recall_id: str = typer.Argument(..., help="The recall_id an agent recall returned."),
+    success: bool | None = typer.Option(
+        None, "--success/--failure", help="Whether the task behind the recall succeeded."
+    ),
+    score: float | None = typer.Option(None, "--score", help="A numeric outcome."),
     now: str | None = NOW,
     as_json: bool = JSON,
 ) -> None:
-    """Bulk import. Exits 1 if any line was rejected (the good ones are kept)."""
+    """Record the outcome of an agent recall (once; a missing outcome is never a failure)."""
+    observed = open_store().outcome(
+        tenant, recall_id, success=success, score=score, actor="cli", now=parse_now(now)
+    )
+    if as_json:
+        emit_json(observed.to_dict())
+    else:
+        typer.echo(
+            f"recall {observed.recall_id} ({observed.cohort}): "
+            f"success={observed.success} score={observed.score}"
+        )
+
+
+def import_(
+    file: Path = typer.Argument(..., help="JSONL file, one memory per line (or a full dump)."),
+    tenant: str | None = typer.Option(
+        None, "--tenant", "-t", help="Target tenant (with --full: must match the dump)."
+    ),
+    rejects: Path | None = typer.Option(None, help="Where to write rejected lines."),
+    full: bool = typer.Option(
+        False, "--full", help="Restore a full tenant dump (from export --full) as a new tenant."
+    ),
+    now: str | None = NOW,
+    as_json: bool = JSON,
+) -> None:
+    """Bulk import. Exits 1 if any line was rejected (the good ones are kept). With --full:
+    restore a tenant dump, all or nothing, refusing a tenant that exists."""
+    if full:
+        recovery_commands.restore(file, tenant, as_json=as_json)
+        return
+    if tenant is None:
+        raise ValidationError("--tenant", None, "required (unless --full restores a dump)")
+    recovery_commands.refuse_dump_as_memories(file)
     report = open_store().import_jsonl(file, tenant, rejects_path=rejects, now=parse_now(now))
     if as_json:
         emit_json(report.to_dict())
@@ -187,10 +243,24 @@ def export(
     file: Path = typer.Argument(...),
     tenant: str = TENANT,
     active_only: bool = typer.Option(False, "--active-only"),
+    full: bool = typer.Option(
+        False, "--full", help="A lossless dump of every tenant table (restore: import --full)."
+    ),
+    now: str | None = NOW,
+    as_json: bool = JSON,
 ) -> None:
-    """Write a tenant's memories (with embeddings and state) as JSONL."""
+    """Write a tenant's memories (with embeddings and state) as JSONL; with --full, the
+    whole tenant (state, conflicts, proposals, runs, history, experiments) as a dump."""
+    if full:
+        if active_only:
+            raise ValidationError("--active-only", True, "a full dump holds every row")
+        recovery_commands.dump(file, tenant, now=parse_now(now), as_json=as_json)
+        return
     count = open_store().export_jsonl(file, tenant, include_archived=not active_only)
-    typer.echo(f"{count} memories written to {file}")
+    if as_json:
+        emit_json({"tenant": tenant, "path": str(file), "memories": count})
+    else:
+        typer.echo(f"{count} memories written to {file}")
 
 
 def tenants(as_json: bool = JSON) -> None:
@@ -208,6 +278,7 @@ def register(app: typer.Typer) -> None:
     app.command()(restore)
     app.command()(pin)
     app.command()(feedback)
+    app.command()(outcome)
     app.command("import")(import_)
     app.command()(export)
     app.command()(tenants)

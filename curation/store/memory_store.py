@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from curation.clock import Clock, SystemClock, ensure_aware
+from curation.clock import Clock, SystemClock
 from curation.embedding import Embedder, default_embedder
 from curation.errors import (
     EmbeddingMismatchError,
@@ -22,7 +22,8 @@ from curation.errors import (
     UnknownTenantError,
     ValidationError,
 )
-from curation.kinds import EventType, RecallMode, Status
+from curation.experiments import validate_agent_id
+from curation.kinds import Cohort, ConflictStatus, EventType, RecallMode, Status
 from curation.policy import CurationPolicy
 from curation.records import (
     ConflictRecord,
@@ -33,10 +34,13 @@ from curation.records import (
     RecallResult,
     WriteResult,
 )
+from curation.store import exposures
 from curation.store import recall as recall_sql
 from curation.store.curation_api import CurationOps
 from curation.store.database import Database
+from curation.store.dump_format import DumpReport, RestoreReport
 from curation.store.events import record_event
+from curation.store.experiments_api import ExperimentOps
 from curation.store.rows import (
     CONFLICT_COLUMNS,
     MEMORY_COLUMNS,
@@ -45,23 +49,32 @@ from curation.store.rows import (
     event_record,
     memory_record,
 )
+from curation.store.tenant_policy import merge_policy, store_policy
 from curation.store.write_hooks import after_write
 from curation.store.writes import PreparedWrite, tenant_exists, write_batch
 from curation.validation import (
     MemoryInput,
     content_hash,
+    validate_actor,
     validate_bool,
+    validate_content,
+    validate_items,
     validate_label,
+    validate_limit,
     validate_memory,
     validate_memory_mapping,
     validate_mode,
+    validate_now,
+    validate_path,
     validate_query,
+    validate_search_text,
+    validate_status,
     validate_tenant,
     validate_uuid,
 )
 
 
-class MemoryStore(CurationOps):
+class MemoryStore(CurationOps, ExperimentOps):
     """Remember, recall, contest, give feedback, pin, restore and explain memories.
 
     Dependencies are passed in (database, embedder, clock) so tests and simulations swap
@@ -94,7 +107,7 @@ class MemoryStore(CurationOps):
 
     # -- plumbing -----------------------------------------------------------------
     def _now(self, now: datetime | None) -> datetime:
-        return ensure_aware(now) if now is not None else self.clock.now()
+        return validate_now(now) if now is not None else self.clock.now()
 
     @contextmanager
     def _tx(self, tenant: str, *, must_exist: bool = True) -> Iterator[Connection]:
@@ -184,31 +197,12 @@ class MemoryStore(CurationOps):
         """Store a tenant's policy overrides (validated in full before anything is written)."""
         tenant = validate_tenant(tenant)
         at = self._now(now)
-        if isinstance(policy, CurationPolicy):
-            merged = policy
-        else:
-            current = self.policy(tenant).model_dump(mode="json")
-            current.update(dict(policy))
-            try:
-                merged = CurationPolicy.model_validate(current)
-            except Exception as exc:
-                raise ValidationError("policy", dict(policy), str(exc)) from exc
+        merged = merge_policy(self.policy(tenant), policy)
         from curation.store.writes import ensure_tenant
 
         with self.db.transaction(tenant) as conn:
             ensure_tenant(conn, tenant, at)
-            conn.execute(
-                text("UPDATE tenant SET policy = CAST(:p AS jsonb) WHERE name = :t"),
-                {"t": tenant, "p": json.dumps(merged.model_dump(mode="json"))},
-            )
-            record_event(
-                conn,
-                tenant,
-                EventType.POLICY,
-                at=at,
-                actor=actor,
-                data={"policy": merged.model_dump(mode="json")},
-            )
+            store_policy(conn, tenant, merged, at=at, actor=actor)
         return merged
 
     # -- writes -------------------------------------------------------------------
@@ -262,12 +256,13 @@ class MemoryStore(CurationOps):
     ) -> list[WriteResult]:
         """Batch form of ``remember``: one embedding batch, one COPY, one transaction."""
         tenant = validate_tenant(tenant)
+        actor = validate_actor(actor)
         at = self._now(now)
         inputs = [
             i
             if isinstance(i, MemoryInput)
             else validate_memory_mapping(i, dimension=self.dimension)
-            for i in items
+            for i in validate_items(items)
         ]
         prepared = self.prepare(inputs)
         policy = self.policy(tenant)
@@ -313,20 +308,31 @@ class MemoryStore(CurationOps):
         query: str,
         k: int = 6,
         *,
-        mode: str | RecallMode = RecallMode.CURATED,
+        mode: str | RecallMode | None = None,
+        agent_id: str | None = None,
         actor: str = "agent",
         record: bool = True,
         query_embedding: Sequence[float] | None = None,
         now: datetime | None = None,
     ) -> RecallResult:
-        """Curated: active entries, re-ranked, with open conflicts, recorded as a vote.
-        Raw: every memory ever written, by similarity alone, recording nothing.
+        """Curated (the default): active entries, re-ranked, with open conflicts, recorded
+        as a vote. Raw: every memory ever written, by similarity alone, recording nothing.
+
+        With ``agent_id`` the agent's cohort in the tenant's live experiment picks the mode
+        (curated when none is live; an explicit ``mode`` must agree), and the recall is
+        logged as an exposure in the same transaction: the result carries its ``recall_id``
+        for ``outcome`` and ``feedback``. A raw-cohort recall leaves the curated store
+        untouched. ``record=False`` skips the vote, never the exposure.
 
         ``query_embedding`` lets a caller that recalls many queries embed them in one batch
         (it must come from the store's embedder)."""
         tenant = validate_tenant(tenant)
         query = validate_query(query)
-        recall_mode = validate_mode(mode)
+        requested = None if mode is None else validate_mode(mode)
+        agent = None if agent_id is None else validate_agent_id(agent_id)
+        actor = validate_actor(actor)
+        record = validate_bool("record", record)
+        recall_mode = requested or RecallMode.CURATED
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
             raise ValidationError("k", k, "must be an integer between 1 and 1000")
         at = self._now(now)
@@ -347,6 +353,10 @@ class MemoryStore(CurationOps):
             ).first()
             if found is None:
                 raise UnknownTenantError(tenant)
+            serving = None if agent is None else exposures.serve(conn, tenant, agent, requested, at)
+            if serving is not None:  # the agent's cohort decides the mode
+                recall_mode = serving.mode
+                curated = recall_mode == RecallMode.CURATED
             policy = self._merged_policy(found.policy)
             limit = k * policy.candidate_multiplier if curated else k
             rows = recall_sql.search(
@@ -375,8 +385,19 @@ class MemoryStore(CurationOps):
                     actor=actor,
                     query=query,
                     reinforce=policy.reinforce_on == "recall",
+                    recall_id=None if serving is None else serving.recall_id,
                 )
-        return RecallResult(tenant=tenant, query=query, mode=recall_mode.value, at=at, hits=hits)
+            if serving is not None:
+                exposures.record_exposure(conn, tenant, serving, query, [h.id for h in hits], at)
+        return RecallResult(
+            tenant=tenant,
+            query=query,
+            mode=recall_mode.value,
+            at=at,
+            hits=hits,
+            recall_id=None if serving is None else serving.recall_id,
+            cohort=None if serving is None else serving.cohort.value,
+        )
 
     # -- single-memory operations ---------------------------------------------------
     def _state(self, conn: Connection, tenant: str, memory_id: uuid.UUID) -> Any:
@@ -463,6 +484,7 @@ class MemoryStore(CurationOps):
         claim = validate_content(claim, "claim")
         evidence = validate_content(evidence, "evidence")
         source = validate_label("source", source) or "agent"
+        detected_by = validate_label("detected_by", detected_by) or "contest"
         related = (
             None
             if related_memory_id is None
@@ -470,9 +492,9 @@ class MemoryStore(CurationOps):
         )
         at = self._now(now)
         with self._tx(tenant) as conn:
-            self._state(conn, tenant, mid)
-            if related is not None:
-                self._state(conn, tenant, related)
+            # Both rows locked in id order, as every multi-row writer does (no deadlock).
+            for locked in sorted({mid} if related is None else {mid, related}, key=str):
+                self._state(conn, tenant, locked)
             conflict_id = uuid.uuid4()
             row = conn.execute(
                 text(
@@ -514,19 +536,34 @@ class MemoryStore(CurationOps):
         memory_id: str | uuid.UUID,
         useful: bool,
         *,
+        recall_id: str | uuid.UUID | None = None,
         actor: str = "agent",
         now: datetime | None = None,
     ) -> MemoryRecord:
         """A validated use proves the entry (proven + 1); with ``reinforce_on=feedback``
-        it is also the recall vote."""
+        it is also the recall vote.
+
+        With ``recall_id`` the judgement is attributed to that recall's experiment and
+        cohort (the memory must be one it returned, judged once). Feedback on a raw-cohort
+        recall is recorded but changes nothing: the raw arm must not train the curated one."""
         tenant = validate_tenant(tenant)
         mid = validate_uuid("memory_id", memory_id)
         useful = validate_bool("useful", useful)
+        rid = None if recall_id is None else validate_uuid("recall_id", recall_id)
         at = self._now(now)
         policy = self.policy(tenant)
         with self._tx(tenant) as conn:
             self._state(conn, tenant, mid)
-            if useful:
+            attribution: dict[str, Any] = {}
+            if rid is not None:
+                exposure = exposures.feedback_attribution(conn, tenant, rid, mid)
+                attribution = {
+                    "recall_id": exposure.recall_id,
+                    "experiment_id": exposure.experiment_id,
+                    "cohort": exposure.cohort,
+                }
+            proves = useful and attribution.get("cohort") != Cohort.RAW
+            if proves:
                 reinforce = policy.reinforce_on == "feedback"
                 conn.execute(
                     text(
@@ -543,11 +580,11 @@ class MemoryStore(CurationOps):
             record_event(
                 conn,
                 tenant,
-                EventType.VALIDATE if useful else EventType.FEEDBACK,
+                EventType.VALIDATE if proves else EventType.FEEDBACK,
                 at=at,
                 actor=actor,
                 memory_id=mid,
-                data={"useful": useful},
+                data={"useful": useful, **attribution},
             )
         return self.get(tenant, mid)
 
@@ -563,6 +600,8 @@ class MemoryStore(CurationOps):
         """Pinned entries are never touched by curation and score a retention of 1."""
         tenant = validate_tenant(tenant)
         mid = validate_uuid("memory_id", memory_id)
+        pinned = validate_bool("pinned", pinned)
+        actor = validate_actor(actor)
         at = self._now(now)
         with self._tx(tenant) as conn:
             prior = self._state(conn, tenant, mid)
@@ -606,6 +645,8 @@ class MemoryStore(CurationOps):
         """Return an archived entry to the active set; the event keeps its prior state."""
         tenant = validate_tenant(tenant)
         mid = validate_uuid("memory_id", memory_id)
+        actor = validate_actor(actor)
+        reason = validate_content(reason, "reason")
         at = self._now(now)
         with self._tx(tenant) as conn:
             prior = self._state(conn, tenant, mid)
@@ -650,8 +691,10 @@ class MemoryStore(CurationOps):
 
     # -- listings -----------------------------------------------------------------
     def tenants(self) -> list[str]:
+        """Every tenant's name: the one cross-tenant read, through the SECURITY DEFINER
+        ``memgov_tenants()`` (row-level security hides the ``tenant`` table's other rows)."""
         with self.db.transaction() as conn:
-            return list(conn.execute(text("SELECT name FROM tenant ORDER BY name")).scalars())
+            return list(conn.execute(text("SELECT memgov_tenants()")).scalars())
 
     def memories(
         self,
@@ -664,17 +707,24 @@ class MemoryStore(CurationOps):
         offset: int = 0,
     ) -> list[MemoryRecord]:
         tenant = validate_tenant(tenant)
+        contains = validate_search_text("contains", contains)
         clauses = ["m.tenant = :t"]
-        params: dict[str, Any] = {"t": tenant, "limit": limit, "offset": offset}
+        params: dict[str, Any] = {
+            "t": tenant,
+            "limit": validate_limit("limit", limit),
+            "offset": validate_limit("offset", offset, minimum=0),
+        }
         if status is not None:
             clauses.append("s.status = :status")
-            params["status"] = Status(status).value
+            params["status"] = validate_status(status, Status).value
         if reason is not None:
             clauses.append("s.archive_reason = :reason")
-            params["reason"] = reason
+            params["reason"] = validate_label("reason", reason)
         if contains:
+            # the text is matched literally: LIKE's escape character and wildcards escaped
+            escaped = contains.replace("\\", "\\\\").replace("%", r"\%").replace("_", r"\_")
             clauses.append("m.content ILIKE :pattern")
-            params["pattern"] = "%" + contains.replace("%", r"\%").replace("_", r"\_") + "%"
+            params["pattern"] = "%" + escaped + "%"
         with self.db.transaction(tenant) as conn:
             rows = conn.execute(
                 text(
@@ -687,6 +737,8 @@ class MemoryStore(CurationOps):
 
     def conflicts(self, tenant: str, *, status: str | None = "open") -> list[ConflictRecord]:
         tenant = validate_tenant(tenant)
+        if status:
+            status = validate_status(status, ConflictStatus).value
         where = "tenant = :t" + (" AND status = :s" if status else "")
         with self._tx(tenant) as conn:  # an unknown tenant is an error, not an empty queue
             rows = conn.execute(
@@ -699,6 +751,8 @@ class MemoryStore(CurationOps):
         self, tenant: str, *, types: Sequence[str] | None = None, limit: int = 1000
     ) -> list[EventRecord]:
         tenant = validate_tenant(tenant)
+        types = [validate_status(t, EventType, "types").value for t in types or []]
+        limit = validate_limit("limit", limit)
         where = "tenant = :t" + (" AND type = ANY(:types)" if types else "")
         with self.db.transaction(tenant) as conn:
             rows = conn.execute(
@@ -740,7 +794,7 @@ class MemoryStore(CurationOps):
 
         return import_file(
             self,
-            Path(path),
+            validate_path("path", path),
             tenant,
             rejects_path=rejects_path,
             batch_size=batch_size,
@@ -751,7 +805,25 @@ class MemoryStore(CurationOps):
     def export_jsonl(self, path: str | Path, tenant: str, *, include_archived: bool = True) -> int:
         from curation.store.jsonl import export_file
 
-        return export_file(self, Path(path), tenant, include_archived=include_archived)
+        return export_file(
+            self, validate_path("path", path), tenant, include_archived=include_archived
+        )
+
+    def dump_tenant(
+        self, path: str | Path, tenant: str, *, now: datetime | None = None
+    ) -> DumpReport:
+        """A full, lossless dump of the tenant; see ``curation.store.dump``."""
+        from curation.store.dump import dump_tenant
+
+        return dump_tenant(self.db, tenant, Path(path), now=self._now(now))
+
+    def restore_tenant(self, path: str | Path, *, tenant: str | None = None) -> RestoreReport:
+        """Recreate a dumped tenant here, all or nothing; refuses an existing tenant."""
+        from curation.store.restore import restore_tenant
+
+        report = restore_tenant(self.db, Path(path), expect_tenant=tenant)
+        self._meta = None  # the restore may have fixed the store's embedding model
+        return report
 
 
 def restore_rows(

@@ -40,16 +40,13 @@ _SEARCH = """
 """
 
 
-# One round trip opens a recall: the tenant's policy (its row doubles as the existence
-# check) and the transaction's settings. A recall's vote commits without waiting for its
-# WAL flush (see ``record_recall``); a read-only recall writes nothing either way.
+# One round trip opens a recall: the transaction's settings (the tenant first, for
+# row-level security), then the tenant's policy, whose row doubles as the existence check
+# (no row: no such tenant). ``memgov_open_recall`` (migration 0003) runs the two in that
+# order, which a single SELECT could not promise. A recall's vote commits without waiting
+# for its WAL flush (see ``record_recall``); a read-only recall writes nothing either way.
 START = """
-    SELECT set_config('memgov.tenant', t.name, true),
-           set_config('hnsw.iterative_scan', 'relaxed_order', true),
-           set_config('hnsw.ef_search', :ef, true),
-           set_config('synchronous_commit', 'off', true),
-           t.policy
-    FROM tenant t WHERE t.name = :t
+    SELECT p.policy FROM memgov_open_recall(:t, :ef) AS p (policy) WHERE p.policy IS NOT NULL
 """
 
 
@@ -187,37 +184,40 @@ def record_recall(
     actor: str,
     query: str,
     reinforce: bool,
+    recall_id: str | None = None,
 ) -> None:
-    """The vote: bump counts and append the event in one statement. Rows are locked in id
+    """The vote: bump counts and append the event in one statement (with the exposure's
+    ``recall_id`` when an agent recalled). Rows are locked in id
     order so concurrent recalls over overlapping hits cannot deadlock.
 
     The transaction commits without waiting for its WAL flush (``synchronous_commit``
     off for this transaction only): a vote is a counter bump, and a crash can at worst
     lose the last few hundred milliseconds of votes, never leave anything half-written,
     and no recall waits on a disk flush. The setting is made where the recall's
-    transaction starts (``START``)."""
-    bump = (
-        """
-        locked AS (
-            SELECT memory_id FROM memory_state
-            WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))
-            ORDER BY memory_id FOR UPDATE
-        ),
-        bumped AS (
-            UPDATE memory_state s
-            SET recall_count = s.recall_count + 1, last_recalled_at = :now,
-                version = s.version + 1, updated_at = :now
-            FROM locked WHERE s.tenant = :t AND s.memory_id = locked.memory_id
-            RETURNING s.memory_id
-        ),
-        """
-        if reinforce
-        else ""
-    )
+    transaction starts (``START``).
+
+    Every recorded recall bumps its hits' state version, also when the policy does not
+    reinforce on recall (then the counts stay as they are): a curation plan made before
+    the recall then no longer matches those rows, and its apply leaves them alone — an
+    entry an agent just recalled is never archived by an older plan."""
     conn.execute(
         text(
-            f"""
-            WITH {bump} ev AS (
+            """
+            WITH locked AS (
+                SELECT memory_id FROM memory_state
+                WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))
+                ORDER BY memory_id FOR UPDATE
+            ),
+            bumped AS (
+                UPDATE memory_state s
+                SET recall_count = s.recall_count + CASE WHEN :reinforce THEN 1 ELSE 0 END,
+                    last_recalled_at = CASE WHEN :reinforce THEN :now
+                                            ELSE s.last_recalled_at END,
+                    version = s.version + 1, updated_at = :now
+                FROM locked WHERE s.tenant = :t AND s.memory_id = locked.memory_id
+                RETURNING s.memory_id
+            ),
+            ev AS (
                 INSERT INTO event (tenant, type, related_ids, actor, data, at)
                 VALUES (:t, :type, CAST(:ids AS uuid[]), :actor, CAST(:data AS jsonb), :now)
                 RETURNING id
@@ -231,6 +231,10 @@ def record_recall(
             "now": now,
             "actor": actor,
             "type": EventType.RECALL.value,
-            "data": json.dumps({"query": query[:500], "reinforced": reinforce}),
+            "reinforce": reinforce,
+            "data": json.dumps(
+                {"query": query[:500], "reinforced": reinforce}
+                | ({} if recall_id is None else {"recall_id": recall_id})
+            ),
         },
     )

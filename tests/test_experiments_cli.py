@@ -1,0 +1,82 @@
+"""The agent-facing experiment options of the CLI, run as a user runs them: ``memgov
+recall --agent-id``, ``memgov outcome`` and ``memgov feedback --recall-id`` in a
+subprocess against the test's database (hashing embedder), checked through the store."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import T0
+from experiment_helpers import QUERY, SALT, T, agents, seed
+
+from curation import Cohort, EventType, MemoryStore
+
+MEMGOV = str(Path(sys.executable).parent / "memgov")
+NOW = ["--now", T0.isoformat()]
+
+
+@pytest.fixture
+def env(cli_env: dict[str, str]) -> dict[str, str]:
+    return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
+
+
+def memgov(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [MEMGOV, *args], env=env, capture_output=True, text=True, timeout=180, check=False
+    )
+    assert done.returncode == code, (args, done.returncode, done.stdout, done.stderr)
+    return done
+
+
+def as_json(done: subprocess.CompletedProcess[str]) -> Any:
+    return json.loads(done.stdout)
+
+
+def test_agent_recall_outcome_and_feedback(store: MemoryStore, env: dict[str, str]) -> None:
+    seed(store)
+    plain = as_json(memgov(env, "recall", QUERY, "-t", T, "-k", "3", "--json", *NOW))
+    assert isinstance(plain, list) and len(plain) == 3  # the documented list, unchanged
+
+    store.start_experiment(T, "exp", salt=SALT)
+    raw_agent, curated_agent = agents(Cohort.RAW, 1)[0], agents(Cohort.CURATED, 1)[0]
+    raw = as_json(
+        memgov(env, "recall", QUERY, "-t", T, "-k", "3", "--agent-id", raw_agent, "--json", *NOW)
+    )
+    curated = as_json(
+        memgov(env, "recall", QUERY, "-t", T, "--agent-id", curated_agent, "--json", *NOW)
+    )
+
+    assert (raw["cohort"], raw["mode"], len(raw["hits"])) == ("raw", "raw", 3)
+    assert (curated["cohort"], curated["mode"]) == ("curated", "curated")
+    observed = {o.recall_id: o for o in store.experiment_observations(T, "exp")}
+    assert observed[raw["recall_id"]].returned_ids == [h["id"] for h in raw["hits"]]
+    assert observed[curated["recall_id"]].agent_id == curated_agent
+
+    refused = memgov(
+        env, "recall", QUERY, "-t", T, "--agent-id", raw_agent, "--mode", "curated", *NOW, code=2
+    )
+    assert "mode='curated'" in refused.stderr and raw_agent in refused.stderr
+
+    won = as_json(memgov(env, "outcome", T, curated["recall_id"], "--success", "--json", *NOW))
+    lost = as_json(
+        memgov(env, "outcome", T, raw["recall_id"], "--failure", "--score", "0.5", "--json", *NOW)
+    )
+    assert (won["success"], won["cohort"]) == (True, "curated")
+    assert (lost["success"], lost["score"], lost["cohort"]) == (False, 0.5, "raw")
+    again = memgov(env, "outcome", T, curated["recall_id"], "--failure", *NOW, code=2)
+    assert "already has an outcome" in again.stderr
+    empty = memgov(env, "outcome", T, raw["recall_id"], *NOW, code=2)
+    assert "success" in empty.stderr
+
+    memory_id = raw["hits"][0]["id"]
+    proven = store.get(T, memory_id).proven
+    memgov(env, "feedback", memory_id, "-t", T, "--recall-id", raw["recall_id"], *NOW)
+    assert store.get(T, memory_id).proven == proven  # the raw arm trains nothing
+    [event] = store.events(T, types=[EventType.FEEDBACK])
+    assert (event.data["recall_id"], event.data["cohort"]) == (raw["recall_id"], "raw")
+    assert store.experiment_feedback(T, "exp")["raw"] == {"useful": 1, "not_useful": 0}
