@@ -318,3 +318,88 @@ def series(rows: Sequence[Mapping[str, Any]], x: str, y: str, color: str) -> Any
         )
         .properties(height=HEIGHT)
     )
+
+
+# -- online experiments ----------------------------------------------------------------------
+COHORT_COLORS = alt.Scale(domain=["curated", "raw"], range=["#54a24b", "#e45756"])
+
+
+def cohort_rates(days: Sequence[Mapping[str, Any]], metric: str = "success") -> AnyChart:
+    """Per cohort, the cumulative success rate (or mean score) as of each day's end."""
+    field = "mean_score" if metric == "score" else "success_rate"
+    rows = [
+        {
+            "date": day["date"],
+            "cohort": cohort,
+            "value": day.get(f"{cohort}_{field}"),
+            "outcomes": day.get(f"{cohort}_outcomes"),
+            "agents": day.get(f"{cohort}_agents"),
+        }
+        for day in days
+        for cohort in ("curated", "raw")
+        if day.get(f"{cohort}_{field}") is not None
+    ]
+    frame = _frame(rows)
+    if len(frame):
+        frame["date"] = pd.to_datetime(frame["date"], utc=True)
+    title = "mean score" if metric == "score" else "success rate (cumulative)"
+    return (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("date:T", title="day", axis=DATE_AXIS),
+            y=alt.Y("value:Q", title=title, scale=alt.Scale(zero=False)),
+            color=alt.Color(
+                "cohort:N", title=None, scale=COHORT_COLORS, legend=alt.Legend(orient="top")
+            ),
+            tooltip=[
+                "date:T",
+                "cohort:N",
+                alt.Tooltip("value:Q", format=".3f"),
+                "outcomes:Q",
+                "agents:Q",
+            ],
+        )
+        .properties(height=HEIGHT)
+    )
+
+
+def delta_band(days: Sequence[Mapping[str, Any]]) -> AnyChart:
+    """The delta (curated - raw) per day with its always-valid band (what the decision
+    reads) and, lighter, the fixed-horizon interval; a rule at 0."""
+    frame = _frame([d for d in days if d.get("delta") is not None])
+    if len(frame):
+        frame["date"] = pd.to_datetime(frame["date"], utc=True)
+    x = alt.X("date:T", title="day", axis=DATE_AXIS)
+    base = alt.Chart(frame)
+    layers: list[Any] = []
+    if len(frame) and frame["fixed_low"].notna().any():
+        layers.append(
+            base.mark_area(opacity=0.15, color="#4c78a8").encode(
+                x=x, y="fixed_low:Q", y2="fixed_high:Q"
+            )
+        )
+    if len(frame) and frame["always_valid_low"].notna().any():
+        layers.append(
+            base.mark_area(opacity=0.3, color="#4c78a8").encode(
+                x=x, y="always_valid_low:Q", y2="always_valid_high:Q"
+            )
+        )
+    layers.append(
+        base.mark_line(point=True, color="#1f3b5a").encode(
+            x=x,
+            y=alt.Y("delta:Q", title="delta, curated - raw"),
+            tooltip=[
+                "date:T",
+                alt.Tooltip("delta:Q", format="+.3f"),
+                alt.Tooltip("always_valid_low:Q", format="+.3f"),
+                alt.Tooltip("always_valid_high:Q", format="+.3f"),
+                alt.Tooltip("fixed_low:Q", format="+.3f"),
+                alt.Tooltip("fixed_high:Q", format="+.3f"),
+                "recommendation:N",
+            ],
+        )
+    )
+    zero = alt.Chart(pd.DataFrame([{"y": 0.0}])).mark_rule(color="#888", strokeDash=[4, 3])
+    layers.append(zero.encode(y="y:Q"))
+    return alt.layer(*layers).properties(height=HEIGHT)

@@ -11,6 +11,8 @@
   the pages.
 - Actions: approve, reject, unmerge, resolve, restore go through the curation API, which
   records each as an event; every cached read is cleared after an action.
+- Online experiments: read from the store and analysed by ``evaluation.online`` (the
+  same analysis as ``memgov experiment status`` and the daily Dagster asset).
 - Experiments: MLflow runs of the experiments named ``ab-*`` and ``benchmark-*``, at the
   tracking URI of ``evaluation.tracking`` (``_tracking_uri`` repeats its rule, so this
   module does not need the evaluation package to import).
@@ -315,6 +317,36 @@ def restore(tenant: str, memory_id: str) -> MemoryRecord:
         return store().restore(tenant, memory_id, actor=ACTOR, reason="restored from the dashboard")
     finally:
         clear_caches()
+
+
+# -- reads: online experiments ---------------------------------------------------------------
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _online_experiments(key: str, tenant: str) -> list[dict[str, Any]]:
+    records = []
+    for record in store().experiments(tenant):
+        row = record.to_dict()
+        row.pop("salt", None)  # the salt predicts every agent's cohort
+        records.append(row)
+    return records
+
+
+def online_experiments(tenant: str) -> list[dict[str, Any]]:
+    """The tenant's online experiments, oldest first, without their assignment salt."""
+    return _online_experiments(store_key(), tenant)
+
+
+@st.cache_data(ttl=READ_TTL, show_spinner="Analysing the experiment…")
+def _online_report(key: str, tenant: str, name: str) -> dict[str, Any]:
+    from evaluation.online.daily import experiment_report
+
+    current = store()
+    return experiment_report(current, tenant, name, now=current.clock.now()).to_dict()
+
+
+def online_report(tenant: str, name: str) -> dict[str, Any]:
+    """The experiment's daily analysis as of now (``OnlineReport.to_dict()``: ``days``,
+    ``latest``, ``recommendation``, ``experiment``, ``feedback``)."""
+    return _online_report(store_key(), tenant, name)
 
 
 # -- MLflow ----------------------------------------------------------------------------------

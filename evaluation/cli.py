@@ -231,7 +231,9 @@ def sweep(
 def register(app: typer.Typer) -> None:
     from evaluation.bench.cli import register as register_bench
     from evaluation.benchmarks.cli import register as register_benchmarks
+    from evaluation.online.cli import register as register_online
 
     register_benchmarks(eval_app)
     register_bench(app)
+    register_online(app)
     app.add_typer(eval_app, name="eval")

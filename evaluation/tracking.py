@@ -302,9 +302,12 @@ class _RunLogger:
         for chunk in _chunks(entities, PARAMS_PER_BATCH):
             self.client.log_batch(self.run_id, tags=list(chunk), synchronous=True)
 
-    def log_metrics(self, metrics: Mapping[str, Any], step: int | None = None) -> None:
-        """One value per name at ``step`` (default 0); None/NaN/inf values are skipped."""
-        stamp = int(time.time() * 1000)
+    def log_metrics(
+        self, metrics: Mapping[str, Any], step: int | None = None, at: datetime | None = None
+    ) -> None:
+        """One value per name at ``step`` (default 0), stamped ``at`` (default: now; a
+        daily series stamps each value with its day); None/NaN/inf values are skipped."""
+        stamp = int((at.timestamp() if at is not None else time.time()) * 1000)
         entities = []
         for name, raw in metrics.items():
             value = _metric_value(raw)

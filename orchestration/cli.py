@@ -7,7 +7,8 @@ import typer
 
 def demo() -> None:
     """The main job on the demo fleet: load it, show recall raw vs curated, materialize the
-    Dagster curation graph per tenant, show recall again, run the A/B and print it."""
+    Dagster curation graph per tenant, show recall again, run the A/B and a simulated
+    online experiment and print both."""
     from orchestration.demo import main
 
     main()

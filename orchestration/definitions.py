@@ -34,8 +34,10 @@ from orchestration.jobs import (
     compaction_job,
     curation_job,
     evaluation_job,
+    online_experiment_job,
     workload_evaluation_job,
 )
+from orchestration.online_assets import online_experiment_report
 from orchestration.resources import (
     ClockResource,
     GuardrailsResource,
@@ -129,12 +131,18 @@ def executor_from_env() -> ExecutorDefinition:
     raise ValidationError("MEMGOV_DAGSTER_EXECUTOR", choice, f"expected one of {EXECUTORS}")
 
 
-ALL_ASSETS = [*CURATION_ASSETS, ab_evaluation, ab_workload]
+ALL_ASSETS = [*CURATION_ASSETS, ab_evaluation, ab_workload, online_experiment_report]
 
 defs = Definitions(
     assets=ALL_ASSETS,
     asset_checks=ALL_CHECKS,
-    jobs=[curation_job, evaluation_job, workload_evaluation_job, compaction_job],
+    jobs=[
+        curation_job,
+        evaluation_job,
+        workload_evaluation_job,
+        compaction_job,
+        online_experiment_job,
+    ],
     schedules=SCHEDULES,
     sensors=SENSORS,
     resources=default_resources(),

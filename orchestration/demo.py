@@ -4,7 +4,9 @@
 2. materialize the Dagster curation graph for each demo tenant (checks included) on the
    persistent instance under ``$MEMGOV_HOME/dagster``, so ``make up`` shows the runs;
 3. show recall again and the curator's queue;
-4. run the A/B on a small simulated fleet, log it to MLflow and print the headline table.
+4. run the A/B on a small simulated fleet, log it to MLflow and print the headline table;
+5. run a simulated online experiment (agents split into curated and raw cohorts) on its
+   own tenant of the demo database, log its daily series to MLflow, print the headline.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from dagster import AssetSelection, DagsterInstance, materialize
 
 from curation import MemoryStore
+from curation.store.database import Database
 from evaluation.demo import DEMO_DATABASE, Print, demo_database, run_demo
 from evaluation.demo_fleet import NOW, TenantScript
 from orchestration.assets import CURATION_ASSETS
@@ -101,6 +104,35 @@ def run_ab_demo(out: Print) -> None:
     out(f"(MLflow run {run_id} in experiment 'ab-demo')")
 
 
+def run_online_demo(out: Print, database: Database) -> None:
+    """A simulated online experiment on its own tenant of the demo database (so the
+    dashboard's Experiments page shows it), logged to MLflow (experiment online-ab)."""
+    from curation.embedding import embedder_from_env
+    from evaluation.online.report_text import daily_table, headline
+    from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
+    from evaluation.online.tracking import ONLINE_EXPERIMENT, log_online_report
+
+    config = OnlineSimConfig(
+        agents=100, days=3, warmup_days=21, writes_per_day=10, recalls_per_day=10, seed=7
+    )
+    out(
+        f"\n=== Online experiment: {config.agents} simulated agents, {config.days} days, "
+        f"{config.raw_share:.0%} served raw; outcomes from ground truth, "
+        f"{config.missing_outcome_share:.0%} never reported ==="
+    )
+    store = MemoryStore(database, embedder=embedder_from_env())
+    result = simulate_online_experiment(store, config)
+    logged = log_online_report(result.report)
+    out(headline(result.report))
+    out(daily_table(result.report))
+    out(
+        f"(MLflow run {logged.run_id} in experiment {ONLINE_EXPERIMENT!r}; "
+        f"`MEMGOV_DATABASE={DEMO_DATABASE} memgov experiment status {config.experiment} "
+        f"-t {result.tenant} "
+        f"--now {result.experiment.ends_at.isoformat()}` reprints it)"
+    )
+
+
 def main(out: Print = print) -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     # the UIs started by `make up` read the same database
@@ -109,3 +141,4 @@ def main(out: Print = print) -> None:
     embedder = os.environ.get("MEMGOV_EMBEDDER", "minilm")
     run_demo(database=database, out=out, curate=dagster_curate(database.url, embedder))
     run_ab_demo(out)
+    run_online_demo(out, database)

@@ -9,6 +9,9 @@
   the A/B on its golden probes and feedback-labeled recalls; the schedule starts stopped.
 - ``compaction_job``: hard-deletes archived entries past the grace period. Off twice over:
   its schedule starts stopped, and the op refuses unless MEMGOV_COMPACTION_GRACE_DAYS is set.
+- ``online_experiment_job`` (``online_experiment_report``) with
+  ``daily_online_experiment_schedule`` (00:30 UTC, running): every live online experiment
+  analysed and its completed day logged to MLflow.
 
 Every run of a tenant carries the ``memgov/tenant`` tag (``tenant_run_config``) that the
 run queue limits to one at a time; different tenants run in parallel, each run's steps
@@ -36,12 +39,14 @@ from dagster import (
 from curation.errors import CurationLockedError
 from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
 from orchestration.locking import locked_failure
+from orchestration.online_assets import online_experiment_report
 from orchestration.partitions import TENANTS, tenant_partitions, tenant_run_config, tenant_tags
 from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
 
 NIGHTLY_CRON = "15 3 * * *"
 WEEKLY_EVALUATION_CRON = "0 5 * * 0"
 WEEKLY_COMPACTION_CRON = "30 4 * * 0"
+DAILY_ONLINE_CRON = "30 0 * * *"  # just after a UTC day, the analysis's unit, completes
 TIMEZONE = "UTC"
 
 curation_job = define_asset_job(
@@ -170,9 +175,26 @@ weekly_workload_schedule = ScheduleDefinition(
     description="Weekly A/B on the simulated workload, logged to MLflow (starts stopped).",
 )
 
+online_experiment_job = define_asset_job(
+    "online_experiment_job",
+    selection=AssetSelection.assets(online_experiment_report),
+    description="Daily analysis of every live online experiment, logged to MLflow (online-ab).",
+)
+
+daily_online_experiment_schedule = ScheduleDefinition(
+    name="daily_online_experiment_schedule",
+    cron_schedule=DAILY_ONLINE_CRON,
+    job=online_experiment_job,
+    execution_timezone=TIMEZONE,
+    default_status=DefaultScheduleStatus.RUNNING,
+    description="Daily at 00:30 UTC: analyse live online experiments, log the day to MLflow "
+    "(does nothing when no experiment is live).",
+)
+
 SCHEDULES = [
     nightly_curation_schedule,
     weekly_evaluation_schedule,
     weekly_workload_schedule,
     compaction_schedule,
+    daily_online_experiment_schedule,
 ]

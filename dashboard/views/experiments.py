@@ -1,20 +1,29 @@
-"""Experiments: curated-vs-raw A/B results and benchmarks from MLflow."""
+"""Experiments: online curated-vs-raw experiments (from the store) first, then offline
+A/B results and benchmarks from MLflow."""
 
 from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
 
-from dashboard import charts, data, experiments, ui
+from dashboard import charts, data, experiments, online_view, ui
+from evaluation.tracking import redact_value
 
-uri = data.tracking_uri()
-ui.header("Experiments", caption=f"MLflow experiments `ab-*` and `benchmark-*` at `{uri}`")
+uri = redact_value(data.tracking_uri())  # shown, never with a password in it
+ui.header(
+    "Experiments",
+    caption=f"Online experiments from the store; offline runs from MLflow experiments `ab-*` "
+    f"and `benchmark-*` at `{uri}`",
+)
 st.link_button("Open the MLflow UI", data.mlflow_ui_url(), icon=":material/open_in_new:")
+
+online_view.render()  # live experiments from the store; the offline runs follow
+st.subheader("Offline A/B and benchmarks")
 
 try:
     runs = data.experiment_runs()
 except Exception as exc:  # an unreachable tracking server is an empty state, not a crash
-    st.warning(f"MLflow cannot be read at `{uri}`: {type(exc).__name__}: {exc}")
+    st.warning(f"MLflow cannot be read at `{uri}`: {type(exc).__name__}: {redact_value(str(exc))}")
     st.stop()
 summary = experiments.summarise(runs)
 comparisons, arms = summary["comparisons"], summary["arms"]
