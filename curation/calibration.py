@@ -10,7 +10,6 @@ thresholds, the highest.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -19,6 +18,8 @@ import numpy as np
 
 from curation.embedding import Embedder
 from curation.errors import ValidationError
+from curation.jsondoc import loads
+from curation.validation import validate_bool, validate_content
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,11 @@ def builtin_pairs() -> list[LabeledPair]:
 
 
 def load_pairs(path: Path) -> list[LabeledPair]:
-    return parse_pairs(path.read_text(encoding="utf-8").splitlines())
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValidationError("pairs", str(path), f"cannot be read: {exc}") from exc
+    return parse_pairs(text.splitlines())
 
 
 def parse_pairs(lines: list[str]) -> list[LabeledPair]:
@@ -60,9 +65,10 @@ def parse_pairs(lines: list[str]) -> list[LabeledPair]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-            pairs.append(LabeledPair(str(obj["a"]), str(obj["b"]), bool(obj["duplicate"])))
-        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            obj = loads(line, "pairs")
+            a, b = validate_content(obj["a"], "a"), validate_content(obj["b"], "b")
+            pairs.append(LabeledPair(a, b, validate_bool("duplicate", obj["duplicate"])))
+        except (ValidationError, KeyError, TypeError) as exc:
             raise ValidationError(
                 "pairs", f"line {line_no}", f"needs a, b, duplicate: {exc}"
             ) from exc

@@ -6,7 +6,7 @@ import math
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 
 from curation.kinds import MemoryKind
 
@@ -96,6 +96,11 @@ class CurationPolicy(BaseModel):
         )
     )
     jaccard_threshold: float = Field(0.6, gt=0, le=1)
+
+    @field_serializer("contradiction_kinds", "compression_kinds")
+    def _sorted_kinds(self, kinds: frozenset[MemoryKind]) -> list[str]:
+        """Sets dump in a fixed order, so a stored policy is the same in every process."""
+        return sorted(kind.value for kind in kinds)
     min_cluster_size: int = Field(3, ge=2)
 
     # recall

@@ -31,7 +31,8 @@ T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 
 
 def table_counts(store: MemoryStore) -> dict[str, int]:
-    with store.db.transaction() as conn:
+    """Across tenants (a bad call must not have written anywhere): as the schema owner."""
+    with store.db.admin_transaction() as conn:
         return {t: int(conn.execute(text(f"SELECT count(*) FROM {t}")).scalar_one())
                 for t in TABLES}
 

@@ -4,13 +4,30 @@ point group (a callable taking the Typer app), so ``curation`` never imports the
 from __future__ import annotations
 
 from importlib.metadata import entry_points
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from curation.cli import curation_commands, db_commands, memory_commands
-from curation.errors import MemgovError
+from curation.errors import MemgovError, one_line
+
+
+class MemgovGroup(TyperGroup):
+    """The root group: a MemgovError from any command (plugins' included) becomes one
+    line on stderr, ``error: field='value': reason``, and exit status 2 — never a
+    traceback. Here rather than only in ``main`` so an in-process runner sees it too."""
+
+    def invoke(self, ctx: Any) -> Any:  # typer's vendored click.Context
+        try:
+            return super().invoke(ctx)
+        except MemgovError as exc:
+            typer.echo(f"error: {one_line(exc)}", err=True)
+            raise typer.Exit(2) from exc
+
 
 app = typer.Typer(
+    cls=MemgovGroup,
     name="memgov",
     help="Memgov: curate an AI-agent memory store so recall stays worth trusting.",
     no_args_is_help=True,
@@ -31,6 +48,6 @@ def main() -> None:
     _load_plugins()
     try:
         app()
-    except MemgovError as exc:
-        typer.echo(f"error: {exc}", err=True)
+    except MemgovError as exc:  # raised outside a command (loading a plugin, say)
+        typer.echo(f"error: {one_line(exc)}", err=True)
         raise SystemExit(2) from exc

@@ -3,7 +3,6 @@ compaction and threshold calibration."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
@@ -11,6 +10,7 @@ import typer
 from curation.cli.context import open_store, parse_now
 from curation.cli.output import emit_json, short
 from curation.errors import ValidationError
+from curation.jsondoc import loads
 from curation.policy import CurationPolicy, Mode
 
 TENANT = typer.Option(..., "--tenant", "-t", help="Tenant the call is scoped to.")
@@ -128,6 +128,17 @@ def policy_show(tenant: str = TENANT) -> None:
     emit_json(open_store().policy(tenant).model_dump(mode="json"))
 
 
+def _policy_file(path: Path) -> dict[str, object]:
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValidationError("--file", str(path), f"cannot be read: {exc}") from exc
+    document = loads(raw, "--file")
+    if not isinstance(document, dict):
+        raise ValidationError("--file", str(path), "must hold a JSON object of policy fields")
+    return document
+
+
 @policy_app.command("set")
 def policy_set(
     tenant: str = TENANT,
@@ -142,14 +153,14 @@ def policy_set(
     store = open_store()
     overrides: dict[str, object] = {}
     if file is not None:
-        overrides.update(json.loads(file.read_text(encoding="utf-8")))
+        overrides.update(_policy_file(file))
     for assignment in assignments or []:
         field, sep, raw = assignment.partition("=")
         if not sep:
             raise ValidationError("assignment", assignment, "expected field=value")
         try:
-            overrides[field] = json.loads(raw)
-        except json.JSONDecodeError:
+            overrides[field] = loads(raw, field)
+        except ValidationError:  # not JSON: the text itself
             overrides[field] = raw
     if enable_writes or dry_run:
         mode = Mode.APPLY if enable_writes else Mode.DRY_RUN

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import text
 
 from curation.errors import ValidationError
-from curation.kinds import EventType, Resolution
+from curation.kinds import EventType, ProposalStatus, Resolution
 from curation.plan import CurationPlan
 from curation.policy import CurationPolicy
 from curation.snapshot import MemorySnapshot
@@ -21,7 +21,14 @@ from curation.store.events import record_event
 from curation.store.locks import curation_lock, take_transaction_lock
 from curation.store.runs import run_apply, undo_run
 from curation.store.snapshot_loader import load_snapshot
-from curation.validation import validate_query, validate_tenant, validate_uuid
+from curation.validation import (
+    validate_content,
+    validate_limit,
+    validate_query,
+    validate_status,
+    validate_tenant,
+    validate_uuid,
+)
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -31,6 +38,9 @@ if TYPE_CHECKING:
     from curation.store.database import Database
     from curation.store.writes import PreparedWrite
     from curation.validation import MemoryInput
+
+
+MAX_GRACE_DAYS = 36_500  # a century; beyond it the cutoff would leave the calendar
 
 
 def _resolution(value: Any) -> Resolution:
@@ -149,6 +159,7 @@ class CurationOps:
 
     def runs(self, tenant: str, *, limit: int = 50) -> list[dict[str, Any]]:
         tenant = validate_tenant(tenant)
+        limit = validate_limit("limit", limit)
         with self.db.transaction(tenant) as conn:
             rows = conn.execute(
                 text(
@@ -171,6 +182,8 @@ class CurationOps:
     # -- proposals ------------------------------------------------------------------
     def proposals(self, tenant: str, *, status: str | None = "pending") -> list[dict[str, Any]]:
         tenant = validate_tenant(tenant)
+        if status:
+            status = validate_status(status, ProposalStatus).value
         where = "tenant = :t" + (" AND status = :s" if status else "")
         with self.db.transaction(tenant) as conn:
             rows = conn.execute(
@@ -220,6 +233,7 @@ class CurationOps:
     ) -> None:
         tenant = validate_tenant(tenant)
         ids = [validate_uuid("proposal_id", p) for p in proposal_ids]
+        note = None if note is None else validate_content(note, "note")
         at = self._now(now)
         with self._tx(tenant) as conn:
             for p in ids:
@@ -253,6 +267,7 @@ class CurationOps:
         tenant = validate_tenant(tenant)
         cid = validate_uuid("conflict_id", conflict_id)
         how = _resolution(resolution)
+        note = None if note is None else validate_content(note, "note")
         with self._tx(tenant) as conn:
             return curator.resolve(
                 self,
@@ -293,6 +308,7 @@ class CurationOps:
         tenant = validate_tenant(tenant)
         query = validate_query(query)
         ids = [validate_uuid("expected_ids", e) for e in expected_ids]
+        k = validate_limit("k", k, maximum=1000)
         if not ids:
             raise ValidationError("expected_ids", [], "must name at least one memory")
         probe_id = uuid.uuid4()
@@ -347,9 +363,11 @@ class CurationOps:
         if (
             isinstance(grace_days, bool)
             or not isinstance(grace_days, int | float)
-            or grace_days < 0
+            or not 0 <= grace_days <= MAX_GRACE_DAYS
         ):
-            raise ValidationError("grace_days", grace_days, "must be a non-negative number")
+            raise ValidationError(
+                "grace_days", grace_days, f"must be a number of days from 0 to {MAX_GRACE_DAYS}"
+            )
         at = self._now(now)
         cutoff = at - timedelta(days=float(grace_days))
         with self._tx(tenant) as conn:

@@ -10,7 +10,10 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
+from curation.errors import ValidationError
+from curation.jsondoc import text_problem
 from curation.kinds import EventType
+from curation.validation import validate_actor
 
 _INSERT = text(
     """
@@ -33,6 +36,13 @@ def event_row(
     run_id: uuid.UUID | str | None = None,
     data: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """One history row. Actor and reason are checked here too, inside the caller's
+    transaction, so a hostile value rolls the whole act back instead of reaching the
+    driver as an error."""
+    actor = validate_actor(actor)
+    problem = None if reason is None else text_problem(reason)
+    if problem:
+        raise ValidationError("reason", reason, problem)
     return {
         "tenant": tenant,
         "type": type_.value,

@@ -4,8 +4,8 @@ line and reason (also in a rejects file), and loses nothing."""
 from __future__ import annotations
 
 import json
+import os
 import uuid
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,80 +14,63 @@ from sqlalchemy import text
 
 from curation.errors import ValidationError
 from curation.records import ImportReport, RejectedRow
+from curation.store.import_lines import (
+    EXPORT_ONLY_FIELDS,
+    IMPORT_FIELDS,
+    MAX_LINE_BYTES,
+    oversized,
+    parse_line,
+    read_lines,
+)
 from curation.store.rows import MEMORY_COLUMNS, MEMORY_JOIN, vector_array
-from curation.validation import MemoryInput, content_hash, validate_memory, validate_tenant
+from curation.validation import (
+    MemoryInput,
+    content_hash,
+    validate_actor,
+    validate_path,
+    validate_tenant,
+)
 
 if TYPE_CHECKING:
     from curation.store.memory_store import MemoryStore
 
-IMPORT_FIELDS = frozenset(
-    {
-        "content",
-        "kind",
-        "created_at",
-        "importance",
-        "generality",
-        "proven",
-        "supersession_key",
-        "pinned",
-        "metadata",
-        "embedding",
-        "embedding_model",
-        "id",
-        "topic",
-        "source",
-    }
-)
-# written by export for the record; an import takes the memory, not its curation state
-EXPORT_ONLY_FIELDS = frozenset({"state"})
-MAX_LINE_BYTES = 4 * 1024 * 1024
+__all__ = ["EXPORT_ONLY_FIELDS", "IMPORT_FIELDS", "MAX_LINE_BYTES", "export_file", "import_file"]
 
 
-def _shown(value: Any) -> str:
-    shown = value if isinstance(value, str) else json.dumps(value, default=str)
-    return shown if len(shown) <= 200 else shown[:197] + "..."
-
-
-def parse_line(raw: bytes, line_no: int, dimension: int) -> MemoryInput | RejectedRow | None:
-    """One line to a validated memory, a rejection with its reason, or None when blank."""
-    if len(raw) > MAX_LINE_BYTES:
-        return RejectedRow(
-            line_no, "line", f"<{len(raw)} bytes>", f"line exceeds {MAX_LINE_BYTES} bytes"
+def _rejects_target(path: Path, rejects_path: str | Path | None) -> Path:
+    """Where rejections go, checked before anything is imported: a report that cannot be
+    written after the good rows went in would lose the bad ones' reasons."""
+    field = "rejects_path" if rejects_path else "path"
+    target = (
+        validate_path(field, rejects_path)
+        if rejects_path
+        else path.with_name(path.name + ".rejects.jsonl")
+    )
+    try:
+        placeable = not target.is_dir() and target.parent.is_dir()
+        writable = os.access(target.parent, os.W_OK) and (
+            not target.exists() or os.access(target, os.W_OK)
         )
-    try:
-        decoded = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return RejectedRow(
-            line_no,
-            "line",
-            _shown(raw[:60].decode("utf-8", "replace")),
-            f"invalid UTF-8 at byte {exc.start}",
-        )
-    if not decoded.strip():
-        return None
-    try:
-        obj = json.loads(decoded)
-    except json.JSONDecodeError as exc:
-        return RejectedRow(line_no, "line", _shown(decoded.strip()), f"malformed JSON: {exc.msg}")
-    if not isinstance(obj, dict):
-        return RejectedRow(line_no, "line", _shown(obj), "a line must be a JSON object")
-    unknown = sorted(set(obj) - IMPORT_FIELDS - EXPORT_ONLY_FIELDS)
-    if unknown:
-        return RejectedRow(line_no, unknown[0], _shown(obj[unknown[0]]), "unknown field")
-    if "content" not in obj:
-        return RejectedRow(line_no, "content", "", "missing required field")
-    fields = {k: v for k, v in obj.items() if k in IMPORT_FIELDS}
-    fields.setdefault("kind", "fact")
-    try:
-        return validate_memory(**fields, dimension=dimension)
-    except ValidationError as exc:
-        return RejectedRow(line_no, exc.field, _shown(exc.value), exc.reason)
+    except OSError as exc:  # e.g. a name too long for the file system
+        raise ValidationError(field, str(target), f"unusable path: {exc.strerror}") from exc
+    if not placeable:
+        raise ValidationError(field, str(target), "the rejects file cannot be written there")
+    if not writable:
+        raise ValidationError(field, str(target), "the rejects file is not writable")
+    return target
 
 
-def _lines(path: Path) -> Iterator[tuple[int, bytes]]:
-    with path.open("rb") as handle:
-        for line_no, raw in enumerate(handle, start=1):
-            yield line_no, raw.rstrip(b"\r\n")
+def _check_whole_file(store: MemoryStore, path: Path, batch_size: Any) -> None:
+    """Whole-file problems are refused before the first row is written."""
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+        raise ValidationError("batch_size", batch_size, "must be a positive integer")
+    try:
+        is_file = path.is_file()
+    except OSError as exc:  # e.g. a name too long for the file system
+        raise ValidationError("path", str(path), f"unusable path: {exc.strerror}") from exc
+    if not is_file:
+        raise ValidationError("path", str(path), "no such file")
+    store.prepare([])  # the store's embedder must match before any batch goes in
 
 
 def import_file(
@@ -101,8 +84,9 @@ def import_file(
     now: datetime,
 ) -> ImportReport:
     tenant = validate_tenant(tenant)
-    if not path.is_file():
-        raise ValidationError("path", str(path), "no such file")
+    actor = validate_actor(actor)
+    _check_whole_file(store, path, batch_size)
+    target = _rejects_target(path, rejects_path)
     dimension = store.dimension
     model = store.embedder.model_name
     rejected: list[RejectedRow] = []
@@ -120,28 +104,31 @@ def import_file(
             restated += sum(not r.created for r in results)
         batch.clear()
 
-    for line_no, raw in _lines(path):
-        lines = line_no
-        parsed = parse_line(raw, line_no, dimension)
-        if parsed is None:
-            continue
-        if isinstance(parsed, RejectedRow):
-            rejected.append(parsed)
-            continue
-        batch.append((line_no, parsed))
-        if len(batch) >= batch_size:
-            flush()
+    try:
+        handle = path.open("rb")
+    except OSError as exc:
+        raise ValidationError("path", str(path), f"cannot be read: {exc.strerror}") from exc
+    with handle:
+        for line_no, raw in read_lines(handle):
+            lines = line_no
+            if isinstance(raw, int):
+                parsed: MemoryInput | RejectedRow | None = oversized(line_no, raw)
+            else:
+                parsed = parse_line(raw, line_no, dimension)
+            if parsed is None:
+                continue
+            if isinstance(parsed, RejectedRow):
+                rejected.append(parsed)
+                continue
+            batch.append((line_no, parsed))
+            if len(batch) >= batch_size:
+                flush()
     flush()
     rejected.sort(key=lambda row: row.line)  # store-side refusals come after parse errors
 
     written: str | None = None
     if rejected:
-        target = (
-            Path(rejects_path) if rejects_path else path.with_name(path.name + ".rejects.jsonl")
-        )
-        with target.open("w", encoding="utf-8") as handle:
-            for row in rejected:
-                handle.write(json.dumps(row.to_dict(), ensure_ascii=False) + "\n")
+        _write_rejects(target, rejected)
         written = str(target)
     return ImportReport(
         tenant=tenant,
@@ -151,6 +138,15 @@ def import_file(
         rejected=rejected,
         rejects_path=written,
     )
+
+
+def _write_rejects(target: Path, rejected: list[RejectedRow]) -> None:
+    try:
+        with target.open("w", encoding="utf-8") as handle:
+            for row in rejected:
+                handle.write(json.dumps(row.to_dict(), ensure_ascii=False) + "\n")
+    except OSError as exc:
+        raise ValidationError("rejects_path", str(target), f"not written: {exc.strerror}") from exc
 
 
 _TAKEN = text("SELECT id, content_hash FROM memory WHERE tenant = :t AND id = ANY(:ids)")
@@ -204,7 +200,11 @@ def export_file(store: MemoryStore, path: Path, tenant: str, *, include_archived
     tenant = validate_tenant(tenant)
     where = "m.tenant = :t" + ("" if include_archived else " AND s.status = 'active'")
     count = 0
-    with store.db.transaction(tenant) as conn, path.open("w", encoding="utf-8") as handle:
+    try:
+        output = path.open("w", encoding="utf-8")
+    except OSError as exc:
+        raise ValidationError("path", str(path), f"cannot be written: {exc.strerror}") from exc
+    with store.db.transaction(tenant) as conn, output as handle:
         statement = text(
             f"SELECT {MEMORY_COLUMNS}, m.embedding FROM {MEMORY_JOIN} WHERE {where} "
             "ORDER BY m.created_at, m.id"
