@@ -9,6 +9,16 @@ class MemgovError(Exception):
     """Base of every error Memgov raises on purpose."""
 
 
+def printable(text: str) -> str:
+    """``text`` with lone surrogates escaped, so it can always be encoded and printed."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def one_line(error: BaseException) -> str:
+    """An error as one printable line (a pydantic report spans several)."""
+    return " ".join(printable(str(error)).split())
+
+
 class ValidationError(MemgovError, ValueError):
     """A value a caller passed in is not acceptable."""
 
@@ -65,3 +75,27 @@ class ImportFormatError(ValidationError):
         self.line = line
         super().__init__(field, value, reason)
         self.args = (f"line {line}: {self.args[0]}",)
+
+
+class DumpFormatError(ValidationError):
+    """A tenant dump that is corrupt, truncated, forged or not a dump; nothing was written.
+    ``line`` is the offending line (0 when the file as a whole is wrong)."""
+
+    def __init__(self, line: int, field: str, value: Any, reason: str) -> None:
+        self.line = line
+        super().__init__(field, value, reason)
+        if line:
+            self.args = (f"line {line}: {self.args[0]}",)
+
+
+class TenantExistsError(InvalidStateError):
+    """A full restore only creates a tenant; it never merges into an existing one."""
+
+    def __init__(self, tenant: str) -> None:
+        self.tenant = tenant
+        super().__init__(f"tenant {tenant!r} already exists; a dump restores only a new tenant")
+
+
+class DatabaseRoleError(MemgovError):
+    """The runtime connection cannot act as the application role, or that role would
+    bypass row-level security; Memgov refuses to serve rather than run unprotected."""

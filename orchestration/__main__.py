@@ -26,13 +26,22 @@ def _home() -> int:
     return 0
 
 
+def dev_host_args(extra: Sequence[str]) -> list[str]:
+    """``extra`` for ``dagster dev``, bound to 127.0.0.1 unless it names a host itself
+    (explicit rather than trusting dagster's own default to stay local)."""
+    if any(a in ("--host", "-h", "--dagit-host") or a.startswith("--host=") for a in extra):
+        return list(extra)
+    return ["--host", "127.0.0.1", *extra]
+
+
 def _dev(extra: Sequence[str]) -> int:
     from orchestration.instance import ensure_dagster_home
 
     home = ensure_dagster_home()
     env = {**os.environ, "DAGSTER_HOME": str(home)}
     dagster = Path(sys.executable).with_name("dagster")
-    command = [str(dagster) if dagster.exists() else "dagster", "dev", "-w", str(WORKSPACE), *extra]
+    command = [str(dagster) if dagster.exists() else "dagster", "dev", "-w", str(WORKSPACE)]
+    command += dev_host_args(extra)
     print(f"DAGSTER_HOME={home}\n$ {' '.join(command)}", flush=True)
     return subprocess.call(command, env=env, cwd=WORKSPACE.parent)
 

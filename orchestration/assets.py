@@ -487,7 +487,7 @@ def ab_evaluation(
     mlflow: MLflowResource,
 ) -> MaterializeResult[None]:
     from evaluation.tenant_eval import evaluate_tenant
-    from evaluation.tracking import comparison_run
+    from evaluation.tracking import comparison_run, redact_value
 
     tenant = context.partition_key
     memory = store.open(clock.clock())
@@ -497,7 +497,7 @@ def ab_evaluation(
         "labeled_queries": result["labeled_queries"],
         "golden_probes": result["golden"],
         "feedback_labels": result["feedback"],
-        "mlflow_tracking_uri": MetadataValue.text(mlflow.resolved_tracking_uri()),
+        "mlflow_tracking_uri": MetadataValue.text(redact_value(mlflow.resolved_tracking_uri())),
         "mlflow_experiment": MetadataValue.text(mlflow.experiment_name),
     }
     if not result["labeled_queries"]:

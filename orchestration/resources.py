@@ -30,6 +30,7 @@ from curation.errors import ValidationError
 from curation.settings import Settings
 from curation.store.database import Database
 from curation.store.memory_store import MemoryStore
+from evaluation.tracking import tracking_uri as default_tracking_uri
 
 EMBEDDERS = ("minilm", "hashing")
 
@@ -114,7 +115,8 @@ class MLflowResource(ConfigurableResource):
     opens the client."""
 
     tracking_uri: str | None = Field(
-        default=None, description="MLflow tracking URI; empty = sqlite under MEMGOV_HOME."
+        default=None,
+        description="Tracking URI; empty = MLFLOW_TRACKING_URI, else sqlite under MEMGOV_HOME.",
     )
     experiment_name: str = Field(
         default="ab-tenant-labels", description="MLflow experiment of the weekly A/B."
@@ -123,7 +125,7 @@ class MLflowResource(ConfigurableResource):
     def resolved_tracking_uri(self) -> str:
         if self.tracking_uri:
             return self.tracking_uri
-        return f"sqlite:///{_state_home() / 'mlflow.db'}"
+        return default_tracking_uri()  # the same fallback as the CLI and the dashboard
 
 
 class InboxResource(ConfigurableResource):

@@ -20,6 +20,15 @@ def _bin(name: str) -> str:
     return str(candidate) if candidate.exists() else name
 
 
+DEFAULT_BIND = "127.0.0.1"
+
+
+def bind_host() -> str:
+    """``MEMGOV_BIND``, or 127.0.0.1 when unset or blank (a blank host would make some of
+    the servers listen on every interface)."""
+    return os.environ.get("MEMGOV_BIND", "").strip() or DEFAULT_BIND
+
+
 def commands(host: str) -> list[tuple[str, str, list[str]]]:
     from evaluation.tracking import tracking_uri
 
@@ -40,7 +49,7 @@ def commands(host: str) -> list[tuple[str, str, list[str]]]:
 
 
 def main() -> int:
-    host = os.environ.get("MEMGOV_BIND", "127.0.0.1")
+    host = bind_host()
     os.environ.setdefault(
         "MLFLOW_TRACKING_URI",
         __import__("evaluation.tracking", fromlist=["tracking_uri"]).tracking_uri(),
