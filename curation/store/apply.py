@@ -19,6 +19,7 @@ from sqlalchemy import Connection, text
 from curation.kinds import EventType
 from curation.plan import ArchiveAction, CurationPlan, Mechanic
 from curation.policy import CompressionMode, Mode
+from curation.store.bulk import copy_rows
 from curation.store.events import event_row, record_events
 
 _COPY_EVENTS_FROM = 2000
@@ -27,19 +28,17 @@ _EVENT_COLUMNS = ("tenant", "type", "memory_id", "related_ids", "actor", "reason
 
 
 def write_events(conn: Connection, rows: list[dict[str, Any]]) -> int:
-    """``record_events``, by COPY for a large batch (one apply at 1M memories writes ~300k
-    archive events, one executemany round of parameters each otherwise). The same rows,
-    in the same order, in the same transaction."""
+    """``record_events``, by (staged) COPY for a large batch (one apply at 1M memories
+    writes ~300k archive events, one executemany round of parameters each otherwise). The
+    same rows, in the same order, in the same transaction."""
     if len(rows) < _COPY_EVENTS_FROM:
         return record_events(conn, rows)
     raw = conn.connection.driver_connection
     if raw is None or not type(raw).__module__.startswith("psycopg"):
         return record_events(conn, rows)
-    statement = f"COPY event ({', '.join(_EVENT_COLUMNS)}) FROM STDIN"
-    with raw.cursor() as cur, cur.copy(statement) as copy:
-        for row in rows:
-            copy.write_row(tuple(row[c] for c in _EVENT_COLUMNS))
-    return len(rows)
+    return copy_rows(
+        conn, "event", _EVENT_COLUMNS, (tuple(r[c] for c in _EVENT_COLUMNS) for r in rows)
+    )
 
 
 def effective_mechanics(plan: CurationPlan, dry_run: bool) -> set[Mechanic]:
@@ -59,7 +58,9 @@ def effective_mechanics(plan: CurationPlan, dry_run: bool) -> set[Mechanic]:
     return active
 
 
-def _lock_rows(conn: Connection, tenant: str, ids: list[str]) -> None:
+def lock_rows(conn: Connection, tenant: str, ids: list[str]) -> None:
+    """Lock state rows in id order: every multi-row writer (apply, recall, write-time
+    supersession) takes its row locks in this one order, so no two can deadlock."""
     if ids:
         conn.execute(
             text(
@@ -389,7 +390,7 @@ def apply_plan(
     touched = [a.memory_id for a in archives]
     if Mechanic.DUPLICATES in writing:
         touched += [m.canonical_id for m in plan.merges]
-    _lock_rows(conn, tenant, touched)
+    lock_rows(conn, tenant, touched)
     archived = archive_actions(conn, tenant, archives, now=now, run_id=run_id, actor=actor)
     merged = (
         _fold_merges(conn, tenant, plan, archived, now=now, run_id=run_id, actor=actor)

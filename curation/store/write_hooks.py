@@ -22,7 +22,7 @@ from curation.kinds import ArchiveReason, EventType
 from curation.plan import ArchiveAction, Mechanic
 from curation.policy import CurationPolicy, Mode
 from curation.records import WriteResult
-from curation.store.apply import archive_actions
+from curation.store.apply import archive_actions, lock_rows
 from curation.store.events import event_row, record_events
 from curation.store.writes import PreparedWrite
 from curation.values import distinct_subjects, value_differences
@@ -117,6 +117,9 @@ def supersede_keys(
                     target_id=str(winner.id),
                 )
             )
+    # the rows this write changes, locked in id order first (a concurrent apply or
+    # recall locks in that order too; one UPDATE alone would lock in scan order)
+    lock_rows(conn, tenant, [a.memory_id for a in actions] + [str(m) for m, _ in subsumed])
     done = archive_actions(conn, tenant, actions, now=now, run_id=None, actor=actor)
     for memory_id, parent in subsumed:
         _subsume(
