@@ -5,14 +5,10 @@ acts at ``--now`` T0 so the run is deterministic."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from datetime import timedelta
-from pathlib import Path
-from typing import Any
 
 import pytest
+from cli_helpers import as_json, memgov
 from curation_helpers import (
     CACHE_LESSON,
     T0,
@@ -28,25 +24,12 @@ from curation import MemoryStore, NotFoundError
 from curation.policy import MINILM_MODEL, CurationPolicy
 
 T = "fleet"
-MEMGOV = str(Path(sys.executable).parent / "memgov")
 NOW = ["--now", T0.isoformat()]
 
 
 @pytest.fixture
 def env(cli_env: dict[str, str]) -> dict[str, str]:
     return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
-
-
-def memgov(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [MEMGOV, *args], env=env, capture_output=True, text=True, timeout=180, check=False
-    )
-    assert done.returncode == code, (args, done.returncode, done.stdout, done.stderr)
-    return done
-
-
-def as_json(done: subprocess.CompletedProcess[str]) -> Any:
-    return json.loads(done.stdout)
 
 
 def test_curate_dry_run_then_enable_writes_apply_and_undo(

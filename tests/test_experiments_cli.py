@@ -4,37 +4,19 @@ subprocess against the test's database (hashing embedder), checked through the s
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
-
 import pytest
+from cli_helpers import as_json, memgov
 from conftest import T0
 from experiment_helpers import QUERY, SALT, T, agents, seed
 
 from curation import Cohort, EventType, MemoryStore
 
-MEMGOV = str(Path(sys.executable).parent / "memgov")
 NOW = ["--now", T0.isoformat()]
 
 
 @pytest.fixture
 def env(cli_env: dict[str, str]) -> dict[str, str]:
     return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
-
-
-def memgov(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [MEMGOV, *args], env=env, capture_output=True, text=True, timeout=180, check=False
-    )
-    assert done.returncode == code, (args, done.returncode, done.stdout, done.stderr)
-    return done
-
-
-def as_json(done: subprocess.CompletedProcess[str]) -> Any:
-    return json.loads(done.stdout)
 
 
 def test_agent_recall_outcome_and_feedback(store: MemoryStore, env: dict[str, str]) -> None:

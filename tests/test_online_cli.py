@@ -5,30 +5,19 @@ go through an in-process store on the same database, as agents would."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
+from cli_helpers import memgov
 
 from curation import MemoryStore
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
-MEMGOV = str(Path(sys.executable).parent / "memgov")
 
 
 @pytest.fixture
 def env(cli_env: dict[str, str]) -> dict[str, str]:
     return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
-
-
-def memgov(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [MEMGOV, *args], env=env, capture_output=True, text=True, timeout=180, check=False
-    )
-    assert done.returncode == code, (args, done.returncode, done.stdout, done.stderr)
-    return done
 
 
 def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:

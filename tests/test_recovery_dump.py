@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from datetime import timedelta
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import MEMGOV
 from curation_helpers import T0, state
 from recovery_helpers import (
     OTHER,
@@ -41,7 +41,6 @@ from curation.errors import DumpFormatError, TenantExistsError
 from curation.store.dump_format import FORMAT
 
 T1 = T0 + timedelta(hours=2)
-MEMGOV = str(Path(sys.executable).parent / "memgov")
 
 
 @pytest.fixture
