@@ -65,6 +65,12 @@ def render() -> None:
     )
     recommendation = str(report["recommendation"])
     ALERTS.get(recommendation, st.info)(f"Recommendation: **{recommendation}**")
+    if report.get("policy_changes"):
+        st.warning(
+            "The tenant's policy changed during this experiment ("
+            + ", ".join(at[:16] for at in report["policy_changes"])
+            + "): the curated arm mixes policies."
+        )
     if latest is None:
         st.caption("The experiment has not started yet.")
         return

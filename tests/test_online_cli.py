@@ -26,6 +26,7 @@ def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:
         memgov(
             env, "experiment", "start", "online-v1", "-t", "acme", "--raw-share", "0.4",
             "--days", "7", "--policy", '{"prune_below": 0.2}', "--now", T0.isoformat(), "--json",
+            "--salt", "fixed",  # a fixed salt puts agents a0..a9 in both cohorts
         ).stdout
     )  # fmt: skip
     assert started["raw_share"] == 0.4 and started["status"] == "running"

@@ -157,6 +157,8 @@ def subsume_topics(
             "SELECT m.id, m.topic, s.generality FROM memory m JOIN memory_state s"
             " ON s.tenant = m.tenant AND s.memory_id = m.id WHERE m.tenant = :t"
             " AND s.status = 'active' AND s.generality >= 1 AND m.topic = ANY(:topics)"
+            # locked in id order, like every multi-row writer, so writers cannot deadlock
+            " ORDER BY s.memory_id FOR UPDATE OF s"
         ),
         {"t": tenant, "topics": sorted(topics)},
     ).all()

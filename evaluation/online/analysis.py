@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
@@ -153,6 +153,9 @@ class OnlineReport:
     ended: bool
     rows: list[DayRow]
     feedback: dict[str, dict[str, Any]] | None = None
+    # When the tenant's policy changed after the experiment was created: the curated arm
+    # then mixes policies, so its result no longer speaks for the policy under test alone.
+    policy_changes: list[datetime] = field(default_factory=list)
 
     @property
     def latest(self) -> DayRow | None:
@@ -181,6 +184,7 @@ class OnlineReport:
             "recommendation": str(self.recommendation),
             "latest": self.latest.flat() if self.latest else None,
             "feedback": self.feedback,
+            "policy_changes": [at.isoformat() for at in self.policy_changes],
             "days": self.table(),
         }
 
@@ -379,6 +383,7 @@ def analyse_experiment(
     feedback: Mapping[str, Mapping[str, int]] | None = None,
     *,
     now: datetime,
+    policy_changes: Sequence[datetime] = (),
 ) -> OnlineReport:
     """One row per UTC day from the start date to the last day before ``min(now, end)``;
     deterministic for its inputs (the bootstrap is seeded by experiment id and day)."""
@@ -440,4 +445,5 @@ def analyse_experiment(
         ended=ended,
         rows=rows,
         feedback=_feedback_summary(feedback),
+        policy_changes=sorted(_utc(at) for at in policy_changes),
     )

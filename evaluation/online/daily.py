@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from curation import MemoryStore
+from curation import EventType, MemoryStore
 from curation.clock import ensure_aware
 from curation.records import ExperimentRecord
 from evaluation.online.analysis import OnlineReport, analyse_experiment
@@ -29,7 +29,19 @@ def experiment_report(store: MemoryStore, tenant: str, name: str, *, now: dateti
         store.experiment_observations(tenant, name),
         store.experiment_feedback(tenant, name),
         now=now,
+        policy_changes=policy_changes(store, record, now=now),
     )
+
+
+def policy_changes(
+    store: MemoryStore, record: ExperimentRecord, *, now: datetime
+) -> list[datetime]:
+    """Policy writes after the experiment stored its policy under test (its own start
+    wrote the policy at ``created_at``) and before its end."""
+    created = ensure_aware(record.created_at)
+    until = min(experiment_end(record), ensure_aware(now))
+    events = store.events(record.tenant, types=[EventType.POLICY.value], limit=10_000)
+    return [e.at for e in events if created < ensure_aware(e.at) <= until]
 
 
 def experiment_end(record: ExperimentRecord) -> datetime:

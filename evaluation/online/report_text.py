@@ -30,6 +30,12 @@ def headline(report: OnlineReport) -> str:
         f"  {state}; {len(report.rows)} day(s) from {record.starts_at:%Y-%m-%d}, "
         f"as of {latest.as_of:%Y-%m-%d %H:%M} UTC"
     )
+    if report.policy_changes:
+        when = ", ".join(f"{at:%Y-%m-%d %H:%M}" for at in report.policy_changes)
+        lines.append(
+            f"  WARNING: the tenant's policy changed during the experiment ({when} UTC); "
+            "the curated arm mixes policies"
+        )
     score = record.metric == "score"
     lines.append(
         f"  {'cohort':<8} {'agents':>7} {'exposures':>10} {'outcomes':>9} {'missing':>8} "
