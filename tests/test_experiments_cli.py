@@ -44,15 +44,19 @@ def test_agent_recall_outcome_and_feedback(store: MemoryStore, env: dict[str, st
     )
     assert "mode='curated'" in refused.stderr and raw_agent in refused.stderr
 
-    won = as_json(memgov(env, "outcome", T, curated["recall_id"], "--success", "--json", *NOW))
+    won = as_json(
+        memgov(env, "outcome", curated["recall_id"], "-t", T, "--success", "--json", *NOW)
+    )
     lost = as_json(
-        memgov(env, "outcome", T, raw["recall_id"], "--failure", "--score", "0.5", "--json", *NOW)
+        memgov(
+            env, "outcome", raw["recall_id"], "-t", T, "--failure", "--score", "0.5", "--json", *NOW
+        )
     )
     assert (won["success"], won["cohort"]) == (True, "curated")
     assert (lost["success"], lost["score"], lost["cohort"]) == (False, 0.5, "raw")
-    again = memgov(env, "outcome", T, curated["recall_id"], "--failure", *NOW, code=2)
+    again = memgov(env, "outcome", curated["recall_id"], "-t", T, "--failure", *NOW, code=2)
     assert "already has an outcome" in again.stderr
-    empty = memgov(env, "outcome", T, raw["recall_id"], *NOW, code=2)
+    empty = memgov(env, "outcome", raw["recall_id"], "-t", T, *NOW, code=2)
     assert "success" in empty.stderr
 
     memory_id = raw["hits"][0]["id"]

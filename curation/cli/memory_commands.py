@@ -181,8 +181,8 @@ def feedback(
 
 
 def outcome(
-    tenant: str = typer.Argument(..., help="Tenant the recall belongs to."),
     recall_id: str = typer.Argument(..., help="The recall_id an agent recall returned."),
+    tenant: str = TENANT,
     success: bool | None = typer.Option(
         None, "--success/--failure", help="Whether the task behind the recall succeeded."
     ),
