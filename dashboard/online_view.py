@@ -58,8 +58,9 @@ def render() -> None:
     report = data.online_report(str(tenant), name)
     record, latest = report["experiment"], report["latest"]
     score = record["metric"] == "score"
+    state = "ended" if record["status"] == "running" and report["ended"] else record["status"]
     st.caption(
-        f"{record['status']} · {record['raw_share']:.0%} of agents raw · metric "
+        f"{state} · {record['raw_share']:.0%} of agents raw · metric "
         f"{record['metric']} · alpha {record['alpha']:g} · {record['starts_at'][:10]} to "
         f"{record['ends_at'][:10]}"
     )
@@ -76,18 +77,18 @@ def render() -> None:
         return
     field = "mean_score" if score else "success_rate"
     label = "mean score" if score else "success rate"
-    cols = st.columns(5)
+    cols = st.columns([1, 1, 1, 1.6, 0.8])  # the interval needs the room
     cols[0].metric(f"Curated {label}", _num(latest[f"curated_{field}"], ".3f"), border=True)
     cols[1].metric(f"Raw {label}", _num(latest[f"raw_{field}"], ".3f"), border=True)
     cols[2].metric("Δ curated - raw", _num(latest["delta"], "+.3f"), border=True)
     cols[3].metric(
         "Always-valid interval",
-        f"[{_num(latest['always_valid_low'], '+.3f')}, "
-        f"{_num(latest['always_valid_high'], '+.3f')}]",
+        f"[{_num(latest['always_valid_low'], '+.2f')}, "
+        f"{_num(latest['always_valid_high'], '+.2f')}]",
         border=True,
     )
     cols[4].metric(
-        "Sample ratio",
+        "SRM",
         "ALARM" if latest["srm_alarm"] else "ok",
         help=f"{latest['curated_agents']} curated vs {latest['raw_agents']} raw agents; "
         f"p = {latest['srm_p']:.3g}",

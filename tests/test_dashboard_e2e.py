@@ -21,11 +21,13 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from dashboard_browser import Browser, find_chromium
 from dashboard_support import ROOT, SUPPORT, demo_now, seed_demo_fleet
+from online_helpers import run_store_experiment
 
 from curation import Embedder, HashingEmbedder
 from curation.store.database import Database
@@ -45,7 +47,7 @@ PAGES = [
         "What curation suppressed for this query",
         "recall.png",
     ),
-    ("experiments", "Experiments", "No A/B runs yet", "experiments.png"),
+    ("experiments", "Experiments", "Recommendation: ship curated", "experiments.png"),
 ]
 
 
@@ -65,6 +67,11 @@ def server(
     )
     store = seed_demo_fleet(database, nights=NIGHTS, embedder=embedder)
     (basic,) = store.memories(SUPPORT, status="archived", contains="Basic plan")
+    # an ended online experiment, so the Experiments page shows its analysis
+    run_store_experiment(
+        store, SUPPORT, starts_at=demo_now(NIGHTS) - timedelta(days=3), days=3, agents=100,
+        duration_days=3,
+    )  # fmt: skip
     port = _free_port()
     env = dict(os.environ)
     env.update(

@@ -44,7 +44,7 @@ def test_online_section_shows_the_recommendation_and_the_series(env: MemoryStore
         metrics["Curated success rate"]
         == f"{expected.latest.cumulative['curated'].success_rate:.3f}"
     )
-    assert metrics["Sample ratio"] == "ok"
+    assert metrics["SRM"] == "ok"
     assert at.selectbox(key="online_name").value == "online-v1"
     # rates per cohort and the delta band, before the (empty) offline section
     assert len(at.get("vega_lite_chart")) >= 2
