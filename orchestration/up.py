@@ -5,6 +5,7 @@ MEMGOV_MLFLOW_PORT. Ctrl-C stops all three."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -48,7 +49,18 @@ def commands(host: str) -> list[tuple[str, str, list[str]]]:
     ]  # fmt: skip
 
 
+def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError):  # the whole group has exited
+        os.killpg(process.pid, sig)
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    """SIGTERM (a service manager's stop) shuts the three down like Ctrl-C does."""
+    raise KeyboardInterrupt
+
+
 def main() -> int:
+    signal.signal(signal.SIGTERM, _stop)
     host = bind_host()
     os.environ.setdefault(
         "MLFLOW_TRACKING_URI",
@@ -59,7 +71,8 @@ def main() -> int:
     )
     processes = []
     for name, url, command in commands(host):
-        processes.append(subprocess.Popen(command, cwd=ROOT))
+        # each UI in its own process group, so stopping one stops everything it started
+        processes.append(subprocess.Popen(command, cwd=ROOT, start_new_session=True))
         print(f"{name:12} {url}", flush=True)
     print("Ctrl-C stops all three.", flush=True)
     try:
@@ -69,13 +82,11 @@ def main() -> int:
         pass
     finally:
         for process in processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGINT)
+            _signal_group(process, signal.SIGINT)
         for process in processes:
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            _signal_group(process, signal.SIGKILL)  # whatever of the group outlived it
     return max((p.returncode or 0) for p in processes)
 
 
