@@ -364,6 +364,13 @@ def tracking_uri() -> str:
     return _tracking_uri()
 
 
+def redacted(text: str) -> str:
+    """``text`` with any password in a URL or ``password=`` pair masked, for display."""
+    from evaluation.tracking import redact_value  # the one redaction rule, shared with MLflow
+
+    return redact_value(text)
+
+
 def mlflow_ui_url() -> str:
     return _env("MEMGOV_MLFLOW_UI_URL") or DEFAULT_MLFLOW_UI
 

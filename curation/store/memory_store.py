@@ -58,6 +58,7 @@ from curation.validation import (
     validate_actor,
     validate_bool,
     validate_content,
+    validate_embedding,
     validate_items,
     validate_label,
     validate_limit,
@@ -339,8 +340,6 @@ class MemoryStore(CurationOps, ExperimentOps):
         if query_embedding is None:
             vector = self.embedder.embed([query])[0]
         else:
-            from curation.validation import validate_embedding
-
             vector = validate_embedding(query_embedding, self.dimension)
         curated = recall_mode == RecallMode.CURATED
         # One transaction, three round trips in the common case: open it (the tenant's

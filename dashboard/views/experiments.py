@@ -7,9 +7,8 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import charts, data, experiments, online_view, ui
-from evaluation.tracking import redact_value
 
-uri = redact_value(data.tracking_uri())  # shown, never with a password in it
+uri = data.redacted(data.tracking_uri())  # shown, never with a password in it
 ui.header(
     "Experiments",
     caption=f"Online experiments from the store; offline runs from MLflow experiments `ab-*` "
@@ -23,7 +22,7 @@ st.subheader("Offline A/B and benchmarks")
 try:
     runs = data.experiment_runs()
 except Exception as exc:  # an unreachable tracking server is an empty state, not a crash
-    st.warning(f"MLflow cannot be read at `{uri}`: {type(exc).__name__}: {redact_value(str(exc))}")
+    st.warning(f"MLflow cannot be read at `{uri}`: {type(exc).__name__}: {data.redacted(str(exc))}")
     st.stop()
 summary = experiments.summarise(runs)
 comparisons, arms = summary["comparisons"], summary["arms"]

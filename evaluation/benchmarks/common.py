@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -19,6 +20,20 @@ class BenchmarkFormatError(ValueError):
 def stable_id(*parts: str) -> uuid.UUID:
     """Deterministic memory id: uuid5 of the parts joined with ``/``."""
     return uuid.uuid5(BENCHMARK_NAMESPACE, "/".join(parts))
+
+
+@dataclass(kw_only=True)
+class FaultLog:
+    """The data faults an adapter survived: a count per fault and up to 10 examples each."""
+
+    faults: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+
+    def note(self, fault: str, example: str, n: int = 1) -> None:
+        self.faults[fault] += n
+        examples = self.examples.setdefault(fault, [])
+        if len(examples) < 10:
+            examples.append(example)
 
 
 @dataclass(frozen=True)

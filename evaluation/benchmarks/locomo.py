@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from evaluation.benchmarks.common import (
     BenchmarkFormatError,
+    FaultLog,
     TurnMemory,
     read_json,
     stable_id,
@@ -153,17 +154,9 @@ class LocomoConversation:
 
 
 @dataclass
-class LocomoDataset:
+class LocomoDataset(FaultLog):
     path: str
     conversations: list[LocomoConversation]
-    faults: Counter[str] = field(default_factory=Counter)
-    examples: dict[str, list[str]] = field(default_factory=dict)
-
-    def note(self, fault: str, example: str, n: int = 1) -> None:
-        self.faults[fault] += n
-        examples = self.examples.setdefault(fault, [])
-        if len(examples) < 10:
-            examples.append(example)
 
     @property
     def questions(self) -> list[LocomoQA]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from typing import Any
 from curation.validation import MAX_CONTENT_CHARS
 from evaluation.benchmarks.common import (
     BenchmarkFormatError,
+    FaultLog,
     TurnMemory,
     read_json,
     stable_id,
@@ -124,17 +125,9 @@ class LongMemEvalQuestion:
 
 
 @dataclass
-class LongMemEvalDataset:
+class LongMemEvalDataset(FaultLog):
     path: str
     questions: list[LongMemEvalQuestion]
-    faults: Counter[str] = field(default_factory=Counter)
-    examples: dict[str, list[str]] = field(default_factory=dict)
-
-    def note(self, fault: str, example: str, n: int = 1) -> None:
-        self.faults[fault] += n
-        examples = self.examples.setdefault(fault, [])
-        if len(examples) < 10:
-            examples.append(example)
 
     def summary(self) -> dict[str, Any]:
         return {
