@@ -111,7 +111,11 @@ def build_rich_tenant(store: MemoryStore, tenant: str = T) -> dict[str, Any]:
     store.outcome(tenant, recall_ids[0], success=True, now=T0 + timedelta(minutes=20))
     store.outcome(tenant, recall_ids[1], score=0.75, now=T0 + timedelta(minutes=21))
 
-    restored = run["archived_ids"][0]
+    # a decayed entry (there are many): restoring the first archived id by uuid order
+    # could take the only duplicate archive away, and the dump must hold every reason
+    decayed = store.memories(tenant, status="archived", reason="decayed")
+    assert len(decayed) >= 2, decayed
+    restored = decayed[0].id
     store.restore(tenant, restored, now=T0 + timedelta(minutes=30))
     return {
         **ids,
