@@ -26,6 +26,12 @@ NO_CURATE = typer.Option(False, "--no-curate", help="Raw arm only (no curation p
 NO_MLFLOW = typer.Option(False, "--no-mlflow", help="Do not log the run to MLflow.")
 
 
+def cache_path() -> Path | None:
+    from evaluation.benchmarks.embed_cache import cache_path as configured
+
+    return configured()
+
+
 def _progress(message: str) -> None:
     typer.echo(message, err=True)
 
@@ -219,6 +225,7 @@ def locomo(
         tenant_prefix=tenant_prefix,
         log_mlflow=not no_mlflow,
         progress=_progress,
+        embed_cache=cache_path(),
     )
     _emit(result, as_json, rows, render_locomo)
 
@@ -253,14 +260,80 @@ def longmemeval(
         tenant_prefix=tenant_prefix,
         log_mlflow=not no_mlflow,
         progress=_progress,
+        embed_cache=cache_path(),
     )
     _emit(result, as_json, rows, render_longmemeval)
+
+
+def render_timeqa(result: Mapping[str, Any]) -> str:
+    k = result["k_values"][-1]
+    metrics = ["current_first", "stale_first", "other_subject_first", "current_above_stale",
+               f"current_in_top{k}"]  # fmt: skip
+    groups = {arm: {"overall": data["overall"]} for arm, data in result["arms"].items()}
+    parse = result["parse"]
+    parts = [
+        format_table(
+            f"TimeQA changing facts (no keys): {parse['facts']} facts, {parse['subjects']} "
+            f"subjects, {parse['relations']} relations, {result['questions']['total']} "
+            f"questions, embedder {result['embedding_model']}",
+            groups,
+            metrics,
+        )
+    ]
+    curation = result["curation"]
+    if curation.get("ran"):
+        parts.append(
+            f"curation: archived {curation['archived']}/{curation['memories']} "
+            f"{curation['archived_by_reason']}, open conflicts {curation['open_conflicts']}; "
+            f"multi-valued (pointwise) memories still active "
+            f"{_cell(curation['pointwise_still_active'])} of {curation['pointwise_memories']}"
+        )
+    parts.append(f"wall time {result['timings']['total_s']:.1f} s; {_mlflow_line(result)}")
+    return "\n".join(parts)
+
+
+def timeqa(
+    path: Path = typer.Argument(..., help="The timeqa directory (relations.json + splits)."),
+    k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
+    relation: list[str] | None = typer.Option(
+        None, "--relation", help="Only these Wikidata relations, e.g. P54 (repeatable)."
+    ),
+    tenant_prefix: str = typer.Option("timeqa", help="Tenants are <prefix>-<relation>."),
+    no_curate: bool = NO_CURATE,
+    no_mlflow: bool = NO_MLFLOW,
+    as_json: bool = JSON_OPTION,
+    rows: bool = ROWS_OPTION,
+) -> None:
+    """TimeQA changing facts without keys: is the current value first (raw, heuristic,
+    curated)?"""
+    from evaluation.benchmarks.runner import log_benchmark
+    from evaluation.benchmarks.timeqa_run import TIMEQA_EXPERIMENT, run_timeqa
+
+    if not path.is_dir():
+        typer.echo(f"error: no such directory: {path}", err=True)
+        raise typer.Exit(2)
+    if k < 1 or k > 1000:
+        typer.echo(f"error: --k must be in 1..1000, got {k}", err=True)
+        raise typer.Exit(2)
+    result = run_timeqa(
+        path,
+        _open_store(),
+        k=k,
+        curate=not no_curate,
+        tenant_prefix=tenant_prefix,
+        relations=relation or None,
+        embed_cache=cache_path(),
+        progress=_progress,
+    )
+    result["mlflow"] = None if no_mlflow else log_benchmark(result, TIMEQA_EXPERIMENT, None)
+    _emit(result, as_json, rows, render_timeqa)
 
 
 def register(app: typer.Typer) -> None:
     """Add ``locomo`` and ``longmemeval`` to ``app`` (e.g. the ``eval`` sub-app)."""
     app.command("locomo")(locomo)
     app.command("longmemeval")(longmemeval)
+    app.command("timeqa")(timeqa)
 
 
 if __name__ == "__main__":  # pragma: no cover - manual runs: python -m evaluation.benchmarks.cli

@@ -44,7 +44,10 @@ import numpy as np
 
 from curation import Embedder, MemoryRecord, MemoryStore, Mode, RecallMode
 from curation.embedding import Vectors
+from curation.records import RecallHit
 from evaluation.benchmarks.common import TurnMemory
+from evaluation.benchmarks.embed_cache import embed_cached
+from evaluation.benchmarks.heuristic import newest_near_top
 from evaluation.benchmarks.locomo import ADVERSARIAL, CATEGORY_NAMES, load_locomo
 from evaluation.benchmarks.longmemeval import load_longmemeval
 from evaluation.retrieval_metrics import (
@@ -61,7 +64,7 @@ log = logging.getLogger(__name__)
 
 StoreFactory = MemoryStore | Callable[..., MemoryStore]
 Progress = Callable[[str], None]
-ARMS = ("raw", "curated")
+ARMS = ("raw", "heuristic", "curated")
 LOCOMO_EXPERIMENT = "benchmark-locomo"
 LONGMEMEVAL_EXPERIMENT = "benchmark-longmemeval"
 LOCOMO_QUERY_DELAY = timedelta(hours=1)
@@ -113,14 +116,16 @@ class _CachedEmbedder:
     length-sorted batch ~half of per-session batches. Other texts go to the wrapped
     embedder. Vectors are the same model's, so the store accepts them as its own."""
 
-    def __init__(self, inner: Embedder, queries: Sequence[str]) -> None:
+    def __init__(
+        self, inner: Embedder, queries: Sequence[str], disk_cache: Path | None = None
+    ) -> None:
         self.inner = inner
         self.model_name = inner.model_name
         self.dimension = inner.dimension
         unique = list(dict.fromkeys(queries))
         self._cache: dict[str, Any] = {}
         if unique:
-            vectors = inner.embed(unique)
+            vectors = embed_cached(inner, unique, disk_cache)
             self._cache = {text: vectors[n] for n, text in enumerate(unique)}
 
     def embed(self, texts: Sequence[str]) -> Vectors:
@@ -131,11 +136,14 @@ class _CachedEmbedder:
 
 @contextmanager
 def _embedding_cache(
-    store: MemoryStore, texts: Sequence[str], timings: defaultdict[str, float]
+    store: MemoryStore,
+    texts: Sequence[str],
+    timings: defaultdict[str, float],
+    disk_cache: Path | None = None,
 ) -> Iterator[None]:
     original = store.embedder
     started = time.perf_counter()
-    store.embedder = _CachedEmbedder(original, texts)
+    store.embedder = _CachedEmbedder(original, texts, disk_cache)
     timings["embed_s"] += time.perf_counter() - started
     try:
         yield
@@ -146,8 +154,14 @@ def _embedding_cache(
 def _recall(
     store: MemoryStore, tenant: str, query: str, k: int, mode: RecallMode, at: datetime
 ) -> list[str]:
+    return [hit.id for hit in _recall_hits(store, tenant, query, k, mode, at)]
+
+
+def _recall_hits(
+    store: MemoryStore, tenant: str, query: str, k: int, mode: RecallMode, at: datetime
+) -> list[RecallHit]:
     result = store.recall(tenant, query, k, mode=mode, record=False, actor="benchmark", now=at)
-    return result.ids
+    return list(result.hits)
 
 
 def _curate(store: MemoryStore, tenant: str, at: datetime) -> dict[str, Any]:
@@ -278,6 +292,7 @@ def run_locomo(
     tracking_uri: str | None = None,
     experiment: str = LOCOMO_EXPERIMENT,
     progress: Progress | None = None,
+    embed_cache: Path | None = None,
 ) -> dict[str, Any]:
     """Retrieval metrics for LoCoMo, raw vs curated, per category (see the module doc)."""
     started = time.perf_counter()
@@ -306,7 +321,7 @@ def run_locomo(
     texts += [qa.question for c in conversations for qa in c.qa]
     if progress is not None:
         progress(f"embedding {len(texts)} turns and questions")
-    with _embedding_cache(store, texts, timings):
+    with _embedding_cache(store, texts, timings, embed_cache):
         for position, conversation in enumerate(conversations):
             tenant = tenants[conversation.sample_id]
             clock = time.perf_counter()
@@ -325,7 +340,9 @@ def run_locomo(
             ranked: dict[str, list[list[str]]] = {a: [] for a in ARMS}
             clock = time.perf_counter()
             for qa, _ in questions:
-                ranked["raw"].append(_recall(store, tenant, qa.question, top, RecallMode.RAW, at))
+                raw_hits = _recall_hits(store, tenant, qa.question, top, RecallMode.RAW, at)
+                ranked["raw"].append([hit.id for hit in raw_hits])
+                ranked["heuristic"].append(newest_near_top(raw_hits))
             timings["raw_recall_s"] += time.perf_counter() - clock
 
             after: _AfterCuration | None = None
@@ -471,7 +488,7 @@ def run_locomo(
         "timings": _timings(timings, started),
         "rows": rows,
     }
-    result["mlflow"] = _log_benchmark(result, experiment, tracking_uri) if log_mlflow else None
+    result["mlflow"] = log_benchmark(result, experiment, tracking_uri) if log_mlflow else None
     return result
 
 
@@ -572,6 +589,7 @@ def run_longmemeval(
     tracking_uri: str | None = None,
     experiment: str = LONGMEMEVAL_EXPERIMENT,
     progress: Progress | None = None,
+    embed_cache: Path | None = None,
 ) -> dict[str, Any]:
     """Retrieval metrics for LongMemEval, raw vs curated, per question type, at turn level
     (``has_answer``) and session level (``answer_session_ids``); knowledge-update order."""
@@ -606,7 +624,7 @@ def run_longmemeval(
     texts = [t.memory.content for q in questions for t in q.turns]
     if progress is not None:
         progress(f"embedding {len(texts) + len(questions)} turns and questions")
-    with _embedding_cache(store, texts + [q.question for q in questions], timings):
+    with _embedding_cache(store, texts + [q.question for q in questions], timings, embed_cache):
         for position, (question, name) in enumerate(zip(questions, base, strict=True)):
             tenant = name + suffix
             clock = time.perf_counter()
@@ -634,7 +652,9 @@ def run_longmemeval(
 
             ranked: dict[str, list[str]] = {}
             clock = time.perf_counter()
-            ranked["raw"] = _recall(store, tenant, question.question, top, RecallMode.RAW, at)
+            raw_hits = _recall_hits(store, tenant, question.question, top, RecallMode.RAW, at)
+            ranked["raw"] = [hit.id for hit in raw_hits]
+            ranked["heuristic"] = newest_near_top(raw_hits)
             timings["raw_recall_s"] += time.perf_counter() - clock
             after: _AfterCuration | None = None
             if curate:
@@ -803,7 +823,7 @@ def run_longmemeval(
         "timings": _timings(timings, started),
         "rows": rows,
     }
-    result["mlflow"] = _log_benchmark(result, experiment, tracking_uri) if log_mlflow else None
+    result["mlflow"] = log_benchmark(result, experiment, tracking_uri) if log_mlflow else None
     return result
 
 
@@ -833,7 +853,10 @@ def _figure(result: Mapping[str, Any]) -> Any:
     top = result["k_values"][-1]
     metric = f"recall_any@{top}"
     arms = result["arms"]
-    if result["benchmark"] == "locomo":
+    if result["benchmark"] == "timeqa":
+        metric = "current_first"
+        groups = {arm: arms[arm]["by_relation"] for arm in arms}
+    elif result["benchmark"] == "locomo":
         groups = {arm: arms[arm]["by_category"] for arm in arms}
     else:
         groups = {arm: arms[arm]["turn"]["by_type"] for arm in arms}
@@ -853,7 +876,7 @@ def _figure(result: Mapping[str, Any]) -> Any:
     return figure
 
 
-def _log_benchmark(
+def log_benchmark(
     result: dict[str, Any], experiment: str, uri: str | None
 ) -> dict[str, Any] | None:
     """One comparison run (arms raw and curated); a tracking failure is reported in the
@@ -890,7 +913,7 @@ def _log_benchmark(
                             step=int(point["step"]),
                         )
             parent = {
-                "delta": result["delta"],
+                "delta": result.get("delta", {}),
                 "curation": result["curation"],
                 "timings": result["timings"],
                 "questions": {

@@ -1,0 +1,216 @@
+"""Run the TimeQA changing-facts workload: raw, heuristic and curated recall.
+
+Per relation one tenant: ingest the facts in time order (one ``remember_many`` per
+moment, ``now`` = that moment; no supersession keys), ask every changing subject's
+question a day after the tenant's last fact in raw mode, derive the heuristic arm from
+the raw hits, curate (all mechanics ``apply``) and ask again in curated mode.
+
+Scoring is pure (``score_question`` -> ``ChangingFactScore``) and aggregated once
+(``aggregate_scores``); MLflow logging is left to the caller's edge
+(``runner.log_benchmark``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from itertools import groupby
+from pathlib import Path
+from typing import Any, Literal
+
+from curation import Embedder, RecallMode
+from evaluation.benchmarks.heuristic import newest_near_top
+from evaluation.benchmarks.timeqa import ChangingFactQuestion, Fact, load_timeqa
+
+TIMEQA_EXPERIMENT = "benchmark-timeqa"
+QUERY_DELAY = timedelta(days=1)
+ARMS = ("raw", "heuristic", "curated")
+Top = Literal["current", "stale", "other_subject", "none"]
+
+
+@dataclass(frozen=True)
+class ChangingFactScore:
+    """Where one question's values landed in one arm's ranked list (ranks are 1-based)."""
+
+    top: Top
+    current_rank: int | None
+    stale_rank: int | None
+
+    @property
+    def current_above_stale(self) -> bool:
+        return self.current_rank is not None and (
+            self.stale_rank is None or self.current_rank < self.stale_rank
+        )
+
+
+def score_question(
+    ranked: Sequence[str], facts: Mapping[str, Fact], question: ChangingFactQuestion
+) -> ChangingFactScore:
+    """Classify the first hit and find the first current / stale memory of the subject."""
+    current_rank = stale_rank = None
+    top: Top = "none"
+    for rank, memory_id in enumerate(ranked, start=1):
+        fact = facts.get(memory_id)
+        about = fact is not None and fact.subject_index == question.subject_index
+        kind: Top = "other_subject"
+        if about and fact is not None and fact.answer in question.current:
+            kind = "current"
+            current_rank = current_rank or rank
+        elif about and fact is not None and fact.answer in question.stale:
+            kind = "stale"
+            stale_rank = stale_rank or rank
+        if rank == 1:
+            top = kind
+    return ChangingFactScore(top, current_rank, stale_rank)
+
+
+def aggregate_scores(scores: Sequence[ChangingFactScore], k: int) -> dict[str, Any]:
+    """Shares over the questions: current first, stale first, current above every stale,
+    current in the top k."""
+    n = len(scores)
+
+    def share(count: int) -> float | None:
+        return count / n if n else None
+
+    return {
+        "n": n,
+        "current_first": share(sum(s.top == "current" for s in scores)),
+        "stale_first": share(sum(s.top == "stale" for s in scores)),
+        "other_subject_first": share(sum(s.top == "other_subject" for s in scores)),
+        "current_above_stale": share(sum(s.current_above_stale for s in scores)),
+        f"current_in_top{k}": share(sum(s.current_rank is not None for s in scores)),
+    }
+
+
+def _moments(facts: Iterable[Fact]) -> list[list[Fact]]:
+    return [list(group) for _, group in groupby(facts, key=lambda f: f.at)]
+
+
+def run_timeqa(
+    directory: str | Path,
+    store: Any,
+    *,
+    k: int = 10,
+    curate: bool = True,
+    tenant_prefix: str = "timeqa",
+    relations: Sequence[str] | None = None,
+    embedder: Embedder | None = None,
+    embed_cache: Path | None = None,
+    progress: Any = None,
+) -> dict[str, Any]:
+    """Current-first / stale-first shares per arm, overall and per relation."""
+    from evaluation.benchmarks.runner import (  # the shared store plumbing
+        _curate_and_inspect,
+        _embedding_cache,
+        _recall_hits,
+        _timings,
+        free_suffix,
+    )
+
+    started = time.perf_counter()
+    data = load_timeqa(directory)
+    codes = [
+        c for c in sorted(data.facts) if data.facts[c] and (relations is None or c in relations)
+    ]
+    base = [f"{tenant_prefix}-{code.lower()}" for code in codes]
+    suffix = free_suffix(store, base)
+    timings: defaultdict[str, float] = defaultdict(float)
+    scores: dict[str, dict[str, list[ChangingFactScore]]] = {a: defaultdict(list) for a in ARMS}
+    curation: Counter[str] = Counter()
+    archived_reasons: Counter[str] = Counter()
+    pointwise_kept: list[bool] = []
+    rows: list[dict[str, Any]] = []
+    texts = [f.content for c in codes for f in data.facts[c]]
+    texts += [q.question for c in codes for q in data.questions.get(c, [])]
+    if progress is not None:
+        progress(f"timeqa: {len(codes)} relations, embedding {len(texts)} texts")
+    with _embedding_cache(store, texts, timings, embed_cache):
+        for code, name in zip(codes, base, strict=True):
+            tenant = name + suffix
+            facts = data.facts[code]
+            clock = time.perf_counter()
+            by_id: dict[str, Fact] = {}
+            for moment in _moments(facts):
+                results = store.remember_many(
+                    tenant, [f.as_input() for f in moment], actor="benchmark", now=moment[0].at
+                )
+                for fact, result in zip(moment, results, strict=True):
+                    by_id.setdefault(result.id, fact)
+            timings["ingest_s"] += time.perf_counter() - clock
+            at = facts[-1].at + QUERY_DELAY
+            questions = data.questions.get(code, [])
+            ranked: dict[str, list[list[str]]] = {a: [] for a in ARMS}
+            clock = time.perf_counter()
+            for question in questions:
+                hits = _recall_hits(store, tenant, question.question, k, RecallMode.RAW, at)
+                ranked["raw"].append([h.id for h in hits])
+                ranked["heuristic"].append(newest_near_top(hits))
+            timings["raw_recall_s"] += time.perf_counter() - clock
+            if curate:
+                after = _curate_and_inspect(store, tenant, at)
+                timings["curate_s"] += after.seconds
+                curation["memories"] += len(by_id)
+                curation["archived"] += len(after.archived)
+                curation["open_conflicts"] += len(after.contested)
+                archived_reasons.update(m.archive_reason or "?" for m in after.archived.values())
+                if data.relations[code].pointwise:
+                    pointwise_kept += [after.is_active(i) for i in by_id]
+                clock = time.perf_counter()
+                for question in questions:
+                    hits = _recall_hits(store, tenant, question.question, k, RecallMode.CURATED, at)
+                    ranked["curated"].append([h.id for h in hits])
+                timings["curated_recall_s"] += time.perf_counter() - clock
+            for n, question in enumerate(questions):
+                row: dict[str, Any] = {
+                    "relation": code,
+                    "subject": question.subject,
+                    "question": question.question,
+                    "current": " | ".join(sorted(question.current)),
+                }
+                for arm in ARMS:
+                    if not ranked[arm]:
+                        continue
+                    result = score_question(ranked[arm][n], by_id, question)
+                    scores[arm][code].append(result)
+                    row[f"{arm}.top"] = result.top
+                    row[f"{arm}.current_rank"] = result.current_rank
+                    row[f"{arm}.stale_rank"] = result.stale_rank
+                rows.append(row)
+            if progress is not None and questions:
+                progress(f"{tenant}: {len(by_id)} facts, {len(questions)} questions")
+
+    arms_out: dict[str, Any] = {}
+    for arm in ARMS:
+        if not any(scores[arm].values()):
+            continue
+        every = [s for group in scores[arm].values() for s in group]
+        arms_out[arm] = {
+            "overall": aggregate_scores(every, k),
+            "by_relation": {c: aggregate_scores(scores[arm][c], k) for c in sorted(scores[arm])},
+        }
+    return {
+        "benchmark": "timeqa",
+        "dataset": str(directory),
+        "embedding_model": store.embedding_model,
+        "k_values": [k],
+        "tenant_prefix": tenant_prefix + suffix,
+        "parse": data.summary(),
+        "questions": {"total": len(rows), "scored": len(rows)},
+        "arms": arms_out,
+        "curation": {
+            "ran": curate,
+            "memories": curation["memories"],
+            "archived": curation["archived"],
+            "archived_by_reason": dict(archived_reasons),
+            "open_conflicts": curation["open_conflicts"],
+            "pointwise_memories": len(pointwise_kept),
+            "pointwise_still_active": (
+                sum(pointwise_kept) / len(pointwise_kept) if pointwise_kept else None
+            ),
+        },
+        "timings": _timings(timings, started),
+        "rows": rows,
+    }
