@@ -35,6 +35,9 @@ class ArchiveAction:
     # superseded_by for supersession, the canonical for duplicates, the parent for subsumed
     target_id: str | None = None
     retention: float | None = None
+    # supersession inferred from a same-slot value change (no key): shown to the curator
+    # as "inferred supersession", undone by restoring the entry
+    inferred: bool = False
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from curation.plan import ArchiveAction, ConflictCandidate, CurationPlan, Mechan
 from curation.policy import DAY, CompressionMode, CurationPolicy, Mode
 from curation.principles import Summarizer, propose_principles
 from curation.scoring import rank_scores, retention_scores
+from curation.slots import SlotComparison, SlotVerdict, compare_slots
 from curation.snapshot import BoolArray, FloatArray, MemorySnapshot, epoch
 from curation.unionfind import UnionFind
 from curation.values import ValueProfile, compare_profiles, distinct_subjects, extract_values
@@ -64,9 +65,18 @@ class _Work:
     profiles: dict[int, ValueProfile] = field(default_factory=dict)
     # supersession winner id -> positions in ``archives`` of the entries it superseded
     superseded_by: dict[str, list[int]] = field(default_factory=dict)
+    # rows an active entry covers (a near-duplicate or a newer same-slot statement)
+    covered: set[int] = field(default_factory=set)
 
     def archive(
-        self, row: int, mechanic: Mechanic, reason: ArchiveReason, detail: str, target: int | None
+        self,
+        row: int,
+        mechanic: Mechanic,
+        reason: ArchiveReason,
+        detail: str,
+        target: int | None,
+        *,
+        inferred: bool = False,
     ) -> None:
         self.archived[row] = True
         self.archives.append(
@@ -78,6 +88,7 @@ class _Work:
                 detail=detail,
                 target_id=self.snap.ids[target] if target is not None else None,
                 retention=round(float(self.retention[row]), 6),
+                inferred=inferred,
             )
         )
 
@@ -114,16 +125,20 @@ def build_plan(
     if policy.supersession != Mode.OFF:
         with _timed(timings, "supersession"):
             _supersede(work)
-    conflicts: list[tuple[int, int, float, list[str]]] = []
+    changes: list[SlotChange] = []
     if policy.duplicates != Mode.OFF or policy.contradiction != Mode.OFF:
         with _timed(timings, "duplicates"):
-            plan.merges, conflicts = _merge_duplicates(work, pair_search)
+            plan.merges, changes = _merge_duplicates(work, pair_search)
+    unsure = changes
+    if policy.supersession != Mode.OFF:
+        with _timed(timings, "inferred_supersession"):
+            unsure = _infer_supersession(work, changes)
     if policy.decay != Mode.OFF:
         with _timed(timings, "decay"):
             plan.skipped_by_cap = _decay(work, plan.active_before)
     if policy.contradiction != Mode.OFF:
         with _timed(timings, "conflicts"):
-            plan.conflicts = _open_conflicts(work, conflicts)
+            plan.conflicts = _open_conflicts(work, unsure)
     if policy.compression == CompressionMode.PROPOSE:
         with _timed(timings, "proposals"):
             plan.proposals = propose_principles(
@@ -185,12 +200,24 @@ def _supersede(work: _Work) -> None:
         start = stop
 
 
+@dataclass(frozen=True)
+class SlotChange:
+    """A newer statement of the same subject and slot with another value (``slots``)."""
+
+    older: int
+    newer: int
+    similarity: float
+    slot: SlotComparison
+
+
 def _merge_duplicates(
     work: _Work, search: PairSearch | None
-) -> tuple[list[MergeCluster], list[tuple[int, int, float, list[str]]]]:
-    """Union near-duplicates that agree on every value; pairs that disagree become conflicts.
+) -> tuple[list[MergeCluster], list[SlotChange]]:
+    """Union near-duplicates that agree on every value; collect same-slot value changes.
 
-    Returns the merges and the raw conflict pairs (older, newer, similarity, differences).
+    Two similar entries that disagree on a value are never merged. Only a disagreement
+    about the same subject and slot (``slots.compare_slots``) is a change (for inferred
+    supersession or a conflict); other disagreements are two different statements.
     """
     snap, policy = work.snap, work.policy
     inf = math.inf
@@ -203,22 +230,29 @@ def _merge_duplicates(
         return [], []
     pair_a, pair_b, sims = _active_pairs(work, rows, min(dup_t, con_t), search)
     linked: list[tuple[int, int]] = []
-    conflicts: list[tuple[int, int, float, list[str]]] = []
+    changes: list[SlotChange] = []
     for a, b, sim in zip(pair_a.tolist(), pair_b.tolist(), sims.tolist(), strict=True):
         key = snap.supersession_keys[a]
         if key is not None and key == snap.supersession_keys[b]:
             continue  # supersession owns pairs that share a key
         older, newer = sorted((a, b), key=work.age_key)
         diffs = work.differences(older, newer)
-        if diffs:
-            if distinct_subjects(diffs):
-                continue  # about different subjects: neither one belief nor a disagreement
-            if sim >= con_t and snap.kinds[a] in policy.contradiction_kinds:
-                conflicts.append((older, newer, sim, diffs))
-        elif sim >= dup_t:
+        if distinct_subjects(diffs):
+            continue  # about different subjects: neither one belief nor a disagreement
+        if (
+            sim >= con_t
+            and snap.kinds[a] in policy.contradiction_kinds
+            and snap.created_at[older] < snap.created_at[newer]
+        ):
+            slot = compare_slots(snap.contents[older], snap.contents[newer])
+            if slot.verdict != SlotVerdict.DIFFERENT:
+                changes.append(SlotChange(older, newer, sim, slot))
+                continue
+        if not diffs and sim >= dup_t:
             linked.append((a, b))
+            work.covered.update((a, b))
     merges = [m for g in _linked_groups(linked) if (m := _fold(work, g)) is not None]
-    return merges, conflicts
+    return merges, changes
 
 
 def _active_pairs(
@@ -313,6 +347,52 @@ def _retarget(work: _Work, folded_id: str, canonical_id: str) -> None:
         work.archives[k] = replace(action, target_id=canonical_id, detail=detail)
 
 
+def _infer_supersession(work: _Work, changes: list[SlotChange]) -> list[SlotChange]:
+    """Key-less supersession: a confident same-slot change archives the older entry
+    ``superseded`` by the newest entry that restates its slot (reversible: restore undoes
+    it). Keys win: an entry with a supersession key is left to key supersession, and its
+    changes stay unsure. A pinned or broader older entry is never superseded by a
+    narrower one. Returns the changes left unsure (for the conflict queue)."""
+    snap = work.snap
+    confident: dict[int, SlotChange] = {}
+    unsure: list[SlotChange] = []
+    for change in changes:
+        older, newer = change.older, change.newer
+        work.covered.add(older)
+        keyed = snap.supersession_keys[older] is not None or (
+            snap.supersession_keys[newer] is not None
+        )
+        if (
+            change.slot.verdict != SlotVerdict.SAME_SLOT
+            or keyed
+            or snap.pinned[older]
+            or int(snap.generality[older]) > int(snap.generality[newer])
+        ):
+            unsure.append(change)
+            continue
+        best = confident.get(older)
+        if best is None or work.age_key(newer) > work.age_key(best.newer):
+            confident[older] = change
+    for older in sorted(confident, key=work.age_key):
+        if work.archived[older]:
+            continue
+        change = confident[older]
+        target, hops = change.newer, 0
+        while target in confident and hops < len(confident):  # the newest of a chain
+            target, hops = confident[target].newer, hops + 1
+        if work.archived[target]:
+            continue
+        detail = (
+            f"inferred supersession by {snap.ids[target]}: {change.slot.evidence}; "
+            f"cosine {change.similarity:.3f}"
+        )
+        work.superseded_by.setdefault(snap.ids[target], []).append(len(work.archives))
+        work.archive(
+            older, Mechanic.SUPERSESSION, ArchiveReason.SUPERSEDED, detail, target, inferred=True
+        )
+    return unsure
+
+
 def _decay(work: _Work, active_before: int) -> int:
     """Archive stale narrow entries, lowest retention first, at most the cap; return skipped.
 
@@ -328,6 +408,7 @@ def _decay(work: _Work, active_before: int) -> int:
     pointed_at = np.fromiter((i in targets for i in snap.ids), dtype=bool, count=len(snap))
     eligible = ~snap.pinned & (snap.generality < policy.min_generality)
     eligible &= ~work.archived & ~pointed_at & (idle | weak)
+    eligible &= _noise_or_covered(work)
     candidates = np.flatnonzero(eligible)
     ids = np.asarray(snap.ids, dtype=object)[candidates]
     order = np.lexsort((ids.astype(str), work.retention[candidates]))
@@ -344,14 +425,30 @@ def _decay(work: _Work, active_before: int) -> int:
     return len(candidates) - len(chosen)
 
 
-def _open_conflicts(
-    work: _Work, pairs: list[tuple[int, int, float, list[str]]]
-) -> list[ConflictCandidate]:
-    """One candidate per pair, none touching an entry this plan archives."""
+def _noise_or_covered(work: _Work) -> BoolArray:
+    """Decay removes noise, never knowledge: an entry may decay only if its kind is noise
+    by nature (``policy.decay_uncovered_kinds``, tool output by default) or something
+    active covers it: a near-duplicate, a principle above it, or a newer statement of its
+    slot."""
+    snap = work.snap
+    noise = np.fromiter(
+        (kind in work.policy.decay_uncovered_kinds for kind in snap.kinds), bool, len(snap)
+    )
+    covered = np.zeros(len(snap), dtype=bool)
+    if work.covered:
+        covered[list(work.covered)] = True
+    under_principle = np.fromiter((p is not None for p in snap.parent_ids), bool, len(snap))
+    return noise | covered | under_principle
+
+
+def _open_conflicts(work: _Work, changes: list[SlotChange]) -> list[ConflictCandidate]:
+    """One candidate per unsure change, on the older entry (the newer is the claim, so
+    doubt never lands on the newer side), none touching an entry this plan archives."""
     snap = work.snap
     seen: set[tuple[int, int]] = set()
     out: list[tuple[tuple[int, int], ConflictCandidate]] = []
-    for older, newer, sim, diffs in pairs:
+    for change in changes:
+        older, newer = change.older, change.newer
         if (older, newer) in seen or work.archived[older] or work.archived[newer]:
             continue
         seen.add((older, newer))
@@ -359,8 +456,8 @@ def _open_conflicts(
             memory_id=snap.ids[older],
             other_id=snap.ids[newer],
             claim=snap.contents[newer],
-            evidence="; ".join(diffs),
-            similarity=round(float(sim), 4),
+            evidence=change.slot.evidence,
+            similarity=round(float(change.similarity), 4),
         )
         out.append(((older, newer), candidate))
     out.sort(key=lambda item: item[0])

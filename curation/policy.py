@@ -44,8 +44,11 @@ class RankingWeights(BaseModel):
     retention: float = Field(0.15, ge=0)
     # rank scores are unbounded; rank / (rank + rank_scale) maps them into [0, 1)
     rank_scale: float = Field(10.0, gt=0)
-    # multiplier applied to the blended score of an entry with an open conflict
+    # multiplier applied to the blended score of an entry with an open conflict ...
     contested_factor: float = Field(0.5, ge=0, le=1)
+    # ... but doubt never buries: a contested entry scores at least as an uncontested one
+    # this much less similar would, so entries much less relevant stay below it
+    contested_max_drop: float = Field(0.1, ge=0, le=1)
 
 
 class CurationPolicy(BaseModel):
@@ -69,6 +72,12 @@ class CurationPolicy(BaseModel):
     max_idle_days: float = Field(30.0, gt=0)
     prune_below: float = Field(0.12, ge=0, le=1)
     max_prune_ratio: float = Field(0.20, ge=0, le=1)
+    # kinds that decay even when nothing active covers them (noise by nature); other
+    # kinds decay only when a near-duplicate, a principle or a newer statement of their
+    # slot carries their information (an idle conversation turn may be the only record)
+    decay_uncovered_kinds: frozenset[MemoryKind] = Field(
+        default_factory=lambda: frozenset({MemoryKind.TOOL_OUTPUT})
+    )
 
     # duplicates (source 001): cosine thresholds per embedding model; "*" is the fallback.
     # MiniLM's 0.86 comes from `memgov calibrate` on the built-in labeled pairs: F0.5-best
@@ -76,9 +85,11 @@ class CurationPolicy(BaseModel):
     duplicate_threshold: dict[str, float] = Field(
         default_factory=lambda: {MINILM_MODEL: 0.86, "*": 0.93}
     )
-    # entries at least this similar that disagree on a value are a contradiction candidate
+    # entries at least this similar are checked for a same-slot value change (``slots``):
+    # MiniLM's 0.6 keeps precision 0.996 at recall 0.77 on the labeled benchmark pairs
+    # (``memgov eval conflict-pairs``; 0.72, the value-guard-era figure, gave recall 0.61)
     contradiction_threshold: dict[str, float] = Field(
-        default_factory=lambda: {MINILM_MODEL: 0.72, "*": 0.85}
+        default_factory=lambda: {MINILM_MODEL: 0.6, "*": 0.85}
     )
 
     # kinds whose similar, value-disagreeing pairs are contradictions; tool outputs are
@@ -97,10 +108,11 @@ class CurationPolicy(BaseModel):
     )
     jaccard_threshold: float = Field(0.6, gt=0, le=1)
 
-    @field_serializer("contradiction_kinds", "compression_kinds")
+    @field_serializer("contradiction_kinds", "compression_kinds", "decay_uncovered_kinds")
     def _sorted_kinds(self, kinds: frozenset[MemoryKind]) -> list[str]:
         """Sets dump in a fixed order, so a stored policy is the same in every process."""
         return sorted(kind.value for kind in kinds)
+
     min_cluster_size: int = Field(3, ge=2)
 
     # recall

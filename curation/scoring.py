@@ -137,7 +137,9 @@ def blend_scores(
     contested: ArrayLike,
     weights: RankingWeights,
 ) -> FloatArray:
-    """Recall order: relevance first, curation scores reorder what is relevant, doubt demotes.
+    """Recall order: relevance first, curation scores reorder what is relevant, doubt demotes
+    (by ``contested_factor``, but never below the score of the same entry
+    ``contested_max_drop`` less similar: doubt is shown, relevance still ranks).
 
     Rank is unbounded, so it is squashed by rank / (rank + rank_scale) into [0, 1). See
     ``RankingWeights`` for the two forms. Similarity is clamped at 0 so the contested
@@ -147,9 +149,13 @@ def blend_scores(
     rank_arr = np.maximum(np.asarray(rank, dtype=np.float64), 0.0)
     squashed = rank_arr / (rank_arr + weights.rank_scale)
     curation = weights.rank * squashed + weights.retention * np.asarray(retention, dtype=np.float64)
+    lowered = np.maximum(sim - weights.contested_max_drop, 0.0)
     if weights.form == "multiplicative":
         blended = sim * (1.0 + curation)
+        floor = lowered * (1.0 + curation)
     else:
         blended = weights.similarity * sim + curation
+        floor = weights.similarity * lowered + curation
     contested_mask: BoolArray = np.asarray(contested, dtype=bool)
-    return np.where(contested_mask, blended * weights.contested_factor, blended)
+    doubted = np.maximum(blended * weights.contested_factor, floor)
+    return np.where(contested_mask, doubted, blended)

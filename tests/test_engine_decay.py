@@ -8,16 +8,20 @@ from typing import Any
 import pytest
 from engine_factory import NOW, by_id, make_snapshot, only
 
-from curation.kinds import ArchiveReason
+from curation.kinds import ArchiveReason, MemoryKind
 from curation.plan import Mechanic
 from curation.planner import build_plan
 from curation.policy import DAY
 
-POLICY = only("decay")
+# These tests are about the idle / weak / cap rules, so every kind may decay uncovered;
+# the only-carrier rule has its own tests (test_decay_carrier.py).
+EVERY_KIND = frozenset(MemoryKind)
+POLICY = only("decay", decay_uncovered_kinds=EVERY_KIND)
 FRESH = {"kind": "preference", "importance": 0.9, "age_hours": 1}  # never a candidate
 
 
 def decayed(rows: list[dict[str, Any]], now: datetime = NOW, **policy: Any) -> list[str]:
+    policy.setdefault("decay_uncovered_kinds", EVERY_KIND)
     plan = build_plan(make_snapshot(rows, now=now), only("decay", **policy), now)
     assert all(a.mechanic == Mechanic.DECAY for a in plan.archives)
     return [a.memory_id for a in plan.archives]

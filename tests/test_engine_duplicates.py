@@ -117,7 +117,7 @@ def test_a_value_disagreement_is_a_conflict_not_a_merge() -> None:
     conflict = plan.conflicts[0]
     assert (conflict.memory_id, conflict.other_id) == ("basic", "pro")  # older is contested
     assert conflict.claim == "The user's plan is Pro"
-    assert conflict.evidence == "tier: Basic ≠ Pro"
+    assert "'Basic' -> 'Pro'" in conflict.evidence  # same subject and slot, value changed
     assert conflict.similarity == pytest.approx(0.97, abs=1e-3)
     # with contradiction handling off the pair is simply left alone
     assert plan_for(rows, POLICY).conflicts == []

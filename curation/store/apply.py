@@ -137,6 +137,7 @@ def archive_actions(
                     "mechanic": a.mechanic.value,
                     "archive_reason": a.reason.value,
                     "retention": a.retention,
+                    **({"inferred": True} if a.inferred else {}),
                     "prior": {
                         "status": "active",
                         "version": a.expected_version,

@@ -22,6 +22,7 @@ from curation.kinds import ArchiveReason, EventType
 from curation.plan import ArchiveAction, Mechanic
 from curation.policy import CurationPolicy, Mode
 from curation.records import WriteResult
+from curation.slots import SlotVerdict, compare_slots
 from curation.store.apply import archive_actions, lock_rows
 from curation.store.events import event_row, record_events
 from curation.store.writes import PreparedWrite
@@ -205,13 +206,15 @@ def detect_contradictions(
     now: datetime,
     actor: str,
 ) -> dict[str, list[str]]:
-    """Nearby active entries of the same kind that disagree with a new write on a value get
-    a conflict (claim = the new statement). Entries sharing a key are supersession's job."""
+    """Nearby older active entries of the same kind whose subject and slot the new write
+    restates with another value (``slots``) get a conflict (claim = the new statement);
+    the nightly pass turns confident ones into inferred supersession. Entries sharing a
+    key are supersession's job."""
     opened: dict[str, list[str]] = defaultdict(list)
     for memory_id, write in written:
         neighbours = conn.execute(
             text(
-                "SELECT m.id, m.content, m.supersession_key,"
+                "SELECT m.id, m.content, m.supersession_key, m.created_at,"
                 " 1 - (m.embedding <=> :q) AS similarity"
                 " FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id"
                 " WHERE m.tenant = :t AND m.kind = :kind AND s.status = 'active' AND m.id <> :id"
@@ -231,11 +234,16 @@ def detect_contradictions(
             key = write.item.supersession_key
             if key is not None and other.supersession_key == key:
                 continue
-            differences = value_differences(other.content, write.item.content)
-            if not differences or distinct_subjects(differences):
+            written_at = write.item.created_at or now
+            if other.created_at >= written_at:
+                continue  # doubt goes on the older side only; the pass sees older writes
+            if distinct_subjects(value_differences(other.content, write.item.content)):
                 continue
+            slot = compare_slots(other.content, write.item.content)
+            if slot.verdict == SlotVerdict.DIFFERENT:
+                continue  # a disagreement about another subject or slot is no conflict
             conflict_id = uuid.uuid4()
-            evidence = "contradicted by a newer write: " + "; ".join(differences)
+            evidence = "contradicted by a newer write: " + slot.evidence
             conn.execute(
                 text(
                     "INSERT INTO conflict (id, tenant, memory_id, claim, evidence, source,"
