@@ -126,7 +126,8 @@ def build_plan(
         with _timed(timings, "supersession"):
             _supersede(work)
     changes: list[SlotChange] = []
-    if policy.duplicates != Mode.OFF or policy.contradiction != Mode.OFF:
+    paired = (policy.duplicates, policy.contradiction, policy.decay, policy.supersession)
+    if any(mode != Mode.OFF for mode in paired):  # one similar-pair scan serves all four
         with _timed(timings, "duplicates"):
             plan.merges, changes = _merge_duplicates(work, pair_search)
     unsure = changes
@@ -222,9 +223,11 @@ def _merge_duplicates(
     snap, policy = work.snap, work.policy
     inf = math.inf
     dup_t = policy.duplicate_threshold_for(snap.embedding_model)
-    dup_t = dup_t if policy.duplicates != Mode.OFF else inf
+    if policy.duplicates == Mode.OFF and policy.decay == Mode.OFF:
+        dup_t = inf  # near-duplicates are looked for to merge them or as decay's cover
     con_t = policy.contradiction_threshold_for(snap.embedding_model)
-    con_t = con_t if policy.contradiction != Mode.OFF else inf
+    if policy.contradiction == Mode.OFF and policy.supersession == Mode.OFF:
+        con_t = inf  # value changes feed conflicts and inferred supersession
     rows = np.flatnonzero(~work.archived)
     if len(rows) < 2:
         return [], []
@@ -247,10 +250,13 @@ def _merge_duplicates(
             slot = compare_slots(snap.contents[older], snap.contents[newer])
             if slot.verdict != SlotVerdict.DIFFERENT:
                 changes.append(SlotChange(older, newer, sim, slot))
+                work.covered.add(older)  # the newer statement of its slot carries it on
                 continue
         if not diffs and sim >= dup_t:
             linked.append((a, b))
             work.covered.update((a, b))
+    if policy.duplicates == Mode.OFF:
+        return [], changes
     merges = [m for g in _linked_groups(linked) if (m := _fold(work, g)) is not None]
     return merges, changes
 
@@ -358,7 +364,6 @@ def _infer_supersession(work: _Work, changes: list[SlotChange]) -> list[SlotChan
     unsure: list[SlotChange] = []
     for change in changes:
         older, newer = change.older, change.newer
-        work.covered.add(older)
         keyed = snap.supersession_keys[older] is not None or (
             snap.supersession_keys[newer] is not None
         )

@@ -49,8 +49,8 @@ def _wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-SAME_SLOT_OVERLAP = 0.6
-MAYBE_OVERLAP = 0.45
+SAME_SLOT_OVERLAP = 0.5
+MAYBE_OVERLAP = 0.35
 MAX_TRAILING_WORDS = 2
 _WORD = re.compile(r"[^\W_][\w'" + _RSQUO + r".-]*[^\W_]|[^\W_]")
 _ADDITION = re.compile(r"\b(also|another|as well|in addition|additionally)\b", re.I)

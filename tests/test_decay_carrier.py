@@ -1,0 +1,65 @@
+"""Decay never destroys the only active carrier of a piece of information: an idle entry
+decays only if its kind is noise by nature (tool output) or something active covers it
+(a near-duplicate, a principle above it, a newer statement of its slot)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine_factory import NOW, basis, make_snapshot, near, only
+
+from curation.kinds import MemoryKind
+from curation.planner import build_plan
+from curation.policy import Mode
+
+OLD = {"importance": 0.1, "age_days": 90}
+FRESH = {"kind": "preference", "importance": 0.9, "age_hours": 1}
+DECAY = only("decay")
+
+
+def decayed(rows: list[dict[str, Any]], policy: Any = DECAY) -> set[str]:
+    rows = rows + [dict(FRESH) for _ in range(12)]  # keep the 20% cap out of the way
+    plan = build_plan(make_snapshot(rows), policy, NOW)
+    return {a.memory_id for a in plan.archives if a.mechanic.value == "decay"}
+
+
+def test_an_idle_conversation_turn_that_is_the_only_record_is_kept() -> None:
+    rows = [{"id": "turn", "kind": "conversation", "content": "Caroline adopted a dog"} | OLD]
+    assert decayed(rows) == set()
+
+
+def test_tool_output_is_noise_by_nature_and_decays_uncovered() -> None:
+    rows = [{"id": "log", "kind": "tool_output", "content": "HTTP 200 in 31 ms"} | OLD]
+    assert decayed(rows) == {"log"}
+
+
+def test_the_policy_may_let_any_kind_decay_uncovered() -> None:
+    rows = [{"id": "turn", "kind": "conversation", "content": "Caroline adopted a dog"} | OLD]
+    policy = only("decay", decay_uncovered_kinds=frozenset(MemoryKind))
+    assert decayed(rows, policy) == {"turn"}
+
+
+def test_an_entry_covered_by_an_active_near_duplicate_may_decay() -> None:
+    topic = basis(3)
+    rows = [
+        {"id": "a", "content": "Deploys go out on Tuesdays", "embedding": topic} | OLD,
+        {"id": "b", "content": "Deploys go out on Tuesdays.", "embedding": near(topic, 0.97, 1),
+         "importance": 0.9, "age_hours": 2},
+    ]  # fmt: skip
+    assert decayed(rows) == {"a"}
+
+
+def test_an_entry_filed_under_a_principle_may_decay() -> None:
+    rows = [{"id": "lesson", "content": "retry the flaky upload", "parent_id": "p1"} | OLD]
+    assert decayed(rows) == {"lesson"}
+
+
+def test_an_older_value_doubted_by_a_newer_statement_of_its_slot_may_decay() -> None:
+    topic = basis(5)
+    rows = [
+        {"id": "old", "content": "Ana plays for Porto since 2019.", "embedding": topic} | OLD,
+        {"id": "new", "content": "Ana plays for Braga since 2023.",
+         "embedding": near(topic, 0.9, 1), "age_days": 2},
+    ]  # fmt: skip
+    policy = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
+    assert decayed(rows, policy) == {"old"}
