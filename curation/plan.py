@@ -91,6 +91,10 @@ class CurationPlan:
     conflicts: list[ConflictCandidate] = field(default_factory=list)
     proposals: list[ProposalCandidate] = field(default_factory=list)
     skipped_by_cap: int = 0
+    # decay archives already made in the policy's rolling window before this plan, and
+    # the number this plan could still make under the cap
+    pruned_in_window: int = 0
+    prune_cap: int = 0
     timings: dict[str, float] = field(default_factory=dict)
 
     def archived_by(self, mechanic: Mechanic) -> list[ArchiveAction]:
@@ -107,6 +111,8 @@ class CurationPlan:
             "duplicates_archived": len(self.archived_by(Mechanic.DUPLICATES)),
             "decayed": len(self.archived_by(Mechanic.DECAY)),
             "skipped_by_cap": self.skipped_by_cap,
+            "pruned_in_window": self.pruned_in_window,
+            "prune_cap": self.prune_cap,
             "proposals": len(self.proposals),
             "conflicts": len(self.conflicts),
             "active_after": self.active_before - len(self.archived_ids()),

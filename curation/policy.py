@@ -72,6 +72,9 @@ class CurationPolicy(BaseModel):
     max_idle_days: float = Field(30.0, gt=0)
     prune_below: float = Field(0.12, ge=0, le=1)
     max_prune_ratio: float = Field(0.20, ge=0, le=1)
+    # the cap holds over a rolling window, not per run: what decay archived in the last
+    # prune_window_hours counts against it (0 = per run only)
+    prune_window_hours: float = Field(24.0, ge=0)
     # kinds that decay even when nothing active covers them (noise by nature); other
     # kinds decay only when a near-duplicate, a principle or a newer statement of their
     # slot carries their information (an idle conversation turn may be the only record)

@@ -161,6 +161,7 @@ class ImportReport(_Record):
     restated: int
     rejected: list[RejectedRow]
     rejects_path: str | None = None
+    revived: int = 0  # archived entries a re-statement newer than their archive revived
 
     @property
     def ok(self) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import text
 
 from curation import CompressionMode, CurationPolicy, MemoryStore, Mode
+from curation.kinds import MemoryKind
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)  # the conftest clock (a November)
 
@@ -34,7 +35,13 @@ TRACKED = (
 )
 
 
+# The pass tests exercise decay's idle / cap / undo mechanics on one-off facts, so every
+# kind may decay uncovered here; the only-carrier rule is tested in test_decay_carrier.py.
+EVERY_KIND = frozenset(MemoryKind)
+
+
 def apply_all(**overrides: Any) -> CurationPolicy:
+    overrides.setdefault("decay_uncovered_kinds", EVERY_KIND)
     return CurationPolicy(**overrides).with_all_modes(Mode.APPLY)
 
 
@@ -44,6 +51,7 @@ def apply_only(*mechanics: str, compression: bool = True, **overrides: Any) -> C
     assert not unknown, unknown
     modes: dict[str, Any] = {m: (Mode.APPLY if m in mechanics else Mode.DRY_RUN) for m in MECHANICS}
     modes["compression"] = CompressionMode.PROPOSE if compression else CompressionMode.OFF
+    overrides.setdefault("decay_uncovered_kinds", EVERY_KIND)
     return CurationPolicy(**modes, **overrides)
 
 
@@ -231,12 +239,14 @@ def seed_mixed(store: MemoryStore, tenant: str) -> dict[str, Any]:
         importance=0.9,
         created_at=days_ago(4),
     )
-    # contradiction: one value apart
+    # contradiction: one value apart; the older carries a key of its own, so the change
+    # is not inferred supersession (keys win) but a conflict for the curator
     add(
         "claim_old",
         "For the Hendricks household the customer's approved mortgage"
         " pre-approval amount from the bank is $350,000",
         created_at=days_ago(6),
+        supersession_key="hendricks-pre-approval-2024",
     )
     add(
         "claim_new",

@@ -229,7 +229,7 @@ def import_(
     else:
         typer.echo(
             f"{report.lines} lines: {report.imported} imported, {report.restated} "
-            f"restated, {len(report.rejected)} rejected"
+            f"restated (of which {report.revived} revived), {len(report.rejected)} rejected"
         )
         for row in report.rejected[:20]:
             typer.echo(f"  line {row.line}: {row.field}: {row.reason}", err=True)

@@ -43,6 +43,23 @@ if TYPE_CHECKING:
 MAX_GRACE_DAYS = 36_500  # a century; beyond it the cutoff would leave the calendar
 
 
+def pruned_since(conn: Connection, tenant: str, now: datetime, window_hours: float) -> int:
+    """Entries decay archived in the ``window_hours`` before ``now`` and still archived
+    (what the rolling prune cap has used up); 0 when the window is off."""
+    if window_hours <= 0:
+        return 0
+    return int(
+        conn.execute(
+            text(
+                "SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'archived'"
+                " AND archive_reason = 'decayed' AND archived_at > :since AND archived_at <= :now"
+            ),
+            {"t": tenant, "since": now - timedelta(hours=window_hours), "now": now},
+        ).scalar()
+        or 0
+    )
+
+
 def _resolution(value: Any) -> Resolution:
     try:
         return Resolution(value)
@@ -98,8 +115,11 @@ class CurationOps:
 
         at = self._now(now)
         snap = snapshot if snapshot is not None else self.snapshot(tenant)
+        policy = policy or self.policy(tenant)
+        with self._tx(snap.tenant) as conn:
+            pruned = pruned_since(conn, snap.tenant, at, policy.prune_window_hours)
         # exact below 10k rows per kind, the clustered join above (curation.neighbors)
-        return build_plan(snap, policy or self.policy(tenant), at, pair_search=AutoPairSearch())
+        return build_plan(snap, policy, at, pair_search=AutoPairSearch(), pruned_in_window=pruned)
 
     def apply(
         self,

@@ -90,11 +90,11 @@ def import_file(
     dimension = store.dimension
     model = store.embedder.model_name
     rejected: list[RejectedRow] = []
-    imported = restated = lines = 0
+    imported = restated = revived = lines = 0
     batch: list[tuple[int, MemoryInput]] = []
 
     def flush() -> None:
-        nonlocal imported, restated
+        nonlocal imported, restated, revived
         if not batch:
             return
         keep = _screen_batch(store, tenant, batch, model, rejected)
@@ -102,6 +102,7 @@ def import_file(
             results = store.remember_many(tenant, [item for _, item in keep], actor=actor, now=now)
             imported += sum(r.created for r in results)
             restated += sum(not r.created for r in results)
+            revived += sum(r.revived for r in results)
         batch.clear()
 
     try:
@@ -135,6 +136,7 @@ def import_file(
         lines=lines,
         imported=imported,
         restated=restated,
+        revived=revived,
         rejected=rejected,
         rejects_path=written,
     )

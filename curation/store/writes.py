@@ -66,6 +66,13 @@ def existing_ids(conn: Connection, tenant: str, ids: Sequence[uuid.UUID]) -> set
     return set(rows)
 
 
+def is_new_evidence(stated_at: datetime | None, archived_at: datetime | None) -> bool:
+    """A re-statement revives an archived entry only as new evidence: said now (no date of
+    its own), or dated after the archive. A retried import of the same file (statements
+    dated before curation archived them) is a no-op for curation."""
+    return stated_at is None or archived_at is None or stated_at > archived_at
+
+
 def revive(
     conn: Connection, tenant: str, prior: Any, *, now: datetime, actor: str, reason: str
 ) -> None:
@@ -128,7 +135,11 @@ def write_batch(
         prior = existing.get(write.content_hash)
         if prior is not None:
             memory_id = str(prior.id)
-            if prior.status == Status.ARCHIVED and memory_id not in revived:
+            if (
+                prior.status == Status.ARCHIVED
+                and memory_id not in revived
+                and is_new_evidence(write.item.created_at, prior.archived_at)
+            ):
                 revive(conn, tenant, prior, now=now, actor=actor, reason="re-stated")
                 revived.add(memory_id)
                 results[index] = WriteResult(id=memory_id, created=False, revived=True)
