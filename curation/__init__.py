@@ -4,9 +4,10 @@ This package imports no framework (no dagster, streamlit or mlflow); orchestrati
 evaluation and the dashboard depend on it, never the other way round.
 """
 
-from curation.clock import Clock, FixedClock, SystemClock
-from curation.embedding import Embedder, HashingEmbedder, MiniLMEmbedder, default_embedder
-from curation.errors import (
+from curation._clock import Clock, FixedClock, SystemClock
+from curation._cohorts import assign_cohort
+from curation._embedding import Embedder, HashingEmbedder, MiniLMEmbedder, default_embedder
+from curation._errors import (
     CurationLockedError,
     DatabaseRoleError,
     DumpFormatError,
@@ -20,8 +21,7 @@ from curation.errors import (
     UnknownTenantError,
     ValidationError,
 )
-from curation.experiments import assign_cohort
-from curation.kinds import (
+from curation._kinds import (
     ArchiveReason,
     Cohort,
     ConflictStatus,
@@ -32,9 +32,9 @@ from curation.kinds import (
     Resolution,
     Status,
 )
-from curation.plan import CurationPlan
-from curation.policy import CompressionMode, CurationPolicy, Mode, RankingWeights
-from curation.records import (
+from curation._plan import CurationPlan
+from curation._policy import CompressionMode, CurationPolicy, Mode, RankingWeights
+from curation._records import (
     ConflictRecord,
     EventRecord,
     ExperimentRecord,
@@ -47,9 +47,9 @@ from curation.records import (
     RejectedRow,
     WriteResult,
 )
-from curation.settings import Settings
-from curation.store.database import Database
-from curation.store.memory_store import MemoryStore
+from curation._settings import Settings
+from curation._store.database import Database
+from curation._store.memory_store import MemoryStore
 
 __all__ = [
     "ArchiveReason",

@@ -7,7 +7,7 @@
   for replays and demos; unset means the system clock.
 - Reads: ``st.cache_data`` with a short TTL, keyed by the configuration, so a second
   database never sees the first one's cache. Every read goes through the curation API
-  (``MemoryStore`` methods and ``curation.store.insights``): there is no SQL here or in
+  (``MemoryStore`` methods and ``curation._store.insights``): there is no SQL here or in
   the pages.
 - Actions: approve, reject, unmerge, resolve, restore go through the curation API, which
   records each as an event; every cached read is cleared after an action.
@@ -30,10 +30,10 @@ from typing import Any
 import streamlit as st
 
 from curation import MemoryStore
-from curation.clock import Clock, FixedClock, SystemClock, parse_iso
-from curation.embedding import embedder_from_env
-from curation.records import ConflictRecord, Explanation, MemoryRecord, RecallResult
-from curation.store import insights
+from curation._clock import Clock, FixedClock, SystemClock, parse_iso
+from curation._embedding import embedder_from_env
+from curation._records import ConflictRecord, Explanation, MemoryRecord, RecallResult
+from curation._store import insights
 
 READ_TTL = 30  # seconds a cached read may be stale (actions clear the cache at once)
 HEALTH_TTL = 600  # the near-duplicate search is pairwise: recomputed at most every 10 min
@@ -159,7 +159,7 @@ def _health(key: str, tenant: str) -> dict[str, Any]:
 
 
 def overview(tenant: str) -> dict[str, Any]:
-    """Everything the Overview shows (see ``curation.store.insights``)."""
+    """Everything the Overview shows (see ``curation._store.insights``)."""
     key = store_key()
     return {**_overview(key, tenant), **_health(key, tenant)}
 

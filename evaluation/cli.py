@@ -99,7 +99,7 @@ def ab(
 ) -> None:
     """Replay a simulated fleet: raw vs curated recall at every evaluation query."""
     from curation import CurationPolicy, MemoryStore, Mode
-    from curation.embedding import embedder_from_env
+    from curation._embedding import embedder_from_env
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.demo import demo_database
@@ -120,8 +120,8 @@ def ab(
     if mlflow:
         import numpy as np
 
-        from curation.scoring import retention_scores
-        from curation.snapshot import MemorySnapshot
+        from curation._scoring import retention_scores
+        from curation._snapshot import MemorySnapshot
 
         scores: list[float] = []
         for tenant in fleet.tenants:
@@ -170,7 +170,7 @@ def sweep(
     experiment: str = typer.Option("ab-policy-sweep"),
 ) -> None:
     """Random search over thresholds, half-lives and ranking weights; write the best policy."""
-    from curation.embedding import embedder_from_env
+    from curation._embedding import embedder_from_env
     from evaluation.demo import demo_database
     from evaluation.sweep import Trial, best, run_sweep, write_policy
     from evaluation.tracking import comparison_run

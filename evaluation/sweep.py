@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from curation import CurationPolicy, MemoryStore, Mode
-from curation.embedding import Embedder
-from curation.store.database import Database
+from curation._embedding import Embedder
+from curation._store.database import Database
 from evaluation.ab import ABConfig, run_ab
 from evaluation.fleet import Fleet
 

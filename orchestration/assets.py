@@ -30,12 +30,18 @@ from dagster import (
     asset,
 )
 
-from curation.errors import CurationLockedError
-from curation.plan import ConflictCandidate, CurationPlan, Mechanic, MergeCluster, ProposalCandidate
-from curation.policy import CurationPolicy
-from curation.scoring import rank_scores, retention_scores
-from curation.store.apply import effective_mechanics
-from curation.store.memory_store import MemoryStore
+from curation._errors import CurationLockedError
+from curation._plan import (
+    ConflictCandidate,
+    CurationPlan,
+    Mechanic,
+    MergeCluster,
+    ProposalCandidate,
+)
+from curation._policy import CurationPolicy
+from curation._scoring import rank_scores, retention_scores
+from curation._store.apply import effective_mechanics
+from curation._store.memory_store import MemoryStore
 from orchestration.ingest import ingest_inbox, writes_since_last_run
 from orchestration.locking import locked_failure, tenant_lock
 from orchestration.partitions import tenant_partitions
@@ -549,7 +555,7 @@ def ab_workload(
 ) -> MaterializeResult[None]:
     from dataclasses import replace
 
-    from curation.settings import Settings
+    from curation._settings import Settings
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.demo import demo_database

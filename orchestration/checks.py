@@ -32,9 +32,9 @@ from dagster import (
     asset_check,
 )
 
-from curation.errors import NotFoundError
-from curation.health import COSINE, JACCARD, near_duplicates
-from curation.plan import CurationPlan
+from curation._errors import NotFoundError
+from curation._health import COSINE, JACCARD, near_duplicates
+from curation._plan import CurationPlan
 from orchestration.assets import curated_store, curation_plan
 from orchestration.partitions import tenant_partitions
 from orchestration.reporting import table_md

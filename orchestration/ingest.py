@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from curation.errors import MemgovError
-from curation.kinds import EventType
-from curation.records import RejectedRow
-from curation.store.memory_store import MemoryStore
+from curation._errors import MemgovError
+from curation._kinds import EventType
+from curation._records import RejectedRow
+from curation._store.memory_store import MemoryStore
 
 INBOX_ACTOR = "inbox"
 REJECTS_SUFFIX = ".rejects.jsonl"

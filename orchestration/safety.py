@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from curation.plan import CurationPlan, Mechanic
-from curation.store.memory_store import MemoryStore
+from curation._plan import CurationPlan, Mechanic
+from curation._store.memory_store import MemoryStore
 
 # the planner's own tolerance when it turns ratio x active into a count
 _EPS = 1e-9

@@ -20,8 +20,8 @@ from sqlalchemy import create_engine, text
 from streamlit.testing.v1 import AppTest
 
 from curation import Embedder, FixedClock, HashingEmbedder, MemoryStore
-from curation.store.database import Database, normalise_url
-from curation.store.server import sqlalchemy_url
+from curation._store.database import Database, normalise_url
+from curation._store.server import sqlalchemy_url
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "dashboard" / "app.py"

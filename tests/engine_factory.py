@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from curation.policy import CompressionMode, CurationPolicy, Mode
-from curation.snapshot import MemorySnapshot, epoch
+from curation._policy import CompressionMode, CurationPolicy, Mode
+from curation._snapshot import MemorySnapshot, epoch
 
 NOW = datetime(2024, 11, 15, 12, 0, tzinfo=UTC)
 DIM = 64

@@ -8,8 +8,8 @@ import copy
 import numpy as np
 import pytest
 
-from curation.store import snapshot_loader
-from curation.store.database import Database
+from curation._store import snapshot_loader
+from curation._store.database import Database
 from evaluation.bench.generator import generate
 from evaluation.bench.loader import bulk_load
 from evaluation.bench.phases import bench_store
@@ -94,9 +94,9 @@ def test_copy_event_writer_writes_what_executemany_writes(database: Database) ->
 
     from sqlalchemy import text
 
-    from curation.kinds import EventType
-    from curation.store.apply import write_events
-    from curation.store.events import event_row, record_events
+    from curation._kinds import EventType
+    from curation._store.apply import write_events
+    from curation._store.events import event_row, record_events
 
     at = datetime(2026, 11, 1, tzinfo=UTC)
     ids = [str(uuid) for uuid in generate(3, seed=1).ids]

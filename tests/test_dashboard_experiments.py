@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from dashboard_support import app, clear_streamlit_caches, dashboard_env, demo_now
 
-from curation.store.database import Database
+from curation._store.database import Database
 from dashboard import experiments
 
 T0_MS = 1_793_000_000_000  # 2026-10-26

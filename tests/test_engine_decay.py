@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from engine_factory import NOW, by_id, make_snapshot, only
 
-from curation.kinds import ArchiveReason
-from curation.plan import Mechanic
-from curation.planner import build_plan
-from curation.policy import DAY
+from curation._kinds import ArchiveReason
+from curation._plan import Mechanic
+from curation._planner import build_plan
+from curation._policy import DAY
 
 POLICY = only("decay")
 FRESH = {"kind": "preference", "importance": 0.9, "age_hours": 1}  # never a candidate

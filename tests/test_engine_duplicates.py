@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from engine_factory import NOW, basis, by_id, make_snapshot, near, only
 
-from curation.kinds import ArchiveReason
-from curation.plan import CurationPlan, Mechanic
-from curation.planner import build_plan
-from curation.policy import MINILM_MODEL, Mode
+from curation._kinds import ArchiveReason
+from curation._plan import CurationPlan, Mechanic
+from curation._planner import build_plan
+from curation._policy import MINILM_MODEL, Mode
 
 POLICY = only("duplicates")
 BOTH = POLICY.model_copy(update={"contradiction": Mode.DRY_RUN})

@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from curation.neighbors import (
+from curation._neighbors import (
     ExactBlockedSearch,
     Pairs,
     as_pair_set,

@@ -10,10 +10,10 @@ from engine_factory import NOW, make_snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from curation.plan import CurationPlan, Mechanic
-from curation.planner import build_plan
-from curation.policy import MINILM_MODEL, CurationPolicy
-from curation.snapshot import MemorySnapshot
+from curation._plan import CurationPlan, Mechanic
+from curation._planner import build_plan
+from curation._policy import MINILM_MODEL, CurationPolicy
+from curation._snapshot import MemorySnapshot
 
 DIM = 16
 KINDS = ["tool_output", "conversation", "fact", "preference"]

@@ -8,15 +8,15 @@ from typing import Any
 import pytest
 from engine_factory import NOW, make_snapshot, only
 
-from curation.planner import build_plan
-from curation.policy import Mode
-from curation.principles import (
+from curation._planner import build_plan
+from curation._policy import Mode
+from curation._principles import (
     MAX_EVIDENCE_PAIRS,
     MedoidSummarizer,
     cluster_stats,
     propose_principles,
 )
-from curation.tokens import token_set
+from curation._tokens import token_set
 
 POLICY = only("compression")
 

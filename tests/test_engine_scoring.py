@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from engine_factory import NOW, make_snapshot
 
-from curation.policy import CurationPolicy, RankingWeights
-from curation.scoring import (
+from curation._policy import CurationPolicy, RankingWeights
+from curation._scoring import (
     blend_scores,
     half_lives,
     rank_score,

@@ -6,10 +6,10 @@ from typing import Any
 
 from engine_factory import NOW, basis, by_id, make_snapshot, near, only
 
-from curation.kinds import ArchiveReason
-from curation.plan import Mechanic
-from curation.planner import build_plan
-from curation.policy import Mode
+from curation._kinds import ArchiveReason
+from curation._plan import Mechanic
+from curation._planner import build_plan
+from curation._policy import Mode
 
 POLICY = only("supersession")
 

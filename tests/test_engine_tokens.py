@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from curation.tokens import (
+from curation._tokens import (
     jaccard,
     jaccard_pairs,
     naive_jaccard_pairs,

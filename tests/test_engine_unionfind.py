@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from curation.unionfind import UnionFind
+from curation._unionfind import UnionFind
 
 
 def test_singletons_until_joined() -> None:

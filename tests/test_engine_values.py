@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from curation.values import distinct_subjects, extract_values, value_differences
+from curation._values import distinct_subjects, extract_values, value_differences
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from pathlib import Path
 from mlflow.tracking import MlflowClient
 
 from curation import MemoryStore
-from curation.experiments import assign_cohort
+from curation._cohorts import assign_cohort
 from evaluation.online.report_text import daily_table, headline
 from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
 from evaluation.online.tracking import log_online_report

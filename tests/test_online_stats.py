@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from curation.errors import ValidationError
+from curation._errors import ValidationError
 from evaluation.online.stats import (
     cluster_variance,
     clustered_bootstrap_interval,

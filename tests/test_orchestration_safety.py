@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from curation import CurationPolicy
-from curation.health import near_duplicates
-from curation.kinds import ArchiveReason
-from curation.plan import (
+from curation._health import near_duplicates
+from curation._kinds import ArchiveReason
+from curation._plan import (
     ArchiveAction,
     ConflictCandidate,
     CurationPlan,
@@ -19,7 +19,7 @@ from curation.plan import (
     MergeCluster,
     ProposalCandidate,
 )
-from curation.snapshot import MemorySnapshot
+from curation._snapshot import MemorySnapshot
 from orchestration.reporting import histogram_md, run_report_md, snippet, table_md
 from orchestration.safety import (
     foreign_ids,

@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 from typer.testing import CliRunner
 
 from curation import CurationPolicy, FixedClock, HashingEmbedder, MemoryStore, Settings
-from curation.store.database import Database
+from curation._store.database import Database
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCAL = "127.0.0.1"

@@ -7,8 +7,8 @@ from datetime import UTC, date, datetime, time, timedelta
 import pandas as pd
 import streamlit as st
 
-from curation.errors import MemgovError
-from curation.store.insights import ARCHIVE_REASONS
+from curation._errors import MemgovError
+from curation._store.insights import ARCHIVE_REASONS
 from dashboard import data, ui
 
 PICK_KEY = "archive_pick"

@@ -10,8 +10,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from curation.errors import MemgovError
-from curation.records import MemoryRecord
+from curation._errors import MemgovError
+from curation._records import MemoryRecord
 from dashboard import data, diffview, ui
 
 BATCH_KEY = "proposal_batch"

@@ -18,9 +18,9 @@ from typing import Any
 
 from sqlalchemy import text
 
-from curation.store.database import Database
-from curation.store.writes import ensure_tenant
-from curation.validation import content_hash
+from curation._store.database import Database
+from curation._store.writes import ensure_tenant
+from curation._validation import content_hash
 from evaluation.bench.generator import NOW, BenchData
 
 _MEMORY_COPY = (

@@ -16,9 +16,9 @@ import numpy as np
 from sqlalchemy import text
 
 from curation import CurationPolicy, MemoryStore, Mode
-from curation.clock import FixedClock
-from curation.embedding import HashingEmbedder
-from curation.neighbors import (
+from curation._clock import FixedClock
+from curation._embedding import HashingEmbedder
+from curation._neighbors import (
     AutoPairSearch,
     ClusteredPairSearch,
     ExactBlockedSearch,
@@ -28,12 +28,12 @@ from curation.neighbors import (
     pair_recall_precision,
     similar_pairs,
 )
-from curation.planner import build_plan
-from curation.snapshot import MemorySnapshot
-from curation.store.database import Database
-from curation.store.locks import curation_lock
-from curation.store.runs import run_apply
-from curation.store.snapshot_loader import load_snapshot
+from curation._planner import build_plan
+from curation._snapshot import MemorySnapshot
+from curation._store.database import Database
+from curation._store.locks import curation_lock
+from curation._store.runs import run_apply
+from curation._store.snapshot_loader import load_snapshot
 from evaluation.bench.generator import NOW, SYNTHETIC_MODEL, BenchData
 
 
@@ -207,7 +207,7 @@ def pair_quality(snap: MemorySnapshot, threshold: float, *, exact_limit: int) ->
 def warm_index(database: Database, tenant: str, embeddings: F32Array, count: int) -> float:
     """Searches only (no votes), so the tenant's HNSW pages are in shared buffers before
     latencies are measured, as on a server that has been answering recalls for a while."""
-    from curation.store import recall as recall_sql
+    from curation._store import recall as recall_sql
 
     started = time.perf_counter()
     rng = np.random.default_rng(42)
@@ -312,7 +312,7 @@ def ingest_rate(store: MemoryStore, data: BenchData, *, batch: int = 1000) -> di
 
 def embedding_rate(texts: list[str]) -> dict[str, Any]:
     """MiniLM (the default embedder) on CPU, batched as the store batches it."""
-    from curation.embedding import MiniLMEmbedder
+    from curation._embedding import MiniLMEmbedder
 
     embedder = MiniLMEmbedder()
     embedder.embed(texts[:8])  # load the model outside the timing

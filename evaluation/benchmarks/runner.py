@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from curation import Embedder, MemoryRecord, MemoryStore, Mode, RecallMode
-from curation.embedding import Vectors
+from curation._embedding import Vectors
 from evaluation.benchmarks.common import TurnMemory
 from evaluation.benchmarks.locomo import ADVERSARIAL, CATEGORY_NAMES, load_locomo
 from evaluation.benchmarks.longmemeval import load_longmemeval

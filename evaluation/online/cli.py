@@ -12,11 +12,11 @@ from typing import Any
 
 import typer
 
+from curation._clock import parse_iso
+from curation._errors import ValidationError
+from curation._jsondoc import loads
 from curation.cli.context import open_store, parse_now
 from curation.cli.output import emit_json
-from curation.clock import parse_iso
-from curation.errors import ValidationError
-from curation.jsondoc import loads
 
 experiment_app = typer.Typer(
     help="Online experiments: split a tenant's agents into curated and raw recall cohorts.",

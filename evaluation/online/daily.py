@@ -12,8 +12,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from curation import EventType, MemoryStore
-from curation.clock import ensure_aware
-from curation.records import ExperimentRecord
+from curation._clock import ensure_aware
+from curation._records import ExperimentRecord
 from evaluation.online.analysis import OnlineReport, analyse_experiment
 
 FINAL_DAYS_GRACE = timedelta(days=3)

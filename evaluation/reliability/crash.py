@@ -34,8 +34,8 @@ from typing import Any
 
 from sqlalchemy import text
 
-from curation.store.database import Database
-from curation.store.locks import lock_name
+from curation._store.database import Database
+from curation._store.locks import lock_name
 from evaluation.reliability.crash_child import apply_child, fork_context
 from evaluation.reliability.fingerprint import Fingerprint, read_fingerprint
 from evaluation.reliability.history import history_problems

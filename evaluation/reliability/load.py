@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 
 from curation import MemoryStore
-from curation.store.database import Database
-from curation.store.locks import curation_lock
+from curation._store.database import Database
+from curation._store.locks import curation_lock
 from evaluation.bench.generator import BenchData
 from evaluation.reliability import load_actors
 from evaluation.reliability.load_actors import Op, is_locked_out

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from curation import MemoryStore
-from curation.errors import CurationLockedError
+from curation._errors import CurationLockedError
 from evaluation.reliability.seeding import SEED_AT
 
 # errors an actor may meet by design; anything else is a failure of the run

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from curation import MemoryStore
-from curation.store.database import Database
+from curation._store.database import Database
 from evaluation.reliability import load_actors
 from evaluation.reliability.seeding import harness_store
 

@@ -11,9 +11,9 @@ from datetime import datetime
 from typing import Any
 
 from curation import CurationPolicy, MemoryStore, Mode
-from curation.clock import FixedClock
-from curation.embedding import HashingEmbedder
-from curation.store.database import Database
+from curation._clock import FixedClock
+from curation._embedding import HashingEmbedder
+from curation._store.database import Database
 from evaluation.bench.generator import NOW, SYNTHETIC_MODEL, BenchData, generate
 from evaluation.bench.loader import bulk_load
 
