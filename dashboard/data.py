@@ -29,11 +29,19 @@ from typing import Any
 
 import streamlit as st
 
-from curation import MemoryStore
-from curation._clock import Clock, FixedClock, SystemClock, parse_iso
-from curation._embedding import embedder_from_env
-from curation._records import ConflictRecord, Explanation, MemoryRecord, RecallResult
-from curation._store import insights
+from curation import (
+    Clock,
+    ConflictRecord,
+    Explanation,
+    FixedClock,
+    MemoryRecord,
+    MemoryStore,
+    RecallResult,
+    SystemClock,
+    embedder_from_env,
+    insights,
+    parse_iso,
+)
 
 READ_TTL = 30  # seconds a cached read may be stale (actions clear the cache at once)
 HEALTH_TTL = 600  # the near-duplicate search is pairwise: recomputed at most every 10 min

@@ -18,9 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from curation import CurationPolicy, MemoryStore, Mode
-from curation._health import near_duplicate_share
-from curation._records import RecallHit
+from curation import CurationPolicy, MemoryStore, Mode, RecallHit, near_duplicate_share
 from evaluation.decision import Decision, context_tokens, decide_budget, decide_top1
 from evaluation.fleet import Fleet, SimContest, SimQuery, SimRecall, SimWrite
 from evaluation.stats import compare_paired

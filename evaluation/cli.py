@@ -98,8 +98,7 @@ def ab(
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Replay a simulated fleet: raw vs curated recall at every evaluation query."""
-    from curation import CurationPolicy, MemoryStore, Mode
-    from curation._embedding import embedder_from_env
+    from curation import CurationPolicy, MemoryStore, Mode, embedder_from_env
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.demo import demo_database
@@ -120,8 +119,7 @@ def ab(
     if mlflow:
         import numpy as np
 
-        from curation._scoring import retention_scores
-        from curation._snapshot import MemorySnapshot
+        from curation import MemorySnapshot, retention_scores
 
         scores: list[float] = []
         for tenant in fleet.tenants:
@@ -170,7 +168,7 @@ def sweep(
     experiment: str = typer.Option("ab-policy-sweep"),
 ) -> None:
     """Random search over thresholds, half-lives and ranking weights; write the best policy."""
-    from curation._embedding import embedder_from_env
+    from curation import embedder_from_env
     from evaluation.demo import demo_database
     from evaluation.sweep import Trial, best, run_sweep, write_policy
     from evaluation.tracking import comparison_run

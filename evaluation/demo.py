@@ -12,13 +12,20 @@ from datetime import datetime, timedelta
 from itertools import groupby
 from typing import Any
 
-from curation import CurationPolicy, MemoryStore, Mode
-from curation._clock import FixedClock
-from curation._embedding import Embedder
-from curation._records import RecallResult
-from curation._settings import Settings
-from curation._store.database import Database, app_role_url, recreate_database
-from curation._store.server import embedded_server_uri, sqlalchemy_url
+from curation import (
+    CurationPolicy,
+    Database,
+    Embedder,
+    FixedClock,
+    MemoryStore,
+    Mode,
+    RecallResult,
+    Settings,
+    app_role_url,
+    embedded_server_uri,
+    recreate_database,
+    sqlalchemy_url,
+)
 from evaluation.demo_fleet import NOW, START, DemoQuery, TenantScript, demo_fleet
 
 DEMO_DATABASE = "memgov_demo"
@@ -33,7 +40,7 @@ def demo_database(settings: Settings | None = None, name: str = DEMO_DATABASE) -
     if settings.database_url:
         from sqlalchemy.engine import make_url
 
-        from curation._store.database import normalise_url
+        from curation import normalise_url
 
         url = make_url(normalise_url(settings.database_url))
         if url.database == name:

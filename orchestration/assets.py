@@ -30,18 +30,19 @@ from dagster import (
     asset,
 )
 
-from curation._errors import CurationLockedError
-from curation._plan import (
+from curation import (
     ConflictCandidate,
+    CurationLockedError,
     CurationPlan,
+    CurationPolicy,
     Mechanic,
+    MemoryStore,
     MergeCluster,
     ProposalCandidate,
+    effective_mechanics,
+    rank_scores,
+    retention_scores,
 )
-from curation._policy import CurationPolicy
-from curation._scoring import rank_scores, retention_scores
-from curation._store.apply import effective_mechanics
-from curation._store.memory_store import MemoryStore
 from orchestration.ingest import ingest_inbox, writes_since_last_run
 from orchestration.locking import locked_failure, tenant_lock
 from orchestration.partitions import tenant_partitions
@@ -555,7 +556,7 @@ def ab_workload(
 ) -> MaterializeResult[None]:
     from dataclasses import replace
 
-    from curation._settings import Settings
+    from curation import Settings
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.demo import demo_database

@@ -32,9 +32,13 @@ from dagster import (
     asset_check,
 )
 
-from curation._errors import NotFoundError
-from curation._health import COSINE, JACCARD, near_duplicates
-from curation._plan import CurationPlan
+from curation import (
+    NEAR_DUPLICATE_COSINE,
+    NEAR_DUPLICATE_JACCARD,
+    CurationPlan,
+    NotFoundError,
+    near_duplicates,
+)
 from orchestration.assets import curated_store, curation_plan
 from orchestration.partitions import tenant_partitions
 from orchestration.reporting import table_md
@@ -249,8 +253,8 @@ def near_duplicate_share(
             "near_duplicate_pairs": found.pairs,
             "clusters": found.clusters,
             "redundant_entries": found.redundant,
-            "cosine_threshold": COSINE,
-            "jaccard_threshold": JACCARD,
+            "cosine_threshold": NEAR_DUPLICATE_COSINE,
+            "jaccard_threshold": NEAR_DUPLICATE_JACCARD,
             "embedding_model": MetadataValue.text(snapshot.embedding_model),
         },
     )

@@ -17,8 +17,7 @@ from typing import Any
 
 from dagster import AssetSelection, DagsterInstance, materialize
 
-from curation import MemoryStore
-from curation._store.database import Database
+from curation import Database, MemoryStore
 from evaluation.demo import DEMO_DATABASE, Print, demo_database, run_demo
 from evaluation.demo_fleet import NOW, TenantScript
 from orchestration.assets import CURATION_ASSETS
@@ -68,7 +67,7 @@ def dagster_curate(database_url: str, embedder: str) -> Any:
 
 def run_ab_demo(out: Print) -> None:
     from curation import MemoryStore as Store
-    from curation._embedding import embedder_from_env
+    from curation import embedder_from_env
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.fleet import FleetConfig
@@ -107,7 +106,7 @@ def run_ab_demo(out: Print) -> None:
 def run_online_demo(out: Print, database: Database) -> None:
     """A simulated online experiment on its own tenant of the demo database (so the
     dashboard's Experiments page shows it), logged to MLflow (experiment online-ab)."""
-    from curation._embedding import embedder_from_env
+    from curation import embedder_from_env
     from evaluation.online.report_text import daily_table, headline
     from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
     from evaluation.online.tracking import ONLINE_EXPERIMENT, log_online_report

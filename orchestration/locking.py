@@ -23,9 +23,7 @@ from contextlib import ExitStack, contextmanager
 from dagster import Failure, MetadataValue
 from sqlalchemy import Connection
 
-from curation._errors import CurationLockedError
-from curation._store.locks import curation_lock, lock_name
-from curation._store.memory_store import MemoryStore
+from curation import CurationLockedError, MemoryStore, curation_lock, lock_name
 
 
 def locked_failure(tenant: str, step: str, exc: CurationLockedError) -> Failure:

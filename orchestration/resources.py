@@ -24,12 +24,20 @@ from typing import Any
 from dagster import ConfigurableResource, InitResourceContext
 from pydantic import Field, PrivateAttr
 
-from curation._clock import Clock, FixedClock, SystemClock, parse_iso
-from curation._embedding import Embedder, HashingEmbedder, MiniLMEmbedder, embedder_from_env
-from curation._errors import ValidationError
-from curation._settings import Settings
-from curation._store.database import Database
-from curation._store.memory_store import MemoryStore
+from curation import (
+    Clock,
+    Database,
+    Embedder,
+    FixedClock,
+    HashingEmbedder,
+    MemoryStore,
+    MiniLMEmbedder,
+    Settings,
+    SystemClock,
+    ValidationError,
+    embedder_from_env,
+    parse_iso,
+)
 from evaluation.tracking import tracking_uri as default_tracking_uri
 
 EMBEDDERS = ("minilm", "hashing")

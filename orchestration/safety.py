@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from curation._plan import CurationPlan, Mechanic
-from curation._store.memory_store import MemoryStore
+from curation import CurationPlan, Mechanic, MemoryStore
 
 # the planner's own tolerance when it turns ratio x active into a count
 _EPS = 1e-9

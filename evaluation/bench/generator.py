@@ -312,7 +312,7 @@ def english_texts(n: int) -> list[str]:
 
 def to_snapshot(data: BenchData) -> Any:
     """The generated tenant as the planner sees it after loading (every row active)."""
-    from curation._snapshot import MemorySnapshot
+    from curation import MemorySnapshot
 
     n = len(data)
     return MemorySnapshot(

@@ -18,9 +18,8 @@ from typing import Any
 
 from sqlalchemy import text
 
-from curation._store.database import Database
-from curation._store.writes import ensure_tenant
-from curation._validation import content_hash
+from curation import Database
+from curation.internals import content_hash, ensure_tenant
 from evaluation.bench.generator import NOW, BenchData
 
 _MEMORY_COPY = (

@@ -15,25 +15,30 @@ from typing import Any
 import numpy as np
 from sqlalchemy import text
 
-from curation import CurationPolicy, MemoryStore, Mode
-from curation._clock import FixedClock
-from curation._embedding import HashingEmbedder
-from curation._neighbors import (
+from curation import (
+    CurationPolicy,
+    Database,
+    FixedClock,
+    HashingEmbedder,
+    MemorySnapshot,
+    MemoryStore,
+    Mode,
+    curation_lock,
+)
+from curation.internals import (
     AutoPairSearch,
     ClusteredPairSearch,
     ExactBlockedSearch,
     F32Array,
     Pairs,
     PairSearch,
+    build_plan,
+    load_snapshot,
     pair_recall_precision,
+    recall_search,
+    run_apply,
     similar_pairs,
 )
-from curation._planner import build_plan
-from curation._snapshot import MemorySnapshot
-from curation._store.database import Database
-from curation._store.locks import curation_lock
-from curation._store.runs import run_apply
-from curation._store.snapshot_loader import load_snapshot
 from evaluation.bench.generator import NOW, SYNTHETIC_MODEL, BenchData
 
 
@@ -207,7 +212,6 @@ def pair_quality(snap: MemorySnapshot, threshold: float, *, exact_limit: int) ->
 def warm_index(database: Database, tenant: str, embeddings: F32Array, count: int) -> float:
     """Searches only (no votes), so the tenant's HNSW pages are in shared buffers before
     latencies are measured, as on a server that has been answering recalls for a while."""
-    from curation._store import recall as recall_sql
 
     started = time.perf_counter()
     rng = np.random.default_rng(42)
@@ -215,7 +219,7 @@ def warm_index(database: Database, tenant: str, embeddings: F32Array, count: int
         for row in rng.choice(len(embeddings), size=count).tolist():
             with conn.begin():
                 conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
-                recall_sql.search(conn, tenant, embeddings[row], 24, active_only=True)
+                recall_search(conn, tenant, embeddings[row], 24, active_only=True)
     return time.perf_counter() - started
 
 
@@ -312,7 +316,7 @@ def ingest_rate(store: MemoryStore, data: BenchData, *, batch: int = 1000) -> di
 
 def embedding_rate(texts: list[str]) -> dict[str, Any]:
     """MiniLM (the default embedder) on CPU, batched as the store batches it."""
-    from curation._embedding import MiniLMEmbedder
+    from curation import MiniLMEmbedder
 
     embedder = MiniLMEmbedder()
     embedder.embed(texts[:8])  # load the model outside the timing

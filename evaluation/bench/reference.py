@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from curation._store.database import Database
+from curation import Database
 
 HALF_LIFE_S = {"tool_output": 6 * 3600.0, "conversation": 3 * 86400.0,
                "fact": 45 * 86400.0, "preference": 180 * 86400.0}  # fmt: skip

@@ -11,8 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from curation import CurationPolicy, Mode
-from curation._store.database import Database
+from curation import CurationPolicy, Database, Mode
 from evaluation.bench import phases
 from evaluation.bench.generator import NOW, english_texts, generate
 from evaluation.bench.loader import bulk_load
@@ -29,9 +28,7 @@ def configure_server(shared_buffers: str, say: Say = print) -> str:
     every recall copies most of the pages its graph walk visits in from the OS cache."""
     from sqlalchemy import create_engine, text
 
-    from curation._settings import Settings
-    from curation._store.database import normalise_url
-    from curation._store.server import embedded_server_uri, sqlalchemy_url
+    from curation import Settings, embedded_server_uri, normalise_url, sqlalchemy_url
 
     settings = Settings.from_env()
     if settings.database_url:

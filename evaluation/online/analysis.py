@@ -33,9 +33,7 @@ from typing import Any
 import numpy as np
 from scipy import stats as scipy_stats
 
-from curation._clock import ensure_aware
-from curation._errors import ValidationError
-from curation._records import ExperimentRecord, ExposureObservation
+from curation import ExperimentRecord, ExposureObservation, ValidationError, ensure_aware
 from evaluation.online.recommend import Recommendation, recommend
 from evaluation.online.stats import (
     SCORE_MIXING_SD_FACTOR,

@@ -11,9 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from curation import EventType, MemoryStore
-from curation._clock import ensure_aware
-from curation._records import ExperimentRecord
+from curation import EventType, ExperimentRecord, MemoryStore, ensure_aware
 from evaluation.online.analysis import OnlineReport, analyse_experiment
 
 FINAL_DAYS_GRACE = timedelta(days=3)

@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy import stats
 
-from curation._errors import ValidationError
+from curation import ValidationError
 from evaluation.stats import wilson_interval
 
 SRM_ALARM_P = 0.001

@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from curation._store.database import Database
+from curation import Database
 
 # report keys that measure the machine, not the store
 VOLATILE_REPORT_KEYS = frozenset({"duration_s", "timings"})

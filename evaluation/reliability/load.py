@@ -24,9 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from curation import MemoryStore
-from curation._store.database import Database
-from curation._store.locks import curation_lock
+from curation import Database, MemoryStore, curation_lock
 from evaluation.bench.generator import BenchData
 from evaluation.reliability import load_actors
 from evaluation.reliability.load_actors import Op, is_locked_out

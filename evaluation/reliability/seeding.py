@@ -10,10 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from curation import CurationPolicy, MemoryStore, Mode
-from curation._clock import FixedClock
-from curation._embedding import HashingEmbedder
-from curation._store.database import Database
+from curation import CurationPolicy, Database, FixedClock, HashingEmbedder, MemoryStore, Mode
 from evaluation.bench.generator import NOW, SYNTHETIC_MODEL, BenchData, generate
 from evaluation.bench.loader import bulk_load
 
