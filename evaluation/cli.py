@@ -101,7 +101,7 @@ def ab(
     from curation import CurationPolicy, MemoryStore, Mode, embedder_from_env
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
-    from evaluation.demo import demo_database
+    from evaluation.demo_steps import demo_database
 
     fleet = _fleet(tenants, days, writes, recalls, seed)
     policy = CurationPolicy().with_all_modes(Mode.APPLY)
@@ -169,7 +169,7 @@ def sweep(
 ) -> None:
     """Random search over thresholds, half-lives and ranking weights; write the best policy."""
     from curation import embedder_from_env
-    from evaluation.demo import demo_database
+    from evaluation.demo_steps import demo_database
     from evaluation.sweep import Trial, best, run_sweep, write_policy
     from evaluation.tracking import comparison_run
 
@@ -227,9 +227,9 @@ def sweep(
 
 
 def register(app: typer.Typer) -> None:
-    from evaluation.bench.cli import register as register_bench
     from evaluation.benchmarks.cli import register as register_benchmarks
     from evaluation.online.cli import register as register_online
+    from evaluation.perf.cli import register as register_bench
 
     register_benchmarks(eval_app)
     register_bench(app)

@@ -559,7 +559,7 @@ def ab_workload(
     from curation import Settings
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
-    from evaluation.demo import demo_database
+    from evaluation.demo_steps import demo_database
     from evaluation.simulator import simulate_fleet
 
     config = workload.fleet_config()

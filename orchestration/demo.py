@@ -18,8 +18,8 @@ from typing import Any
 from dagster import AssetSelection, DagsterInstance, materialize
 
 from curation import Database, MemoryStore
-from evaluation.demo import DEMO_DATABASE, Print, demo_database, run_demo
 from evaluation.demo_fleet import NOW, TenantScript
+from evaluation.demo_steps import DEMO_DATABASE, Print, demo_database, run_demo
 from orchestration.assets import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
@@ -107,9 +107,9 @@ def run_online_demo(out: Print, database: Database) -> None:
     """A simulated online experiment on its own tenant of the demo database (so the
     dashboard's Experiments page shows it), logged to MLflow (experiment online-ab)."""
     from curation import embedder_from_env
+    from evaluation.online.mlflow_run import ONLINE_EXPERIMENT, log_online_report
     from evaluation.online.report_text import daily_table, headline
     from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
-    from evaluation.online.tracking import ONLINE_EXPERIMENT, log_online_report
 
     config = OnlineSimConfig(
         agents=100, days=3, warmup_days=21, writes_per_day=10, recalls_per_day=10, seed=7

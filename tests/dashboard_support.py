@@ -41,7 +41,7 @@ def seed_demo_fleet(
     """The built-in demo fleet (2 tenants, 60 simulated days, one curation pass) loaded
     with ``embedder`` (default: the hashing embedder), then ``nights`` more nightly passes
     a day apart. Returns a store whose clock stands at the last pass."""
-    from evaluation.demo import run_demo
+    from evaluation.demo_steps import run_demo
 
     embedder = embedder or HashingEmbedder()
     run_demo(embedder=embedder, database=database, out=lambda _line: None)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from curation._errors import ValidationError
-from evaluation.online.stats import (
+from evaluation.online.cohort_stats import (
     cluster_variance,
     clustered_bootstrap_interval,
     fixed_normal_interval,

@@ -22,7 +22,7 @@ from curation._neighbors import (
 from curation._planner import build_plan
 from curation._policy import CurationPolicy, Mode
 from curation._tokens import _group_rows, _join_one_group, _ranked, jaccard_pairs, token_set
-from evaluation.bench.generator import NOW, generate, to_snapshot
+from evaluation.perf.generator import NOW, generate, to_snapshot
 
 F32 = npt.NDArray[np.float32]
 

@@ -34,8 +34,7 @@ import numpy as np
 from scipy import stats as scipy_stats
 
 from curation import ExperimentRecord, ExposureObservation, ValidationError, ensure_aware
-from evaluation.online.recommend import Recommendation, recommend
-from evaluation.online.stats import (
+from evaluation.online.cohort_stats import (
     SCORE_MIXING_SD_FACTOR,
     SUCCESS_MIXING_SD,
     Interval,
@@ -47,6 +46,7 @@ from evaluation.online.stats import (
     srm_check,
     two_proportion_z_test,
 )
+from evaluation.online.recommend import Recommendation, recommend
 
 COHORTS = ("curated", "raw")
 BOOTSTRAP_RESAMPLES = 1000

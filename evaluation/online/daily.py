@@ -96,7 +96,7 @@ def log_due_experiments(
     mlflow_experiment: str = "online-ab",
 ) -> list[DailyLog]:
     """Analyse every due experiment as of ``now`` and log its new completed days."""
-    from evaluation.online.tracking import log_online_report  # MLflow loads only when logging
+    from evaluation.online.mlflow_run import log_online_report  # MLflow loads only when logging
 
     logs = []
     for record in experiments_due(store, now=now):

@@ -6,7 +6,7 @@ import itertools
 from typing import Any
 
 import pytest
-from engine_factory import NOW, make_snapshot, only
+from snapshot_factory import NOW, make_snapshot, only
 
 from curation._planner import build_plan
 from curation._policy import Mode

@@ -26,7 +26,7 @@ from mlflow.entities import Run
 from mlflow.tracking import MlflowClient
 
 from evaluation.online.analysis import COHORTS, DayRow, OnlineReport
-from evaluation.online.stats import SCORE_MIXING_SD_FACTOR, SRM_ALARM_P, SUCCESS_MIXING_SD
+from evaluation.online.cohort_stats import SCORE_MIXING_SD_FACTOR, SRM_ALARM_P, SUCCESS_MIXING_SD
 from evaluation.tracking import KIND_TAG, _client, _RunLogger, ensure_experiment
 
 ONLINE_EXPERIMENT = "online-ab"

@@ -1,4 +1,5 @@
-"""``memgov demo``: load the demo fleet, show recall raw vs curated, curate, show it again.
+"""The demo's steps without Dagster: load the demo fleet, show recall raw vs curated, curate,
+show it again (``memgov demo`` itself is ``orchestration.demo``, which runs these).
 
 Runs in its own database (``memgov_demo`` on the embedded server, recreated each time) so
 it never touches a real store; ``make up`` points the UIs at the same database.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_factory import NOW, basis, by_id, make_snapshot, near, only
+from snapshot_factory import NOW, basis, by_id, make_snapshot, near, only
 
 from curation._kinds import ArchiveReason
 from curation._plan import Mechanic

@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 
 from curation import CurationPolicy, Database, Mode
-from evaluation.bench import phases
-from evaluation.bench.generator import NOW, english_texts, generate
-from evaluation.bench.loader import bulk_load
-from evaluation.bench.reference import run_reference
+from evaluation.perf import phases
+from evaluation.perf.generator import NOW, english_texts, generate
+from evaluation.perf.loader import bulk_load
+from evaluation.perf.reference import run_reference
 
 BENCH_DATABASE = "memgov_bench"
 Say = Callable[[str], None]
@@ -60,7 +60,7 @@ def configure_server(shared_buffers: str, say: Say = print) -> str:
 
 
 def bench_database(name: str = BENCH_DATABASE) -> Database:
-    from evaluation.demo import demo_database
+    from evaluation.demo_steps import demo_database
 
     return demo_database(name=name)
 

@@ -10,11 +10,11 @@ import pytest
 
 from curation._store import snapshot_loader
 from curation._store.database import Database
-from evaluation.bench.generator import generate
-from evaluation.bench.loader import bulk_load
-from evaluation.bench.phases import bench_store
-from evaluation.bench.report import PHASES, render, scaling
-from evaluation.bench.run import run_bench
+from evaluation.perf.generator import generate
+from evaluation.perf.loader import bulk_load
+from evaluation.perf.phases import bench_store
+from evaluation.perf.report import PHASES, render, scaling
+from evaluation.perf.run import run_bench
 
 
 def test_bench_runs_every_phase_and_reports(database: Database) -> None:

@@ -1,4 +1,4 @@
-"""``python -m evaluation.bench --n 100000``: the bench without the ``memgov`` CLI."""
+"""``python -m evaluation.perf --n 100000``: the bench without the ``memgov`` CLI."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 
 import typer
 
-from evaluation.bench.cli import bench
+from evaluation.perf.cli import bench
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""``memgov bench``: register with ``evaluation.bench.cli.register(app)``."""
+"""``memgov bench``: register with ``evaluation.perf.cli.register(app)``."""
 
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ def bench(
 ) -> None:
     """Time a full curation pass phase by phase at N memories, against the reference
     approach; recall under load, ingest, embedding, memory; print tables."""
-    from evaluation.bench.report import render, scaling
-    from evaluation.bench.run import configure_server, run_bench
+    from evaluation.perf.report import render, scaling
+    from evaluation.perf.run import configure_server, run_bench
 
     if shared_buffers:
         configure_server(shared_buffers, say=lambda s: typer.echo(s, err=True))

@@ -20,7 +20,7 @@ from sqlalchemy import text
 
 from curation import Database
 from curation.internals import content_hash, ensure_tenant
-from evaluation.bench.generator import NOW, BenchData
+from evaluation.perf.generator import NOW, BenchData
 
 _MEMORY_COPY = (
     "COPY {part} (tenant, id, kind, content, content_hash, embedding, embedding_model,"

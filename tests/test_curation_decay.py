@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from engine_factory import NOW, by_id, make_snapshot, only
+from snapshot_factory import NOW, by_id, make_snapshot, only
 
 from curation._kinds import ArchiveReason
 from curation._plan import Mechanic

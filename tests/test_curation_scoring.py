@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
-from engine_factory import NOW, make_snapshot
+from snapshot_factory import NOW, make_snapshot
 
 from curation._policy import CurationPolicy, RankingWeights
 from curation._scoring import (

@@ -6,9 +6,9 @@ import math
 from typing import Any
 
 import numpy as np
-from engine_factory import NOW, make_snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from snapshot_factory import NOW, make_snapshot
 
 from curation._plan import CurationPlan, Mechanic
 from curation._planner import build_plan

@@ -39,7 +39,7 @@ from curation.internals import (
     run_apply,
     similar_pairs,
 )
-from evaluation.bench.generator import NOW, SYNTHETIC_MODEL, BenchData
+from evaluation.perf.generator import NOW, SYNTHETIC_MODEL, BenchData
 
 
 def rss_mb() -> float:
