@@ -55,7 +55,14 @@ from curation._plan import (
     MergeCluster,
     ProposalCandidate,
 )
-from curation._policy import CompressionMode, CurationPolicy, Mode, RankingWeights
+from curation._policy import (
+    NEAR_PRUNE_BAND,
+    CompressionMode,
+    CurationPolicy,
+    Mode,
+    RankingWeights,
+    max_decays,
+)
 from curation._records import (
     ConflictRecord,
     EventRecord,
@@ -69,6 +76,16 @@ from curation._records import (
     RejectedRow,
     WriteResult,
 )
+from curation._safety import (
+    ProbeComparison,
+    ProbeOutcome,
+    foreign_ids,
+    golden_probes_with_plan,
+    pinned_targets,
+    plan_memory_ids,
+    prune_cap,
+    prune_cap_violation,
+)
 from curation._scoring import rank_scores, retention_scores
 from curation._settings import Settings
 from curation._snapshot import MemorySnapshot
@@ -79,13 +96,15 @@ from curation._store.insights import ARCHIVE_REASONS, RetentionDistribution
 from curation._store.locks import curation_lock, lock_name
 from curation._store.memory_store import MemoryStore
 from curation._store.server import embedded_server_uri, sqlalchemy_url
-from curation._validation import MAX_CONTENT_CHARS
+from curation._validation import MAX_CONTENT_CHARS, MAX_RECALL_K
 
 __all__ = [
     "ARCHIVE_REASONS",
     "MAX_CONTENT_CHARS",
+    "MAX_RECALL_K",
     "NEAR_DUPLICATE_COSINE",
     "NEAR_DUPLICATE_JACCARD",
+    "NEAR_PRUNE_BAND",
     "ArchiveReason",
     "Clock",
     "Cohort",
@@ -121,6 +140,8 @@ __all__ = [
     "MiniLMEmbedder",
     "Mode",
     "NotFoundError",
+    "ProbeComparison",
+    "ProbeOutcome",
     "ProposalCandidate",
     "ProposalStatus",
     "RankingWeights",
@@ -147,13 +168,20 @@ __all__ = [
     "embedded_server_uri",
     "embedder_from_env",
     "ensure_aware",
+    "foreign_ids",
+    "golden_probes_with_plan",
     "insights",
     "lock_name",
+    "max_decays",
     "near_duplicate_share",
     "near_duplicates",
     "normalise_url",
     "parse_iso",
     "parse_json_field",
+    "pinned_targets",
+    "plan_memory_ids",
+    "prune_cap",
+    "prune_cap_violation",
     "rank_scores",
     "recreate_database",
     "retention_scores",

@@ -31,14 +31,12 @@ import numpy as np
 from curation._kinds import ArchiveReason
 from curation._neighbors import PairSearch, similar_pairs
 from curation._plan import ArchiveAction, ConflictCandidate, CurationPlan, Mechanic, MergeCluster
-from curation._policy import DAY, CompressionMode, CurationPolicy, Mode
+from curation._policy import DAY, CompressionMode, CurationPolicy, Mode, max_decays
 from curation._principles import Summarizer, propose_principles
 from curation._scoring import rank_scores, retention_scores
 from curation._snapshot import BoolArray, FloatArray, MemorySnapshot, epoch
 from curation._unionfind import UnionFind
 from curation._values import ValueProfile, compare_profiles, distinct_subjects, extract_values
-
-_EPS = 1e-9
 
 
 @contextmanager
@@ -48,7 +46,6 @@ def _timed(timings: dict[str, float], phase: str) -> Iterator[None]:
         yield
     finally:
         timings[phase] = round(time.perf_counter() - started, 6)
-
 
 @dataclass
 class _Work:
@@ -89,7 +86,6 @@ class _Work:
 
     def age_key(self, row: int) -> tuple[float, str]:
         return float(self.snap.created_at[row]), self.snap.ids[row]
-
 
 def build_plan(
     snap: MemorySnapshot,
@@ -133,7 +129,6 @@ def build_plan(
     timings["total"] = round(time.perf_counter() - total_started, 6)
     return plan
 
-
 def _compressible(work: _Work) -> BoolArray:
     """Entries a principle may be proposed over: of a compressible kind and not archived
     as stale. Echoes folded as duplicates still count — forty restatements of one lesson
@@ -145,7 +140,6 @@ def _compressible(work: _Work) -> BoolArray:
         (kind in work.policy.compression_kinds for kind in snap.kinds), bool, len(snap)
     )
     return not_stale & kinds_ok
-
 
 def _supersede(work: _Work) -> None:
     """Among active entries sharing a key, the broadest wins, then the newest, then the id.
@@ -184,7 +178,6 @@ def _supersede(work: _Work) -> None:
             work.archive(row, Mechanic.SUPERSESSION, reason, detail, winner)
         start = stop
 
-
 def _merge_duplicates(
     work: _Work, search: PairSearch | None
 ) -> tuple[list[MergeCluster], list[tuple[int, int, float, list[str]]]]:
@@ -220,7 +213,6 @@ def _merge_duplicates(
     merges = [m for g in _linked_groups(linked) if (m := _fold(work, g)) is not None]
     return merges, conflicts
 
-
 def _active_pairs(
     work: _Work, rows: np.ndarray, threshold: float, search: PairSearch | None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -246,7 +238,6 @@ def _active_pairs(
     order = np.lexsort((b, a))
     return a[order], b[order], sim[order]
 
-
 def _linked_groups(linked: list[tuple[int, int]]) -> list[list[int]]:
     """``UnionFind(n)`` over the linked pairs, ``groups(min_size=2)``, without touching
     the n - k rows that are in no pair (ids are relabelled in ascending order, so members
@@ -258,7 +249,6 @@ def _linked_groups(linked: list[tuple[int, int]]) -> list[list[int]]:
     uf = UnionFind(len(nodes))
     uf.union_pairs((local[a], local[b]) for a, b in linked)
     return [[int(nodes[m]) for m in group] for group in uf.groups(min_size=2)]
-
 
 def _fold(work: _Work, members: list[int]) -> MergeCluster | None:
     """Pick the canonical and archive the rest that may go.
@@ -304,14 +294,12 @@ def _fold(work: _Work, members: list[int]) -> MergeCluster | None:
         min_similarity=round(float(cosines.min()), 4),
     )
 
-
 def _retarget(work: _Work, folded_id: str, canonical_id: str) -> None:
     """Entries superseded by an entry just folded as a duplicate now point at its canonical."""
     for k in work.superseded_by.pop(folded_id, []):
         action = work.archives[k]
         detail = f"{action.detail}; winner merged into {canonical_id}"
         work.archives[k] = replace(action, target_id=canonical_id, detail=detail)
-
 
 def _decay(work: _Work, active_before: int) -> int:
     """Archive stale narrow entries, lowest retention first, at most the cap; return skipped.
@@ -331,7 +319,7 @@ def _decay(work: _Work, active_before: int) -> int:
     candidates = np.flatnonzero(eligible)
     ids = np.asarray(snap.ids, dtype=object)[candidates]
     order = np.lexsort((ids.astype(str), work.retention[candidates]))
-    cap = math.floor(policy.max_prune_ratio * active_before + _EPS)
+    cap = max_decays(policy.max_prune_ratio, active_before)
     chosen = candidates[order[:cap]]
     for row in chosen.tolist():
         reasons = []
@@ -342,7 +330,6 @@ def _decay(work: _Work, active_before: int) -> int:
         detail = "; ".join(reasons) + f"; generality {int(snap.generality[row])}"
         work.archive(row, Mechanic.DECAY, ArchiveReason.DECAYED, detail, None)
     return len(candidates) - len(chosen)
-
 
 def _open_conflicts(
     work: _Work, pairs: list[tuple[int, int, float, list[str]]]

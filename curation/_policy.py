@@ -15,6 +15,17 @@ DAY = 24 * HOUR
 
 MINILM_MODEL = "all-MiniLM-L6-v2"
 
+# "Just above the prune threshold": prune_below <= retention < prune_below + this band. The
+# long tail that a small change of prune_below would start to decay, shown by the Dagster
+# scored asset and the dashboard's retention chart alike.
+NEAR_PRUNE_BAND = 0.10
+
+
+def max_decays(max_prune_ratio: float, active_before: int) -> int:
+    """How many entries one run may decay: floor(ratio x active_before). The epsilon keeps
+    a product that is whole in exact arithmetic (0.2 x 5) from rounding down to one less."""
+    return math.floor(max_prune_ratio * active_before + 1e-9)
+
 
 class Mode(StrEnum):
     OFF = "off"

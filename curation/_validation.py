@@ -42,6 +42,7 @@ MAX_LABEL_CHARS = 512
 MAX_METADATA_BYTES = 65_536
 MAX_QUERY_CHARS = 4_000
 MAX_LIST_LIMIT = 2**31 - 1  # listings are paged by the caller; this only bounds the type
+MAX_RECALL_K = 1000  # the largest recall (and golden-probe) depth
 MIN_YEAR, MAX_YEAR = 2, 9998
 _E = TypeVar("_E", bound=StrEnum)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -31,6 +31,7 @@ from dagster import (
 )
 
 from curation import (
+    NEAR_PRUNE_BAND,
     ConflictCandidate,
     CurationLockedError,
     CurationPlan,
@@ -57,7 +58,6 @@ from orchestration.resources import (
 
 GROUP = "curation"
 TOP = 10  # examples shown per asset
-NEAR_PRUNE_BAND = 0.05  # "just above the prune threshold": prune_below <= retention < +band
 APPLY_ACTOR = "dagster"
 
 

@@ -37,19 +37,17 @@ from curation import (
     NEAR_DUPLICATE_JACCARD,
     CurationPlan,
     NotFoundError,
+    foreign_ids,
+    golden_probes_with_plan,
     near_duplicates,
+    pinned_targets,
+    plan_memory_ids,
+    prune_cap_violation,
 )
 from orchestration.assets import curated_store, curation_plan
 from orchestration.partitions import tenant_partitions
 from orchestration.reporting import table_md
 from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
-from orchestration.safety import (
-    foreign_ids,
-    golden_probes_with_plan,
-    pinned_targets,
-    plan_memory_ids,
-    prune_cap_violation,
-)
 
 SHOWN = 20
 

@@ -22,6 +22,7 @@ from curation._store.locks import curation_lock, take_transaction_lock
 from curation._store.runs import run_apply, undo_run
 from curation._store.snapshot_loader import load_snapshot
 from curation._validation import (
+    MAX_RECALL_K,
     validate_content,
     validate_limit,
     validate_query,
@@ -308,7 +309,7 @@ class CurationOps:
         tenant = validate_tenant(tenant)
         query = validate_query(query)
         ids = [validate_uuid("expected_ids", e) for e in expected_ids]
-        k = validate_limit("k", k, maximum=1000)
+        k = validate_limit("k", k, maximum=MAX_RECALL_K)
         if not ids:
             raise ValidationError("expected_ids", [], "must name at least one memory")
         probe_id = uuid.uuid4()

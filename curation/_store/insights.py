@@ -23,6 +23,8 @@ import numpy as np
 from sqlalchemy import text
 
 from curation._health import near_duplicate_share
+from curation._policy import NEAR_PRUNE_BAND, max_decays
+from curation._safety import golden_probes_with_plan
 from curation._scoring import retention_from_columns
 from curation._snapshot import MemorySnapshot
 from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN, memory_record
@@ -34,7 +36,6 @@ if TYPE_CHECKING:
 
 # "Watch the long tail. If a large share of your store sits just above the prune
 # threshold, your importance scores are probably too generous." (source 001)
-LONG_TAIL_BAND = 0.10  # width of the band just above ``prune_below``
 LONG_TAIL_WARNING_SHARE = 0.25  # share of the active set in that band that warns
 # near-duplicate share is a pairwise search: trends are computed only for small stores
 NEAR_DUPLICATE_TREND_MAX_ROWS = 20_000
@@ -252,7 +253,7 @@ class RetentionDistribution:
 
     ``below``: active entries under ``prune_below`` (waiting for a run, held back by the
     prune cap, or protected by generality). ``in_band``: entries in the long-tail band
-    just above it, ``[prune_below, prune_below + LONG_TAIL_BAND)``."""
+    just above it, ``[prune_below, prune_below + NEAR_PRUNE_BAND)``."""
 
     scores: tuple[float, ...]
     kinds: tuple[str, ...]
@@ -296,7 +297,7 @@ class RetentionDistribution:
 
 
 def retention_distribution(
-    store: MemoryStore, tenant: str, now: datetime, *, band_width: float = LONG_TAIL_BAND
+    store: MemoryStore, tenant: str, now: datetime, *, band_width: float = NEAR_PRUNE_BAND
 ) -> RetentionDistribution:
     """The active set's retention scores at ``now`` (``curation._scoring``, from the score
     columns only: no embeddings are read) against the tenant's ``prune_below``."""
@@ -462,7 +463,7 @@ def run_checks(
     ratio = float(run["policy"].get("max_prune_ratio", policy.max_prune_ratio))
     planned = report.get("planned", {})
     done = planned if run["dry_run"] else report.get("applied", {})
-    cap = math.floor(ratio * int(planned.get("active_before", 0)) + 1e-9)
+    cap = max_decays(ratio, int(planned.get("active_before", 0)))
     decayed = int(done.get("decayed", 0))
     checks = [
         Check(
@@ -475,13 +476,8 @@ def run_checks(
         )
     ]
 
-    probes = store.golden_probes(tenant)
-    found = 0
-    for probe in probes:
-        hits = set(
-            store.recall(tenant, probe["query"], k=int(probe["k"]), record=False, now=now).ids
-        )
-        found += all(e in hits for e in probe["expected_ids"])
+    probes = golden_probes_with_plan(store, tenant, now=now)
+    found = sum(probe.before.passed for probe in probes)
     checks.append(
         Check(
             "golden recall probes",

@@ -53,6 +53,7 @@ from curation._store.tenant_policy import merge_policy, store_policy
 from curation._store.write_hooks import after_write
 from curation._store.writes import PreparedWrite, tenant_exists, write_batch
 from curation._validation import (
+    MAX_RECALL_K,
     MemoryInput,
     content_hash,
     validate_actor,
@@ -334,8 +335,8 @@ class MemoryStore(CurationOps, ExperimentOps):
         actor = validate_actor(actor)
         record = validate_bool("record", record)
         recall_mode = requested or RecallMode.CURATED
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
-            raise ValidationError("k", k, "must be an integer between 1 and 1000")
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_RECALL_K:
+            raise ValidationError("k", k, f"must be an integer between 1 and {MAX_RECALL_K}")
         at = self._now(now)
         if query_embedding is None:
             vector = self.embedder.embed([query])[0]

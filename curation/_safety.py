@@ -1,23 +1,23 @@
-"""The properties the asset checks enforce, as plain functions (unit-testable with a
-hand-made plan, no Dagster involved).
+"""The safety properties of a curation plan, as plain functions: the Dagster asset checks
+enforce them before a plan is applied, the dashboard's run checks judge the last run with
+the same rules (unit-testable with a hand-made plan, no Dagster involved).
 
 Each returns what a check reports: the observed value and the threshold it is held to.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Mapping, Set
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from curation import CurationPlan, Mechanic, MemoryStore
+from curation._plan import CurationPlan, Mechanic
+from curation._policy import max_decays
+from curation._validation import MAX_RECALL_K
 
-# the planner's own tolerance when it turns ratio x active into a count
-_EPS = 1e-9
-# the store's largest recall
-MAX_RECALL_K = 1000
+if TYPE_CHECKING:
+    from curation._store.memory_store import MemoryStore
 
 
 # -- prune cap ---------------------------------------------------------------------------
@@ -27,7 +27,7 @@ def prune_cap(plan: CurationPlan, ceiling: float | None = None) -> int:
     ratio = plan.policy.max_prune_ratio
     if ceiling is not None:
         ratio = min(ratio, ceiling)
-    return math.floor(ratio * plan.active_before + _EPS)
+    return max_decays(ratio, plan.active_before)
 
 
 def prune_cap_violation(plan: CurationPlan, ceiling: float | None = None) -> tuple[int, int]:
@@ -121,10 +121,11 @@ def golden_probes_with_plan(
     """Run every golden probe of the tenant now (curated recall, recording nothing) and
     again as if ``archived`` were gone.
 
-    The simulation asks recall for k + |archived| hits (at most 1000), drops the archived
-    ids and keeps the first k: exact as long as the ranking of the remaining entries does
-    not change, which the plan's merges could only improve for their canonicals (they
-    inherit recall counts). With ``archived`` empty it is the plain probe against the store.
+    The simulation asks recall for k + |archived| hits (at most ``MAX_RECALL_K``), drops
+    the archived ids and keeps the first k: exact as long as the ranking of the remaining
+    entries does not change, which the plan's merges could only improve for their
+    canonicals (they inherit recall counts). With ``archived`` empty it is the plain probe
+    against the store.
     """
     out: list[ProbeComparison] = []
     for probe in store.golden_probes(tenant):
