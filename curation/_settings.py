@@ -19,14 +19,24 @@ class Settings:
     # The runtime login for an external server (no RESET ROLE back to the owner possible);
     # without it the runtime switches to the app role with SET ROLE on each connection.
     app_database_url: str | None = None
+    # MLFLOW_TRACKING_URI as set (None: the SQLite store under ``home``, see tracking_uri)
+    mlflow_tracking_uri: str | None = None
 
     @property
     def pgdata(self) -> Path:
         return self.home / "pgdata"
 
+    @property
+    def tracking_uri(self) -> str:
+        """Where MLflow runs go: ``MLFLOW_TRACKING_URI`` when set, else a SQLite store at
+        ``<home>/mlflow.db`` (never an implicit ``./mlruns``)."""
+        return self.mlflow_tracking_uri or f"sqlite:///{self.home / 'mlflow.db'}"
+
     @classmethod
     def from_env(cls) -> Settings:
-        home = Path(os.environ.get("MEMGOV_HOME", DEFAULT_HOME)).expanduser().resolve()
+        # The one place MEMGOV_HOME's default lives; blank counts as unset.
+        home_setting = os.environ.get("MEMGOV_HOME", "").strip() or DEFAULT_HOME
+        home = Path(home_setting).expanduser().resolve()
         url = os.environ.get("MEMGOV_DATABASE_URL") or None
         dimension = int(os.environ.get("MEMGOV_EMBEDDING_DIM", DEFAULT_DIMENSION))
         name = os.environ.get("MEMGOV_DATABASE", "memgov")
@@ -37,4 +47,5 @@ class Settings:
             embedding_dimension=dimension,
             database_name=name,
             app_database_url=app_url,
+            mlflow_tracking_uri=os.environ.get("MLFLOW_TRACKING_URI", "").strip() or None,
         )

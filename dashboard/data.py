@@ -37,6 +37,7 @@ from curation import (
     MemoryRecord,
     MemoryStore,
     RecallResult,
+    Settings,
     SystemClock,
     embedder_from_env,
     insights,
@@ -62,7 +63,7 @@ def store_key() -> str:
         [
             _env("MEMGOV_DATABASE_URL"),
             _env("MEMGOV_DATABASE", "memgov"),
-            _env("MEMGOV_HOME", ".memgov"),
+            str(Settings.from_env().home),
             _env("MEMGOV_EMBEDDER", "minilm"),
             _env("MEMGOV_NOW"),
         ]
@@ -93,7 +94,7 @@ def describe_store() -> str:
     """Where the data comes from, without credentials."""
     url = _env("MEMGOV_DATABASE_URL")
     if not url:
-        home = _env("MEMGOV_HOME", ".memgov")
+        home = Settings.from_env().home
         return f"embedded PostgreSQL under {home}, database {_env('MEMGOV_DATABASE', 'memgov')}"
     from sqlalchemy.engine import make_url
 
@@ -361,11 +362,7 @@ def online_report(tenant: str, name: str) -> dict[str, Any]:
 def _tracking_uri() -> str:
     """``MLFLOW_TRACKING_URI`` if set, else ``sqlite:///<MEMGOV_HOME>/mlflow.db`` — the rule
     of ``evaluation.tracking.tracking_uri`` (which also creates the folder; this does not)."""
-    configured = _env("MLFLOW_TRACKING_URI")
-    if configured:
-        return configured
-    home = Path(_env("MEMGOV_HOME") or ".memgov").expanduser().resolve()
-    return f"sqlite:///{home / 'mlflow.db'}"
+    return Settings.from_env().tracking_uri
 
 
 def tracking_uri() -> str:
