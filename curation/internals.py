@@ -16,6 +16,7 @@ from curation._neighbors import (
     similar_pairs,
 )
 from curation._planner import build_plan
+from curation._store.database import scope_to_tenant
 from curation._store.recall import search as recall_search
 from curation._store.runs import run_apply
 from curation._store.snapshot_loader import load_snapshot
@@ -36,5 +37,6 @@ __all__ = [
     "pair_recall_precision",
     "recall_search",
     "run_apply",
+    "scope_to_tenant",
     "similar_pairs",
 ]

@@ -17,6 +17,7 @@ from curation._plan import CurationPlan
 from curation._policy import CurationPolicy
 from curation._snapshot import MemorySnapshot
 from curation._store import curator
+from curation._store.database import scope_to_tenant
 from curation._store.events import record_event
 from curation._store.locks import curation_lock, take_transaction_lock
 from curation._store.runs import run_apply, undo_run
@@ -132,7 +133,7 @@ class CurationOps:
         started = time.perf_counter()
         with curation_lock(self.db, tenant) as conn:
             with conn.begin():
-                conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
+                scope_to_tenant(conn, tenant)
                 snap = load_snapshot(conn, tenant, self.embedding_model, self.dimension)
             plan = self.plan(tenant, now=at, policy=policy, snapshot=snap)
             return run_apply(conn, plan, dry_run=not apply, now=at, actor=actor, started=started)

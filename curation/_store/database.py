@@ -86,6 +86,13 @@ def _act_as_app_role(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.commit()
 
 
+def scope_to_tenant(conn: Connection, tenant: str) -> None:
+    """Scope the connection's current transaction to ``tenant``: row-level security then
+    shows and accepts only that tenant's rows, until the transaction ends. The one place
+    that sets ``memgov.tenant``; call it inside ``conn.begin()``."""
+    conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
+
+
 class Database:
     """The runtime engine (pooled, acting as ``memgov_app``) and the admin engine
     (unpooled, the URL's own role) for one database.
@@ -160,7 +167,7 @@ class Database:
         look empty (use it for ``store_meta`` and ``memgov_tenants()`` only)."""
         with self.engine.begin() as conn:
             if tenant is not None:
-                conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
+                scope_to_tenant(conn, tenant)
             yield conn
 
     @contextmanager

@@ -20,7 +20,7 @@ from sqlalchemy import Connection, text
 
 from curation._clock import ensure_aware
 from curation._errors import UnknownTenantError
-from curation._store.database import Database
+from curation._store.database import Database, scope_to_tenant
 from curation._store.dump_format import DumpHeader, DumpReport, TableHeader, body_line
 from curation._store.dump_schema import quote, store_meta, tenant_tables
 from curation._store.writes import tenant_exists
@@ -37,7 +37,7 @@ def snapshot_transaction(database: Database, tenant: str) -> Iterator[Connection
         conn = conn.execution_options(isolation_level="REPEATABLE READ")
         with conn.begin():
             conn.execute(text("SET TRANSACTION READ ONLY"))
-            conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
+            scope_to_tenant(conn, tenant)
             conn.execute(text("SET LOCAL TimeZone = 'UTC'"))
             conn.execute(text("SET LOCAL extra_float_digits = 1"))
             yield conn

@@ -14,6 +14,7 @@ from sqlalchemy import Connection, text
 from curation._kinds import EventType
 from curation._plan import CurationPlan
 from curation._store.apply import apply_plan
+from curation._store.database import scope_to_tenant
 from curation._store.events import event_row, record_events
 from curation._store.locks import take_transaction_lock
 
@@ -32,7 +33,7 @@ def run_apply(
     run_id = uuid.uuid4()
     started = started if started is not None else time.perf_counter()
     with conn.begin():
-        conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
+        scope_to_tenant(conn, tenant)
         take_transaction_lock(conn, tenant)
         applied = apply_plan(conn, plan, run_id=run_id, now=now, actor=actor, dry_run=dry_run)
         active_after = conn.execute(

@@ -37,6 +37,7 @@ from curation.internals import (
     pair_recall_precision,
     recall_search,
     run_apply,
+    scope_to_tenant,
     similar_pairs,
 )
 from evaluation.perf.generator import NOW, SYNTHETIC_MODEL, BenchData
@@ -123,7 +124,7 @@ def _curation_pass(
     started = time.perf_counter()
     with curation_lock(store.db, tenant) as conn:
         with conn.begin():
-            conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
+            scope_to_tenant(conn, tenant)
             t0 = time.perf_counter()
             snap = load_snapshot(conn, tenant, store.embedding_model, store.dimension)
             phases["load"] = time.perf_counter() - t0
@@ -218,7 +219,7 @@ def warm_index(database: Database, tenant: str, embeddings: F32Array, count: int
     with database.engine.connect() as conn:
         for row in rng.choice(len(embeddings), size=count).tolist():
             with conn.begin():
-                conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
+                scope_to_tenant(conn, tenant)
                 recall_search(conn, tenant, embeddings[row], 24, active_only=True)
     return time.perf_counter() - started
 
