@@ -88,7 +88,6 @@ class CurationPlan:
     conflicts: list[ConflictCandidate] = field(default_factory=list)
     proposals: list[ProposalCandidate] = field(default_factory=list)
     skipped_by_cap: int = 0
-    timings: dict[str, float] = field(default_factory=dict)
 
     def archived_by(self, mechanic: Mechanic) -> list[ArchiveAction]:
         return [a for a in self.archives if a.mechanic == mechanic]
@@ -119,5 +118,4 @@ class CurationPlan:
             "merges": [asdict(m) for m in self.merges],
             "conflicts": [asdict(c) for c in self.conflicts],
             "proposals": [asdict(p) for p in self.proposals],
-            "timings": self.timings,
         }

@@ -94,9 +94,13 @@ def build_plan(
     *,
     pair_search: PairSearch | None = None,
     summarizer: Summarizer | None = None,
+    timings: dict[str, float] | None = None,
 ) -> CurationPlan:
+    """The plan is a pure function of its inputs (same input, same plan). ``timings``, when
+    given, receives each phase's wall time in seconds: it belongs to the run report, never
+    to the plan."""
     plan = CurationPlan(tenant=snap.tenant, planned_at=now, policy=policy, active_before=len(snap))
-    timings = plan.timings
+    timings = {} if timings is None else timings
     total_started = time.perf_counter()
     with _timed(timings, "scoring"):
         work = _Work(

@@ -15,11 +15,10 @@ from curation._neighbors import (
     pair_recall_precision,
     similar_pairs,
 )
-from curation._planner import build_plan
+from curation._store.curation_api import PassObserver
 from curation._store.database import scope_to_tenant
 from curation._store.recall import search as recall_search
 from curation._store.runs import run_apply
-from curation._store.snapshot_loader import load_snapshot
 from curation._store.writes import ensure_tenant
 from curation._validation import content_hash
 
@@ -30,10 +29,9 @@ __all__ = [
     "F32Array",
     "PairSearch",
     "Pairs",
-    "build_plan",
+    "PassObserver",
     "content_hash",
     "ensure_tenant",
-    "load_snapshot",
     "pair_recall_precision",
     "recall_search",
     "run_apply",

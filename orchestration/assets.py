@@ -77,6 +77,7 @@ class ScoredSet:
     retention: npt.NDArray[np.float64]
     rank: npt.NDArray[np.float64]
     plan: CurationPlan
+    plan_timings: dict[str, float]
     _index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __len__(self) -> int:
@@ -188,7 +189,8 @@ def scored_memories(
     snap = memory.snapshot(tenant)
     retention = retention_scores(snap, policy, now)
     rank = rank_scores(snap, policy, now)
-    plan = memory.plan(tenant, now=now, policy=policy, snapshot=snap)
+    plan_timings: dict[str, float] = {}
+    plan = memory.plan(tenant, now=now, policy=policy, snapshot=snap, timings=plan_timings)
     scored = ScoredSet(
         tenant=tenant,
         now=now,
@@ -201,6 +203,7 @@ def scored_memories(
         retention=retention,
         rank=rank,
         plan=plan,
+        plan_timings=plan_timings,
     )
     n = len(scored)
     near = (retention >= policy.prune_below) & (retention < policy.prune_below + NEAR_PRUNE_BAND)
@@ -234,7 +237,7 @@ def scored_memories(
             ),
             "rank_score": rank_summary,
             "scored_at": MetadataValue.text(now.isoformat()),
-            "plan_seconds": plan.timings.get("total", 0.0),
+            "plan_seconds": plan_timings.get("total", 0.0),
         },
     )
 
@@ -389,7 +392,7 @@ def curation_plan(
             "will_write": MetadataValue.text(", ".join(writing) or "nothing (dry run)"),
             "planned_at": MetadataValue.text(plan.planned_at.isoformat()),
             "archives": MetadataValue.md(table_md(["mechanic", "entry", "why"], rows)),
-            "timings_s": dict(plan.timings),
+            "timings_s": dict(scored_memories.plan_timings),
         },
     )
 

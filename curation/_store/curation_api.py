@@ -7,12 +7,13 @@ import time
 import uuid
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import text
 
 from curation._errors import ValidationError
 from curation._kinds import EventType, ProposalStatus, Resolution
+from curation._neighbors import AutoPairSearch, PairSearch
 from curation._plan import CurationPlan
 from curation._policy import CurationPolicy
 from curation._snapshot import MemorySnapshot
@@ -54,6 +55,14 @@ def _resolution(value: Any) -> Resolution:
         ) from exc
 
 
+class PassObserver(Protocol):
+    """Sees a curation pass's intermediate values (the bench samples memory with it)."""
+
+    def loaded(self, snapshot: MemorySnapshot) -> None: ...
+
+    def planned(self, plan: CurationPlan) -> None: ...
+
+
 class CurationOps:
     """Mixed into ``MemoryStore``; the stubs below are what it needs from its host."""
 
@@ -93,15 +102,20 @@ class CurationOps:
         now: datetime | None = None,
         policy: CurationPolicy | None = None,
         snapshot: MemorySnapshot | None = None,
+        pair_search: PairSearch | None = None,
+        timings: dict[str, float] | None = None,
     ) -> CurationPlan:
-        """Pure given the snapshot: what a curation pass would do, with every reason."""
-        from curation._neighbors import AutoPairSearch
+        """Pure given the snapshot: what a curation pass would do, with every reason.
+        ``timings`` (optional) receives the planner's phase times for the run report."""
         from curation._planner import build_plan
 
         at = self._now(now)
         snap = snapshot if snapshot is not None else self.snapshot(tenant)
         # exact below 10k rows per kind, the clustered join above (curation._neighbors)
-        return build_plan(snap, policy or self.policy(tenant), at, pair_search=AutoPairSearch())
+        search = pair_search if pair_search is not None else AutoPairSearch()
+        return build_plan(
+            snap, policy or self.policy(tenant), at, pair_search=search, timings=timings
+        )
 
     def apply(
         self,
@@ -125,18 +139,39 @@ class CurationOps:
         actor: str = "curation",
         now: datetime | None = None,
         policy: CurationPolicy | None = None,
+        pair_search: PairSearch | None = None,
+        observer: PassObserver | None = None,
     ) -> dict[str, Any]:
         """A whole run — snapshot, plan, apply or dry run — holding the tenant's lock
-        throughout, so a second run for the tenant is refused (CurationLockedError)."""
+        throughout, so a second run for the tenant is refused (CurationLockedError).
+
+        The report's ``timings`` hold the wall time of each phase (``load``, the planner's
+        phases, ``plan``). ``pair_search`` replaces the automatic duplicate search and
+        ``observer`` sees the snapshot and the plan as each phase ends: both for the
+        performance bench, which times and samples this very pass."""
         tenant = validate_tenant(tenant)
         at = self._now(now)
         started = time.perf_counter()
+        timings: dict[str, float] = {}
         with curation_lock(self.db, tenant) as conn:
             with conn.begin():
                 scope_to_tenant(conn, tenant)
                 snap = load_snapshot(conn, tenant, self.embedding_model, self.dimension)
-            plan = self.plan(tenant, now=at, policy=policy, snapshot=snap)
-            return run_apply(conn, plan, dry_run=not apply, now=at, actor=actor, started=started)
+            timings["load"] = round(time.perf_counter() - started, 6)
+            if observer is not None:
+                observer.loaded(snap)
+            plan_started = time.perf_counter()
+            plan = self.plan(
+                tenant, now=at, policy=policy, snapshot=snap, pair_search=pair_search,
+                timings=timings,
+            )
+            timings["plan"] = round(time.perf_counter() - plan_started, 6)
+            if observer is not None:
+                observer.planned(plan)
+            return run_apply(
+                conn, plan, dry_run=not apply, now=at, actor=actor, started=started,
+                timings=timings,
+            )
 
     def undo_run(
         self,

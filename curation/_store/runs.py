@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -27,8 +28,10 @@ def run_apply(
     now: datetime,
     actor: str,
     started: float | None = None,
+    timings: Mapping[str, float] | None = None,
 ) -> dict[str, Any]:
-    """Apply (or dry-run) a plan in one transaction on ``conn`` and store its report."""
+    """Apply (or dry-run) a plan in one transaction on ``conn`` and store its report, with
+    the wall times of the phases that made the plan (``timings``) if the caller has them."""
     tenant = plan.tenant
     run_id = uuid.uuid4()
     started = started if started is not None else time.perf_counter()
@@ -55,7 +58,7 @@ def run_apply(
                 "contradiction": plan.policy.contradiction.value,
                 "compression": plan.policy.compression.value,
             },
-            "timings": plan.timings,
+            "timings": dict(timings or {}),
             "duration_s": round(time.perf_counter() - started, 4),
         }
         conn.execute(

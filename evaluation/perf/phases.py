@@ -16,6 +16,7 @@ import numpy as np
 from sqlalchemy import text
 
 from curation import (
+    CurationPlan,
     CurationPolicy,
     Database,
     FixedClock,
@@ -23,7 +24,6 @@ from curation import (
     MemorySnapshot,
     MemoryStore,
     Mode,
-    curation_lock,
 )
 from curation.internals import (
     AutoPairSearch,
@@ -32,11 +32,8 @@ from curation.internals import (
     F32Array,
     Pairs,
     PairSearch,
-    build_plan,
-    load_snapshot,
     pair_recall_precision,
     recall_search,
-    run_apply,
     scope_to_tenant,
     similar_pairs,
 )
@@ -107,57 +104,66 @@ class RssSampler:
 def curation_pass(
     store: MemoryStore, tenant: str, *, search: PairSearch | None = None
 ) -> tuple[dict[str, Any], MemorySnapshot]:
-    """One full pass as ``MemoryStore.curate`` runs it (lock, snapshot, plan, apply),
-    with every phase timed. Returns the report and the snapshot it planned over."""
+    """One full pass: the real ``MemoryStore.curate`` (lock, snapshot, plan, apply), with
+    every phase timed. Returns the report and the snapshot it planned over."""
     with RssSampler() as sampler:
         report, snap = _curation_pass(store, tenant, search=search)
     report["peak_rss_mb_during_pass"] = round(sampler.peak_mb, 1)
     return report, snap
 
 
+class _PassSamples:
+    """What the bench keeps from inside the pass: the snapshot, and the resident set
+    after loading and after planning."""
+
+    def __init__(self) -> None:
+        self.snapshot: MemorySnapshot | None = None
+        self.plan: CurationPlan | None = None
+        self.rss_loaded = 0.0
+        self.rss_planned = 0.0
+
+    def loaded(self, snapshot: MemorySnapshot) -> None:
+        self.snapshot = snapshot
+        self.rss_loaded = rss_mb()
+
+    def planned(self, plan: CurationPlan) -> None:
+        self.plan = plan
+        self.rss_planned = rss_mb()
+
+
 def _curation_pass(
     store: MemoryStore, tenant: str, *, search: PairSearch | None = None
 ) -> tuple[dict[str, Any], MemorySnapshot]:
-    policy = store.policy(tenant)
     timed = TimedSearch(search or AutoPairSearch())
-    phases: dict[str, float] = {}
+    samples = _PassSamples()
     started = time.perf_counter()
-    with curation_lock(store.db, tenant) as conn:
-        with conn.begin():
-            scope_to_tenant(conn, tenant)
-            t0 = time.perf_counter()
-            snap = load_snapshot(conn, tenant, store.embedding_model, store.dimension)
-            phases["load"] = time.perf_counter() - t0
-        rss_loaded = rss_mb()
-        t0 = time.perf_counter()
-        plan = build_plan(snap, policy, NOW, pair_search=timed)
-        phases["plan"] = time.perf_counter() - t0
-        rss_planned = rss_mb()
-        t0 = time.perf_counter()
-        report = run_apply(conn, plan, dry_run=False, now=NOW, actor="bench", started=started)
-        phases["apply"] = time.perf_counter() - t0
-    phases["total"] = time.perf_counter() - started
-    t = plan.timings
+    report = store.curate(
+        tenant, apply=True, actor="bench", now=NOW, pair_search=timed, observer=samples
+    )
+    full = time.perf_counter() - started
+    assert samples.snapshot is not None and samples.plan is not None
+    t = report["timings"]
     breakdown = {
-        "load": phases["load"],
+        "load": t["load"],
         "score": t.get("scoring", 0.0),
         "supersession": t.get("supersession", 0.0),
         "duplicate search": timed.seconds,
         "contradiction scan": t.get("duplicates", 0.0) - timed.seconds + t.get("conflicts", 0.0),
         "decay": t.get("decay", 0.0),
         "principle clustering": t.get("proposals", 0.0),
-        "plan (all planning)": phases["plan"],
-        "apply": phases["apply"],
-        "full pass": phases["total"],
+        "plan (all planning)": t["plan"],
+        # the lock, the apply transaction and its report: the pass less load and plan
+        "apply": full - t["load"] - t["plan"],
+        "full pass": full,
     }
     return {
         "phases_s": {k: round(v, 3) for k, v in breakdown.items()},
-        "planned": plan.counts(),
+        "planned": samples.plan.counts(),
         "applied": report["applied"],
         "active_after": report["active_after"],
-        "rss_mb_after_load": round(rss_loaded, 1),
-        "rss_mb_after_plan": round(rss_planned, 1),
-    }, snap
+        "rss_mb_after_load": round(samples.rss_loaded, 1),
+        "rss_mb_after_plan": round(samples.rss_planned, 1),
+    }, samples.snapshot
 
 
 def pair_quality(snap: MemorySnapshot, threshold: float, *, exact_limit: int) -> dict[str, Any]:
