@@ -21,6 +21,7 @@ from curation._plan import ArchiveAction, CurationPlan, Mechanic
 from curation._policy import CompressionMode, Mode
 from curation._store.bulk import copy_rows
 from curation._store.events import event_row, record_events
+from curation._store.lifecycle import ARCHIVE_SET
 
 _COPY_EVENTS_FROM = 2000
 _EVENT_COLUMNS = ("tenant", "type", "memory_id", "related_ids", "actor", "reason", "run_id",
@@ -92,7 +93,7 @@ def archive_actions(
     }
     archived = conn.execute(
         text(
-            """
+            f"""
             WITH p AS (
                 SELECT * FROM unnest(CAST(:ids AS uuid[]), CAST(:versions AS bigint[]),
                                      CAST(:reasons AS text[]), CAST(:targets AS uuid[]))
@@ -103,10 +104,9 @@ def archive_actions(
                 WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))
             )
             UPDATE memory_state s
-            SET status = 'archived', archive_reason = p.reason, archived_at = :now,
+            SET {ARCHIVE_SET}, archive_reason = p.reason,
                 superseded_by = CASE WHEN p.reason = 'subsumed' THEN NULL ELSE p.target END,
-                parent_id = CASE WHEN p.reason = 'subsumed' THEN p.target ELSE s.parent_id END,
-                version = s.version + 1, updated_at = :now
+                parent_id = CASE WHEN p.reason = 'subsumed' THEN p.target ELSE s.parent_id END
             FROM p JOIN prior ON prior.memory_id = p.id
             WHERE s.tenant = :t AND s.memory_id = p.id AND s.version = p.v
               AND s.status = 'active' AND NOT s.pinned

@@ -13,6 +13,7 @@ from sqlalchemy import Connection, text
 from curation._errors import InvalidStateError, NotFoundError, ValidationError
 from curation._kinds import EventType, MemoryKind, Resolution
 from curation._store.events import event_row, record_event, record_events
+from curation._store.lifecycle import ARCHIVE_SET, RESTORE_SET, archive_one
 from curation._store.writes import PreparedWrite, write_batch
 from curation._validation import MemoryInput, content_hash, validate_content
 
@@ -33,36 +34,6 @@ def _locked(conn: Connection, table: str, tenant: str, row_id: uuid.UUID) -> Any
     if row is None:
         raise NotFoundError(table, str(row_id), tenant)
     return row
-
-
-def _archive_one(
-    conn: Connection,
-    tenant: str,
-    memory_id: Any,
-    reason: str,
-    *,
-    now: datetime,
-    superseded_by: Any = None,
-    parent_id: Any = None,
-) -> bool:
-    done = conn.execute(
-        text(
-            "UPDATE memory_state SET status = 'archived', archive_reason = :r, archived_at = :now,"
-            " superseded_by = :sup, parent_id = coalesce(:par, parent_id),"
-            " version = version + 1, updated_at = :now"
-            " WHERE tenant = :t AND memory_id = :id AND status = 'active' AND NOT pinned"
-            " RETURNING memory_id"
-        ),
-        {
-            "t": tenant,
-            "id": memory_id,
-            "r": reason,
-            "now": now,
-            "sup": superseded_by,
-            "par": parent_id,
-        },
-    ).scalar()
-    return done is not None
 
 
 def approve(
@@ -110,9 +81,7 @@ def approve(
         }
         conn.execute(
             text(
-                "UPDATE memory_state SET generality = greatest(generality, :g), status = 'active',"
-                " archive_reason = NULL, archived_at = NULL, superseded_by = NULL,"
-                " version = version + 1, updated_at = :now"
+                f"UPDATE memory_state SET {RESTORE_SET}, generality = greatest(generality, :g)"
                 " WHERE tenant = :t AND memory_id = :id"
             ),
             {"t": tenant, "id": principle_id, "g": proposal.generality, "now": now},
@@ -135,7 +104,7 @@ def approve(
         m.id
         for m in members
         if m.id != principle_id
-        and _archive_one(conn, tenant, m.id, "subsumed", now=now, parent_id=principle_id)
+        and archive_one(conn, tenant, m.id, "subsumed", now=now, parent_id=principle_id)
     ]
     conn.execute(
         text(
@@ -218,8 +187,7 @@ def unmerge(
     restored = (
         conn.execute(
             text(
-                "UPDATE memory_state SET status = 'active', archive_reason = NULL,"
-                " archived_at = NULL, parent_id = NULL, version = version + 1, updated_at = :now"
+                f"UPDATE memory_state SET {RESTORE_SET}, parent_id = NULL"
                 " WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))"
                 " AND status = 'archived' AND archive_reason = 'subsumed' AND parent_id = :p"
                 " RETURNING memory_id"
@@ -232,8 +200,7 @@ def unmerge(
     if approval["principle_created"]:
         conn.execute(
             text(
-                "UPDATE memory_state SET status = 'archived', archive_reason = 'retired',"
-                " archived_at = :now, version = version + 1, updated_at = :now"
+                f"UPDATE memory_state SET {ARCHIVE_SET}, archive_reason = 'retired'"
                 " WHERE tenant = :t AND memory_id = :p AND status = 'active'"
             ),
             {"t": tenant, "p": principle, "now": now},
@@ -334,11 +301,11 @@ def resolve(
             raise ValidationError(
                 "replacement", replacement, f"{resolution.value} needs the replacing statement"
             )
-        archived = _archive_one(
+        archived = archive_one(
             conn, tenant, conflict.memory_id, "superseded", now=now, superseded_by=replacement_id
         )
     elif resolution == Resolution.RETIRE:
-        archived = _archive_one(conn, tenant, conflict.memory_id, "retired", now=now)
+        archived = archive_one(conn, tenant, conflict.memory_id, "retired", now=now)
     status = "dismissed" if resolution == Resolution.DISMISS else "resolved"
     conn.execute(
         text(
@@ -393,16 +360,15 @@ def reopen(
         restored = list(
             conn.execute(
                 text(
-                    "UPDATE memory_state SET status = 'active', archive_reason = NULL,"
-                    " archived_at = NULL, superseded_by = NULL, version = version + 1,"
-                    " updated_at = :now WHERE tenant = :t AND memory_id = :id"
+                    f"UPDATE memory_state SET {RESTORE_SET}"
+                    " WHERE tenant = :t AND memory_id = :id"
                     " AND status = 'archived' RETURNING memory_id"
                 ),
                 {"t": tenant, "id": conflict.memory_id, "now": now},
             ).scalars()
         )
     if resolution.get("replacement_created"):
-        _archive_one(conn, tenant, resolution["replacement_id"], "retired", now=now)
+        archive_one(conn, tenant, resolution["replacement_id"], "retired", now=now)
     conn.execute(
         text(
             "UPDATE conflict SET status = 'open', resolution = NULL, resolution_note = NULL,"

@@ -41,6 +41,7 @@ from curation._store.database import Database
 from curation._store.dump_format import DumpReport, RestoreReport
 from curation._store.events import record_event
 from curation._store.experiments_api import ExperimentOps
+from curation._store.lifecycle import restore_rows
 from curation._store.rows import (
     CONFLICT_COLUMNS,
     MEMORY_COLUMNS,
@@ -652,7 +653,7 @@ class MemoryStore(CurationOps, ExperimentOps):
             prior = self._state(conn, tenant, mid)
             if prior.status != Status.ARCHIVED:
                 raise InvalidStateError(f"memory {mid} is {prior.status}, not archived")
-            restore_rows(conn, tenant, [prior], at=at, actor=actor, reason=reason)
+            restore_rows(conn, tenant, [prior], now=at, actor=actor, reason=reason)
         return self.get(tenant, mid)
 
     def explain(self, tenant: str, memory_id: str | uuid.UUID) -> Explanation:
@@ -825,54 +826,3 @@ class MemoryStore(CurationOps, ExperimentOps):
         self._meta = None  # the restore may have fixed the store's embedding model
         return report
 
-
-def restore_rows(
-    conn: Connection,
-    tenant: str,
-    priors: Sequence[Any],
-    *,
-    at: datetime,
-    actor: str,
-    reason: str,
-    run_id: uuid.UUID | None = None,
-    clear_parent: bool = False,
-) -> None:
-    """Restore archived rows and append one RESTORE event each, with the prior state."""
-    from curation._store.events import event_row, record_events
-
-    ids = [p.memory_id if hasattr(p, "memory_id") else p.id for p in priors]
-    conn.execute(
-        text(
-            """
-            UPDATE memory_state SET status = 'active', archive_reason = NULL, archived_at = NULL,
-                superseded_by = NULL,
-                parent_id = CASE WHEN :clear THEN NULL ELSE parent_id END,
-                version = version + 1, updated_at = :at
-            WHERE tenant = :t AND memory_id = ANY(:ids)
-            """
-        ),
-        {"t": tenant, "ids": list(ids), "at": at, "clear": clear_parent},
-    )
-    record_events(
-        conn,
-        [
-            event_row(
-                tenant,
-                EventType.RESTORE,
-                at=at,
-                actor=actor,
-                memory_id=mid,
-                reason=reason,
-                run_id=run_id,
-                data={
-                    "prior": {
-                        "status": p.status,
-                        "archive_reason": p.archive_reason,
-                        "superseded_by": None if p.superseded_by is None else str(p.superseded_by),
-                        "parent_id": None if p.parent_id is None else str(p.parent_id),
-                    }
-                },
-            )
-            for mid, p in zip(ids, priors, strict=True)
-        ],
-    )

@@ -17,6 +17,7 @@ from curation._plan import CurationPlan
 from curation._store.apply import apply_plan
 from curation._store.database import scope_to_tenant
 from curation._store.events import event_row, record_events
+from curation._store.lifecycle import RESTORE_SET
 from curation._store.locks import take_transaction_lock
 
 
@@ -116,11 +117,9 @@ def undo_run(
     restored = (
         conn.execute(
             text(
-                """
-            UPDATE memory_state s SET status = 'active', archive_reason = NULL,
-                archived_at = NULL, superseded_by = NULL,
-                parent_id = CASE WHEN p.has_prior THEN p.parent ELSE s.parent_id END,
-                version = s.version + 1, updated_at = :now
+                f"""
+            UPDATE memory_state s SET {RESTORE_SET},
+                parent_id = CASE WHEN p.has_prior THEN p.parent ELSE s.parent_id END
             FROM unnest(CAST(:ids AS uuid[]), CAST(:parents AS uuid[]),
                         CAST(:has_prior AS boolean[])) AS p(id, parent, has_prior)
             WHERE s.tenant = :t AND s.memory_id = p.id

@@ -24,6 +24,7 @@ from curation._policy import CurationPolicy, Mode
 from curation._records import WriteResult
 from curation._store.apply import archive_actions, lock_rows
 from curation._store.events import event_row, record_events
+from curation._store.lifecycle import ARCHIVE_SET
 from curation._store.writes import PreparedWrite
 from curation._values import distinct_subjects, value_differences
 
@@ -46,13 +47,15 @@ def _subsume(
     reason: str,
 ) -> bool:
     """File ``memory_id`` beneath ``parent``; archive it ``subsumed`` when it is redundant."""
-    status_sql = (
-        ", status = 'archived', archive_reason = 'subsumed', archived_at = :now" if archive else ""
+    change = (
+        f"{ARCHIVE_SET}, archive_reason = 'subsumed'"
+        if archive
+        else "version = version + 1, updated_at = :now"
     )
     done = conn.execute(
         text(
-            f"UPDATE memory_state SET parent_id = :p{status_sql}, version = version + 1,"
-            " updated_at = :now WHERE tenant = :t AND memory_id = :id AND status = 'active'"
+            f"UPDATE memory_state SET parent_id = :p, {change}"
+            " WHERE tenant = :t AND memory_id = :id AND status = 'active'"
             " AND NOT pinned RETURNING memory_id"
         ),
         {"t": tenant, "id": memory_id, "p": parent, "now": now},

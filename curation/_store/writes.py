@@ -18,6 +18,7 @@ from sqlalchemy import Connection, text
 from curation._errors import ValidationError
 from curation._kinds import EventType, Status
 from curation._records import WriteResult
+from curation._store import lifecycle
 from curation._store.bulk import copy_rows
 from curation._store.events import event_row, record_events
 from curation._validation import MemoryInput
@@ -66,45 +67,6 @@ def existing_ids(conn: Connection, tenant: str, ids: Sequence[uuid.UUID]) -> set
     return set(rows)
 
 
-def revive(
-    conn: Connection, tenant: str, prior: Any, *, now: datetime, actor: str, reason: str
-) -> None:
-    """Bring an archived memory back to the active set, recording how to archive it again."""
-    conn.execute(
-        text(
-            """
-            UPDATE memory_state
-            SET status = 'active', archive_reason = NULL, archived_at = NULL,
-                superseded_by = NULL, version = version + 1, updated_at = :now
-            WHERE tenant = :t AND memory_id = :id
-            """
-        ),
-        {"t": tenant, "id": prior.id, "now": now},
-    )
-    record_events(
-        conn,
-        [
-            event_row(
-                tenant,
-                EventType.REVIVE,
-                at=now,
-                actor=actor,
-                memory_id=prior.id,
-                reason=reason,
-                data={
-                    "prior": {
-                        "status": prior.status,
-                        "archive_reason": prior.archive_reason,
-                        "archived_at": prior.archived_at,
-                        "superseded_by": prior.superseded_by,
-                        "parent_id": prior.parent_id,
-                    }
-                },
-            )
-        ],
-    )
-
-
 def write_batch(
     conn: Connection,
     tenant: str,
@@ -129,7 +91,7 @@ def write_batch(
         if prior is not None:
             memory_id = str(prior.id)
             if prior.status == Status.ARCHIVED and memory_id not in revived:
-                revive(conn, tenant, prior, now=now, actor=actor, reason="re-stated")
+                lifecycle.revive(conn, tenant, prior, now=now, actor=actor, reason="re-stated")
                 revived.add(memory_id)
                 results[index] = WriteResult(id=memory_id, created=False, revived=True)
             else:
