@@ -30,7 +30,6 @@ import enum
 import json
 import math
 import numbers
-import os
 import re
 import tempfile
 import time
@@ -44,6 +43,8 @@ import mlflow
 from mlflow.entities import Metric, Param, RunTag
 from mlflow.exceptions import MlflowException
 from mlflow.tracking import MlflowClient
+
+from curation import Settings
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -78,17 +79,18 @@ KIND_TAG = "memgov.kind"
 
 def memgov_home() -> Path:
     """``MEMGOV_HOME`` (default ``./.memgov``), absolute, created if missing."""
-    home = Path(os.environ.get("MEMGOV_HOME") or ".memgov").expanduser().resolve()
+    home = Settings.from_env().home
     home.mkdir(parents=True, exist_ok=True)
     return home
 
 
 def tracking_uri() -> str:
-    """``MLFLOW_TRACKING_URI`` if set, else ``sqlite:///<MEMGOV_HOME>/mlflow.db``."""
-    configured = os.environ.get("MLFLOW_TRACKING_URI", "").strip()
-    if configured:
-        return configured
-    return f"sqlite:///{memgov_home() / 'mlflow.db'}"
+    """``MLFLOW_TRACKING_URI`` if set, else ``sqlite:///<MEMGOV_HOME>/mlflow.db`` (the rule of
+    ``curation.Settings.tracking_uri``), creating ``MEMGOV_HOME`` for the SQLite store."""
+    settings = Settings.from_env()
+    if settings.mlflow_tracking_uri is None:
+        memgov_home()
+    return settings.tracking_uri
 
 
 def _sqlite_path(uri: str) -> Path | None:

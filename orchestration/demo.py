@@ -17,10 +17,9 @@ from typing import Any
 
 from dagster import AssetSelection, DagsterInstance, materialize
 
-from curation import MemoryStore
-from curation.store.database import Database
-from evaluation.demo import DEMO_DATABASE, Print, demo_database, run_demo
+from curation import Database, MemoryStore
 from evaluation.demo_fleet import NOW, TenantScript
+from evaluation.demo_steps import DEMO_DATABASE, Print, demo_database, run_demo
 from orchestration.assets import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
@@ -68,7 +67,7 @@ def dagster_curate(database_url: str, embedder: str) -> Any:
 
 def run_ab_demo(out: Print) -> None:
     from curation import MemoryStore as Store
-    from curation.embedding import embedder_from_env
+    from curation import embedder_from_env
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.fleet import FleetConfig
@@ -107,10 +106,10 @@ def run_ab_demo(out: Print) -> None:
 def run_online_demo(out: Print, database: Database) -> None:
     """A simulated online experiment on its own tenant of the demo database (so the
     dashboard's Experiments page shows it), logged to MLflow (experiment online-ab)."""
-    from curation.embedding import embedder_from_env
+    from curation import embedder_from_env
+    from evaluation.online.mlflow_run import ONLINE_EXPERIMENT, log_online_report
     from evaluation.online.report_text import daily_table, headline
     from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
-    from evaluation.online.tracking import ONLINE_EXPERIMENT, log_online_report
 
     config = OnlineSimConfig(
         agents=100, days=3, warmup_days=21, writes_per_day=10, recalls_per_day=10, seed=7

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import text
 
 from curation import CompressionMode, CurationPolicy, MemoryStore, Mode
-from curation.kinds import MemoryKind
+from curation._kinds import MemoryKind
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)  # the conftest clock (a November)
 

@@ -30,7 +30,7 @@ from dashboard_support import ROOT, SUPPORT, demo_now, seed_demo_fleet
 from online_helpers import run_store_experiment
 
 from curation import Embedder, HashingEmbedder
-from curation.store.database import Database
+from curation._store.database import Database
 
 NIGHTS = 3
 # minilm (default: what `memgov demo` uses) or hashing (faster, for a quick local check)

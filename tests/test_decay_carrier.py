@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_factory import NOW, basis, make_snapshot, near, only
+from snapshot_factory import NOW, basis, make_snapshot, near, only
 
-from curation.kinds import MemoryKind
-from curation.planner import build_plan
-from curation.policy import Mode
+from curation._kinds import MemoryKind
+from curation._planner import build_plan
+from curation._policy import Mode
 
 OLD = {"importance": 0.1, "age_days": 90}
 FRESH = {"kind": "preference", "importance": 0.9, "age_hours": 1}

@@ -7,26 +7,23 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from engine_factory import NOW, make_snapshot, only
+from snapshot_factory import NOW, make_snapshot, only
 
 from curation import MemoryStore
-from curation.kinds import MemoryKind
-from curation.planner import build_plan, rolling_prune_cap
-from curation.policy import CurationPolicy, Mode
-from curation.store.writes import is_new_evidence
+from curation._kinds import MemoryKind
+from curation._planner import build_plan
+from curation._policy import Mode, max_decays_in_window
+from curation._store.writes import is_new_evidence
 
 TENANT = "guardrails"
 EVERY_KIND = frozenset(MemoryKind)
 
 
 def test_the_rolling_cap_counts_what_the_window_already_pruned() -> None:
-    policy = CurationPolicy()
-    assert rolling_prune_cap(policy, 100, 0) == 20
+    assert max_decays_in_window(0.2, 100, 0) == 20
     # 20 already pruned today out of 100 at the window's start: nothing more today
-    assert rolling_prune_cap(policy, 80, 20) == 0
-    assert rolling_prune_cap(policy, 90, 10) == 10
-    per_run = policy.model_copy(update={"prune_window_hours": 0})
-    assert rolling_prune_cap(per_run, 80, 20) == 16
+    assert max_decays_in_window(0.2, 80, 20) == 0
+    assert max_decays_in_window(0.2, 90, 10) == 10
 
 
 def test_the_plan_reports_and_obeys_the_window_cap() -> None:

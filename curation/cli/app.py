@@ -9,8 +9,8 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from curation._errors import MemgovError, one_line
 from curation.cli import curation_commands, db_commands, memory_commands
-from curation.errors import MemgovError, one_line
 
 
 class MemgovGroup(TyperGroup):

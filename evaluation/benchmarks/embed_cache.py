@@ -18,8 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from curation import Embedder
-from curation.embedding import Vectors
+from curation import Embedder, Vectors
 
 _OFF = {"off", "0", "none", ""}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from curation.records import RecallHit
+from curation import RecallHit
 
 NEAR_TOP_MARGIN = 0.05
 

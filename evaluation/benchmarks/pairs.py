@@ -33,10 +33,14 @@ from typing import Any
 
 import numpy as np
 
-from curation import Embedder
-from curation.policy import CurationPolicy
-from curation.slots import SlotVerdict, compare_slots
-from curation.values import distinct_subjects, value_differences
+from curation import (
+    CurationPolicy,
+    Embedder,
+    SlotVerdict,
+    compare_slots,
+    distinct_subjects,
+    value_differences,
+)
 from evaluation.benchmarks.embed_cache import embed_cached
 from evaluation.benchmarks.longmemeval import load_longmemeval
 from evaluation.benchmarks.timeqa import Fact, load_timeqa

@@ -42,9 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from curation import Embedder, MemoryRecord, MemoryStore, Mode, RecallMode
-from curation.embedding import Vectors
-from curation.records import RecallHit
+from curation import Embedder, MemoryRecord, MemoryStore, Mode, RecallHit, RecallMode, Vectors
 from evaluation.benchmarks.common import TurnMemory
 from evaluation.benchmarks.embed_cache import embed_cached
 from evaluation.benchmarks.heuristic import newest_near_top

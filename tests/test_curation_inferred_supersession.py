@@ -1,0 +1,101 @@
+"""Key-less supersession in the plan: a newer statement of the same subject and slot with
+another value supersedes the older (inferred, reversible), or opens a conflict on the
+older when unsure; keys win; multi-valued relations and other subjects stay untouched."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from snapshot_factory import NOW, basis, make_snapshot, near, only
+
+from curation._kinds import ArchiveReason
+from curation._plan import CurationPlan, Mechanic
+from curation._planner import build_plan
+from curation._policy import Mode
+
+TOPIC = basis(7)
+BOTH = only("supersession").model_copy(update={"contradiction": Mode.DRY_RUN})
+CONFLICTS_ONLY = only("contradiction")
+
+
+def plan_for(rows: list[dict[str, Any]], policy: Any = BOTH) -> CurationPlan:
+    return build_plan(make_snapshot(rows), policy, NOW)
+
+
+def pair(older: str, newer: str, cosine: float = 0.9, **newer_fields: Any) -> list[dict[str, Any]]:
+    return [
+        {"id": "old", "content": older, "embedding": TOPIC, "age_days": 40},
+        {"id": "new", "content": newer, "embedding": near(TOPIC, cosine, 1), "age_days": 3}
+        | newer_fields,
+    ]
+
+
+PORTO = "Ana plays for Porto since 2019."
+BRAGA = "Ana plays for Braga since 2023."
+
+
+def test_a_newer_value_of_the_same_slot_supersedes_the_older_reversibly() -> None:
+    plan = plan_for(pair(PORTO, BRAGA))
+    assert [a.memory_id for a in plan.archives] == ["old"]
+    action = plan.archives[0]
+    assert action.mechanic == Mechanic.SUPERSESSION
+    assert action.reason == ArchiveReason.SUPERSEDED
+    assert action.target_id == "new" and action.inferred
+    assert action.detail.startswith("inferred supersession by new")
+    assert "'Porto' -> 'Braga'" in action.detail
+    assert plan.conflicts == []
+
+
+def test_without_supersession_the_change_is_a_conflict_on_the_older_side() -> None:
+    plan = plan_for(pair(PORTO, BRAGA), CONFLICTS_ONLY)
+    assert plan.archives == []
+    [conflict] = plan.conflicts
+    assert (conflict.memory_id, conflict.other_id, conflict.claim) == ("old", "new", BRAGA)
+
+
+def test_given_keys_win_over_inference() -> None:
+    plan = plan_for(pair(PORTO, BRAGA, key="ana-club"))
+    assert plan.archives == []  # left to key supersession; the pair is only doubted
+    assert [c.memory_id for c in plan.conflicts] == ["old"]
+
+
+def test_a_pinned_or_broader_older_entry_is_doubted_not_superseded() -> None:
+    rows = pair(PORTO, BRAGA)
+    rows[0]["pinned"] = True
+    assert plan_for(rows).archives == []
+    rows = pair(PORTO, BRAGA)
+    rows[0]["generality"] = 2
+    assert plan_for(rows).archives == []
+    assert [c.memory_id for c in plan_for(rows).conflicts] == ["old"]
+
+
+def test_values_held_at_the_same_moment_do_not_supersede_each_other() -> None:
+    rows = pair(PORTO, BRAGA)
+    rows[1]["age_days"] = 40  # written together: a multi-valued slot at that moment
+    plan = plan_for(rows)
+    assert plan.archives == [] and plan.conflicts == []
+
+
+def test_multi_valued_additions_and_events_do_not_collapse() -> None:
+    plan = plan_for(pair("Ana speaks Portuguese.", "Ana also speaks Spanish."))
+    assert plan.archives == [] and plan.conflicts == []
+    plan = plan_for(pair("Ana won the Golden Boot in 2019.", "Ana won the Ballon Award in 2023."))
+    assert plan.archives == [] and plan.conflicts == []
+
+
+def test_different_subjects_are_neither_superseded_nor_contested() -> None:
+    plan = plan_for(pair(PORTO, "Bo plays for Braga since 2023.", cosine=0.95))
+    assert plan.archives == [] and plan.conflicts == []
+
+
+def test_a_chain_of_changes_points_every_older_value_at_the_current_one() -> None:
+    rows = [
+        {"id": "a", "content": "Ana plays for Porto since 2015.", "embedding": TOPIC,
+         "age_days": 300},
+        {"id": "b", "content": "Ana plays for Braga since 2019.",
+         "embedding": near(TOPIC, 0.93, 1), "age_days": 200},
+        {"id": "c", "content": "Ana plays for Benfica since 2023.",
+         "embedding": near(TOPIC, 0.93, 2), "age_days": 10},
+    ]  # fmt: skip
+    plan = plan_for(rows)
+    assert {a.memory_id: a.target_id for a in plan.archives} == {"a": "c", "b": "c"}

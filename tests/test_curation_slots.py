@@ -1,0 +1,82 @@
+"""Same subject and slot with a different value (curation/_slots.py): what counts as a
+change, and what is two statements about different things."""
+
+from __future__ import annotations
+
+import pytest
+
+from curation._slots import SlotVerdict, compare_slots
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "value"),
+    [
+        ("The user's plan is Basic", "The user's plan is Pro", ("Basic", "Pro")),
+        ("Ana plays for Porto since 2019.", "Ana plays for Braga since 2023.", ("Porto", "Braga")),
+        ("I have 3 cats", "I have 4 cats", ("3", "4")),
+        (
+            "Which team did Jan Koller play for from 1999? Anderlecht.",
+            "Jan Koller played for which team from 2001? Borussia Dortmund.",
+            ("Anderlecht", "Borussia Dortmund"),
+        ),
+        (
+            "Which league did the Dukes play in from 1962? Texas League.",
+            "Which league did the Dukes play in from 1972? Pacific Coast League.",
+            ("Texas", "Pacific Coast"),
+        ),
+    ],
+)
+def test_one_value_changed_in_the_same_statement_is_a_change(
+    older: str, newer: str, value: tuple[str, str]
+) -> None:
+    result = compare_slots(older, newer)
+    assert result.verdict == SlotVerdict.SAME_SLOT, result.reason
+    assert (result.older_value, result.newer_value) == value
+    assert f"{value[0]!r} -> {value[1]!r}" in result.evidence
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        # two people, two teams: a subject and a value differ
+        ("Ana plays for Porto", "Bo plays for Braga"),
+        # a different subject with the same value: the changed words precede a shared name
+        ("Ana plays for Porto", "Bo plays for Porto"),
+        (
+            "What was the operator of HMAS Cairns from 1946? Royal Netherlands Navy.",
+            "What was the operator of HMAS Wollongong from 1946? Royal Netherlands Navy.",
+        ),
+        (
+            "Which team was coached by Walter Mazzarri from 2009? Napoli.",
+            "Which team was coached by Maurizio Sarri from 2010? Alessandria.",
+        ),
+        # one subject, two different slots (reached the final vs won a cup)
+        (
+            "Porto last reached the Champions League final in 2004.",
+            "Porto last won the Europa League trophy in 2011.",
+        ),
+        # only the time differs: a restatement, not a change
+        ("Ana moved to Lisbon in 2019.", "Ana moved to Lisbon in 2021."),
+        # extra detail on one side only
+        ("The launch is on May 8", "The launch is on May 8 at Cape Canaveral"),
+    ],
+)
+def test_different_subjects_slots_or_mere_detail_are_not_a_change(older: str, newer: str) -> None:
+    assert compare_slots(older, newer).verdict == SlotVerdict.DIFFERENT
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        # events at points in time accumulate (awards, visits)
+        (
+            "Which award did Ada Lovelace receive in 2005? Turing Medal.",
+            "Which award did Ada Lovelace receive in 2008? Babbage Prize.",
+        ),
+        ("We visited Paris in 2019.", "We visited Rome in 2021."),
+        # the newer marks itself as an addition to a multi-valued slot
+        ("Ana speaks Portuguese.", "Ana also speaks Spanish."),
+    ],
+)
+def test_multi_valued_relations_do_not_collapse(older: str, newer: str) -> None:
+    assert compare_slots(older, newer).verdict == SlotVerdict.DIFFERENT
