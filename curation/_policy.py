@@ -65,8 +65,8 @@ class RankingWeights(BaseModel):
     rank_scale: float = Field(10.0, gt=0)
     # multiplier applied to the blended score of an entry with an open conflict ...
     contested_factor: float = Field(0.5, ge=0, le=1)
-    # ... but doubt never buries: a contested entry scores at least as an uncontested one
-    # this much less similar would, so entries much less relevant stay below it
+    # ... but machine-detected doubt never buries: such an entry scores at least as an
+    # uncontested one this much less similar would, so much less relevant ones stay below
     contested_max_drop: float = Field(0.1, ge=0, le=1)
 
 

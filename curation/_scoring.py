@@ -136,14 +136,17 @@ def blend_scores(
     retention: ArrayLike,
     contested: ArrayLike,
     weights: RankingWeights,
+    *,
+    machine_doubt: ArrayLike | None = None,
 ) -> FloatArray:
-    """Recall order: relevance first, curation scores reorder what is relevant, doubt demotes
-    (by ``contested_factor``, but never below the score of the same entry
-    ``contested_max_drop`` less similar: doubt is shown, relevance still ranks).
+    """Recall order: relevance first, curation scores reorder what is relevant, doubt demotes.
 
     Rank is unbounded, so it is squashed by rank / (rank + rank_scale) into [0, 1). See
     ``RankingWeights`` for the two forms. Similarity is clamped at 0 so the contested
-    factor always lowers a score.
+    factor always lowers a score. A contest raised by an agent or curator demotes by
+    ``contested_factor``; where ``machine_doubt`` is set (every open conflict of the entry
+    was detected by the store itself) the demotion stops at the score of the same entry
+    ``contested_max_drop`` less similar: machine doubt is shown, relevance still ranks.
     """
     sim = np.maximum(np.asarray(similarity, dtype=np.float64), 0.0)
     rank_arr = np.maximum(np.asarray(rank, dtype=np.float64), 0.0)
@@ -157,5 +160,9 @@ def blend_scores(
         blended = weights.similarity * sim + curation
         floor = weights.similarity * lowered + curation
     contested_mask: BoolArray = np.asarray(contested, dtype=bool)
-    doubted = np.maximum(blended * weights.contested_factor, floor)
+    doubted = blended * weights.contested_factor
+    if machine_doubt is not None:
+        doubted = np.where(
+            np.asarray(machine_doubt, dtype=bool), np.maximum(doubted, floor), doubted
+        )
     return np.where(contested_mask, doubted, blended)

@@ -157,11 +157,8 @@ def test_blend_hand_computed_multiplicative_default() -> None:
     got = blend_scores(
         [0.8, 0.8, 0.5], [10.0, 10.0, 0.0], [0.5, 0.5, 1.0], [False, True, False], weights
     )
-    curation = 0.15 * (10 / 20) + 0.15 * 0.5
-    plain = 0.8 * (1 + curation)
-    # doubt halves the score, but never below the same entry 0.1 less similar
-    doubted = max(plain * 0.5, (0.8 - 0.1) * (1 + curation))
-    np.testing.assert_allclose(got, [plain, doubted, 0.5 * (1 + 0.15)])
+    plain = 0.8 * (1 + 0.15 * (10 / 20) + 0.15 * 0.5)
+    np.testing.assert_allclose(got, [plain, plain * 0.5, 0.5 * (1 + 0.15)])
 
 
 def test_blend_hand_computed_additive() -> None:
@@ -169,10 +166,8 @@ def test_blend_hand_computed_additive() -> None:
     got = blend_scores(
         [0.8, 0.8, 0.5], [10.0, 10.0, 0.0], [0.5, 0.5, 1.0], [False, True, False], weights
     )
-    curation = 0.15 * (10 / 20) + 0.15 * 0.5
-    plain = 0.7 * 0.8 + curation
-    doubted = max(plain * 0.5, 0.7 * (0.8 - 0.1) + curation)
-    np.testing.assert_allclose(got, [plain, doubted, 0.7 * 0.5 + 0.15])
+    plain = 0.7 * 0.8 + 0.15 * (10 / 20) + 0.15 * 0.5
+    np.testing.assert_allclose(got, [plain, plain * 0.5, 0.7 * 0.5 + 0.15])
 
 
 def test_multiplicative_blend_never_lifts_an_off_topic_entry_past_a_relevant_one() -> None:
@@ -187,19 +182,26 @@ def test_negative_similarity_is_clamped_so_doubt_always_demotes() -> None:
 
 
 def test_blend_weights_are_configurable() -> None:
-    weights = RankingWeights(
-        similarity=1.0, rank=0.0, retention=0.0, contested_factor=0.0, contested_max_drop=1.0
-    )
+    weights = RankingWeights(similarity=1.0, rank=0.0, retention=0.0, contested_factor=0.0)
     got = blend_scores([0.3, 0.9], [100.0, 0.0], [1.0, 0.0], [False, True], weights)
     np.testing.assert_allclose(got, [0.3, 0.0])
 
 
-def test_doubt_never_buries_a_contested_entry_below_much_less_similar_ones() -> None:
-    # an exact match with an open conflict vs unrelated entries 0.15 and 0.3 less similar
-    got = blend_scores(
-        [0.9, 0.75, 0.6], [0.0, 0.0, 0.0], [0.5, 0.5, 0.5], [True, False, False], RankingWeights()
-    )
+def test_machine_doubt_never_buries_an_entry_below_much_less_similar_ones() -> None:
+    # an exact match the store itself doubted vs unrelated entries 0.15 and 0.3 less similar
+    args = ([0.9, 0.75, 0.6], [0.0, 0.0, 0.0], [0.5, 0.5, 0.5], [True, False, False])
+    got = blend_scores(*args, RankingWeights(), machine_doubt=[True, False, False])
     assert got[0] > got[1] > got[2]
-    # ... while it still yields to an uncontested entry nearly as relevant
-    close = blend_scores([0.9, 0.85], [0.0, 0.0], [0.5, 0.5], [True, False], RankingWeights())
+    # a contest raised by an agent still halves the score
+    contested = blend_scores(*args, RankingWeights(), machine_doubt=[False, False, False])
+    assert contested[0] < contested[2]
+    # machine doubt still yields to an uncontested entry nearly as relevant
+    close = blend_scores(
+        [0.9, 0.85],
+        [0.0, 0.0],
+        [0.5, 0.5],
+        [True, False],
+        RankingWeights(),
+        machine_doubt=[True, False],
+    )
     assert close[1] > close[0]

@@ -26,6 +26,10 @@ from curation._scoring import blend_scores, rank_scores, retention_scores
 from curation._snapshot import MemorySnapshot
 from curation._store.rows import CONFLICT_COLUMNS, conflict_record
 
+# conflicts the store opened itself (the curation pass, the write-time check), as opposed
+# to a contest an agent or curator raised with evidence
+MACHINE_DETECTORS = frozenset({"pass", "write"})
+
 _SEARCH = """
     SELECT m.id, m.kind, m.content, m.created_at, m.supersession_key,
            1 - (m.embedding <=> :q) AS similarity,
@@ -145,7 +149,17 @@ def rank_candidates(
     rank = rank_scores(snap, policy, now)
     if curated:
         contested = np.array([bool(conflicts.get(i)) for i in snap.ids], dtype=bool)
-        score = blend_scores(similarity, rank, retention, contested, policy.weights)
+        machine = np.array(
+            [
+                bool(conflicts.get(i))
+                and all(c.detected_by in MACHINE_DETECTORS for c in conflicts[i])
+                for i in snap.ids
+            ],
+            dtype=bool,
+        )
+        score = blend_scores(
+            similarity, rank, retention, contested, policy.weights, machine_doubt=machine
+        )
     else:
         score = similarity
     # stable: ties keep similarity order, which is the order the index returned
