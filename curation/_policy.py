@@ -114,12 +114,12 @@ class CurationPolicy(BaseModel):
         default_factory=lambda: {MINILM_MODEL: 0.6, "*": 0.85}
     )
 
-    # kinds whose similar, value-disagreeing pairs are contradictions; tool outputs are
-    # point-in-time observations whose staleness supersession keys and decay handle
+    # kinds whose same-slot value changes are conflicts or inferred supersessions. Tool
+    # outputs are point-in-time observations (keys and decay handle them); dialogue turns
+    # are not statements of one value: on LoCoMo / LongMemEval turns the slot test
+    # mistook chit-chat for value changes, so conversation is opt-in
     contradiction_kinds: frozenset[MemoryKind] = Field(
-        default_factory=lambda: frozenset(
-            {MemoryKind.FACT, MemoryKind.PREFERENCE, MemoryKind.CONVERSATION}
-        )
+        default_factory=lambda: frozenset({MemoryKind.FACT, MemoryKind.PREFERENCE})
     )
 
     # compression into principles (source 000); principles come from lessons, not logs

@@ -42,6 +42,8 @@ import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
+from curation._values import value_differences
+
 _RSQUO = "\u2019"  # typographic apostrophe
 
 
@@ -52,7 +54,10 @@ def _wordset(text: str) -> frozenset[str]:
 SAME_SLOT_OVERLAP = 0.5
 MAYBE_OVERLAP = 0.35
 MAX_TRAILING_WORDS = 2
-_WORD = re.compile(r"[^\W_][\w'" + _RSQUO + r".-]*[^\W_]|[^\W_]")
+MIN_SHARED_WORDS = 1  # a frame: at least the slot
+FRAME_SHARE = 0.34  # shared words are at least this share of each side's content words
+VALUE_SHARE = 0.7  # and the value at most this share
+_WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\W_][\w'" + _RSQUO + r".-]*[^\W_]|[^\W_]")
 _ADDITION = re.compile(r"\b(also|another|as well|in addition|additionally)\b", re.I)
 _MONTHS = _wordset(
     """january february march april may june july august september october november december
@@ -247,6 +252,17 @@ def _text(statement: _Statement, run: Run) -> str:
     return " ".join(statement.words[k].surface for k in run)
 
 
+def _frame_carries(statement: _Statement, value: Run, shared: int) -> bool:
+    """The statement is a frame around one value, not a different sentence: the words
+    both sides share make up most of it and the value is a small part of it."""
+    words = len(statement.words)
+    return (
+        shared >= MIN_SHARED_WORDS
+        and shared >= FRAME_SHARE * words
+        and len(value) <= VALUE_SHARE * words
+    )
+
+
 def _wording(runs: list[Run], value: Run) -> int:
     """Differing words outside the value: how far the two phrasings are apart."""
     inside = set(value)
@@ -261,7 +277,12 @@ def compare_slots(older: str, newer: str) -> SlotComparison:
     a_values, b_values = _value_runs(a, a_runs), _value_runs(b, b_runs)
     if not a_runs and not b_runs:
         return SlotComparison(SlotVerdict.DIFFERENT, reason="only the time differs")
-    # a lower-case value ("plan is basic", "coast artillery"): the one run a side has
+    # a lower-case value: the one run a side has, opposite a named value ("coast
+    # artillery" / "Army Reserve Post"), or opposite another lower-case run when the value
+    # guard recognises what differs ("plan is basic" / "pro": a tier); two lower-case
+    # words alone are as likely synonyms ("before deploying" / "before releasing")
+    if not a_values and not b_values and not value_differences(older, newer):
+        return SlotComparison(SlotVerdict.DIFFERENT, reason="no recognised value differs")
     if not a_values and len(a_runs) == 1 and len(b_values) <= 1:
         a_values = a_runs
     if not b_values and len(b_runs) == 1 and len(a_values) == 1:
@@ -285,6 +306,10 @@ def compare_slots(older: str, newer: str) -> SlotComparison:
             SlotVerdict.DIFFERENT, old_value, new_value, reason="a shared value follows: subject"
         )
     shared = len(a_norms & b_norms)
+    if not _frame_carries(a, a_values[0], shared) or not _frame_carries(b, b_values[0], shared):
+        return SlotComparison(
+            SlotVerdict.DIFFERENT, old_value, new_value, reason="the value is most of it"
+        )
     wording = _wording(a_runs, a_values[0]) + _wording(b_runs, b_values[0])
     overlap = shared / (shared + wording) if shared + wording else 0.0
     if overlap >= SAME_SLOT_OVERLAP:

@@ -214,6 +214,7 @@ def detect_contradictions(
     the nightly pass turns confident ones into inferred supersession. Entries sharing a
     key are supersession's job."""
     opened: dict[str, list[str]] = defaultdict(list)
+    batch = {memory_id for memory_id, _ in written}
     for memory_id, write in written:
         neighbours = conn.execute(
             text(
@@ -238,8 +239,8 @@ def detect_contradictions(
             if key is not None and other.supersession_key == key:
                 continue
             written_at = write.item.created_at or now
-            if other.created_at >= written_at:
-                continue  # doubt goes on the older side only; the pass sees older writes
+            if other.created_at > written_at or str(other.id) in batch:
+                continue  # doubt goes on the older side; values written together may coexist
             if distinct_subjects(value_differences(other.content, write.item.content)):
                 continue
             slot = compare_slots(other.content, write.item.content)
