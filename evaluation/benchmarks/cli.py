@@ -328,11 +328,55 @@ def timeqa(
     _emit(result, as_json, rows, render_timeqa)
 
 
+def render_pairs(result: Mapping[str, Any]) -> str:
+    lines = [f"conflict detector on labeled benchmark pairs ({result['embedding_model']})"]
+    for row in result["detectors"]:
+        lines.append(
+            f"{row['detector']:<12} precision {_cell(row['precision'])}  recall "
+            f"{_cell(row['recall'])}  flagged {row['flagged']} of {row['pairs']} pairs "
+            f"({row['positives']} true changes)"
+        )
+        for source, counts in row["by_source"].items():
+            lines.append(f"    {source:<26} {counts['flagged']:>5} / {counts['pairs']}")
+    return "\n".join(lines)
+
+
+def conflict_pairs(
+    timeqa_dir: Path | None = typer.Option(None, "--timeqa", help="The timeqa directory."),
+    longmemeval_path: Path | None = typer.Option(
+        None, "--longmemeval", help="longmemeval_oracle.json."
+    ),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Precision / recall of the conflict detector on labeled pairs built from the shared
+    benchmarks (nothing is copied): same-slot changes vs other subjects, questions,
+    simultaneous values and events."""
+    from curation import embedder_from_env
+    from evaluation.benchmarks.pairs import evaluate
+
+    if timeqa_dir is None and longmemeval_path is None:
+        typer.echo("error: give --timeqa DIR and/or --longmemeval PATH", err=True)
+        raise typer.Exit(2)
+    if timeqa_dir is not None and not timeqa_dir.is_dir():
+        typer.echo(f"error: no such directory: {timeqa_dir}", err=True)
+        raise typer.Exit(2)
+    if longmemeval_path is not None:
+        _check_path(longmemeval_path)
+    result = evaluate(
+        embedder_from_env(), timeqa=timeqa_dir, longmemeval=longmemeval_path, cache=cache_path()
+    )
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+    else:
+        typer.echo(render_pairs(result))
+
+
 def register(app: typer.Typer) -> None:
     """Add ``locomo`` and ``longmemeval`` to ``app`` (e.g. the ``eval`` sub-app)."""
     app.command("locomo")(locomo)
     app.command("longmemeval")(longmemeval)
     app.command("timeqa")(timeqa)
+    app.command("conflict-pairs")(conflict_pairs)
 
 
 if __name__ == "__main__":  # pragma: no cover - manual runs: python -m evaluation.benchmarks.cli
