@@ -28,6 +28,7 @@ from dagster import (
 
 from curation import ValidationError
 from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
+from orchestration.benchmark_assets import BENCHMARK_ASSETS, BenchmarkDataResource
 from orchestration.checks import ALL_CHECKS
 from orchestration.jobs import (
     SCHEDULES,
@@ -72,6 +73,7 @@ def default_resources() -> dict[str, Any]:
             compaction_grace_days=_env("MEMGOV_COMPACTION_GRACE_DAYS"),
         ),
         "workload": WorkloadResource(spec=_env("MEMGOV_AB_WORKLOAD")),
+        "benchmarks": BenchmarkDataResource(root=_env("MEMGOV_BENCHMARKS_DIR")),
         "triggers": TriggersResource(
             new_writes=EnvVar.int("MEMGOV_WRITES_TRIGGER")
             if os.environ.get("MEMGOV_WRITES_TRIGGER")
@@ -95,6 +97,7 @@ def build_resources(
     tracking_uri: str | None = None,
     workload: str | None = None,
     workload_database: str = "memgov_eval",
+    benchmarks_dir: str | None = None,
 ) -> dict[str, Any]:
     """Explicit resources, for tests, scripts and ``materialize``."""
     return {
@@ -107,6 +110,7 @@ def build_resources(
         ),
         "triggers": TriggersResource(new_writes=new_writes),
         "workload": WorkloadResource(spec=workload, database=workload_database),
+        "benchmarks": BenchmarkDataResource(root=benchmarks_dir),
     }
 
 
@@ -131,7 +135,13 @@ def executor_from_env() -> ExecutorDefinition:
     raise ValidationError("MEMGOV_DAGSTER_EXECUTOR", choice, f"expected one of {EXECUTORS}")
 
 
-ALL_ASSETS = [*CURATION_ASSETS, ab_evaluation, ab_workload, online_experiment_report]
+ALL_ASSETS = [
+    *CURATION_ASSETS,
+    ab_evaluation,
+    ab_workload,
+    *BENCHMARK_ASSETS,
+    online_experiment_report,
+]
 
 defs = Definitions(
     assets=ALL_ASSETS,

@@ -3,8 +3,9 @@
 - ``curation_job``: the whole curation graph (and its checks) for one tenant partition.
   ``nightly_curation_schedule`` (03:15 UTC, as the source) starts one run per registered
   tenant; ``new_writes_sensor`` starts one when enough writes arrived.
-- ``workload_evaluation_job`` (``ab_workload``) with ``weekly_workload_schedule``: the A/B
-  on the configured simulated workload (starts stopped).
+- ``workload_evaluation_job`` (``ab_workload`` and the public benchmark assets) with
+  ``weekly_workload_schedule``: the A/B on the configured simulated workload and LoCoMo,
+  LongMemEval and TimeQA raw vs heuristic vs curated (starts stopped).
 - ``evaluation_job`` (``ab_evaluation``) with ``weekly_evaluation_schedule``: per tenant,
   the A/B on its golden probes and feedback-labeled recalls; the schedule starts stopped.
 - ``compaction_job``: hard-deletes archived entries past the grace period. Off twice over:
@@ -38,6 +39,7 @@ from dagster import (
 
 from curation import CurationLockedError
 from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
+from orchestration.benchmark_assets import BENCHMARK_ASSETS
 from orchestration.locking import locked_failure
 from orchestration.online_assets import online_experiment_report
 from orchestration.partitions import TENANTS, tenant_partitions, tenant_run_config, tenant_tags
@@ -162,8 +164,9 @@ def compaction_schedule(context: ScheduleEvaluationContext) -> Sequence[RunReque
 
 workload_evaluation_job = define_asset_job(
     "workload_evaluation_job",
-    selection=AssetSelection.assets(ab_workload),
-    description="Curated-vs-raw A/B on the configured simulated workload (MEMGOV_AB_WORKLOAD).",
+    selection=AssetSelection.assets(ab_workload, *BENCHMARK_ASSETS),
+    description="Curated-vs-raw A/B on the configured simulated workload (MEMGOV_AB_WORKLOAD) "
+    "and the public benchmarks under MEMGOV_BENCHMARKS_DIR (each skipped when absent).",
 )
 
 weekly_workload_schedule = ScheduleDefinition(

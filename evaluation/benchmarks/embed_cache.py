@@ -30,6 +30,12 @@ def cache_path() -> Path | None:
     return Path.home() / ".cache" / "memgov" / "embeddings.sqlite"
 
 
+def explicit_cache_path() -> Path | None:
+    """The cache only when MEMGOV_EMBED_CACHE names one (scheduled runs and tests do not
+    write to the user's home unasked)."""
+    return cache_path() if os.environ.get("MEMGOV_EMBED_CACHE") else None
+
+
 def _key(model: str, text: str) -> str:
     return hashlib.sha256(f"{model}\x00{text}".encode()).hexdigest()
 

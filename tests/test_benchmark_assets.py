@@ -1,0 +1,82 @@
+"""The weekly public-benchmark assets: skipped cleanly without data, and a real TimeQA run
+on a tiny fixture logged to MLflow from a scratch database."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dagster import AssetKey, DagsterInstance, ExecuteInProcessResult, materialize
+from timeqa_fixture import write_timeqa
+
+from curation import MemoryStore
+from orchestration.benchmark_assets import BENCHMARK_ASSETS, timeqa_benchmark
+from orchestration.definitions import build_resources, defs
+from orchestration.jobs import workload_evaluation_job
+
+
+@pytest.fixture
+def instance() -> Iterator[DagsterInstance]:
+    with DagsterInstance.ephemeral() as inst:
+        yield inst
+
+
+def meta(result: ExecuteInProcessResult, asset: str) -> dict[str, Any]:
+    [event] = [
+        e for e in result.get_asset_materialization_events() if e.asset_key == AssetKey(asset)
+    ]
+    return {k: v.value for k, v in event.materialization.metadata.items()}
+
+
+def test_the_weekly_job_runs_the_public_benchmarks_beside_the_simulated_ab() -> None:
+    job = defs.resolve_job_def(workload_evaluation_job.name)
+    keys = {key.to_user_string() for key in job.asset_layer.executable_asset_keys}
+    assert {"ab_workload", "locomo_benchmark", "longmemeval_benchmark", "timeqa_benchmark"} <= keys
+
+
+def test_absent_data_is_skipped_not_failed(instance: DagsterInstance, tmp_path: Path) -> None:
+    resources = build_resources(embedder="hashing", benchmarks_dir=str(tmp_path / "nothing"))
+    result = materialize(BENCHMARK_ASSETS, instance=instance, resources=resources)
+    assert result.success
+    for asset in ("locomo_benchmark", "longmemeval_benchmark", "timeqa_benchmark"):
+        metadata = meta(result, asset)
+        assert metadata["skipped"] is True and "nothing" in metadata["reason"]
+
+
+def test_timeqa_runs_in_a_scratch_database_and_logs_to_mlflow(
+    store: MemoryStore, instance: DagsterInstance, database_url: str, tmp_path: Path
+) -> None:
+    from mlflow.tracking import MlflowClient
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from curation._store.database import normalise_url
+
+    write_timeqa(tmp_path / "shared" / "timeqa")
+    scratch = "bm_" + tmp_path.name[-8:].replace("-", "_").lower()
+    uri = f"sqlite:///{tmp_path}/ml.db"
+    resources = build_resources(
+        database_url=database_url, embedder="hashing", tracking_uri=uri,
+        benchmarks_dir=str(tmp_path / "shared"),
+    )  # fmt: skip
+    resources["benchmarks"] = resources["benchmarks"].model_copy(update={"database": scratch})
+    before = store.tenants()
+    try:
+        result = materialize([timeqa_benchmark], instance=instance, resources=resources)
+        assert result.success
+        metadata = meta(result, "timeqa_benchmark")
+        assert metadata["skipped"] is False and metadata["memories"] == 9
+        assert {"current_first.raw", "current_first.heuristic", "current_first.curated"} <= set(
+            metadata
+        )
+        run = MlflowClient(tracking_uri=uri).get_run(metadata["mlflow_run_id"])
+        assert run.data.tags["memgov.benchmark"] == "timeqa"
+        assert store.tenants() == before  # the store itself was never written
+    finally:
+        admin_url = make_url(normalise_url(database_url)).set(database="postgres")
+        admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{scratch}" WITH (FORCE)'))
+        admin.dispose()

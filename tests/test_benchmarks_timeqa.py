@@ -1,0 +1,80 @@
+"""TimeQA as a changing-facts workload (evaluation/benchmarks/timeqa*.py) on a tiny fixture
+the test writes, and the heuristic comparison arm."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from timeqa_fixture import write_timeqa
+
+from curation import MemoryStore, RecallHit
+from evaluation.benchmarks.heuristic import newest_near_top
+from evaluation.benchmarks.timeqa import load_timeqa
+from evaluation.benchmarks.timeqa_run import aggregate_scores, run_timeqa, score_question
+
+
+def test_the_adapter_turns_windows_into_dated_keyless_memories(tmp_path: Path) -> None:
+    data = load_timeqa(write_timeqa(tmp_path / "timeqa"))
+    facts = data.facts["P54"]
+    ana = [f for f in facts if f.subject == "Ana Lima"]
+    assert [(f.start, f.answer) for f in ana] == [
+        (2010, "Porto"), (2015, "Braga, Portugal"), (2019, "Benfica")
+    ]  # fmt: skip
+    assert ana[0].at == datetime(2010, 1, 1, tzinfo=UTC)
+    assert all("from" in f.content and f.answer in f.content for f in ana)
+    assert len({f.content.split("?")[0].replace(str(f.start), "") for f in ana}) == 2  # rotated
+    assert "supersession_key" not in ana[0].as_input()
+    questions = {q.subject: q for q in data.questions["P54"]}
+    assert set(questions) == {"Ana Lima", "Bo Chen"}  # Cy Vale never changed
+    assert questions["Ana Lima"].current == {"Benfica"}
+    assert questions["Ana Lima"].stale == {"Porto", "Braga, Portugal"}
+    assert questions["Bo Chen"].current == {"Beijing Guoan", "China"}  # held at once
+    assert "from" not in questions["Ana Lima"].question and "?" in questions["Ana Lima"].question
+    assert "P166" not in data.questions  # pointwise: ingested, never asked
+    assert data.log.faults["entry_without_index"] == 1
+
+
+def test_scoring_classifies_the_first_hit(tmp_path: Path) -> None:
+    data = load_timeqa(write_timeqa(tmp_path / "timeqa"))
+    facts = {str(f.memory_id): f for f in data.facts["P54"]}
+    by_answer = {f.answer: str(f.memory_id) for f in data.facts["P54"]}
+    question = next(q for q in data.questions["P54"] if q.subject == "Ana Lima")
+    stale_first = score_question([by_answer["Porto"], by_answer["Benfica"]], facts, question)
+    assert (stale_first.top, stale_first.current_rank, stale_first.stale_rank) == ("stale", 2, 1)
+    other = score_question([by_answer["Leeds"]], facts, question)
+    assert other.top == "other_subject" and other.current_rank is None
+    summary = aggregate_scores([stale_first, other], k=10)
+    assert summary["stale_first"] == 0.5 and summary["current_in_top10"] == 0.5
+
+
+def _hit(memory_id: str, similarity: float, year: int) -> RecallHit:
+    return RecallHit(
+        id=memory_id, content=memory_id, kind="fact", similarity=similarity, score=similarity,
+        retention=0.5, rank=0.0, status="active", generality=0, proven=0, recall_count=0,
+        created_at=datetime(year, 1, 1, tzinfo=UTC),
+    )  # fmt: skip
+
+
+def test_the_heuristic_lets_the_newest_near_top_hit_lead() -> None:
+    hits = [_hit("old", 0.80, 2010), _hit("new", 0.77, 2020), _hit("far", 0.60, 2024)]
+    assert newest_near_top(hits) == ["new", "old", "far"]  # "far" is 0.2 below: stays
+    assert newest_near_top(hits, margin=0.01) == ["old", "new", "far"]
+    assert newest_near_top([]) == []
+
+
+@pytest.mark.parametrize("curate", [True, False])
+def test_the_workload_runs_raw_heuristic_and_curated(
+    store: MemoryStore, tmp_path: Path, curate: bool
+) -> None:
+    result = run_timeqa(write_timeqa(tmp_path / "timeqa"), store, k=5, curate=curate)
+    arms = result["arms"]
+    assert set(arms) == ({"raw", "heuristic", "curated"} if curate else {"raw", "heuristic"})
+    assert arms["raw"]["overall"]["n"] == 2
+    assert result["curation"]["ran"] is curate
+    if curate:
+        assert result["curation"]["memories"] == 9
+        assert result["curation"]["pointwise_memories"] == 2
+    again = run_timeqa(write_timeqa(tmp_path / "timeqa"), store, k=5, curate=False)
+    assert again["tenant_prefix"] == "timeqa-r2"  # re-runs never mix with old tenants
