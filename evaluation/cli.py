@@ -19,13 +19,18 @@ RECALLS = typer.Option(30, help="Background recalls per tenant per day.")
 SEED = typer.Option(7, help="Seed: the fleet is deterministic for it.")
 
 
-def _fleet(tenants: int, days: int, writes: int, recalls: int, seed: int):  # type: ignore[no-untyped-def]
+def _fleet(tenants: int, days: int, writes: int, recalls: int, seed: int, key_share: float = 1.0):  # type: ignore[no-untyped-def]
     from evaluation.fleet import FleetConfig
     from evaluation.simulator import simulate_fleet
 
     return simulate_fleet(
         FleetConfig(
-            tenants=tenants, days=days, writes_per_day=writes, recalls_per_day=recalls, seed=seed
+            tenants=tenants,
+            days=days,
+            writes_per_day=writes,
+            recalls_per_day=recalls,
+            seed=seed,
+            key_share=key_share,
         )
     )
 
@@ -91,6 +96,14 @@ def ab(
     writes: int = WRITES,
     recalls: int = RECALLS,
     seed: int = SEED,
+    key_share: float = typer.Option(
+        1.0,
+        "--key-share",
+        min=0.0,
+        max=1.0,
+        help="Share of state changes written with a key "
+        "(sparse keys, e.g. 0.1: the rest rely on key-less inference).",
+    ),
     k: int = typer.Option(6, "-k", help="Hits per recall."),
     policy_file: Path | None = typer.Option(None, "--policy", help="Policy JSON under test."),
     experiment: str = typer.Option("ab-simulated-fleet", help="MLflow experiment."),
@@ -103,7 +116,7 @@ def ab(
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.demo_steps import demo_database
 
-    fleet = _fleet(tenants, days, writes, recalls, seed)
+    fleet = _fleet(tenants, days, writes, recalls, seed, key_share)
     policy = CurationPolicy().with_all_modes(Mode.APPLY)
     if policy_file is not None:
         policy = CurationPolicy.model_validate(json.loads(policy_file.read_text()))

@@ -98,6 +98,9 @@ class FleetConfig:
     checkpoint_every_days: int = 7
     seed: int = 7
     start: datetime = datetime(2026, 6, 1, 8, 0)
+    # share of state changes written with a supersession key; real agents rarely write
+    # keys, so "sparse keys" (e.g. 0.1) tests the store's key-less inference
+    key_share: float = 1.0
 
     def day(self, n: float) -> datetime:
         from curation import ensure_aware

@@ -144,6 +144,21 @@ def test_bad_config_is_refused() -> None:
         simulate_fleet(FleetConfig(writes_per_day=-1))
     with pytest.raises(ValueError, match="checkpoint_every_days"):
         simulate_fleet(FleetConfig(checkpoint_every_days=0))
+    with pytest.raises(ValueError, match="key_share"):
+        simulate_fleet(FleetConfig(key_share=1.5))
+
+
+def test_sparse_keys_drop_most_state_keys_and_change_nothing_else() -> None:
+    config = FleetConfig(tenants=1, days=60, writes_per_day=10, recalls_per_day=2, seed=5)
+    full = simulate_fleet(config)
+    sparse = simulate_fleet(replace(config, key_share=0.1))
+    states = [w for w in full.writes if w.role == "state"]
+    sparse_states = [w for w in sparse.writes if w.role == "state"]
+    assert all(w.supersession_key for w in states)
+    keyed = sum(w.supersession_key is not None for w in sparse_states)
+    assert 0 < keyed < 0.35 * len(sparse_states)
+    assert [(w.id, w.content) for w in sparse.writes] == [(w.id, w.content) for w in full.writes]
+    assert [q.query for q in sparse.queries] == [q.query for q in full.queries]
 
 
 def test_ground_truth_names_the_query_subject(fleet: Fleet) -> None:

@@ -42,6 +42,8 @@ def _check(config: FleetConfig) -> None:
     for name in ("writes_per_day", "recalls_per_day", "queries_per_checkpoint"):
         if getattr(config, name) < 0:
             raise ValueError(f"FleetConfig.{name} must be >= 0, got {getattr(config, name)}")
+    if not 0.0 <= config.key_share <= 1.0:
+        raise ValueError(f"FleetConfig.key_share must be in [0, 1], got {config.key_share}")
 
 
 @contextmanager

@@ -8,7 +8,8 @@ as superseded"). Each slot of the pack -- a plan tier, a deployment status, a pr
 date, a limit -- gets an initial value early on and 1 to ``1 + days // 30`` changes later,
 each a new write (role ``state``, kind ``fact``, generality 1) under the same key with a
 value never used before for that key. A value is sometimes re-confirmed in other words
-before it changes again.
+before it changes again. With ``FleetConfig.key_share`` below 1 ("sparse keys") only that
+share of the writes carries the key; the rest rely on the store's key-less inference.
 
 Truth at a moment: the writes stating the latest value are correct; every write of an
 earlier value is stale.
@@ -28,6 +29,8 @@ RECONFIRM_PROBABILITY = 0.3
 
 def generate(sim: TenantSim) -> None:
     rng = sim.rng("state")
+    # its own stream, so the default fleet (every change keyed) is the same as before
+    keys_rng = sim.rng("state-keys")
     for spec in sim.pack.states:
         name = sim.subject_name("state", spec.slug)
         key = sim.fill(spec.key).lower().replace(" ", "-")
@@ -56,7 +59,7 @@ def generate(sim: TenantSim) -> None:
                     subject=name,
                     importance=IMPORTANCE,
                     generality=GENERALITY,
-                    key=key,
+                    key=key if keys_rng.random() < sim.config.key_share else None,
                     topic=name,
                 )
                 events.append((write.at, write.id, v))
