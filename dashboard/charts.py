@@ -320,6 +320,28 @@ def series(rows: Sequence[Mapping[str, Any]], x: str, y: str, color: str) -> Any
     )
 
 
+def benchmark_trend(rows: Sequence[Mapping[str, Any]]) -> AnyChart:
+    """Headline metric per arm over the weekly runs, one panel per public benchmark."""
+    return (
+        alt.Chart(_frame(rows))
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("started:T", title="run"),
+            y=alt.Y("value:Q", title="headline metric", scale=alt.Scale(zero=False)),
+            color=alt.Color("arm:N", legend=alt.Legend(orient="top")),
+            tooltip=[
+                "started:T",
+                "benchmark:N",
+                "arm:N",
+                "metric:N",
+                alt.Tooltip("value:Q", format=".3f"),
+            ],
+        )
+        .properties(height=HEIGHT)
+        .facet(column=alt.Column("benchmark:N", title=None))
+    )
+
+
 # -- online experiments ----------------------------------------------------------------------
 COHORT_COLORS = alt.Scale(domain=["curated", "raw"], range=["#54a24b", "#e45756"])
 

@@ -113,6 +113,19 @@ st.dataframe(
     },
 )
 
+trend = [
+    row
+    for row in mlflow_comparisons.benchmark_trend(runs)
+    if f"benchmark-{row['benchmark']}" in chosen
+]
+if trend:
+    st.subheader("Public benchmarks over time")
+    st.altair_chart(charts.benchmark_trend(trend), width="content")
+    st.caption(
+        "Headline metric per arm: LoCoMo and LongMemEval recall@10 of the evidence, TimeQA "
+        "the share of changing facts whose current value comes first (no keys)."
+    )
+
 with_history = [a for a in arms if a["arm_run_id"]]
 if with_history:
     st.subheader("Over the simulated days of one run")
