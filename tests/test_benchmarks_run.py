@@ -23,7 +23,7 @@ import pytest
 from mlflow.tracking import MlflowClient
 from typer.testing import CliRunner
 
-from curation import HashingEmbedder, MemoryStore
+from curation import CurationPolicy, HashingEmbedder, MemoryKind, MemoryStore
 from evaluation.benchmarks.cli import register
 from evaluation.benchmarks.runner import free_suffix, run_locomo, run_longmemeval
 
@@ -150,8 +150,12 @@ def rows_by(result: dict[str, Any], key: str) -> dict[Any, dict[str, Any]]:
     return {row[key]: row for row in result["rows"]}
 
 
+# the source's decay rule (every idle one-off may decay), so this test sees archived evidence
+SOURCE_DECAY = CurationPolicy(decay_uncovered_kinds=frozenset(MemoryKind))
+
+
 def test_locomo_raw_vs_curated(store: MemoryStore, locomo_path: Path) -> None:
-    result = run_locomo(locomo_path, store, log_mlflow=False)
+    result = run_locomo(locomo_path, store, log_mlflow=False, policy=SOURCE_DECAY)
     assert result["tenants"] == {"conv-7": "locomo-conv-7"}
     assert result["k_values"] == [1, 5, 10]
     assert result["questions"] == {
@@ -250,7 +254,7 @@ def test_locomo_raw_only(store: MemoryStore, locomo_path: Path) -> None:
     result = run_locomo(
         locomo_path, lambda: store, curate=False, log_mlflow=False, limit_conversations=1
     )
-    assert set(result["arms"]) == {"raw"}
+    assert set(result["arms"]) == {"raw", "heuristic"}  # the heuristic needs no curation
     assert result["curation"] == {"ran": False}
     assert result["delta"] == {}
     assert store.counts("locomo-conv-7")["archived"] == 0
@@ -313,10 +317,14 @@ def test_benchmark_logged_to_mlflow(
     store: MemoryStore, locomo_path: Path, longmemeval_path: Path, tmp_path: Path
 ) -> None:
     uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
-    result = run_locomo(locomo_path, store, tracking_uri=uri)
+    result = run_locomo(locomo_path, store, tracking_uri=uri, policy=SOURCE_DECAY)
     info = result["mlflow"]
     assert info is not None and "error" not in info, info
-    assert info["experiment"] == "benchmark-locomo" and set(info["arms"]) == {"raw", "curated"}
+    assert info["experiment"] == "benchmark-locomo" and set(info["arms"]) == {
+        "raw",
+        "heuristic",
+        "curated",
+    }
     client = MlflowClient(tracking_uri=uri)
     parent = client.get_run(info["run_id"])
     assert parent.data.params["benchmark"] == "locomo"
@@ -365,7 +373,10 @@ def test_cli_commands(
     assert text.exit_code == 0, text.output
     assert "overall (1-4)" in text.output and "recall_any@5" in text.output
     assert "false hits@1=1" in text.output and "MLflow run" in text.output
-    assert "evidence partly archived (3 q): recall_any@5 raw 1.000" in text.output
+    # the default policy keeps the idle turns that are the only record (D1:1): only the
+    # duplicate D1:6 is archived, and curated recall loses nothing
+    assert "curation: archived 1/12 {'duplicate': 1}" in text.output
+    assert "heuristic 1.000 (mrr 0.750), curated 1.000 (mrr 1.000)" in text.output
 
     out = runner.invoke(app, ["longmemeval", str(longmemeval_path), "--json", "--no-mlflow"])
     assert out.exit_code == 0, out.output

@@ -42,7 +42,16 @@ from typing import Any
 
 import numpy as np
 
-from curation import Embedder, MemoryRecord, MemoryStore, Mode, RecallHit, RecallMode, Vectors
+from curation import (
+    CurationPolicy,
+    Embedder,
+    MemoryRecord,
+    MemoryStore,
+    Mode,
+    RecallHit,
+    RecallMode,
+    Vectors,
+)
 from evaluation.benchmarks.common import TurnMemory
 from evaluation.benchmarks.embed_cache import embed_cached
 from evaluation.benchmarks.heuristic import newest_near_top
@@ -162,8 +171,12 @@ def _recall_hits(
     return list(result.hits)
 
 
-def _curate(store: MemoryStore, tenant: str, at: datetime) -> dict[str, Any]:
-    policy = store.policy(tenant).with_all_modes(Mode.APPLY)
+def _curate(
+    store: MemoryStore, tenant: str, at: datetime, policy: CurationPolicy | None = None
+) -> dict[str, Any]:
+    """One pass with every mechanic in ``apply``: the tenant's policy, or ``policy`` (the
+    policy under test)."""
+    policy = (policy or store.policy(tenant)).with_all_modes(Mode.APPLY)
     store.set_policy(tenant, policy, actor="benchmark", now=at)
     return store.curate(tenant, apply=True, actor="benchmark", now=at)
 
@@ -213,9 +226,11 @@ class _AfterCuration:
         return memory_id not in self.archived
 
 
-def _curate_and_inspect(store: MemoryStore, tenant: str, at: datetime) -> _AfterCuration:
+def _curate_and_inspect(
+    store: MemoryStore, tenant: str, at: datetime, policy: CurationPolicy | None = None
+) -> _AfterCuration:
     started = time.perf_counter()
-    report = _curate(store, tenant, at)
+    report = _curate(store, tenant, at, policy)
     seconds = time.perf_counter() - started
     archived = {m.id: m for m in store.memories(tenant, status="archived", limit=10_000_000)}
     contested = {c.memory_id for c in store.conflicts(tenant, status="open")}
@@ -291,6 +306,7 @@ def run_locomo(
     experiment: str = LOCOMO_EXPERIMENT,
     progress: Progress | None = None,
     embed_cache: Path | None = None,
+    policy: CurationPolicy | None = None,
 ) -> dict[str, Any]:
     """Retrieval metrics for LoCoMo, raw vs curated, per category (see the module doc)."""
     started = time.perf_counter()
@@ -345,7 +361,7 @@ def run_locomo(
 
             after: _AfterCuration | None = None
             if curate:
-                after = _curate_and_inspect(store, tenant, at)
+                after = _curate_and_inspect(store, tenant, at, policy)
                 timings["curate_s"] += after.seconds
                 clock = time.perf_counter()
                 for qa, _ in questions:
@@ -588,6 +604,7 @@ def run_longmemeval(
     experiment: str = LONGMEMEVAL_EXPERIMENT,
     progress: Progress | None = None,
     embed_cache: Path | None = None,
+    policy: CurationPolicy | None = None,
 ) -> dict[str, Any]:
     """Retrieval metrics for LongMemEval, raw vs curated, per question type, at turn level
     (``has_answer``) and session level (``answer_session_ids``); knowledge-update order."""
@@ -656,7 +673,7 @@ def run_longmemeval(
             timings["raw_recall_s"] += time.perf_counter() - clock
             after: _AfterCuration | None = None
             if curate:
-                after = _curate_and_inspect(store, tenant, at)
+                after = _curate_and_inspect(store, tenant, at, policy)
                 timings["curate_s"] += after.seconds
                 clock = time.perf_counter()
                 ranked["curated"] = _recall(
@@ -877,11 +894,15 @@ def _figure(result: Mapping[str, Any]) -> Any:
 def log_benchmark(
     result: dict[str, Any], experiment: str, uri: str | None
 ) -> dict[str, Any] | None:
-    """One comparison run (arms raw and curated); a tracking failure is reported in the
-    result and logged, never allowed to lose the benchmark's numbers."""
-    try:
-        from evaluation.tracking import comparison_run
+    """One comparison run (one nested run per arm); a tracking failure (the tracking
+    server or store unreachable or refusing) is reported in the result and logged, never
+    allowed to lose the benchmark's numbers."""
+    from mlflow.exceptions import MlflowException
+    from sqlalchemy.exc import SQLAlchemyError
 
+    from evaluation.tracking import comparison_run
+
+    try:
         benchmark = result["benchmark"]
         params = {
             "benchmark": benchmark,
@@ -931,6 +952,6 @@ def log_benchmark(
                 "arms": dict(comparison.arms),
                 "tracking_uri": comparison.tracking_uri,
             }
-    except Exception as exc:  # tracking must not cost the run its results
+    except (MlflowException, SQLAlchemyError, OSError) as exc:  # keep the results
         log.warning("MLflow logging failed: %s", exc)
         return {"experiment": experiment, "error": f"{type(exc).__name__}: {exc}"}

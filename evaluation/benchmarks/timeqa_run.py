@@ -21,7 +21,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any, Literal
 
-from curation import Embedder, RecallMode
+from curation import CurationPolicy, Embedder, RecallMode
 from evaluation.benchmarks.heuristic import newest_near_top
 from evaluation.benchmarks.timeqa import ChangingFactQuestion, Fact, load_timeqa
 
@@ -100,6 +100,7 @@ def run_timeqa(
     embedder: Embedder | None = None,
     embed_cache: Path | None = None,
     progress: Any = None,
+    policy: CurationPolicy | None = None,
 ) -> dict[str, Any]:
     """Current-first / stale-first shares per arm, overall and per relation."""
     from evaluation.benchmarks.runner import (  # the shared store plumbing
@@ -150,7 +151,7 @@ def run_timeqa(
                 ranked["heuristic"].append(newest_near_top(hits))
             timings["raw_recall_s"] += time.perf_counter() - clock
             if curate:
-                after = _curate_and_inspect(store, tenant, at)
+                after = _curate_and_inspect(store, tenant, at, policy)
                 timings["curate_s"] += after.seconds
                 curation["memories"] += len(by_id)
                 curation["archived"] += len(after.archived)
