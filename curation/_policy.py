@@ -30,7 +30,7 @@ def max_decays(max_prune_ratio: float, active_before: int) -> int:
 def max_decays_in_window(max_prune_ratio: float, active_before: int, pruned_in_window: int) -> int:
     """The cap over the rolling window: ``max_decays`` of the active set as it was when the
     window opened (active now plus what decay archived in the window), less what the
-    window already used. Three runs in one day decay 20%, not 48.8%."""
+    window already used. Three runs in one day decay 20%, not 48.5%."""
     opened_with = active_before + pruned_in_window
     return max(0, max_decays(max_prune_ratio, opened_with) - pruned_in_window)
 
