@@ -369,6 +369,35 @@ def test_restore_an_archived_entry(fleet: MemoryStore) -> None:
     assert basic.id not in at.selectbox(key="archive_pick").options
 
 
+def test_an_inferred_supersession_is_shown_as_such_and_undone_in_one_action(
+    fleet: MemoryStore,
+) -> None:
+    from datetime import timedelta
+
+    from curation import CompressionMode, CurationPolicy, Mode
+
+    now = fleet.clock.now()
+    old = fleet.remember(SUPPORT, "The account manager for Initech is Dana Ruiz since 2025.",
+                         created_at=now - timedelta(days=300))
+    new = fleet.remember(SUPPORT, "The account manager for Initech is Omar Haddad since 2026.",
+                         created_at=now - timedelta(days=20))  # fmt: skip
+    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
+    policy = CurationPolicy(
+        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,
+        contradiction_threshold={"*": 0.6},  # the hashing test embedder scores them 0.67
+    )  # fmt: skip
+    fleet.set_policy(SUPPORT, policy)
+    fleet.curate(SUPPORT, apply=True)
+    archived = fleet.get(SUPPORT, old.id)
+    assert (archived.status, archived.superseded_by) == ("archived", new.id)
+    at = app("archive")
+    at.selectbox(key="archive_pick").set_value(old.id).run()
+    shown = texts(at)
+    assert "Archived as inferred supersession" in shown and "Omar Haddad" in shown
+    at.button(key="restore").click().run()
+    assert fleet.get(SUPPORT, old.id).status == "active"
+
+
 def test_a_link_opens_the_explanation_of_one_entry(fleet: MemoryStore) -> None:
     (basic,) = fleet.memories(SUPPORT, status="archived", contains="Basic plan")
     at = AppTest.from_file(str(APP), default_timeout=120)

@@ -22,6 +22,9 @@ WHY = {
     "that principle and returns with an unmerge",
     "retired": "a curator retired it when resolving a conflict, or it was a principle "
     "withdrawn by an unmerge",
+    "inferred supersession": "no key was given, but a newer entry states another value for "
+    "the same subject and slot (the evidence is in its history below); restore it if the "
+    "inference is wrong",
 }
 
 
@@ -118,6 +121,8 @@ memory = why.memory
 with st.container(border=True):
     st.markdown(f"> {memory.content}")
     reason = memory.archive_reason or "unknown"
+    if any(e.type == "archive" and (e.data or {}).get("inferred") for e in why.events):
+        reason = "inferred supersession"
     st.markdown(
         f"**Archived as {reason}** on {ui.when(memory.archived_at)}: {WHY.get(reason, '')}."
     )
