@@ -377,8 +377,11 @@ def test_an_inferred_supersession_is_shown_as_such_and_undone_in_one_action(
     from curation import CompressionMode, CurationPolicy, Mode
 
     now = fleet.clock.now()
-    old = fleet.remember(SUPPORT, "The account manager for Initech is Dana Ruiz since 2025.",
-                         created_at=now - timedelta(days=300))
+    old = fleet.remember(
+        SUPPORT,
+        "The account manager for Initech is Dana Ruiz since 2025.",
+        created_at=now - timedelta(days=300),
+    )
     new = fleet.remember(SUPPORT, "The account manager for Initech is Omar Haddad since 2026.",
                          created_at=now - timedelta(days=20))  # fmt: skip
     off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
