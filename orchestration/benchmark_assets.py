@@ -116,7 +116,7 @@ def _longmemeval(path: Path, scratch: MemoryStore, uri: str) -> dict[str, Any]:
 
 def _timeqa(path: Path, scratch: MemoryStore, uri: str) -> dict[str, Any]:
     from evaluation.benchmarks.embed_cache import explicit_cache_path
-    from evaluation.benchmarks.runner import log_benchmark
+    from evaluation.benchmarks.mlflow_edge import log_benchmark
     from evaluation.benchmarks.timeqa_run import TIMEQA_EXPERIMENT, run_timeqa
 
     result = run_timeqa(path, scratch, embed_cache=explicit_cache_path())

@@ -11,6 +11,7 @@ import pytest
 from cli_helpers import as_json, memgov
 from curation_helpers import (
     CACHE_LESSON,
+    EVERY_KIND,
     T0,
     UNRELATED,
     apply_only,
@@ -36,6 +37,9 @@ def test_curate_dry_run_then_enable_writes_apply_and_undo(
     store: MemoryStore, env: dict[str, str]
 ) -> None:
     seed_mixed(store, T)
+    # the seeded stale hotfixes are one-off facts: let them decay uncovered, as the pass
+    # tests do (the only-carrier rule is tested in test_decay_carrier.py)
+    store.set_policy(T, store.policy(T).model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
     before = state(store, T)
 
     earlier = (T0 - timedelta(hours=1)).isoformat()
@@ -82,7 +86,9 @@ def test_human_readable_curate_report(store: MemoryStore, env: dict[str, str]) -
     seed_mixed(store, T)
     out = memgov(env, "curate", "-t", T, *NOW).stdout
     assert out.startswith("DRY RUN run ")
-    assert "decayed: planned 3, applied 0" in out
+    # the default policy keeps the three idle hotfix facts: each is the only record of it
+    assert "decayed: planned 0, applied 0" in out
+    assert "superseded: planned 2" in out
     assert "modes: supersession=dry_run" in out
 
 

@@ -305,7 +305,7 @@ def timeqa(
 ) -> None:
     """TimeQA changing facts without keys: is the current value first (raw, heuristic,
     curated)?"""
-    from evaluation.benchmarks.runner import log_benchmark
+    from evaluation.benchmarks.mlflow_edge import log_benchmark
     from evaluation.benchmarks.timeqa_run import TIMEQA_EXPERIMENT, run_timeqa
 
     if not path.is_dir():

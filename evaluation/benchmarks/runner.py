@@ -33,259 +33,46 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from curation import (
-    CurationPolicy,
-    Embedder,
-    MemoryRecord,
-    MemoryStore,
-    Mode,
-    RecallHit,
-    RecallMode,
-    Vectors,
-)
-from evaluation.benchmarks.common import TurnMemory
-from evaluation.benchmarks.embed_cache import embed_cached
+from curation import CurationPolicy, Embedder, RecallMode
 from evaluation.benchmarks.heuristic import newest_near_top
 from evaluation.benchmarks.locomo import ADVERSARIAL, CATEGORY_NAMES, load_locomo
 from evaluation.benchmarks.longmemeval import load_longmemeval
-from evaluation.retrieval_metrics import (
-    dedupe,
-    first_rank,
-    mean,
-    ndcg_at_k,
-    recall_all_at_k,
-    recall_any_at_k,
-    reciprocal_rank,
+from evaluation.benchmarks.mlflow_edge import log_benchmark, summary_without_rows
+from evaluation.benchmarks.plumbing import (
+    AfterCuration,
+    StoreFactory,
+    curate_and_inspect,
+    embedding_cache,
+    free_suffix,
+    ingest,
+    open_store,
+    recall_hits,
+    recall_ids,
 )
+from evaluation.benchmarks.scoring import (
+    aggregate,
+    checked_ks,
+    delta,
+    metric_names,
+    score,
+    share,
+    timing_summary,
+)
+from evaluation.retrieval_metrics import dedupe, first_rank, mean, recall_any_at_k
 
 log = logging.getLogger(__name__)
 
-StoreFactory = MemoryStore | Callable[..., MemoryStore]
 Progress = Callable[[str], None]
 ARMS = ("raw", "heuristic", "curated")
 LOCOMO_EXPERIMENT = "benchmark-locomo"
 LONGMEMEVAL_EXPERIMENT = "benchmark-longmemeval"
 LOCOMO_QUERY_DELAY = timedelta(hours=1)
 LONGMEMEVAL_MIN_DELAY = timedelta(minutes=1)
-
-
-# -- store plumbing ---------------------------------------------------------------------
-
-
-def _store(store_factory: StoreFactory, embedder: Embedder | None) -> MemoryStore:
-    if isinstance(store_factory, MemoryStore):
-        if embedder is not None and embedder is not store_factory.embedder:
-            raise ValueError("pass embedder= to the store factory, not with a ready store")
-        return store_factory
-    return store_factory(embedder=embedder) if embedder is not None else store_factory()
-
-
-def free_suffix(store: MemoryStore, names: Sequence[str]) -> str:
-    """``""`` if none of the tenants exist yet, else the first free ``-rN``."""
-    existing = set(store.tenants())
-    if not existing.intersection(names):
-        return ""
-    n = 2
-    while existing.intersection(f"{name}-r{n}" for name in names):
-        n += 1
-    return f"-r{n}"
-
-
-def _ingest(
-    store: MemoryStore, tenant: str, sessions: Iterable[Sequence[TurnMemory]]
-) -> dict[str, str]:
-    """One ``remember_many`` per session; the turn key -> the memory id the store used
-    (a turn re-stating an earlier one verbatim maps to that earlier memory)."""
-    ids: dict[str, str] = {}
-    for turns in sessions:
-        if not turns:
-            continue
-        results = store.remember_many(
-            tenant, [t.as_input() for t in turns], actor="benchmark", now=turns[-1].at
-        )
-        for turn, result in zip(turns, results, strict=True):
-            ids[turn.key] = result.id
-    return ids
-
-
-class _CachedEmbedder:
-    """The store's embedder with the benchmark's texts (turns and questions) embedded up
-    front in one batch: one model call per question costs ~10x a batched row, and one big
-    length-sorted batch ~half of per-session batches. Other texts go to the wrapped
-    embedder. Vectors are the same model's, so the store accepts them as its own."""
-
-    def __init__(
-        self, inner: Embedder, queries: Sequence[str], disk_cache: Path | None = None
-    ) -> None:
-        self.inner = inner
-        self.model_name = inner.model_name
-        self.dimension = inner.dimension
-        unique = list(dict.fromkeys(queries))
-        self._cache: dict[str, Any] = {}
-        if unique:
-            vectors = embed_cached(inner, unique, disk_cache)
-            self._cache = {text: vectors[n] for n, text in enumerate(unique)}
-
-    def embed(self, texts: Sequence[str]) -> Vectors:
-        if texts and all(text in self._cache for text in texts):
-            return np.stack([self._cache[text] for text in texts])
-        return self.inner.embed(texts)
-
-
-@contextmanager
-def _embedding_cache(
-    store: MemoryStore,
-    texts: Sequence[str],
-    timings: defaultdict[str, float],
-    disk_cache: Path | None = None,
-) -> Iterator[None]:
-    original = store.embedder
-    started = time.perf_counter()
-    store.embedder = _CachedEmbedder(original, texts, disk_cache)
-    timings["embed_s"] += time.perf_counter() - started
-    try:
-        yield
-    finally:
-        store.embedder = original
-
-
-def _recall(
-    store: MemoryStore, tenant: str, query: str, k: int, mode: RecallMode, at: datetime
-) -> list[str]:
-    return [hit.id for hit in _recall_hits(store, tenant, query, k, mode, at)]
-
-
-def _recall_hits(
-    store: MemoryStore, tenant: str, query: str, k: int, mode: RecallMode, at: datetime
-) -> list[RecallHit]:
-    result = store.recall(tenant, query, k, mode=mode, record=False, actor="benchmark", now=at)
-    return list(result.hits)
-
-
-def _curate(
-    store: MemoryStore, tenant: str, at: datetime, policy: CurationPolicy | None = None
-) -> dict[str, Any]:
-    """One pass with every mechanic in ``apply``: the tenant's policy, or ``policy`` (the
-    policy under test)."""
-    policy = (policy or store.policy(tenant)).with_all_modes(Mode.APPLY)
-    store.set_policy(tenant, policy, actor="benchmark", now=at)
-    return store.curate(tenant, apply=True, actor="benchmark", now=at)
-
-
-@dataclass
-class _AfterCuration:
-    """A tenant's state after curation: what is archived, why, and who stands for it."""
-
-    archived: dict[str, MemoryRecord]
-    contested: set[str]
-    report: dict[str, Any]
-    seconds: float
-
-    def representative(self, memory_id: str) -> str | None:
-        """The active entry an archived one was merged into / filed beneath, if any."""
-        cursor: str | None = memory_id
-        for _ in range(50):
-            record = self.archived.get(cursor) if cursor is not None else None
-            if record is None:
-                return cursor if cursor != memory_id else None
-            cursor = record.superseded_by or record.parent_id
-        return None
-
-    def credited(self, relevant: Iterable[str]) -> set[str]:
-        out = set(relevant)
-        for memory_id in list(out):
-            if memory_id in self.archived:
-                rep = self.representative(memory_id)
-                if rep is not None:
-                    out.add(rep)
-        return out
-
-    def stand_ins(self, hits: Sequence[str], relevant: set[str]) -> list[str]:
-        """``hits`` with each active representative of an archived evidence memory read
-        as that evidence (positions unchanged). A representative that is itself evidence
-        stays itself, and one standing for several archived items answers for one per
-        occurrence: the credit can only under-, never over-count."""
-        waiting: dict[str, list[str]] = {}
-        for memory_id in sorted(relevant):
-            if memory_id in self.archived:
-                rep = self.representative(memory_id)
-                if rep is not None and rep not in relevant:
-                    waiting.setdefault(rep, []).append(memory_id)
-        return [waiting[h].pop(0) if waiting.get(h) else h for h in hits]
-
-    def is_active(self, memory_id: str) -> bool:
-        return memory_id not in self.archived
-
-
-def _curate_and_inspect(
-    store: MemoryStore, tenant: str, at: datetime, policy: CurationPolicy | None = None
-) -> _AfterCuration:
-    started = time.perf_counter()
-    report = _curate(store, tenant, at, policy)
-    seconds = time.perf_counter() - started
-    archived = {m.id: m for m in store.memories(tenant, status="archived", limit=10_000_000)}
-    contested = {c.memory_id for c in store.conflicts(tenant, status="open")}
-    return _AfterCuration(archived, contested, report, seconds)
-
-
-# -- scoring ----------------------------------------------------------------------------
-
-
-def score(ranked: Sequence[str], relevant: set[str], k_values: Sequence[int]) -> dict[str, Any]:
-    """The per-question metrics of one ranked list (ranked holds max(k) ids)."""
-    out: dict[str, Any] = {}
-    for k in k_values:
-        out[f"recall_any@{k}"] = recall_any_at_k(ranked, relevant, k)
-        out[f"recall_all@{k}"] = recall_all_at_k(ranked, relevant, k)
-        out[f"ndcg@{k}"] = ndcg_at_k(ranked, relevant, k)
-    out["mrr"] = reciprocal_rank(ranked, relevant)
-    out["rank"] = first_rank(ranked, relevant)
-    return out
-
-
-def metric_names(k_values: Sequence[int]) -> list[str]:
-    names = []
-    for k in k_values:
-        names += [f"recall_any@{k}", f"recall_all@{k}", f"ndcg@{k}"]
-    return [*names, "mrr"]
-
-
-def aggregate(scores: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[str, Any]:
-    """``{"n": count, metric: mean}`` (None means where there are no questions)."""
-    out: dict[str, Any] = {"n": len(scores)}
-    for name in names:
-        out[name] = mean(float(s[name]) for s in scores)
-    return out
-
-
-def _delta(curated: Mapping[str, Any], raw: Mapping[str, Any]) -> dict[str, float | None]:
-    out: dict[str, float | None] = {}
-    for name, value in curated.items():
-        if name == "n":
-            continue
-        before = raw.get(name)
-        out[name] = None if value is None or before is None else value - before
-    return out
-
-
-def _ks(k_values: Iterable[int]) -> tuple[int, ...]:
-    ks = tuple(sorted({int(k) for k in k_values}))
-    if not ks or ks[0] < 1 or ks[-1] > 1000:
-        raise ValueError(f"k_values must be integers in 1..1000, got {k_values!r}")
-    return ks
-
-
-def _share(numerator: int, denominator: int) -> float | None:
-    return numerator / denominator if denominator else None
 
 
 # -- LoCoMo -----------------------------------------------------------------------------
@@ -310,12 +97,12 @@ def run_locomo(
 ) -> dict[str, Any]:
     """Retrieval metrics for LoCoMo, raw vs curated, per category (see the module doc)."""
     started = time.perf_counter()
-    ks = _ks(k_values)
+    ks = checked_ks(k_values)
     top = ks[-1]
     names = metric_names(ks)
     dataset = load_locomo(path, include_captions=include_captions)
     conversations = dataset.conversations[:limit_conversations]
-    store = _store(store_factory, embedder)
+    store = open_store(store_factory, embedder)
     base = [f"{tenant_prefix}-{c.sample_id}" for c in conversations]
     suffix = free_suffix(store, base)
     tenants = {c.sample_id: name + suffix for c, name in zip(conversations, base, strict=True)}
@@ -335,11 +122,11 @@ def run_locomo(
     texts += [qa.question for c in conversations for qa in c.qa]
     if progress is not None:
         progress(f"embedding {len(texts)} turns and questions")
-    with _embedding_cache(store, texts, timings, embed_cache):
+    with embedding_cache(store, texts, timings, embed_cache):
         for position, conversation in enumerate(conversations):
             tenant = tenants[conversation.sample_id]
             clock = time.perf_counter()
-            ids = _ingest(store, tenant, [s.turns for s in conversation.sessions])
+            ids = ingest(store, tenant, [s.turns for s in conversation.sessions])
             timings["ingest_s"] += time.perf_counter() - clock
             key_of: dict[str, str] = {}
             for key, memory_id in ids.items():
@@ -354,19 +141,19 @@ def run_locomo(
             ranked: dict[str, list[list[str]]] = {a: [] for a in ARMS}
             clock = time.perf_counter()
             for qa, _ in questions:
-                raw_hits = _recall_hits(store, tenant, qa.question, top, RecallMode.RAW, at)
+                raw_hits = recall_hits(store, tenant, qa.question, top, RecallMode.RAW, at)
                 ranked["raw"].append([hit.id for hit in raw_hits])
                 ranked["heuristic"].append(newest_near_top(raw_hits))
             timings["raw_recall_s"] += time.perf_counter() - clock
 
-            after: _AfterCuration | None = None
+            after: AfterCuration | None = None
             if curate:
-                after = _curate_and_inspect(store, tenant, at, policy)
+                after = curate_and_inspect(store, tenant, at, policy)
                 timings["curate_s"] += after.seconds
                 clock = time.perf_counter()
                 for qa, _ in questions:
                     ranked["curated"].append(
-                        _recall(store, tenant, qa.question, top, RecallMode.CURATED, at)
+                        recall_ids(store, tenant, qa.question, top, RecallMode.CURATED, at)
                     )
                 timings["curated_recall_s"] += time.perf_counter() - clock
                 memories = len(set(ids.values()))
@@ -499,7 +286,7 @@ def run_locomo(
         | ({"representative_credit": representative_credit} if curate else {}),
         "by_evidence_state": _by_state(by_state, names) if curate else {},
         "per_conversation": per_conversation if curate else {"raw": per_conversation["raw"]},
-        "timings": _timings(timings, started),
+        "timings": timing_summary(timings, started),
         "rows": rows,
     }
     result["mlflow"] = log_benchmark(result, experiment, tracking_uri) if log_mlflow else None
@@ -516,9 +303,9 @@ def _deltas(arms: Mapping[str, Any]) -> dict[str, Any]:
         return {}
     raw, curated = arms["raw"], arms["curated"]
     return {
-        "overall": _delta(curated["overall"], raw["overall"]),
+        "overall": delta(curated["overall"], raw["overall"]),
         "by_category": {
-            name: _delta(curated["by_category"][name], raw["by_category"].get(name, {}))
+            name: delta(curated["by_category"][name], raw["by_category"].get(name, {}))
             for name in curated["by_category"]
         },
     }
@@ -552,26 +339,20 @@ def _curation_summary(
         "ran": True,
         "memories": counts.get("memories", 0),
         "archived": counts.get("archived", 0),
-        "archived_share": _share(counts.get("archived", 0), counts.get("memories", 0)),
+        "archived_share": share(counts.get("archived", 0), counts.get("memories", 0)),
         "archived_by_reason": dict(sorted(archived_reasons.items())),
         "open_conflicts": counts.get("open_conflicts", 0),
         "evidence_memories": counts.get("evidence_memories", 0),
         "evidence_active": counts.get("evidence_active", 0),
-        "evidence_survival": _share(
+        "evidence_survival": share(
             counts.get("evidence_active", 0), counts.get("evidence_memories", 0)
         ),
-        "evidence_represented": _share(
+        "evidence_represented": share(
             counts.get("evidence_represented", 0), counts.get("evidence_memories", 0)
         ),
         "evidence_archived_by_reason": dict(sorted(evidence_reasons.items())),
         "questions_all_evidence_active": mean(float(x) for x in all_evidence_active),
     }
-
-
-def _timings(timings: Mapping[str, float], started: float) -> dict[str, float]:
-    out = {name: round(value, 3) for name, value in sorted(timings.items())}
-    out["total_s"] = round(time.perf_counter() - started, 3)
-    return out
 
 
 def _fmt(value: Any) -> str:
@@ -609,14 +390,14 @@ def run_longmemeval(
     """Retrieval metrics for LongMemEval, raw vs curated, per question type, at turn level
     (``has_answer``) and session level (``answer_session_ids``); knowledge-update order."""
     started = time.perf_counter()
-    ks = _ks(k_values)
+    ks = checked_ks(k_values)
     top = ks[-1]
     names = metric_names(ks)
     dataset = load_longmemeval(path)
     wanted = set(question_types) if question_types is not None else None
     questions = [q for q in dataset.questions if wanted is None or q.question_type in wanted]
     questions = questions[:limit_questions]
-    store = _store(store_factory, embedder)
+    store = open_store(store_factory, embedder)
     base = [f"{tenant_prefix}-{q.question_id}" for q in questions]
     suffix = free_suffix(store, base)
 
@@ -639,11 +420,11 @@ def run_longmemeval(
     texts = [t.memory.content for q in questions for t in q.turns]
     if progress is not None:
         progress(f"embedding {len(texts) + len(questions)} turns and questions")
-    with _embedding_cache(store, texts + [q.question for q in questions], timings, embed_cache):
+    with embedding_cache(store, texts + [q.question for q in questions], timings, embed_cache):
         for position, (question, name) in enumerate(zip(questions, base, strict=True)):
             tenant = name + suffix
             clock = time.perf_counter()
-            ids = _ingest(store, tenant, [[t.memory for t in s.turns] for s in question.sessions])
+            ids = ingest(store, tenant, [[t.memory for t in s.turns] for s in question.sessions])
             timings["ingest_s"] += time.perf_counter() - clock
             session_of: dict[str, str] = {}
             for session in question.sessions:
@@ -667,16 +448,16 @@ def run_longmemeval(
 
             ranked: dict[str, list[str]] = {}
             clock = time.perf_counter()
-            raw_hits = _recall_hits(store, tenant, question.question, top, RecallMode.RAW, at)
+            raw_hits = recall_hits(store, tenant, question.question, top, RecallMode.RAW, at)
             ranked["raw"] = [hit.id for hit in raw_hits]
             ranked["heuristic"] = newest_near_top(raw_hits)
             timings["raw_recall_s"] += time.perf_counter() - clock
-            after: _AfterCuration | None = None
+            after: AfterCuration | None = None
             if curate:
-                after = _curate_and_inspect(store, tenant, at, policy)
+                after = curate_and_inspect(store, tenant, at, policy)
                 timings["curate_s"] += after.seconds
                 clock = time.perf_counter()
-                ranked["curated"] = _recall(
+                ranked["curated"] = recall_ids(
                     store, tenant, question.question, top, RecallMode.CURATED, at
                 )
                 timings["curated_recall_s"] += time.perf_counter() - clock
@@ -790,26 +571,26 @@ def run_longmemeval(
         counts = update[arm]
         n = counts["questions"]
         knowledge_update[arm] = {
-            "newer_above_older": _share(counts["newer_above_older"], n),
-            "only_stale_in_top_k": _share(counts["only_stale"], n),
-            "newer_in_top_k": _share(counts["newer_in_top"], n),
-            "older_in_top_k": _share(counts["older_in_top"], n),
+            "newer_above_older": share(counts["newer_above_older"], n),
+            "only_stale_in_top_k": share(counts["only_stale"], n),
+            "newer_in_top_k": share(counts["newer_in_top"], n),
+            "older_in_top_k": share(counts["older_in_top"], n),
         }
     if curate:
         n = update_marks["questions"]
-        knowledge_update["stale_marked"] = _share(update_marks["stale_marked"], n)
-        knowledge_update["stale_archived"] = _share(update_marks["stale_archived"], n)
-        knowledge_update["stale_contested"] = _share(update_marks["stale_contested"], n)
-        knowledge_update["current_archived"] = _share(update_marks["current_archived"], n)
+        knowledge_update["stale_marked"] = share(update_marks["stale_marked"], n)
+        knowledge_update["stale_archived"] = share(update_marks["stale_archived"], n)
+        knowledge_update["stale_contested"] = share(update_marks["stale_contested"], n)
+        knowledge_update["current_archived"] = share(update_marks["current_archived"], n)
 
     deltas: dict[str, Any] = {}
     if "curated" in arms_out:
         for level in levels:
             raw_level, cur_level = arms_out["raw"][level], arms_out["curated"][level]
             deltas[level] = {
-                "overall": _delta(cur_level["overall"], raw_level["overall"]),
+                "overall": delta(cur_level["overall"], raw_level["overall"]),
                 "by_type": {
-                    t: _delta(cur_level["by_type"][t], raw_level["by_type"].get(t, {}))
+                    t: delta(cur_level["by_type"][t], raw_level["by_type"].get(t, {}))
                     for t in cur_level["by_type"]
                 },
             }
@@ -835,123 +616,17 @@ def run_longmemeval(
         )
         | ({"representative_credit": representative_credit} if curate else {}),
         "by_evidence_state": _by_state(by_state, names) if curate else {},
-        "timings": _timings(timings, started),
+        "timings": timing_summary(timings, started),
         "rows": rows,
     }
     result["mlflow"] = log_benchmark(result, experiment, tracking_uri) if log_mlflow else None
     return result
 
 
-# -- MLflow -----------------------------------------------------------------------------
-
-
-def _flat_metrics(tree: Mapping[str, Any], prefix: str = "") -> dict[str, float]:
-    """Numeric leaves of a nested dict as dotted names (None and non-numbers dropped)."""
-    out: dict[str, float] = {}
-    for key, value in tree.items():
-        name = f"{prefix}.{key}" if prefix else str(key)
-        if isinstance(value, Mapping):
-            out.update(_flat_metrics(value, name))
-        elif isinstance(value, int | float) and not isinstance(value, bool) and value is not None:
-            out[name] = float(value)
-    return out
-
-
-def summary_without_rows(result: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in result.items() if k not in ("rows", "per_conversation")}
-
-
-def _figure(result: Mapping[str, Any]) -> Any:
-    """Grouped bars: recall_any@max(k) per group, raw vs curated."""
-    from matplotlib.figure import Figure
-
-    top = result["k_values"][-1]
-    metric = f"recall_any@{top}"
-    arms = result["arms"]
-    if result["benchmark"] == "timeqa":
-        metric = "current_first"
-        groups = {arm: arms[arm]["by_relation"] for arm in arms}
-    elif result["benchmark"] == "locomo":
-        groups = {arm: arms[arm]["by_category"] for arm in arms}
-    else:
-        groups = {arm: arms[arm]["turn"]["by_type"] for arm in arms}
-    labels = list(groups["raw"])
-    figure = Figure(figsize=(max(6.0, 1.3 * len(labels)), 4.0))
-    axes = figure.subplots()
-    width = 0.8 / max(1, len(groups))
-    for n, (arm, values) in enumerate(groups.items()):
-        heights = [values.get(label, {}).get(metric) or 0.0 for label in labels]
-        axes.bar([i + n * width for i in range(len(labels))], heights, width, label=arm)
-    axes.set_xticks([i + width * (len(groups) - 1) / 2 for i in range(len(labels))])
-    axes.set_xticklabels(labels, rotation=20, ha="right")
-    axes.set_ylim(0, 1)
-    axes.set_ylabel(metric)
-    axes.set_title(f"{result['benchmark']}: {metric} by group ({result['embedding_model']})")
-    axes.legend()
-    return figure
-
-
-def log_benchmark(
-    result: dict[str, Any], experiment: str, uri: str | None
-) -> dict[str, Any] | None:
-    """One comparison run (one nested run per arm); a tracking failure (the tracking
-    server or store unreachable or refusing) is reported in the result and logged, never
-    allowed to lose the benchmark's numbers."""
-    from mlflow.exceptions import MlflowException
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from evaluation.tracking import comparison_run
-
-    try:
-        benchmark = result["benchmark"]
-        params = {
-            "benchmark": benchmark,
-            "dataset": result["dataset"],
-            "embedding_model": result["embedding_model"],
-            "k_values": result["k_values"],
-            "questions": result["questions"]["total"],
-            "curate": result["curation"].get("ran", False),
-            "policy_modes": "apply" if result["curation"].get("ran") else "none",
-        }
-        if benchmark == "locomo":
-            params["conversations"] = result["conversations"]
-        run_name = f"{benchmark}-{result['questions']['total']}q-{result['embedding_model']}"
-        with comparison_run(
-            experiment, run_name, params=params, tags={"memgov.benchmark": benchmark}, uri=uri
-        ) as comparison:
-            for arm, metrics in result["arms"].items():
-                with comparison.arm(arm, {"mode": arm}) as handle:
-                    handle.log_metrics(_flat_metrics(metrics))
-                    for point in result.get("per_conversation", {}).get(arm, []):
-                        handle.log_metrics(
-                            {
-                                f"conversation.{k}": v
-                                for k, v in point.items()
-                                if k not in ("step", "sample_id")
-                            },
-                            step=int(point["step"]),
-                        )
-            parent = {
-                "delta": result.get("delta", {}),
-                "curation": result["curation"],
-                "timings": result["timings"],
-                "questions": {
-                    k: v for k, v in result["questions"].items() if not isinstance(v, dict)
-                },
-            }
-            for extra in ("adversarial", "knowledge_update", "by_evidence_state"):
-                if extra in result:
-                    parent[extra] = result[extra]
-            comparison.log_metrics(_flat_metrics(parent))
-            comparison.log_table("per_question", result["rows"])
-            comparison.log_json("summary", summary_without_rows(result))
-            comparison.log_figure("recall_by_group", _figure(result))
-            return {
-                "experiment": experiment,
-                "run_id": comparison.run_id,
-                "arms": dict(comparison.arms),
-                "tracking_uri": comparison.tracking_uri,
-            }
-    except (MlflowException, SQLAlchemyError, OSError) as exc:  # keep the results
-        log.warning("MLflow logging failed: %s", exc)
-        return {"experiment": experiment, "error": f"{type(exc).__name__}: {exc}"}
+__all__ = [
+    "free_suffix",
+    "log_benchmark",
+    "run_locomo",
+    "run_longmemeval",
+    "summary_without_rows",
+]

@@ -7,7 +7,7 @@ the raw hits, curate (all mechanics ``apply``) and ask again in curated mode.
 
 Scoring is pure (``score_question`` -> ``ChangingFactScore``) and aggregated once
 (``aggregate_scores``); MLflow logging is left to the caller's edge
-(``runner.log_benchmark``).
+(``mlflow_edge.log_benchmark``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,13 @@ from typing import Any, Literal
 
 from curation import CurationPolicy, Embedder, RecallMode
 from evaluation.benchmarks.heuristic import newest_near_top
+from evaluation.benchmarks.plumbing import (
+    curate_and_inspect,
+    embedding_cache,
+    free_suffix,
+    recall_hits,
+)
+from evaluation.benchmarks.scoring import timing_summary
 from evaluation.benchmarks.timeqa import ChangingFactQuestion, Fact, load_timeqa
 
 TIMEQA_EXPERIMENT = "benchmark-timeqa"
@@ -103,13 +110,6 @@ def run_timeqa(
     policy: CurationPolicy | None = None,
 ) -> dict[str, Any]:
     """Current-first / stale-first shares per arm, overall and per relation."""
-    from evaluation.benchmarks.runner import (  # the shared store plumbing
-        _curate_and_inspect,
-        _embedding_cache,
-        _recall_hits,
-        _timings,
-        free_suffix,
-    )
 
     started = time.perf_counter()
     data = load_timeqa(directory)
@@ -128,7 +128,7 @@ def run_timeqa(
     texts += [q.question for c in codes for q in data.questions.get(c, [])]
     if progress is not None:
         progress(f"timeqa: {len(codes)} relations, embedding {len(texts)} texts")
-    with _embedding_cache(store, texts, timings, embed_cache):
+    with embedding_cache(store, texts, timings, embed_cache):
         for code, name in zip(codes, base, strict=True):
             tenant = name + suffix
             facts = data.facts[code]
@@ -146,12 +146,12 @@ def run_timeqa(
             ranked: dict[str, list[list[str]]] = {a: [] for a in ARMS}
             clock = time.perf_counter()
             for question in questions:
-                hits = _recall_hits(store, tenant, question.question, k, RecallMode.RAW, at)
+                hits = recall_hits(store, tenant, question.question, k, RecallMode.RAW, at)
                 ranked["raw"].append([h.id for h in hits])
                 ranked["heuristic"].append(newest_near_top(hits))
             timings["raw_recall_s"] += time.perf_counter() - clock
             if curate:
-                after = _curate_and_inspect(store, tenant, at, policy)
+                after = curate_and_inspect(store, tenant, at, policy)
                 timings["curate_s"] += after.seconds
                 curation["memories"] += len(by_id)
                 curation["archived"] += len(after.archived)
@@ -161,7 +161,7 @@ def run_timeqa(
                     pointwise_kept += [after.is_active(i) for i in by_id]
                 clock = time.perf_counter()
                 for question in questions:
-                    hits = _recall_hits(store, tenant, question.question, k, RecallMode.CURATED, at)
+                    hits = recall_hits(store, tenant, question.question, k, RecallMode.CURATED, at)
                     ranked["curated"].append([h.id for h in hits])
                 timings["curated_recall_s"] += time.perf_counter() - clock
             for n, question in enumerate(questions):
@@ -212,6 +212,6 @@ def run_timeqa(
                 sum(pointwise_kept) / len(pointwise_kept) if pointwise_kept else None
             ),
         },
-        "timings": _timings(timings, started),
+        "timings": timing_summary(timings, started),
         "rows": rows,
     }
