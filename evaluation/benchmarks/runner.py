@@ -1,4 +1,6 @@
-"""Run LoCoMo / LongMemEval against a ``MemoryStore``: raw arm, curation, curated arm.
+"""Run LoCoMo / LongMemEval against a ``MemoryStore``: raw and heuristic arms, curation,
+curated arm. Store plumbing is in ``plumbing``, pure scoring in ``scoring``, MLflow in
+``mlflow_edge``; this module drives the two workloads and assembles their results.
 
 Per conversation (LoCoMo) or question (LongMemEval) the runner uses one tenant
 (``locomo-conv-26``, ``longmemeval-<question_id>``; a ``-rN`` suffix is added when those
@@ -6,7 +8,8 @@ tenants already exist in the store, so re-runs never mix with old state):
 
 1. ingest the turns with ``remember_many``, one batch per session, ``now`` = the end of
    the session (turns keep their own ``created_at``);
-2. recall every question in RAW mode with k = max(k_values) and score it;
+2. recall every question in RAW mode with k = max(k_values) and score it, and score the
+   heuristic arm (``heuristic.newest_near_top`` over the same raw hits);
 3. set the tenant's policy to apply every mechanic and run ``curate(apply=True)`` at query
    time (LoCoMo: an hour after the last turn; LongMemEval: the question date, or a minute
    after the last turn when the data dates the question earlier);
@@ -16,7 +19,7 @@ Relevance: the gold evidence memories. In the curated arm an archived evidence m
 also credited through its active representative (the survivor it was merged into or
 filed beneath, following ``superseded_by`` / ``parent_id``), since that entry now carries
 its statement: the representative's position in the hit list counts as the evidence's
-(``_AfterCuration.stand_ins``); ``representative_credit`` counts the questions where that
+(``AfterCuration.stand_ins``); ``representative_credit`` counts the questions where that
 decided a hit. Decayed evidence has no representative and simply misses.
 
 Metrics per question: recall_any@k, recall_all@k, ndcg@k for each k, mrr (first relevant
