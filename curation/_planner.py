@@ -401,8 +401,8 @@ def _infer_supersession(work: _Work, changes: list[SlotChange]) -> list[SlotChan
         if work.archived[target]:
             continue
         detail = (
-            f"inferred supersession by {snap.ids[target]}: {change.slot.evidence}; "
-            f"cosine {change.similarity:.3f}"
+            f"inferred supersession: {change.slot.evidence}; cosine "
+            f"{change.similarity:.3f}; by {snap.ids[target]}"
         )
         work.superseded_by.setdefault(snap.ids[target], []).append(len(work.archives))
         work.archive(

@@ -133,7 +133,8 @@ def explain(
         typer.echo(f"  conflict ({c.status}): {short(c.claim, 70)}")
     typer.echo("  history:")
     for e in explanation.events:
-        why = f" — {short(e.reason, 60)}" if e.reason else ""
+        inferred = bool((e.data or {}).get("inferred"))  # its evidence is the point: in full
+        why = f" — {short(e.reason, 300 if inferred else 60)}" if e.reason else ""
         typer.echo(f"    {e.at:%Y-%m-%d %H:%M:%S} {e.type} by {e.actor}{why}")
 
 
