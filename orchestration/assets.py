@@ -40,6 +40,8 @@ from curation import (
     MemoryStore,
     MergeCluster,
     ProposalCandidate,
+    RunRecord,
+    RunReport,
     effective_mechanics,
     rank_scores,
     retention_scores,
@@ -411,7 +413,7 @@ def curated_store(
     curation_plan: CurationPlan,
     store: StoreResource,
     clock: ClockResource,
-) -> MaterializeResult[dict[str, Any]]:
+) -> MaterializeResult[RunReport]:
     tenant = context.partition_key
     if curation_plan.tenant != tenant:
         raise Failure(f"plan is for tenant {curation_plan.tenant!r}, not {tenant!r}")
@@ -423,17 +425,17 @@ def curated_store(
         )
     except CurationLockedError as exc:
         raise locked_failure(tenant, "curated_store", exc) from exc
-    applied = {k: v for k, v in report["applied"].items() if k != "writing"}
+    applied = {k: v for k, v in report.applied.items() if k != "writing"}
     return MaterializeResult(
         value=report,
         metadata={
-            "run_id": MetadataValue.text(report["run_id"]),
+            "run_id": MetadataValue.text(report.run_id),
             "dry_run": dry_run,
             "wrote": MetadataValue.text(", ".join(writing) or "nothing (dry run)"),
-            "active_after": int(report["active_after"]),
-            "archived": len(report["archived_ids"]),
-            "conflicts_opened": len(report["conflict_ids"]),
-            "proposals_created": len(report["proposal_ids"]),
+            "active_after": report.active_after,
+            "archived": len(report.archived_ids),
+            "conflicts_opened": len(report.conflict_ids),
+            "proposals_created": len(report.proposal_ids),
             "skipped_stale": int(applied.get("skipped_stale", 0)),
             "applied": MetadataValue.md(counts_md(applied)),
         },
@@ -447,24 +449,23 @@ def curated_store(
 )
 def curation_report(
     context: AssetExecutionContext,
-    curated_store: dict[str, Any],
+    curated_store: RunReport,
     store: StoreResource,
     clock: ClockResource,
-) -> MaterializeResult[dict[str, Any]]:
+) -> MaterializeResult[RunRecord]:
     tenant = context.partition_key
     runs = store.open(clock.clock()).runs(tenant, limit=20)
     if not runs:
         raise Failure(f"no curation run recorded for tenant {tenant!r}")
-    run = next((r for r in runs if r["id"] == curated_store.get("run_id")), runs[0])
-    report = run["report"]
+    run = next((r for r in runs if r.id == curated_store.run_id), runs[0])
     return MaterializeResult(
         value=run,
         metadata={
             "report": MetadataValue.md(run_report_md(run)),
-            "run_id": MetadataValue.text(run["id"]),
-            "status": MetadataValue.text(str(run["status"])),
-            "dry_run": bool(run["dry_run"]),
-            "active_after": int(report.get("active_after", 0)),
+            "run_id": MetadataValue.text(run.id),
+            "status": MetadataValue.text(run.status),
+            "dry_run": run.dry_run,
+            "active_after": run.report.active_after,
         },
     )
 

@@ -299,7 +299,7 @@ def test_dry_run_leaves_the_store_untouched(
     assert meta(result, "curation_plan")["decayed"] == 2  # there was something to do
     assert meta(result, "curated_store")["dry_run"] is True
     assert states(store, ACME) == before and store.counts(ACME) == counts
-    assert store.runs(ACME)[0]["dry_run"] is True and store.proposals(ACME) == []
+    assert store.runs(ACME)[0].dry_run is True and store.proposals(ACME) == []
     assert store.conflicts(ACME) == []
 
 
