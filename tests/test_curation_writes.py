@@ -151,9 +151,9 @@ def test_tool_outputs_never_get_contradiction_conflicts(
         report = store.curate(T, apply=True)
         # the pass is sure of this change (same host, same slot, one value): the older fact
         # is superseded by inference rather than doubted; tool outputs are left alone
-        assert report["applied"]["superseded"] == expected
-        assert report["applied"]["conflicts_opened"] == 0
-        assert report["applied"]["duplicates_archived"] == 0  # values differ: never merged
+        assert report.applied["superseded"] == expected
+        assert report.applied["conflicts_opened"] == 0
+        assert report.applied["duplicates_archived"] == 0  # values differ: never merged
         assert store.conflicts(T, status=None) == []
         assert store.get(T, first.id).status == ("archived" if expected else "active")
         assert store.get(T, second.id).status == "active"
@@ -193,7 +193,7 @@ def test_reference_numbered_entries_are_neither_merged_nor_contested(
     report = store.curate(T, apply=True)
 
     assert plan.merges == [] and plan.conflicts == [] and plan.archives == []
-    assert report["applied"]["duplicates_archived"] == report["applied"]["conflicts_opened"] == 0
+    assert report.applied["duplicates_archived"] == report.applied["conflicts_opened"] == 0
     assert store.counts(T) == {"active": 2, "archived": 0}
     assert store.conflicts(T, status=None) == []
 
@@ -209,5 +209,5 @@ def test_same_order_restated_is_merged_control(semantic_store: MemoryStore) -> N
 
     report = store.curate(T, apply=True)
 
-    assert report["applied"]["duplicates_archived"] == 1
+    assert report.applied["duplicates_archived"] == 1
     assert {store.get(T, first.id).status, store.get(T, second.id).status} == {"active", "archived"}

@@ -50,10 +50,10 @@ def test_three_applies_at_one_moment_archive_at_most_the_cap(store: MemoryStore)
     store.set_policy(TENANT, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
     reports = [store.curate(TENANT, apply=True, now=at) for _ in range(3)]
     assert store.counts(TENANT)["active"] == 16  # 20% of 20, not 3 x 20% of what is left
-    assert [r["planned"]["prune_cap"] for r in reports] == [4, 0, 0]
-    assert reports[-1]["planned"]["pruned_in_window"] == 4
+    assert [r.planned["prune_cap"] for r in reports] == [4, 0, 0]
+    assert reports[-1].planned["pruned_in_window"] == 4
     later = store.curate(TENANT, apply=True, now=at + timedelta(hours=25))
-    assert later["planned"]["prune_cap"] == 3  # a new window: 20% of the 16 left
+    assert later.planned["prune_cap"] == 3  # a new window: 20% of the 16 left
 
 
 def test_only_a_restatement_newer_than_the_archive_is_new_evidence() -> None:

@@ -129,7 +129,7 @@ def curate_all(
     policy under test)."""
     policy = (policy or store.policy(tenant)).with_all_modes(Mode.APPLY)
     store.set_policy(tenant, policy, actor="benchmark", now=at)
-    return store.curate(tenant, apply=True, actor="benchmark", now=at)
+    return store.curate(tenant, apply=True, actor="benchmark", now=at).to_dict()
 
 
 @dataclass
