@@ -76,6 +76,8 @@ class CurationOps:
 
         def prepare(self, inputs: Sequence[MemoryInput]) -> list[PreparedWrite]: ...
 
+        def require_tenant(self, tenant: str) -> str: ...
+
     # -- the pass -----------------------------------------------------------------
     def snapshot(self, tenant: str, *, active_only: bool = True) -> MemorySnapshot:
         tenant = validate_tenant(tenant)
@@ -126,7 +128,7 @@ class CurationOps:
     ) -> dict[str, Any]:
         """A whole run — snapshot, plan, apply or dry run — holding the tenant's lock
         throughout, so a second run for the tenant is refused (CurationLockedError)."""
-        tenant = validate_tenant(tenant)
+        tenant = self.require_tenant(tenant)
         at = self._now(now)
         started = time.perf_counter()
         with curation_lock(self.db, tenant) as conn:
@@ -160,7 +162,7 @@ class CurationOps:
     def runs(self, tenant: str, *, limit: int = 50) -> list[dict[str, Any]]:
         tenant = validate_tenant(tenant)
         limit = validate_limit("limit", limit)
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             rows = conn.execute(
                 text(
                     "SELECT id, started_at, dry_run, status, report FROM curation_run"
@@ -185,7 +187,7 @@ class CurationOps:
         if status:
             status = validate_status(status, ProposalStatus).value
         where = "tenant = :t" + (" AND status = :s" if status else "")
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             rows = conn.execute(
                 text(f"SELECT * FROM proposal WHERE {where} ORDER BY created_at, id"),
                 {"t": tenant, "s": status},
@@ -333,7 +335,7 @@ class CurationOps:
 
     def golden_probes(self, tenant: str) -> list[dict[str, Any]]:
         tenant = validate_tenant(tenant)
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             rows = conn.execute(
                 text("SELECT * FROM golden_probe WHERE tenant = :t ORDER BY created_at, id"),
                 {"t": tenant},
