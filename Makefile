@@ -32,6 +32,7 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 test: $(STAMP) browser lint
 	$(BIN)/pytest -q

@@ -8,7 +8,7 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
-from curation.store.insights import ARCHIVE_REASONS, RetentionDistribution
+from curation import ARCHIVE_REASONS, RetentionDistribution
 
 REASON_COLORS = ["#4c78a8", "#f58518", "#9d755d", "#54a24b", "#b279a2"]
 HEIGHT = 240

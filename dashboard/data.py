@@ -7,7 +7,7 @@
   for replays and demos; unset means the system clock.
 - Reads: ``st.cache_data`` with a short TTL, keyed by the configuration, so a second
   database never sees the first one's cache. Every read goes through the curation API
-  (``MemoryStore`` methods and ``curation.store.insights``): there is no SQL here or in
+  (``MemoryStore`` methods and ``curation._store.insights``): there is no SQL here or in
   the pages.
 - Actions: approve, reject, unmerge, resolve, restore go through the curation API, which
   records each as an event; every cached read is cleared after an action.
@@ -29,11 +29,20 @@ from typing import Any
 
 import streamlit as st
 
-from curation import MemoryStore
-from curation.clock import Clock, FixedClock, SystemClock, parse_iso
-from curation.embedding import embedder_from_env
-from curation.records import ConflictRecord, Explanation, MemoryRecord, RecallResult
-from curation.store import insights
+from curation import (
+    Clock,
+    ConflictRecord,
+    Explanation,
+    FixedClock,
+    MemoryRecord,
+    MemoryStore,
+    RecallResult,
+    Settings,
+    SystemClock,
+    embedder_from_env,
+    insights,
+    parse_iso,
+)
 
 READ_TTL = 30  # seconds a cached read may be stale (actions clear the cache at once)
 HEALTH_TTL = 600  # the near-duplicate search is pairwise: recomputed at most every 10 min
@@ -54,7 +63,7 @@ def store_key() -> str:
         [
             _env("MEMGOV_DATABASE_URL"),
             _env("MEMGOV_DATABASE", "memgov"),
-            _env("MEMGOV_HOME", ".memgov"),
+            str(Settings.from_env().home),
             _env("MEMGOV_EMBEDDER", "minilm"),
             _env("MEMGOV_NOW"),
         ]
@@ -85,7 +94,7 @@ def describe_store() -> str:
     """Where the data comes from, without credentials."""
     url = _env("MEMGOV_DATABASE_URL")
     if not url:
-        home = _env("MEMGOV_HOME", ".memgov")
+        home = Settings.from_env().home
         return f"embedded PostgreSQL under {home}, database {_env('MEMGOV_DATABASE', 'memgov')}"
     from sqlalchemy.engine import make_url
 
@@ -159,7 +168,7 @@ def _health(key: str, tenant: str) -> dict[str, Any]:
 
 
 def overview(tenant: str) -> dict[str, Any]:
-    """Everything the Overview shows (see ``curation.store.insights``)."""
+    """Everything the Overview shows (see ``curation._store.insights``)."""
     key = store_key()
     return {**_overview(key, tenant), **_health(key, tenant)}
 
@@ -353,11 +362,7 @@ def online_report(tenant: str, name: str) -> dict[str, Any]:
 def _tracking_uri() -> str:
     """``MLFLOW_TRACKING_URI`` if set, else ``sqlite:///<MEMGOV_HOME>/mlflow.db`` — the rule
     of ``evaluation.tracking.tracking_uri`` (which also creates the folder; this does not)."""
-    configured = _env("MLFLOW_TRACKING_URI")
-    if configured:
-        return configured
-    home = Path(_env("MEMGOV_HOME") or ".memgov").expanduser().resolve()
-    return f"sqlite:///{home / 'mlflow.db'}"
+    return Settings.from_env().tracking_uri
 
 
 def tracking_uri() -> str:

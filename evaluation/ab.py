@@ -9,6 +9,7 @@ as votes (they would perturb the store they measure); the fleet's background rec
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
@@ -18,12 +19,17 @@ from typing import Any
 
 import numpy as np
 
-from curation import CurationPolicy, MemoryStore, Mode
-from curation.health import near_duplicate_share
-from curation.records import RecallHit
+from curation import (
+    CurationPolicy,
+    MemoryStore,
+    Mode,
+    RecallHit,
+    UnknownTenantError,
+    near_duplicate_share,
+)
+from evaluation.ab_stats import compare_paired
 from evaluation.decision import Decision, context_tokens, decide_budget, decide_top1
 from evaluation.fleet import Fleet, SimContest, SimQuery, SimRecall, SimWrite
-from evaluation.stats import compare_paired
 
 NIGHTLY = timedelta(hours=3, minutes=15)
 ARMS = ("raw", "curated")
@@ -144,7 +150,8 @@ class _Replay:
 
     def background_recall(self, recall: SimRecall) -> None:
         started = time.perf_counter()
-        try:
+        # a tenant with no writes yet has nothing to recall
+        with contextlib.suppress(UnknownTenantError):
             self.store.recall(
                 recall.tenant,
                 recall.query,
@@ -154,9 +161,6 @@ class _Replay:
                 now=recall.at,
                 query_embedding=self.vectors[recall.query],
             )
-        except Exception as exc:  # a tenant with no writes yet has nothing to recall
-            if type(exc).__name__ != "UnknownTenantError":
-                raise
         self.timings["background_recalls"] += time.perf_counter() - started
 
     def contest(self, contest: SimContest) -> None:

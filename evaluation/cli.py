@@ -98,13 +98,12 @@ def ab(
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Replay a simulated fleet: raw vs curated recall at every evaluation query."""
-    from curation import CurationPolicy, MemoryStore, Mode
-    from curation.cli.output import progress_bar
-    from curation.embedding import embedder_from_env
+    from curation import CurationPolicy, MemoryStore, Mode, embedder_from_env
+    from curation.cli import progress_bar
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.console import day_progress
-    from evaluation.demo import demo_database
+    from evaluation.demo_steps import demo_database
     from evaluation.tracking import describe_run
 
     fleet = _fleet(tenants, days, writes, recalls, seed)
@@ -122,8 +121,7 @@ def ab(
     if mlflow:
         import numpy as np
 
-        from curation.scoring import retention_scores
-        from curation.snapshot import MemorySnapshot
+        from curation import MemorySnapshot, retention_scores
 
         scores: list[float] = []
         for tenant in fleet.tenants:
@@ -177,8 +175,8 @@ def sweep(
     experiment: str = typer.Option("ab-policy-sweep"),
 ) -> None:
     """Random search over thresholds, half-lives and ranking weights; write the best policy."""
-    from curation.embedding import embedder_from_env
-    from evaluation.demo import demo_database
+    from curation import embedder_from_env
+    from evaluation.demo_steps import demo_database
     from evaluation.sweep import Trial, best, run_sweep, write_policy
     from evaluation.tracking import comparison_run
 
@@ -236,9 +234,9 @@ def sweep(
 
 
 def register(app: typer.Typer) -> None:
-    from evaluation.bench.cli import register as register_bench
     from evaluation.benchmarks.cli import register as register_benchmarks
     from evaluation.online.cli import register as register_online
+    from evaluation.perf.cli import register as register_bench
 
     register_benchmarks(eval_app)
     register_bench(app)

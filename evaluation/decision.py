@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from curation.records import RecallHit
+from curation import RecallHit
 from evaluation.fleet import SimQuery
 
 SCORES = {"correct": 1.0, "doubted": 0.5, "wrong": 0.0}

@@ -100,7 +100,7 @@ class FleetConfig:
     start: datetime = datetime(2026, 6, 1, 8, 0)
 
     def day(self, n: float) -> datetime:
-        from curation.clock import ensure_aware
+        from curation import ensure_aware
 
         return ensure_aware(self.start) + timedelta(days=n)
 

@@ -12,9 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from curation import CurationPolicy, MemoryStore, Mode
-from curation.embedding import Embedder
-from curation.store.database import Database
+from curation import CurationPolicy, Database, Embedder, MemoryStore, Mode
 from evaluation.ab import ABConfig, run_ab
 from evaluation.fleet import Fleet
 

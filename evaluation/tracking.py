@@ -31,7 +31,6 @@ import hashlib
 import json
 import math
 import numbers
-import os
 import re
 import tempfile
 import time
@@ -45,6 +44,8 @@ import mlflow
 from mlflow.entities import Metric, Param, RunTag
 from mlflow.exceptions import MlflowException
 from mlflow.tracking import MlflowClient
+
+from curation import Settings
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -79,17 +80,18 @@ KIND_TAG = "memgov.kind"
 
 def memgov_home() -> Path:
     """``MEMGOV_HOME`` (default ``./.memgov``), absolute, created if missing."""
-    home = Path(os.environ.get("MEMGOV_HOME") or ".memgov").expanduser().resolve()
+    home = Settings.from_env().home
     home.mkdir(parents=True, exist_ok=True)
     return home
 
 
 def tracking_uri() -> str:
-    """``MLFLOW_TRACKING_URI`` if set, else ``sqlite:///<MEMGOV_HOME>/mlflow.db``."""
-    configured = os.environ.get("MLFLOW_TRACKING_URI", "").strip()
-    if configured:
-        return configured
-    return f"sqlite:///{memgov_home() / 'mlflow.db'}"
+    """``MLFLOW_TRACKING_URI`` if set, else ``sqlite:///<MEMGOV_HOME>/mlflow.db`` (the rule of
+    ``curation.Settings.tracking_uri``), creating ``MEMGOV_HOME`` for the SQLite store."""
+    settings = Settings.from_env()
+    if settings.mlflow_tracking_uri is None:
+        memgov_home()
+    return settings.tracking_uri
 
 
 def _sqlite_path(uri: str) -> Path | None:
@@ -165,7 +167,7 @@ def describe_run(
 
 
 def policy_label(policy: Any) -> str:
-    from curation.policy import CurationPolicy, Mode
+    from curation import CurationPolicy, Mode
 
     dumped = policy.model_dump(mode="json") if hasattr(policy, "model_dump") else dict(policy)
     for mode in Mode:

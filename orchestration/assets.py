@@ -30,12 +30,20 @@ from dagster import (
     asset,
 )
 
-from curation.errors import CurationLockedError
-from curation.plan import ConflictCandidate, CurationPlan, Mechanic, MergeCluster, ProposalCandidate
-from curation.policy import CurationPolicy
-from curation.scoring import rank_scores, retention_scores
-from curation.store.apply import effective_mechanics
-from curation.store.memory_store import MemoryStore
+from curation import (
+    NEAR_PRUNE_BAND,
+    ConflictCandidate,
+    CurationLockedError,
+    CurationPlan,
+    CurationPolicy,
+    Mechanic,
+    MemoryStore,
+    MergeCluster,
+    ProposalCandidate,
+    effective_mechanics,
+    rank_scores,
+    retention_scores,
+)
 from orchestration.ingest import ingest_inbox, writes_since_last_run
 from orchestration.locking import locked_failure, tenant_lock
 from orchestration.partitions import tenant_partitions
@@ -50,7 +58,6 @@ from orchestration.resources import (
 
 GROUP = "curation"
 TOP = 10  # examples shown per asset
-NEAR_PRUNE_BAND = 0.05  # "just above the prune threshold": prune_below <= retention < +band
 APPLY_ACTOR = "dagster"
 
 
@@ -70,6 +77,7 @@ class ScoredSet:
     retention: npt.NDArray[np.float64]
     rank: npt.NDArray[np.float64]
     plan: CurationPlan
+    plan_timings: dict[str, float]
     _index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __len__(self) -> int:
@@ -181,7 +189,8 @@ def scored_memories(
     snap = memory.snapshot(tenant)
     retention = retention_scores(snap, policy, now)
     rank = rank_scores(snap, policy, now)
-    plan = memory.plan(tenant, now=now, policy=policy, snapshot=snap)
+    plan_timings: dict[str, float] = {}
+    plan = memory.plan(tenant, now=now, policy=policy, snapshot=snap, timings=plan_timings)
     scored = ScoredSet(
         tenant=tenant,
         now=now,
@@ -194,6 +203,7 @@ def scored_memories(
         retention=retention,
         rank=rank,
         plan=plan,
+        plan_timings=plan_timings,
     )
     n = len(scored)
     near = (retention >= policy.prune_below) & (retention < policy.prune_below + NEAR_PRUNE_BAND)
@@ -227,7 +237,7 @@ def scored_memories(
             ),
             "rank_score": rank_summary,
             "scored_at": MetadataValue.text(now.isoformat()),
-            "plan_seconds": plan.timings.get("total", 0.0),
+            "plan_seconds": plan_timings.get("total", 0.0),
         },
     )
 
@@ -382,7 +392,7 @@ def curation_plan(
             "will_write": MetadataValue.text(", ".join(writing) or "nothing (dry run)"),
             "planned_at": MetadataValue.text(plan.planned_at.isoformat()),
             "archives": MetadataValue.md(table_md(["mechanic", "entry", "why"], rows)),
-            "timings_s": dict(plan.timings),
+            "timings_s": dict(scored_memories.plan_timings),
         },
     )
 
@@ -549,10 +559,10 @@ def ab_workload(
 ) -> MaterializeResult[None]:
     from dataclasses import replace
 
-    from curation.settings import Settings
+    from curation import Settings
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
-    from evaluation.demo import demo_database
+    from evaluation.demo_steps import demo_database
     from evaluation.simulator import simulate_fleet
     from evaluation.tracking import describe_run
 

@@ -32,20 +32,22 @@ from dagster import (
     asset_check,
 )
 
-from curation.errors import NotFoundError
-from curation.health import COSINE, JACCARD, near_duplicates
-from curation.plan import CurationPlan
-from orchestration.assets import curated_store, curation_plan
-from orchestration.partitions import tenant_partitions
-from orchestration.reporting import table_md
-from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
-from orchestration.safety import (
+from curation import (
+    NEAR_DUPLICATE_COSINE,
+    NEAR_DUPLICATE_JACCARD,
+    CurationPlan,
+    NotFoundError,
     foreign_ids,
     golden_probes_with_plan,
+    near_duplicates,
     pinned_targets,
     plan_memory_ids,
     prune_cap_violation,
 )
+from orchestration.assets import curated_store, curation_plan
+from orchestration.partitions import tenant_partitions
+from orchestration.reporting import table_md
+from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
 
 SHOWN = 20
 
@@ -249,8 +251,8 @@ def near_duplicate_share(
             "near_duplicate_pairs": found.pairs,
             "clusters": found.clusters,
             "redundant_entries": found.redundant,
-            "cosine_threshold": COSINE,
-            "jaccard_threshold": JACCARD,
+            "cosine_threshold": NEAR_DUPLICATE_COSINE,
+            "jaccard_threshold": NEAR_DUPLICATE_JACCARD,
             "embedding_model": MetadataValue.text(snapshot.embedding_model),
         },
     )

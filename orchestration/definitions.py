@@ -26,7 +26,7 @@ from dagster import (
     multiprocess_executor,
 )
 
-from curation.errors import ValidationError
+from curation import ValidationError
 from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
 from orchestration.checks import ALL_CHECKS
 from orchestration.jobs import (

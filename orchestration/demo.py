@@ -24,12 +24,10 @@ from typing import Any
 
 from dagster import DagsterInstance, Definitions
 
-from curation import MemoryStore
-from curation.settings import Settings
-from curation.store.database import Database
+from curation import Database, MemoryStore, Settings
 from evaluation.console import Terminal, day_progress, progress, quiet_frameworks
-from evaluation.demo import DEMO_DATABASE, Print, curation_line, demo_database, run_demo
 from evaluation.demo_fleet import NOW, TenantScript
+from evaluation.demo_steps import DEMO_DATABASE, Print, curation_line, demo_database, run_demo
 from evaluation.tracking import describe_run
 from orchestration.assets import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
@@ -91,7 +89,7 @@ def dagster_curate(database_url: str, embedder: str, terminal: Terminal | None =
 
 def run_ab_demo(out: Print, terminal: Terminal | None = None) -> None:
     from curation import MemoryStore as Store
-    from curation.embedding import embedder_from_env
+    from curation import embedder_from_env
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.fleet import FleetConfig
@@ -135,10 +133,10 @@ def run_ab_demo(out: Print, terminal: Terminal | None = None) -> None:
 def run_online_demo(out: Print, database: Database, terminal: Terminal | None = None) -> None:
     """A simulated online experiment on its own ``demo-`` tenant of the demo database (so
     the dashboard's Experiments page shows it), logged to MLflow (experiment online-ab)."""
-    from curation.embedding import embedder_from_env
+    from curation import embedder_from_env
+    from evaluation.online.mlflow_run import ONLINE_EXPERIMENT, log_online_report
     from evaluation.online.report_text import daily_table, headline
     from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
-    from evaluation.online.tracking import ONLINE_EXPERIMENT, log_online_report
 
     config = OnlineSimConfig(
         agents=100, days=3, warmup_days=21, writes_per_day=10, recalls_per_day=10, seed=7,

@@ -8,10 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from curation.errors import MemgovError
-from curation.kinds import EventType
-from curation.records import RejectedRow
-from curation.store.memory_store import MemoryStore
+from curation import EventType, MemgovError, MemoryStore, RejectedRow
 
 INBOX_ACTOR = "inbox"
 REJECTS_SUFFIX = ".rejects.jsonl"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from curation.settings import Settings
+from curation import Settings
 
 MANAGED_MARKER = "# managed by memgov (orchestration/instance.py)"
 TENANT_TAG = "memgov/tenant"

@@ -36,7 +36,7 @@ from dagster import (
     schedule,
 )
 
-from curation.errors import CurationLockedError
+from curation import CurationLockedError
 from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
 from orchestration.locking import locked_failure
 from orchestration.online_assets import online_experiment_report

@@ -2,7 +2,7 @@
 
 Two runs for one tenant never overlap where it matters: the steps that write
 (``raw_history`` imports, ``curated_store`` applies, compaction deletes) each hold the
-tenant's PostgreSQL advisory lock (``curation.store.locks.curation_lock``) for their
+tenant's PostgreSQL advisory lock (``curation._store.locks.curation_lock``) for their
 whole duration. A step that finds it held does not wait: it fails at once with
 ``CurationLockedError``'s message ("a curation run for tenant 'x' is already in
 progress") and writes nothing; the run is marked failed and can simply be re-run.
@@ -23,9 +23,7 @@ from contextlib import ExitStack, contextmanager
 from dagster import Failure, MetadataValue
 from sqlalchemy import Connection
 
-from curation.errors import CurationLockedError
-from curation.store.locks import curation_lock, lock_name
-from curation.store.memory_store import MemoryStore
+from curation import CurationLockedError, MemoryStore, curation_lock, lock_name
 
 
 def locked_failure(tenant: str, step: str, exc: CurationLockedError) -> Failure:

@@ -2,7 +2,7 @@
 
 Every field can come from the environment through ``EnvVar`` (see
 ``orchestration.definitions.default_resources``); a field left unset falls back to the
-same default the rest of Memgov uses (``curation.settings.Settings``), so the Dagster UI,
+same default the rest of Memgov uses (``curation._settings.Settings``), so the Dagster UI,
 the CLI and the dashboard all talk to one store.
 
 - ``store``: MEMGOV_DATABASE_URL, MEMGOV_EMBEDDER (default: embedded PostgreSQL, MiniLM)
@@ -24,12 +24,20 @@ from typing import Any
 from dagster import ConfigurableResource, InitResourceContext
 from pydantic import Field, PrivateAttr
 
-from curation.clock import Clock, FixedClock, SystemClock, parse_iso
-from curation.embedding import Embedder, HashingEmbedder, MiniLMEmbedder, embedder_from_env
-from curation.errors import ValidationError
-from curation.settings import Settings
-from curation.store.database import Database
-from curation.store.memory_store import MemoryStore
+from curation import (
+    Clock,
+    Database,
+    Embedder,
+    FixedClock,
+    HashingEmbedder,
+    MemoryStore,
+    MiniLMEmbedder,
+    Settings,
+    SystemClock,
+    ValidationError,
+    embedder_from_env,
+    parse_iso,
+)
 from evaluation.tracking import tracking_uri as default_tracking_uri
 
 EMBEDDERS = ("minilm", "hashing")

@@ -24,7 +24,7 @@ from dagster import (
     sensor,
 )
 
-from curation.kinds import EventType
+from curation import EventType
 from orchestration.jobs import curation_job
 from orchestration.partitions import (
     TENANTS,

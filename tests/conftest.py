@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from curation import FixedClock, HashingEmbedder, MemoryStore, MiniLMEmbedder
-from curation.store.database import Database, app_role_url, normalise_url
-from curation.store.server import sqlalchemy_url
+from curation._store.database import Database, app_role_url, normalise_url
+from curation._store.server import sqlalchemy_url
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 TEMPLATE = "memgov_template"

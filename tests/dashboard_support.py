@@ -21,8 +21,8 @@ from sqlalchemy import create_engine, text
 from streamlit.testing.v1 import AppTest
 
 from curation import Embedder, FixedClock, HashingEmbedder, MemoryStore
-from curation.store.database import Database, normalise_url
-from curation.store.server import sqlalchemy_url
+from curation._store.database import Database, normalise_url
+from curation._store.server import sqlalchemy_url
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "dashboard" / "app.py"
@@ -42,7 +42,7 @@ def seed_demo_fleet(
     """The built-in demo fleet (2 tenants, 60 simulated days, one curation pass) loaded
     with ``embedder`` (default: the hashing embedder), then ``nights`` more nightly passes
     a day apart. Returns a store whose clock stands at the last pass."""
-    from evaluation.demo import run_demo
+    from evaluation.demo_steps import run_demo
 
     embedder = embedder or HashingEmbedder()
     run_demo(embedder=embedder, database=database, out=lambda _line: None)

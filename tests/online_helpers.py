@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from curation import MemoryStore
-from curation.records import ExperimentRecord, ExposureObservation
+from curation._records import ExperimentRecord, ExposureObservation
 
 START = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 

@@ -14,8 +14,8 @@ from sqlalchemy import text
 from store_helpers import fresh_database
 
 from curation import FixedClock, HashingEmbedder, MemoryStore
-from curation.store.database import Database, app_role_url
-from curation.store.dump_schema import quote, tenant_tables
+from curation._store.database import Database, app_role_url
+from curation._store.dump_schema import quote, tenant_tables
 
 T = "acme"
 OTHER = "globex"

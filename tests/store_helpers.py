@@ -10,8 +10,8 @@ from contextlib import contextmanager
 from sqlalchemy import create_engine, text
 
 from curation import MemoryStore
-from curation.store.database import normalise_url
-from curation.store.server import sqlalchemy_url
+from curation._store.database import normalise_url
+from curation._store.server import sqlalchemy_url
 
 TEMPLATE = "memgov_template"  # made and migrated by conftest's session fixture
 

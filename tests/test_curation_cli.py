@@ -21,7 +21,7 @@ from curation_helpers import (
 from sqlalchemy import text
 
 from curation import MemoryStore, NotFoundError
-from curation.policy import MINILM_MODEL, CurationPolicy
+from curation._policy import MINILM_MODEL, CurationPolicy
 
 T = "fleet"
 NOW = ["--now", T0.isoformat()]

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from curation import HashingEmbedder, MemoryStore
-from curation.neighbors import (
+from curation._neighbors import (
     ExactBlockedSearch,
     as_pair_set,
     brute_force_pairs,

@@ -23,9 +23,9 @@ from curation_helpers import (
 )
 
 from curation import CurationLockedError, MemoryStore
-from curation.plan import Mechanic
-from curation.store.locks import curation_lock
-from curation.store.runs import run_apply
+from curation._plan import Mechanic
+from curation._store.locks import curation_lock
+from curation._store.runs import run_apply
 
 T = "fleet"
 

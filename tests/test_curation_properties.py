@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from curation import MemoryStore
-from curation.plan import Mechanic
+from curation._plan import Mechanic
 
 BASES = [  # (text, the two values it may state)
     (

@@ -35,9 +35,8 @@ from dashboard_browser import Browser, find_chromium
 from dashboard_support import ROOT, SUPPORT, demo_now, seed_demo_fleet
 from online_helpers import run_store_experiment
 
-from curation import Embedder, FixedClock, HashingEmbedder, MemoryStore
-from curation.policy import CurationPolicy, Mode
-from curation.store.database import Database
+from curation import CurationPolicy, Embedder, FixedClock, HashingEmbedder, MemoryStore, Mode
+from curation._store.database import Database
 
 NIGHTS = 3
 # minilm (default: what `memgov demo` uses) or hashing (faster, for a quick local check)

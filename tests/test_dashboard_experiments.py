@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from dashboard_support import app, clear_streamlit_caches, dashboard_env, demo_now
 
-from curation.store.database import Database
-from dashboard import experiments
+from curation._store.database import Database
+from dashboard import mlflow_comparisons
 
 T0_MS = 1_793_000_000_000  # 2026-10-26
 
@@ -127,7 +127,7 @@ def test_summarise_reads_the_layout_of_evaluation_tracking(env: Path) -> None:
     from dashboard import data
 
     runs = data.experiment_runs()
-    summary = experiments.summarise(runs)
+    summary = mlflow_comparisons.summarise(runs)
     (row,) = summary["comparisons"]
     assert (row["experiment"], row["run_name"], row["win_rate"]) == ("ab-contract", "contract", 0.8)
     assert row["delta"] == pytest.approx(0.1)

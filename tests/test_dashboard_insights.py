@@ -1,4 +1,4 @@
-"""``curation.store.insights``: the read-only aggregates behind the dashboard, against the
+"""``curation._store.insights``: the read-only aggregates behind the dashboard, against the
 real database (the demo fleet and small hand-made stores)."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import pytest
 from dashboard_support import SUPPORT, TENANTS, demo_now, demo_template, fleet_database_url
 
 from curation import FixedClock, HashingEmbedder, MemoryStore
-from curation.health import near_duplicate_share
-from curation.scoring import retention_scores
-from curation.store import insights
-from curation.store.database import Database
+from curation._health import near_duplicate_share
+from curation._scoring import retention_scores
+from curation._store import insights
+from curation._store.database import Database
 
 __all__ = ["demo_template", "fleet_database_url"]  # fixtures shared through dashboard_support
 

@@ -26,8 +26,8 @@ from dashboard_support import (
 from streamlit.testing.v1 import AppTest
 
 from curation import FixedClock, HashingEmbedder, MemoryStore
-from curation.store.database import Database
-from curation.store.insights import ARCHIVE_REASONS
+from curation._store.database import Database
+from curation._store.insights import ARCHIVE_REASONS
 
 __all__ = ["demo_template", "fleet_database_url"]  # fixtures shared through dashboard_support
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dashboard import diffview, experiments
+from dashboard import diffview, mlflow_comparisons
 
 DASHBOARD = Path(__file__).resolve().parents[1] / "dashboard"
 
@@ -74,7 +74,7 @@ def test_summarise_pairs_parents_with_their_arms() -> None:
         _run("p2", "ab-x", 3, metrics={"quality_raw": 0.5, "top1.quality_curated": 0.58},
              params={"seed": "2"}, tags={"mlflow.runName": "second"}),
     ]  # fmt: skip
-    summary = experiments.summarise(runs)
+    summary = mlflow_comparisons.summarise(runs)
     first, second = summary["comparisons"]
     assert (first["win_rate"], first["win_rate_low"], first["win_rate_high"]) == (0.7, 0.6, 0.8)
     assert (first["delta"], first["p_value"], first["policy"]) == (0.05, 0.02, "tuned")
@@ -90,7 +90,7 @@ def test_summarise_pairs_parents_with_their_arms() -> None:
 
 
 def test_summarise_of_nothing() -> None:
-    assert experiments.summarise([]) == {"comparisons": [], "arms": []}
+    assert mlflow_comparisons.summarise([]) == {"comparisons": [], "arms": []}
 
 
 # -- launcher and configuration ------------------------------------------------------------------

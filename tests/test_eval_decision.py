@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from curation.records import ConflictRecord, RecallHit
+from curation._records import ConflictRecord, RecallHit
 from evaluation.decision import context_tokens, decide_budget, decide_top1, tokens
 from evaluation.fleet import SimQuery
 

@@ -13,8 +13,8 @@ from sqlalchemy import create_engine, text
 from test_eval_ab import mini_fleet
 
 from curation import CurationPolicy, HashingEmbedder, Mode
-from curation.store.database import Database, normalise_url
-from curation.store.server import sqlalchemy_url
+from curation._store.database import Database, normalise_url
+from curation._store.server import sqlalchemy_url
 from evaluation.sweep import (
     SPACE,
     Trial,

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from curation import Cohort, ValidationError, assign_cohort
-from curation.experiments import (
+from curation._cohorts import (
     validate_agent_id,
     validate_alpha,
     validate_duration,

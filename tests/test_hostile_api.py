@@ -49,7 +49,7 @@ from curation import (
     NotFoundError,
     ValidationError,
 )
-from curation.store.database import normalise_url
+from curation._store.database import normalise_url
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 TENANT = "acme"

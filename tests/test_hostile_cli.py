@@ -26,8 +26,8 @@ from store_helpers import fresh_database
 from typer.testing import CliRunner, Result
 
 from curation import Database, FixedClock, HashingEmbedder, MemoryStore
+from curation._store.database import normalise_url
 from curation.cli.app import app
-from curation.store.database import normalise_url
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 TENANT = "acme"

@@ -50,7 +50,7 @@ from curation import (
     MemoryStore,
     ValidationError,
 )
-from curation.store.import_lines import MAX_LINE_BYTES
+from curation._store.import_lines import MAX_LINE_BYTES
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 SENTINEL = "sentinel"
@@ -386,7 +386,7 @@ def check_good_row_stored(store: MemoryStore, tenant: str, good: Good, stored: A
 def stored_embedding(store: MemoryStore, tenant: str, memory_id: str) -> list[float]:
     from sqlalchemy import text
 
-    from curation.store.rows import vector_array
+    from curation._store.rows import vector_array
 
     with store.db.transaction(tenant) as conn:
         value = conn.execute(

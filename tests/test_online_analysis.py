@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from online_helpers import START, Observations, daily_fleet, experiment
 
-from curation.errors import ValidationError
+from curation._errors import ValidationError
 from evaluation.online.analysis import analyse_experiment
 from evaluation.online.recommend import Recommendation
 

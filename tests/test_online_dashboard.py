@@ -12,7 +12,7 @@ from dashboard_support import app, clear_streamlit_caches, dashboard_env, texts
 from online_helpers import run_store_experiment
 
 from curation import FixedClock, HashingEmbedder, MemoryStore
-from curation.store.database import Database
+from curation._store.database import Database
 from evaluation.online.daily import experiment_report
 
 START = datetime(2026, 10, 28, tzinfo=UTC)

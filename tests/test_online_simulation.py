@@ -9,10 +9,10 @@ from pathlib import Path
 from mlflow.tracking import MlflowClient
 
 from curation import MemoryStore
-from curation.experiments import assign_cohort
+from curation._cohorts import assign_cohort
+from evaluation.online.mlflow_run import log_online_report
 from evaluation.online.report_text import daily_table, headline
 from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
-from evaluation.online.tracking import log_online_report
 
 CONFIG = OnlineSimConfig(agents=40, days=3, warmup_days=14, recalls_per_day=10, seed=7)
 

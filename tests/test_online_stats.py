@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from curation.errors import ValidationError
-from evaluation.online.stats import (
+from curation._errors import ValidationError
+from evaluation.online.cohort_stats import (
     cluster_variance,
     clustered_bootstrap_interval,
     fixed_normal_interval,

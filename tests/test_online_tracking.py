@@ -13,7 +13,7 @@ from mlflow.tracking import MlflowClient
 from online_helpers import START, daily_fleet, experiment
 
 from evaluation.online.analysis import analyse_experiment
-from evaluation.online.tracking import (
+from evaluation.online.mlflow_run import (
     EXPERIMENT_ID_TAG,
     ONLINE_EXPERIMENT,
     RECOMMENDATION_TAG,

@@ -19,7 +19,7 @@ from dagster import (
 )
 
 from curation import CurationPolicy, MemoryStore, Mode
-from curation.store.locks import curation_lock
+from curation._store.locks import curation_lock
 from orchestration.assets import CURATION_ASSETS, ScoredSet, ab_evaluation, duplicate_clusters
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources, defs
@@ -477,7 +477,7 @@ def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
-    from curation.store.database import normalise_url
+    from curation._store.database import normalise_url
     from orchestration.assets import ab_workload
 
     scratch = "wl_" + tmp_path.name[-8:].replace("-", "_").lower()

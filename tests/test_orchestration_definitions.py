@@ -20,7 +20,7 @@ from dagster import (
 )
 from dagster._core.instance.config import dagster_instance_config
 
-from curation.errors import ValidationError
+from curation._errors import ValidationError
 from orchestration.checks import PLAN_CHECKS, STORE_CHECKS
 from orchestration.definitions import default_resources, defs, executor_from_env
 from orchestration.instance import MANAGED_MARKER, TENANT_TAG, ensure_dagster_home

@@ -8,10 +8,17 @@ from datetime import UTC, datetime
 import numpy as np
 import pytest
 
-from curation import CurationPolicy
-from curation.health import near_duplicates
-from curation.kinds import ArchiveReason
-from curation.plan import (
+from curation import (
+    CurationPolicy,
+    foreign_ids,
+    pinned_targets,
+    plan_memory_ids,
+    prune_cap,
+    prune_cap_violation,
+)
+from curation._health import near_duplicates
+from curation._kinds import ArchiveReason
+from curation._plan import (
     ArchiveAction,
     ConflictCandidate,
     CurationPlan,
@@ -19,15 +26,8 @@ from curation.plan import (
     MergeCluster,
     ProposalCandidate,
 )
-from curation.snapshot import MemorySnapshot
+from curation._snapshot import MemorySnapshot
 from orchestration.reporting import histogram_md, run_report_md, snippet, table_md
-from orchestration.safety import (
-    foreign_ids,
-    pinned_targets,
-    plan_memory_ids,
-    prune_cap,
-    prune_cap_violation,
-)
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 

@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from curation.neighbors import (
+from curation._neighbors import (
     AnnPairSearch,
     AutoPairSearch,
     ClusteredPairSearch,
@@ -19,10 +19,10 @@ from curation.neighbors import (
     pair_search,
     similar_pairs,
 )
-from curation.planner import build_plan
-from curation.policy import CurationPolicy, Mode
-from curation.tokens import _group_rows, _join_one_group, _ranked, jaccard_pairs, token_set
-from evaluation.bench.generator import NOW, generate, to_snapshot
+from curation._planner import build_plan
+from curation._policy import CurationPolicy, Mode
+from curation._tokens import _group_rows, _join_one_group, _ranked, jaccard_pairs, token_set
+from evaluation.perf.generator import NOW, generate, to_snapshot
 
 F32 = npt.NDArray[np.float32]
 

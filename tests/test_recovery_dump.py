@@ -37,8 +37,8 @@ from curation import (
     UnknownTenantError,
     ValidationError,
 )
-from curation.errors import DumpFormatError, TenantExistsError
-from curation.store.dump_format import FORMAT
+from curation._errors import DumpFormatError, TenantExistsError
+from curation._store.dump_format import FORMAT
 
 T1 = T0 + timedelta(hours=2)
 

@@ -17,8 +17,8 @@ from curation_helpers import T0, apply_all, seed_mixed, state
 from sqlalchemy import create_engine, text
 
 from curation import FixedClock, HashingEmbedder, MemoryStore
-from curation.store.database import Database, app_role_url, normalise_url
-from curation.store.server import sqlalchemy_url
+from curation._store.database import Database, app_role_url, normalise_url
+from curation._store.server import sqlalchemy_url
 
 RESTORE = "restore-each"
 UNDO = "undo-each"

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import text
 
 from curation import MemoryStore
-from curation.store.database import Database
+from curation._store.database import Database
 from evaluation.reliability.crash import CrashReport, CrashSettings, run_crash
 from evaluation.reliability.fingerprint import read_fingerprint
 from evaluation.reliability.history import history_problems

@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 from typer.testing import CliRunner
 
 from curation import CurationPolicy, FixedClock, HashingEmbedder, MemoryStore, Settings
-from curation.store.database import Database
+from curation._store.database import Database
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCAL = "127.0.0.1"
@@ -288,7 +288,7 @@ def _project_files() -> list[Path]:
 
 def test_no_credentials_in_the_code_or_its_configuration(monkeypatch: pytest.MonkeyPatch) -> None:
     files = _project_files()
-    assert any(p.name == "settings.py" for p in files) and len(files) > 50
+    assert any(p.name == "_settings.py" for p in files) and len(files) > 50
     found = [
         f"{path.relative_to(ROOT)}:{n}: {label}"
         for path in files

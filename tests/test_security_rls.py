@@ -23,11 +23,11 @@ from sqlalchemy import Connection, Engine, create_engine, pool, text
 from sqlalchemy.engine import make_url
 from store_helpers import fresh_database
 
-import curation.store.database as database_module
+import curation._store.database as database_module
 from curation import DatabaseRoleError, FixedClock, HashingEmbedder, MemoryStore
-from curation.settings import Settings
-from curation.store.database import APP_ROLE, Database, app_role_url, normalise_url
-from curation.store.server import sqlalchemy_url
+from curation._settings import Settings
+from curation._store.database import APP_ROLE, Database, app_role_url, normalise_url
+from curation._store.server import sqlalchemy_url
 
 A, B = "tenant-a", "tenant-b"
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)

@@ -13,8 +13,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from curation.tokens import jaccard, token_set
-from curation.values import compare_profiles, extract_values, value_differences
+from curation._tokens import jaccard, token_set
+from curation._values import compare_profiles, extract_values, value_differences
 from evaluation.fleet import ROLES, Fleet, FleetConfig, SimQuery, SimWrite
 from evaluation.simulator import fleet_summary, simulate_fleet, validate_fleet
 from evaluation.simulator.core import FAMILIES, NAMESPACE, uuid5_str
@@ -345,7 +345,7 @@ def test_lesson_restatements_agree_on_values(fleet: Fleet) -> None:
 
 @pytest.mark.parametrize("pack", PACKS, ids=lambda p: p.name)
 def test_every_pack_value_pair_is_a_value_difference(pack: object) -> None:
-    """Any two values of a state or claim disagree for curation.values, in any phrasing."""
+    """Any two values of a state or claim disagree for curation._values, in any phrasing."""
     from evaluation.simulator.packs import DomainPack
 
     assert isinstance(pack, DomainPack)

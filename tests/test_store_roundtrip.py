@@ -24,7 +24,7 @@ from curation import (
     Status,
     WriteResult,
 )
-from curation.validation import validate_memory
+from curation._validation import validate_memory
 
 TENANT = "acme"
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import typer
 
+from curation._errors import ValidationError
+from curation._settings import Settings
+from curation._store.server import embedded_server_pid, stop_embedded_server
 from curation.cli.context import open_store
 from curation.cli.output import emit_json
-from curation.errors import ValidationError
-from curation.settings import Settings
-from curation.store.server import embedded_server_pid, stop_embedded_server
 
 JSON = typer.Option(False, "--json", help="Machine-readable output.")
 

@@ -11,8 +11,8 @@ import typer
 from typer._click.exceptions import TyperException
 from typer.core import TyperGroup
 
+from curation._errors import MemgovError, one_line
 from curation.cli import admin_commands, curation_commands, db_commands, memory_commands
-from curation.errors import MemgovError, one_line
 
 
 class MemgovGroup(TyperGroup):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from curation.clock import parse_iso
-from curation.embedding import embedder_from_env
-from curation.store.memory_store import MemoryStore
+from curation._clock import parse_iso
+from curation._embedding import embedder_from_env
+from curation._store.memory_store import MemoryStore
 
 
 def open_store() -> MemoryStore:

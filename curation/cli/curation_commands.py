@@ -7,11 +7,11 @@ from pathlib import Path
 
 import typer
 
+from curation._errors import ValidationError
+from curation._jsondoc import loads
+from curation._policy import CurationPolicy, Mode
 from curation.cli.context import open_store, parse_now
 from curation.cli.output import emit_json, progress_bar, short
-from curation.errors import ValidationError
-from curation.jsondoc import loads
-from curation.policy import CurationPolicy, Mode
 
 TENANT = typer.Option(..., "--tenant", "-t", help="Tenant the call is scoped to.")
 NOW = typer.Option(None, "--now", help="ISO-8601 time to act at (default: the clock).")
@@ -118,9 +118,9 @@ def calibrate(
     as_json: bool = JSON,
 ) -> None:
     """Measure the duplicate threshold of the configured embedding model."""
-    from curation.calibration import builtin_pairs, load_pairs
-    from curation.calibration import calibrate as run_calibration
-    from curation.embedding import embedder_from_env
+    from curation._calibration import builtin_pairs, load_pairs
+    from curation._calibration import calibrate as run_calibration
+    from curation._embedding import embedder_from_env
 
     labeled = load_pairs(pairs) if pairs else builtin_pairs()
     report = run_calibration(labeled, embedder_from_env())

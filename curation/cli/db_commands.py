@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from curation.settings import Settings
-from curation.store.database import Database
+from curation._settings import Settings
+from curation._store.database import Database
 
 db_app = typer.Typer(help="Schema migrations.", no_args_is_help=True)
 

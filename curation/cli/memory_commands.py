@@ -7,19 +7,12 @@ from typing import Any
 
 import typer
 
+from curation._errors import ValidationError
+from curation._jsondoc import loads
 from curation.cli import recovery_commands
 from curation.cli.context import open_store, parse_now
 from curation.cli.db_commands import init
-from curation.cli.output import (
-    emit_json,
-    fail,
-    print_recall,
-    progress_bar,
-    recall_json,
-    short,
-)
-from curation.errors import ValidationError
-from curation.jsondoc import loads
+from curation.cli.output import emit_json, fail, print_recall, progress_bar, recall_json, short
 
 TENANT = typer.Option(..., "--tenant", "-t", help="Tenant the call is scoped to.")
 NOW = typer.Option(None, "--now", help="ISO-8601 time to act at (default: the clock).")

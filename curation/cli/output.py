@@ -10,7 +10,7 @@ from typing import Any
 
 import typer
 
-from curation.records import RecallResult
+from curation._records import RecallResult
 
 
 def emit_json(payload: Any) -> None:

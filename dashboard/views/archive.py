@@ -7,8 +7,7 @@ from datetime import UTC, date, datetime, time, timedelta
 import pandas as pd
 import streamlit as st
 
-from curation.errors import MemgovError
-from curation.store.insights import ARCHIVE_REASONS
+from curation import ARCHIVE_REASONS, MemgovError
 from dashboard import data, ui
 
 PICK_KEY = "archive_pick"

@@ -10,8 +10,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from curation.errors import MemgovError
-from curation.records import MemoryRecord
+from curation import MemgovError, MemoryRecord
 from dashboard import data, diffview, ui
 
 BATCH_KEY = "proposal_batch"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dashboard import charts, data, experiments, online_view, ui
+from dashboard import charts, data, mlflow_comparisons, online_view, ui
 
 uri = data.redacted(data.tracking_uri())  # shown, never with a password in it
 ui.header(
@@ -24,7 +24,7 @@ try:
 except Exception as exc:  # an unreachable tracking server is an empty state, not a crash
     st.warning(f"MLflow cannot be read at `{uri}`: {type(exc).__name__}: {data.redacted(str(exc))}")
     st.stop()
-summary = experiments.summarise(runs)
+summary = mlflow_comparisons.summarise(runs)
 comparisons, arms = summary["comparisons"], summary["arms"]
 if not comparisons:
     st.info(

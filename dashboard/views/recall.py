@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from curation.records import RecallHit
+from curation import RecallHit
 from dashboard import data, ui
 
 QUERY_KEY = "recall_query"

@@ -31,8 +31,7 @@ def _progress(message: str) -> None:
 
 
 def _open_store() -> Any:
-    from curation import MemoryStore
-    from curation.embedding import embedder_from_env
+    from curation import MemoryStore, embedder_from_env
 
     return MemoryStore.open(embedder=embedder_from_env())
 

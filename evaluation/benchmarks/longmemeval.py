@@ -28,7 +28,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from curation.validation import MAX_CONTENT_CHARS
+from curation import MAX_CONTENT_CHARS
 from evaluation.benchmarks.common import (
     BenchmarkFormatError,
     FaultLog,

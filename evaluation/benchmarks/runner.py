@@ -42,8 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from curation import Embedder, MemoryRecord, MemoryStore, Mode, RecallMode
-from curation.embedding import Vectors
+from curation import Embedder, MemoryRecord, MemoryStore, Mode, RecallMode, Vectors
 from evaluation.benchmarks.common import TurnMemory
 from evaluation.benchmarks.locomo import ADVERSARIAL, CATEGORY_NAMES, load_locomo
 from evaluation.benchmarks.longmemeval import load_longmemeval

@@ -33,11 +33,8 @@ from typing import Any
 import numpy as np
 from scipy import stats as scipy_stats
 
-from curation.clock import ensure_aware
-from curation.errors import ValidationError
-from curation.records import ExperimentRecord, ExposureObservation
-from evaluation.online.recommend import Recommendation, recommend
-from evaluation.online.stats import (
+from curation import ExperimentRecord, ExposureObservation, ValidationError, ensure_aware
+from evaluation.online.cohort_stats import (
     SCORE_MIXING_SD_FACTOR,
     SUCCESS_MIXING_SD,
     Interval,
@@ -49,6 +46,7 @@ from evaluation.online.stats import (
     srm_check,
     two_proportion_z_test,
 )
+from evaluation.online.recommend import Recommendation, recommend
 
 COHORTS = ("curated", "raw")
 BOOTSTRAP_RESAMPLES = 1000

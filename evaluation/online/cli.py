@@ -12,11 +12,8 @@ from typing import Any
 
 import typer
 
-from curation.cli.context import open_store, parse_now
-from curation.cli.output import emit_json
-from curation.clock import parse_iso
-from curation.errors import ValidationError
-from curation.jsondoc import loads
+from curation import ValidationError, parse_iso, parse_json_field
+from curation.cli import emit_json, open_store, parse_now
 
 experiment_app = typer.Typer(
     help="Online experiments: split a tenant's agents into curated and raw recall cohorts.",
@@ -35,7 +32,7 @@ def _time(raw: str | None, field: str) -> datetime | None:
 def _policy(raw: str | None) -> dict[str, Any] | None:
     if raw is None:
         return None
-    value = loads(raw, "--policy")
+    value = parse_json_field(raw, "--policy")
     if not isinstance(value, dict):
         raise ValidationError("--policy", raw, "must be a JSON object of policy fields")
     return value

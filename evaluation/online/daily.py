@@ -11,9 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from curation import EventType, MemoryStore
-from curation.clock import ensure_aware
-from curation.records import ExperimentRecord
+from curation import EventType, ExperimentRecord, MemoryStore, ensure_aware
 from evaluation.online.analysis import OnlineReport, analyse_experiment
 
 FINAL_DAYS_GRACE = timedelta(days=3)
@@ -98,7 +96,7 @@ def log_due_experiments(
     mlflow_experiment: str = "online-ab",
 ) -> list[DailyLog]:
     """Analyse every due experiment as of ``now`` and log its new completed days."""
-    from evaluation.online.tracking import log_online_report  # MLflow loads only when logging
+    from evaluation.online.mlflow_run import log_online_report  # MLflow loads only when logging
 
     logs = []
     for record in experiments_due(store, now=now):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from evaluation.online.stats import Interval
+from evaluation.online.cohort_stats import Interval
 
 
 class Recommendation(StrEnum):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from evaluation.online.analysis import COHORTS, OnlineReport
-from evaluation.online.stats import SRM_ALARM_P
+from evaluation.online.cohort_stats import SRM_ALARM_P
 
 
 def _num(value: float | None, spec: str = ".3f") -> str:

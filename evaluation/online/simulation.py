@@ -24,8 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
-from curation import CurationPolicy, MemoryStore, Mode
-from curation.records import ExperimentRecord
+from curation import CurationPolicy, ExperimentRecord, MemoryStore, Mode
 from evaluation.ab import ABConfig, _night_split, _Replay, _timeline
 from evaluation.decision import decide_top1
 from evaluation.fleet import Fleet, FleetConfig, SimQuery

@@ -34,8 +34,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from curation.store.database import Database
-from curation.store.locks import lock_name
+from curation import Database, lock_name
 from evaluation.reliability.crash_child import apply_child, fork_context
 from evaluation.reliability.fingerprint import Fingerprint, read_fingerprint
 from evaluation.reliability.history import history_problems

@@ -22,10 +22,8 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from curation.plan import CurationPlan
-from curation.store.database import Database
-from curation.store.locks import curation_lock
-from curation.store.runs import run_apply
+from curation import CurationPlan, Database, curation_lock
+from curation.internals import run_apply
 
 
 def apply_child(channel: Channel, plan_path: str, url: str, now_iso: str) -> None:

@@ -26,7 +26,8 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from curation.store.database import Database
+from curation import Database
+from curation.internals import scope_to_tenant
 
 # report keys that measure the machine, not the store
 VOLATILE_REPORT_KEYS = frozenset({"duration_s", "timings"})
@@ -145,7 +146,7 @@ def read_view(database: Database, tenant: str) -> Iterator[Connection]:
     """One REPEATABLE READ transaction scoped to ``tenant``: every query sees one state."""
     engine = database.engine.execution_options(isolation_level="REPEATABLE READ")
     with engine.connect() as conn, conn.begin():
-        conn.execute(text("SELECT set_config('memgov.tenant', :t, true)"), {"t": tenant})
+        scope_to_tenant(conn, tenant)
         yield conn
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from curation.store.database import Database
+from curation import Database
 from evaluation.reliability.fingerprint import read_view
 
 STATUS_EVENTS = ("archive", "restore", "revive")

@@ -24,10 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from curation import MemoryStore
-from curation.store.database import Database
-from curation.store.locks import curation_lock
-from evaluation.bench.generator import BenchData
+from curation import Database, MemoryStore, curation_lock
+from evaluation.perf.generator import BenchData
 from evaluation.reliability import load_actors
 from evaluation.reliability.load_actors import Op, is_locked_out
 from evaluation.reliability.load_checks import RaceFacts, check_load, read_tallies
@@ -62,7 +60,7 @@ def query_pool(
 ) -> tuple[list[str], np.ndarray[Any, Any]]:
     """The seeded texts and vectors (the generator is deterministic, so a child process
     rebuilds them instead of receiving them)."""
-    from evaluation.bench.generator import generate
+    from evaluation.perf.generator import generate
 
     data = generate(memories, seed=data_seed, tenant=tenant)
     return data.contents, data.embeddings

@@ -15,8 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from curation import MemoryStore
-from curation.errors import CurationLockedError
+from curation import CurationLockedError, MemoryStore
 from evaluation.reliability.seeding import SEED_AT
 
 # errors an actor may meet by design; anything else is a failure of the run

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import text
 
-from curation.store.database import Database
+from curation import Database
 from evaluation.reliability.fingerprint import read_view
 from evaluation.reliability.history import history_problems
 from evaluation.reliability.load_actors import EXPECTED_ERRORS, Op

@@ -11,8 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from curation import MemoryStore
-from curation.store.database import Database
+from curation import Database, MemoryStore
 from evaluation.reliability import load_actors
 from evaluation.reliability.seeding import harness_store
 

@@ -16,8 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from sqlalchemy import Engine, create_engine, text
 
-from curation.store.database import Database, normalise_url
-from curation.store.server import embedded_server_uri
+from curation import Database, embedded_server_uri, normalise_url
 
 
 class ScratchServer:
@@ -33,7 +32,7 @@ class ScratchServer:
     @classmethod
     def from_env(cls) -> ScratchServer:
         """The server ``MEMGOV_DATABASE_URL`` points at, else the embedded one."""
-        from curation.settings import Settings
+        from curation import Settings
 
         settings = Settings.from_env()
         if settings.database_url:

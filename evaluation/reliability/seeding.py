@@ -1,6 +1,6 @@
 """Tenants with curation work planted, for the crash and load harnesses.
 
-The bench generator (``evaluation.bench.generator``) plants duplicates, supersession
+The bench generator (``evaluation.perf.generator``) plants duplicates, supersession
 groups, contradictions, paraphrase clusters and stale one-offs with synthetic embeddings,
 and its bulk loader writes them in about a second per 10k memories — so a pass over the
 tenant has thousands of actions to apply without minutes of setup."""
@@ -10,12 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from curation import CurationPolicy, MemoryStore, Mode
-from curation.clock import FixedClock
-from curation.embedding import HashingEmbedder
-from curation.store.database import Database
-from evaluation.bench.generator import NOW, SYNTHETIC_MODEL, BenchData, generate
-from evaluation.bench.loader import bulk_load
+from curation import CurationPolicy, Database, FixedClock, HashingEmbedder, MemoryStore, Mode
+from evaluation.perf.generator import NOW, SYNTHETIC_MODEL, BenchData, generate
+from evaluation.perf.loader import bulk_load
 
 SEED_AT: datetime = NOW  # the generator's "now": every run in the harness uses it
 

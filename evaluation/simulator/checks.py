@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from curation.kinds import MemoryKind
+from curation import MemoryKind
 from evaluation.fleet import ROLES, Fleet, SimWrite
 from evaluation.simulator.core import FAMILIES
 

@@ -6,7 +6,7 @@ original", and its remedy ("when evidence contradicts a principle, the store att
 conflict to that principle -- the contradicting claim, its evidence, and a timestamp").
 Each claim (role ``claim``, kind ``fact``, generality 1, no supersession key) states a
 value; later a correction (role ``correction``) states a different one -- a different
-city, number, name or identifier, so ``curation.values.value_differences`` sees the
+city, number, name or identifier, so ``curation._values.value_differences`` sees the
 disagreement -- and at the same moment (two minutes later, so a replay writes first) an
 agent reports the evidence against the claim as a ``SimContest``.
 

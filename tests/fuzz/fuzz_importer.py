@@ -21,9 +21,9 @@ from pathlib import Path
 import atheris
 
 with atheris.instrument_imports():
-    from curation.records import RejectedRow
-    from curation.store.import_lines import parse_line
-    from curation.validation import MemoryInput
+    from curation._records import RejectedRow
+    from curation._store.import_lines import parse_line
+    from curation._validation import MemoryInput
 
 DIMENSION = 8  # small, so random vectors sometimes have the right length
 SEEDS = [

@@ -9,7 +9,7 @@ same pack still talk about different customers, services and vendors; ``{value}`
 slot a state, claim or correction fills in.
 
 Writing rules that keep the ground truth honest (checked by the tests through
-``curation.values.value_differences``):
+``curation._values.value_differences``):
 - restatements of one lesson state no numbers, dates, identifiers, tiers or negations and
   at most one proper name, so paraphrases never look like a disagreement on a value;
 - every value of a state or claim carries a value the curation engine can compare (a

@@ -1,0 +1,358 @@
+"""One curation plan for one tenant snapshot: pure, deterministic, clock-injected.
+
+Phases run in the order that makes each next one cheaper and safer: supersession by key
+(no embeddings needed; the broadest entry of a key survives, then the newest), duplicate
+merge, decay (capped), contradiction candidates, then principle proposals over what is
+still active. Every mechanic whose mode is not OFF is planned; whether a dry run or an
+apply follows is the store's decision.
+
+Invariants the plan keeps, so the store can apply it without second-guessing:
+- a pinned entry is never archived, and no entry is archived twice;
+- every ``target_id`` points at an entry that stays active under this plan: a
+  supersession winner folded into a duplicate cluster hands its supersession archives on
+  to the cluster's canonical, and entries that other archives point at are not decayed
+  in the same plan (they become eligible again on the next run);
+- the same snapshot, policy and ``now`` give the same plan.
+Decay does not spare entries with open conflicts: a contested one-off that the fleet
+stopped recalling is still stale, and the conflict stays attached to the archived entry.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+import numpy as np
+
+from curation._kinds import ArchiveReason
+from curation._neighbors import PairSearch, similar_pairs
+from curation._plan import ArchiveAction, ConflictCandidate, CurationPlan, Mechanic, MergeCluster
+from curation._policy import DAY, CompressionMode, CurationPolicy, Mode, max_decays
+from curation._principles import Summarizer, propose_principles
+from curation._scoring import rank_scores, retention_scores
+from curation._snapshot import BoolArray, FloatArray, MemorySnapshot, epoch
+from curation._unionfind import UnionFind
+from curation._values import ValueProfile, compare_profiles, distinct_subjects, extract_values
+
+
+@contextmanager
+def _timed(timings: dict[str, float], phase: str) -> Iterator[None]:
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        timings[phase] = round(time.perf_counter() - started, 6)
+
+@dataclass
+class _Work:
+    """Scores and the running archive state shared by the phases."""
+
+    snap: MemorySnapshot
+    policy: CurationPolicy
+    now: float
+    retention: FloatArray
+    rank: FloatArray
+    archived: BoolArray
+    archives: list[ArchiveAction] = field(default_factory=list)
+    profiles: dict[int, ValueProfile] = field(default_factory=dict)
+    # supersession winner id -> positions in ``archives`` of the entries it superseded
+    superseded_by: dict[str, list[int]] = field(default_factory=dict)
+
+    def archive(
+        self, row: int, mechanic: Mechanic, reason: ArchiveReason, detail: str, target: int | None
+    ) -> None:
+        self.archived[row] = True
+        self.archives.append(
+            ArchiveAction(
+                memory_id=self.snap.ids[row],
+                mechanic=mechanic,
+                reason=reason,
+                expected_version=int(self.snap.versions[row]),
+                detail=detail,
+                target_id=self.snap.ids[target] if target is not None else None,
+                retention=round(float(self.retention[row]), 6),
+            )
+        )
+
+    def differences(self, older: int, newer: int) -> list[str]:
+        for row in (older, newer):
+            if row not in self.profiles:
+                self.profiles[row] = extract_values(self.snap.contents[row])
+        return compare_profiles(self.profiles[older], self.profiles[newer])
+
+    def age_key(self, row: int) -> tuple[float, str]:
+        return float(self.snap.created_at[row]), self.snap.ids[row]
+
+def build_plan(
+    snap: MemorySnapshot,
+    policy: CurationPolicy,
+    now: datetime,
+    *,
+    pair_search: PairSearch | None = None,
+    summarizer: Summarizer | None = None,
+    timings: dict[str, float] | None = None,
+) -> CurationPlan:
+    """The plan is a pure function of its inputs (same input, same plan). ``timings``, when
+    given, receives each phase's wall time in seconds: it belongs to the run report, never
+    to the plan."""
+    plan = CurationPlan(tenant=snap.tenant, planned_at=now, policy=policy, active_before=len(snap))
+    timings = {} if timings is None else timings
+    total_started = time.perf_counter()
+    with _timed(timings, "scoring"):
+        work = _Work(
+            snap=snap,
+            policy=policy,
+            now=epoch(now),
+            retention=retention_scores(snap, policy, now),
+            rank=rank_scores(snap, policy, now),
+            archived=np.zeros(len(snap), dtype=bool),
+        )
+    if policy.supersession != Mode.OFF:
+        with _timed(timings, "supersession"):
+            _supersede(work)
+    conflicts: list[tuple[int, int, float, list[str]]] = []
+    if policy.duplicates != Mode.OFF or policy.contradiction != Mode.OFF:
+        with _timed(timings, "duplicates"):
+            plan.merges, conflicts = _merge_duplicates(work, pair_search)
+    if policy.decay != Mode.OFF:
+        with _timed(timings, "decay"):
+            plan.skipped_by_cap = _decay(work, plan.active_before)
+    if policy.contradiction != Mode.OFF:
+        with _timed(timings, "conflicts"):
+            plan.conflicts = _open_conflicts(work, conflicts)
+    if policy.compression == CompressionMode.PROPOSE:
+        with _timed(timings, "proposals"):
+            plan.proposals = propose_principles(
+                snap, policy, eligible=_compressible(work), summarizer=summarizer
+            )
+    plan.archives = work.archives
+    timings["total"] = round(time.perf_counter() - total_started, 6)
+    return plan
+
+def _compressible(work: _Work) -> BoolArray:
+    """Entries a principle may be proposed over: of a compressible kind and not archived
+    as stale. Echoes folded as duplicates still count — forty restatements of one lesson
+    are the pattern a principle generalises, even when the merge keeps only one of them."""
+    snap = work.snap
+    folded = {a.memory_id for a in work.archives if a.mechanic == Mechanic.DUPLICATES}
+    not_stale = ~work.archived | np.fromiter((i in folded for i in snap.ids), bool, len(snap))
+    kinds_ok = np.fromiter(
+        (kind in work.policy.compression_kinds for kind in snap.kinds), bool, len(snap)
+    )
+    return not_stale & kinds_ok
+
+def _supersede(work: _Work) -> None:
+    """Among active entries sharing a key, the broadest wins, then the newest, then the id.
+
+    This is the survivor rule the store applies on write (``write_hooks.survivor_key``):
+    a narrower statement never demotes a principle (source 000, subsumption). Older
+    entries are archived ``superseded``; a newer but narrower one is archived ``subsumed``
+    beneath the winner, as the write path files it.
+    """
+    snap = work.snap
+    keyed = [row for row, key in enumerate(snap.supersession_keys) if key is not None]
+    keyed.sort(
+        key=lambda row: (
+            snap.supersession_keys[row],
+            int(snap.generality[row]),
+            *work.age_key(row),
+        )
+    )
+    start = 0
+    while start < len(keyed):
+        key = snap.supersession_keys[keyed[start]]
+        stop = start
+        while stop < len(keyed) and snap.supersession_keys[keyed[stop]] == key:
+            stop += 1
+        winner = keyed[stop - 1]
+        for row in keyed[start : stop - 1]:
+            if snap.pinned[row]:
+                continue
+            if work.age_key(row) > work.age_key(winner):
+                reason = ArchiveReason.SUBSUMED
+                detail = f"newer but narrower than {snap.ids[winner]} (key {key!r})"
+            else:
+                reason = ArchiveReason.SUPERSEDED
+                detail = f"superseded by {snap.ids[winner]} (key {key!r})"
+            work.superseded_by.setdefault(snap.ids[winner], []).append(len(work.archives))
+            work.archive(row, Mechanic.SUPERSESSION, reason, detail, winner)
+        start = stop
+
+def _merge_duplicates(
+    work: _Work, search: PairSearch | None
+) -> tuple[list[MergeCluster], list[tuple[int, int, float, list[str]]]]:
+    """Union near-duplicates that agree on every value; pairs that disagree become conflicts.
+
+    Returns the merges and the raw conflict pairs (older, newer, similarity, differences).
+    """
+    snap, policy = work.snap, work.policy
+    inf = math.inf
+    dup_t = policy.duplicate_threshold_for(snap.embedding_model)
+    dup_t = dup_t if policy.duplicates != Mode.OFF else inf
+    con_t = policy.contradiction_threshold_for(snap.embedding_model)
+    con_t = con_t if policy.contradiction != Mode.OFF else inf
+    rows = np.flatnonzero(~work.archived)
+    if len(rows) < 2:
+        return [], []
+    pair_a, pair_b, sims = _active_pairs(work, rows, min(dup_t, con_t), search)
+    linked: list[tuple[int, int]] = []
+    conflicts: list[tuple[int, int, float, list[str]]] = []
+    for a, b, sim in zip(pair_a.tolist(), pair_b.tolist(), sims.tolist(), strict=True):
+        key = snap.supersession_keys[a]
+        if key is not None and key == snap.supersession_keys[b]:
+            continue  # supersession owns pairs that share a key
+        older, newer = sorted((a, b), key=work.age_key)
+        diffs = work.differences(older, newer)
+        if diffs:
+            if distinct_subjects(diffs):
+                continue  # about different subjects: neither one belief nor a disagreement
+            if sim >= con_t and snap.kinds[a] in policy.contradiction_kinds:
+                conflicts.append((older, newer, sim, diffs))
+        elif sim >= dup_t:
+            linked.append((a, b))
+    merges = [m for g in _linked_groups(linked) if (m := _fold(work, g)) is not None]
+    return merges, conflicts
+
+def _active_pairs(
+    work: _Work, rows: np.ndarray, threshold: float, search: PairSearch | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Similar pairs among ``rows``, same kind only, as snapshot rows sorted by (a, b).
+
+    The same pairs as ``similar_pairs`` over ``rows`` labelled by kind, but each kind's
+    embeddings are gathered once (not the whole active set first and each group again:
+    at 1M x 384 that copy alone is 1.5 GB)."""
+    kinds = np.asarray(work.snap.kinds, dtype=object)[rows]
+    parts_a, parts_b, parts_s = [], [], []
+    for kind in sorted(set(kinds.tolist())):
+        members = rows[kinds == kind]
+        if len(members) < 2:
+            continue
+        li, lj, ls = similar_pairs(work.snap.embeddings[members], threshold, search=search)
+        parts_a.append(members[li])
+        parts_b.append(members[lj])
+        parts_s.append(ls)
+    if not parts_a:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, np.zeros(0, dtype=np.float32)
+    a, b, sim = np.concatenate(parts_a), np.concatenate(parts_b), np.concatenate(parts_s)
+    order = np.lexsort((b, a))
+    return a[order], b[order], sim[order]
+
+def _linked_groups(linked: list[tuple[int, int]]) -> list[list[int]]:
+    """``UnionFind(n)`` over the linked pairs, ``groups(min_size=2)``, without touching
+    the n - k rows that are in no pair (ids are relabelled in ascending order, so members
+    and groups come out in the same order)."""
+    if not linked:
+        return []
+    nodes = np.unique(np.asarray(linked, dtype=np.int64).ravel())
+    local = {int(node): k for k, node in enumerate(nodes.tolist())}
+    uf = UnionFind(len(nodes))
+    uf.union_pairs((local[a], local[b]) for a, b in linked)
+    return [[int(nodes[m]) for m in group] for group in uf.groups(min_size=2)]
+
+def _fold(work: _Work, members: list[int]) -> MergeCluster | None:
+    """Pick the canonical and archive the rest that may go.
+
+    A pinned member, if any, is the canonical (other pinned members stay as they are);
+    otherwise the broadest member (a principle is never folded into a narrower echo of
+    it, source 000), then the highest retention.
+    A member whose values differ from the canonical's stays too: chaining through a vague
+    middle entry must not fold "plan is Basic" into "plan is Pro".
+    """
+    snap = work.snap
+    pinned = [m for m in members if snap.pinned[m]]
+    canonical = min(
+        pinned or members,
+        key=lambda m: (
+            -int(snap.generality[m]),
+            -work.retention[m],
+            -work.rank[m],
+            *work.age_key(m),
+        ),
+    )
+    folded = [
+        m
+        for m in members
+        if m != canonical and not snap.pinned[m] and not work.differences(canonical, m)
+    ]
+    if not folded:
+        return None
+    cosines = snap.embeddings[folded] @ snap.embeddings[canonical]
+    for m, cosine in zip(folded, cosines.tolist(), strict=True):
+        detail = f"near-duplicate of {snap.ids[canonical]} (cosine {cosine:.3f})"
+        work.archive(m, Mechanic.DUPLICATES, ArchiveReason.DUPLICATE, detail, canonical)
+    for m in folded:
+        _retarget(work, snap.ids[m], snap.ids[canonical])
+    everyone = [canonical, *folded]
+    return MergeCluster(
+        canonical_id=snap.ids[canonical],
+        canonical_version=int(snap.versions[canonical]),
+        duplicate_ids=tuple(snap.ids[m] for m in folded),
+        recall_count_after=int(snap.recall_count[everyone].sum()),
+        importance_after=float(snap.importance[everyone].max()),
+        proven_after=int(snap.proven[everyone].sum()),
+        min_similarity=round(float(cosines.min()), 4),
+    )
+
+def _retarget(work: _Work, folded_id: str, canonical_id: str) -> None:
+    """Entries superseded by an entry just folded as a duplicate now point at its canonical."""
+    for k in work.superseded_by.pop(folded_id, []):
+        action = work.archives[k]
+        detail = f"{action.detail}; winner merged into {canonical_id}"
+        work.archives[k] = replace(action, target_id=canonical_id, detail=detail)
+
+def _decay(work: _Work, active_before: int) -> int:
+    """Archive stale narrow entries, lowest retention first, at most the cap; return skipped.
+
+    Stale = idle longer than max_idle_days since the last touch, or retention below
+    prune_below. A broad entry (generality >= min_generality) is never archived for
+    being quiet.
+    """
+    snap, policy = work.snap, work.policy
+    idle_seconds = work.now - snap.last_touched
+    idle = idle_seconds > policy.max_idle_days * DAY
+    weak = work.retention < policy.prune_below
+    targets = {a.target_id for a in work.archives if a.target_id is not None}
+    pointed_at = np.fromiter((i in targets for i in snap.ids), dtype=bool, count=len(snap))
+    eligible = ~snap.pinned & (snap.generality < policy.min_generality)
+    eligible &= ~work.archived & ~pointed_at & (idle | weak)
+    candidates = np.flatnonzero(eligible)
+    ids = np.asarray(snap.ids, dtype=object)[candidates]
+    order = np.lexsort((ids.astype(str), work.retention[candidates]))
+    cap = max_decays(policy.max_prune_ratio, active_before)
+    chosen = candidates[order[:cap]]
+    for row in chosen.tolist():
+        reasons = []
+        if idle[row]:
+            reasons.append(f"idle {idle_seconds[row] / DAY:.1f} d > {policy.max_idle_days:g} d")
+        if weak[row]:
+            reasons.append(f"retention {work.retention[row]:.4f} < {policy.prune_below:g}")
+        detail = "; ".join(reasons) + f"; generality {int(snap.generality[row])}"
+        work.archive(row, Mechanic.DECAY, ArchiveReason.DECAYED, detail, None)
+    return len(candidates) - len(chosen)
+
+def _open_conflicts(
+    work: _Work, pairs: list[tuple[int, int, float, list[str]]]
+) -> list[ConflictCandidate]:
+    """One candidate per pair, none touching an entry this plan archives."""
+    snap = work.snap
+    seen: set[tuple[int, int]] = set()
+    out: list[tuple[tuple[int, int], ConflictCandidate]] = []
+    for older, newer, sim, diffs in pairs:
+        if (older, newer) in seen or work.archived[older] or work.archived[newer]:
+            continue
+        seen.add((older, newer))
+        candidate = ConflictCandidate(
+            memory_id=snap.ids[older],
+            other_id=snap.ids[newer],
+            claim=snap.contents[newer],
+            evidence="; ".join(diffs),
+            similarity=round(float(sim), 4),
+        )
+        out.append(((older, newer), candidate))
+    out.sort(key=lambda item: item[0])
+    return [candidate for _, candidate in out]

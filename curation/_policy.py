@@ -1,0 +1,180 @@
+"""Per-tenant curation policy: every default of the design card, overridable per tenant."""
+
+from __future__ import annotations
+
+import math
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+
+from curation._kinds import MemoryKind
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+
+MINILM_MODEL = "all-MiniLM-L6-v2"
+
+# "Just above the prune threshold": prune_below <= retention < prune_below + this band. The
+# long tail that a small change of prune_below would start to decay, shown by the Dagster
+# scored asset and the dashboard's retention chart alike.
+NEAR_PRUNE_BAND = 0.10
+
+
+def max_decays(max_prune_ratio: float, active_before: int) -> int:
+    """How many entries one run may decay: floor(ratio x active_before). The epsilon keeps
+    a product that is whole in exact arithmetic (0.2 x 5) from rounding down to one less."""
+    return math.floor(max_prune_ratio * active_before + 1e-9)
+
+
+class Mode(StrEnum):
+    OFF = "off"
+    DRY_RUN = "dry_run"
+    APPLY = "apply"
+
+
+class CompressionMode(StrEnum):
+    OFF = "off"
+    PROPOSE = "propose"
+
+
+class RankingWeights(BaseModel):
+    """How recall blends similarity with the curation scores.
+
+    ``multiplicative`` (default): score = similarity * (1 + rank*r + retention*t), so the
+    curation scores scale relevance instead of adding to it and an off-topic entry cannot
+    win on retention alone. ``additive``: similarity*s + rank*r + retention*t, the source's
+    70/30 style blend, kept for comparison in the evaluation.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    form: Literal["multiplicative", "additive"] = "multiplicative"
+    similarity: float = Field(0.70, ge=0)
+    rank: float = Field(0.15, ge=0)
+    retention: float = Field(0.15, ge=0)
+    # rank scores are unbounded; rank / (rank + rank_scale) maps them into [0, 1)
+    rank_scale: float = Field(10.0, gt=0)
+    # multiplier applied to the blended score of an entry with an open conflict
+    contested_factor: float = Field(0.5, ge=0, le=1)
+
+
+class CurationPolicy(BaseModel):
+    """Defaults come from the two seeds; thresholds that depend on the embedder are per model."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # retention score (source 001)
+    half_life_hours: dict[MemoryKind, float] = Field(
+        default_factory=lambda: {
+            MemoryKind.TOOL_OUTPUT: 6.0,
+            MemoryKind.CONVERSATION: 3 * 24.0,
+            MemoryKind.FACT: 45 * 24.0,
+            MemoryKind.PREFERENCE: 180 * 24.0,
+        }
+    )
+    reinforcement: float = Field(0.7, ge=0)
+
+    # decay (both sources)
+    min_generality: int = Field(1, ge=0)
+    max_idle_days: float = Field(30.0, gt=0)
+    prune_below: float = Field(0.12, ge=0, le=1)
+    max_prune_ratio: float = Field(0.20, ge=0, le=1)
+
+    # duplicates (source 001): cosine thresholds per embedding model; "*" is the fallback.
+    # MiniLM's 0.86 comes from `memgov calibrate` on the built-in labeled pairs: F0.5-best
+    # threshold 0.8586, precision 1.0, recall 0.8 (0.93 is the source's API-model figure).
+    duplicate_threshold: dict[str, float] = Field(
+        default_factory=lambda: {MINILM_MODEL: 0.86, "*": 0.93}
+    )
+    # entries at least this similar that disagree on a value are a contradiction candidate
+    contradiction_threshold: dict[str, float] = Field(
+        default_factory=lambda: {MINILM_MODEL: 0.72, "*": 0.85}
+    )
+
+    # kinds whose similar, value-disagreeing pairs are contradictions; tool outputs are
+    # point-in-time observations whose staleness supersession keys and decay handle
+    contradiction_kinds: frozenset[MemoryKind] = Field(
+        default_factory=lambda: frozenset(
+            {MemoryKind.FACT, MemoryKind.PREFERENCE, MemoryKind.CONVERSATION}
+        )
+    )
+
+    # compression into principles (source 000); principles come from lessons, not logs
+    compression_kinds: frozenset[MemoryKind] = Field(
+        default_factory=lambda: frozenset(
+            {MemoryKind.FACT, MemoryKind.PREFERENCE, MemoryKind.CONVERSATION}
+        )
+    )
+    jaccard_threshold: float = Field(0.6, gt=0, le=1)
+
+    @field_serializer("contradiction_kinds", "compression_kinds")
+    def _sorted_kinds(self, kinds: frozenset[MemoryKind]) -> list[str]:
+        """Sets dump in a fixed order, so a stored policy is the same in every process."""
+        return sorted(kind.value for kind in kinds)
+    min_cluster_size: int = Field(3, ge=2)
+
+    # recall
+    weights: RankingWeights = Field(default_factory=RankingWeights)
+    candidate_multiplier: int = Field(4, ge=1)
+    reinforce_on: Literal["recall", "feedback"] = "recall"
+    recency_hot_days: float = 7.0
+    recency_warm_days: float = 30.0
+
+    # modes: new tenants start dry-run, as the source insists
+    supersession: Mode = Mode.DRY_RUN
+    duplicates: Mode = Mode.DRY_RUN
+    decay: Mode = Mode.DRY_RUN
+    contradiction: Mode = Mode.DRY_RUN
+    subsumption: Mode = Mode.DRY_RUN
+    compression: CompressionMode = CompressionMode.PROPOSE
+    # write-time contradiction checks cost one vector query per new memory; batches larger
+    # than this (bulk imports) leave detection to the nightly pass
+    write_check_max_batch: int = Field(200, ge=0)
+
+    # health targets and safety
+    near_duplicate_target: float = Field(0.06, ge=0, le=1)
+    golden_k: int = Field(6, ge=1)
+    compaction_grace_days: float = Field(14.0, ge=0)
+
+    @field_validator("half_life_hours")
+    @classmethod
+    def _every_kind_has_positive_half_life(
+        cls, value: dict[MemoryKind, float]
+    ) -> dict[MemoryKind, float]:
+        missing = [k.value for k in MemoryKind if k not in value]
+        if missing:
+            raise ValueError(f"half_life_hours lacks kinds {missing}")
+        bad = {k: v for k, v in value.items() if not (v > 0 and math.isfinite(v))}
+        if bad:
+            raise ValueError(f"half_life_hours must be positive and finite, got {bad}")
+        return value
+
+    def half_life_seconds(self, kind: MemoryKind | str) -> float:
+        return self.half_life_hours[MemoryKind(kind)] * HOUR
+
+    def duplicate_threshold_for(self, model: str) -> float:
+        return self.duplicate_threshold.get(model, self.duplicate_threshold.get("*", 0.93))
+
+    def contradiction_threshold_for(self, model: str) -> float:
+        return self.contradiction_threshold.get(model, self.contradiction_threshold.get("*", 0.85))
+
+    def any_apply(self) -> bool:
+        return Mode.APPLY in (
+            self.supersession,
+            self.duplicates,
+            self.decay,
+            self.contradiction,
+            self.subsumption,
+        )
+
+    def with_all_modes(self, mode: Mode) -> CurationPolicy:
+        return self.model_copy(
+            update={
+                "supersession": mode,
+                "duplicates": mode,
+                "decay": mode,
+                "contradiction": mode,
+                "subsumption": mode,
+            }
+        )

@@ -1,0 +1,240 @@
+"""Recall: vector candidates from the tenant's partition, re-ranked by curation scores.
+
+Curated mode searches only active entries. The active filter lives in the narrow state
+table, so the HNSW scan runs with iterative scans on (``relaxed_order``): the index keeps
+yielding candidates until enough active ones are found, and recall returns k hits even
+when much of the partition is archived. Order within the candidate set is re-established
+exactly by the re-rank.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from sqlalchemy import Connection, text
+
+from curation._kinds import EventType
+from curation._policy import CurationPolicy
+from curation._records import ConflictRecord, RecallHit
+from curation._scoring import blend_scores, rank_scores, retention_scores
+from curation._snapshot import MemorySnapshot
+from curation._store.rows import CONFLICT_COLUMNS, conflict_record
+
+_SEARCH = """
+    SELECT m.id, m.kind, m.content, m.created_at, m.supersession_key,
+           1 - (m.embedding <=> :q) AS similarity,
+           s.importance, s.generality, s.proven, s.recall_count, s.last_recalled_at,
+           s.pinned, s.status, s.archive_reason, s.version,
+           (SELECT count(*) FROM conflict c WHERE c.tenant = m.tenant AND c.memory_id = m.id
+              AND c.status = 'open') AS open_conflicts
+    FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
+    WHERE m.tenant = :t {active}
+    ORDER BY m.embedding <=> :q
+    LIMIT :n
+"""
+
+
+# One round trip opens a recall: the transaction's settings (the tenant first, for
+# row-level security), then the tenant's policy, whose row doubles as the existence check
+# (no row: no such tenant). ``memgov_open_recall`` (migration 0003) runs the two in that
+# order, which a single SELECT could not promise. A recall's vote commits without waiting
+# for its WAL flush (see ``record_recall``); a read-only recall writes nothing either way.
+START = """
+    SELECT p.policy FROM memgov_open_recall(:t, :ef) AS p (policy) WHERE p.policy IS NOT NULL
+"""
+
+
+def ef_search(limit: int) -> str:
+    return str(max(40, min(1000, 2 * limit)))
+
+
+def search(
+    conn: Connection,
+    tenant: str,
+    query_vector: npt.NDArray[np.float32],
+    limit: int,
+    *,
+    active_only: bool,
+    configure: bool = True,
+) -> list[Any]:
+    """Candidates by vector similarity; ``configure=False`` when the transaction was
+    opened with ``START`` for this ``limit`` already. Each row carries its number of
+    open conflicts, so the conflicts themselves are fetched only when there are some."""
+    if configure:
+        conn.execute(
+            text(
+                "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),"
+                " set_config('hnsw.ef_search', :ef, true)"
+            ),
+            {"ef": ef_search(limit)},
+        )
+    sql = _SEARCH.format(active="AND s.status = 'active'" if active_only else "")
+    return list(conn.execute(text(sql), {"t": tenant, "q": query_vector, "n": limit}).all())
+
+
+def open_conflicts(
+    conn: Connection, tenant: str, memory_ids: Sequence[Any]
+) -> dict[str, list[ConflictRecord]]:
+    if not memory_ids:
+        return {}
+    rows = conn.execute(
+        text(
+            f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE tenant = :t AND status = 'open' "
+            "AND memory_id = ANY(:ids) ORDER BY at, id"
+        ),
+        {"t": tenant, "ids": list(memory_ids)},
+    ).all()
+    grouped: dict[str, list[ConflictRecord]] = defaultdict(list)
+    for row in rows:
+        grouped[str(row.memory_id)].append(conflict_record(row))
+    return grouped
+
+
+def candidates_snapshot(tenant: str, model: str, rows: Sequence[Any]) -> MemorySnapshot:
+    """The few candidates of one recall as a snapshot, so recall scores with the same
+    vectorised code as the curation pass."""
+    n = len(rows)
+
+    def ts(value: datetime | None) -> float:
+        return np.nan if value is None else value.timestamp()
+
+    return MemorySnapshot(
+        tenant=tenant,
+        embedding_model=model,
+        ids=[str(r.id) for r in rows],
+        kinds=[r.kind for r in rows],
+        contents=[r.content for r in rows],
+        embeddings=np.zeros((n, 0), dtype=np.float32),
+        importance=np.array([r.importance for r in rows], dtype=np.float64),
+        generality=np.array([r.generality for r in rows], dtype=np.int64),
+        proven=np.array([r.proven for r in rows], dtype=np.int64),
+        recall_count=np.array([r.recall_count for r in rows], dtype=np.int64),
+        created_at=np.array([ts(r.created_at) for r in rows], dtype=np.float64),
+        last_recalled_at=np.array([ts(r.last_recalled_at) for r in rows], dtype=np.float64),
+        pinned=np.array([r.pinned for r in rows], dtype=bool),
+        supersession_keys=[r.supersession_key for r in rows],
+        versions=np.array([r.version for r in rows], dtype=np.int64),
+        open_conflicts=np.zeros(n, dtype=np.int64),
+        parent_ids=[None] * n,
+        topics=[None] * n,
+    )
+
+
+def rank_candidates(
+    rows: Sequence[Any],
+    conflicts: dict[str, list[ConflictRecord]],
+    policy: CurationPolicy,
+    *,
+    tenant: str,
+    model: str,
+    now: datetime,
+    k: int,
+    curated: bool,
+) -> list[RecallHit]:
+    if not rows:
+        return []
+    snap = candidates_snapshot(tenant, model, rows)
+    similarity = np.array([float(r.similarity) for r in rows], dtype=np.float64)
+    retention = retention_scores(snap, policy, now)
+    rank = rank_scores(snap, policy, now)
+    if curated:
+        contested = np.array([bool(conflicts.get(i)) for i in snap.ids], dtype=bool)
+        score = blend_scores(similarity, rank, retention, contested, policy.weights)
+    else:
+        score = similarity
+    # stable: ties keep similarity order, which is the order the index returned
+    order = sorted(range(len(rows)), key=lambda i: (-float(score[i]), -similarity[i], snap.ids[i]))
+    hits = []
+    for i in order[:k]:
+        row = rows[i]
+        hits.append(
+            RecallHit(
+                id=str(row.id),
+                content=row.content,
+                kind=row.kind,
+                similarity=round(float(similarity[i]), 6),
+                score=round(float(score[i]), 6),
+                retention=round(float(retention[i]), 6),
+                rank=float(rank[i]),
+                status=row.status,
+                generality=int(row.generality),
+                proven=int(row.proven),
+                recall_count=int(row.recall_count),
+                created_at=row.created_at,
+                supersession_key=row.supersession_key,
+                archive_reason=row.archive_reason,
+                conflicts=list(conflicts.get(str(row.id), [])) if curated else [],
+            )
+        )
+    return hits
+
+
+def record_recall(
+    conn: Connection,
+    tenant: str,
+    memory_ids: Sequence[str],
+    *,
+    now: datetime,
+    actor: str,
+    query: str,
+    reinforce: bool,
+    recall_id: str | None = None,
+) -> None:
+    """The vote: bump counts and append the event in one statement (with the exposure's
+    ``recall_id`` when an agent recalled). Rows are locked in id
+    order so concurrent recalls over overlapping hits cannot deadlock.
+
+    The transaction commits without waiting for its WAL flush (``synchronous_commit``
+    off for this transaction only): a vote is a counter bump, and a crash can at worst
+    lose the last few hundred milliseconds of votes, never leave anything half-written,
+    and no recall waits on a disk flush. The setting is made where the recall's
+    transaction starts (``START``).
+
+    Every recorded recall bumps its hits' state version, also when the policy does not
+    reinforce on recall (then the counts stay as they are): a curation plan made before
+    the recall then no longer matches those rows, and its apply leaves them alone — an
+    entry an agent just recalled is never archived by an older plan."""
+    conn.execute(
+        text(
+            """
+            WITH locked AS (
+                SELECT memory_id FROM memory_state
+                WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))
+                ORDER BY memory_id FOR UPDATE
+            ),
+            bumped AS (
+                UPDATE memory_state s
+                SET recall_count = s.recall_count + CASE WHEN :reinforce THEN 1 ELSE 0 END,
+                    last_recalled_at = CASE WHEN :reinforce THEN :now
+                                            ELSE s.last_recalled_at END,
+                    version = s.version + 1, updated_at = :now
+                FROM locked WHERE s.tenant = :t AND s.memory_id = locked.memory_id
+                RETURNING s.memory_id
+            ),
+            ev AS (
+                INSERT INTO event (tenant, type, related_ids, actor, data, at)
+                VALUES (:t, :type, CAST(:ids AS uuid[]), :actor, CAST(:data AS jsonb), :now)
+                RETURNING id
+            )
+            SELECT count(*) FROM ev
+            """
+        ),
+        {
+            "t": tenant,
+            "ids": list(memory_ids),
+            "now": now,
+            "actor": actor,
+            "type": EventType.RECALL.value,
+            "reinforce": reinforce,
+            "data": json.dumps(
+                {"query": query[:500], "reinforced": reinforce}
+                | ({} if recall_id is None else {"recall_id": recall_id})
+            ),
+        },
+    )

@@ -1,0 +1,218 @@
+"""A curation run: snapshot → plan → apply (or dry run) under the tenant's lock, with a
+stored report; and its undo from the event history."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from curation._kinds import EventType
+from curation._plan import CurationPlan
+from curation._store.apply import apply_plan
+from curation._store.database import scope_to_tenant
+from curation._store.events import event_row, record_events
+from curation._store.lifecycle import RESTORE_SET
+from curation._store.locks import take_transaction_lock
+
+
+def run_apply(
+    conn: Connection,
+    plan: CurationPlan,
+    *,
+    dry_run: bool,
+    now: datetime,
+    actor: str,
+    started: float | None = None,
+    timings: Mapping[str, float] | None = None,
+) -> dict[str, Any]:
+    """Apply (or dry-run) a plan in one transaction on ``conn`` and store its report, with
+    the wall times of the phases that made the plan (``timings``) if the caller has them."""
+    tenant = plan.tenant
+    run_id = uuid.uuid4()
+    started = started if started is not None else time.perf_counter()
+    with conn.begin():
+        scope_to_tenant(conn, tenant)
+        take_transaction_lock(conn, tenant)
+        applied = apply_plan(conn, plan, run_id=run_id, now=now, actor=actor, dry_run=dry_run)
+        active_after = conn.execute(
+            text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
+            {"t": tenant},
+        ).scalar_one()
+        report = {
+            "run_id": str(run_id),
+            "tenant": tenant,
+            "dry_run": dry_run,
+            "at": now.isoformat(),
+            "planned": plan.counts(),
+            "applied": {k: v for k, v in applied.items() if not k.endswith("_ids")},
+            "active_after": int(active_after),
+            "modes": {
+                "supersession": plan.policy.supersession.value,
+                "duplicates": plan.policy.duplicates.value,
+                "decay": plan.policy.decay.value,
+                "contradiction": plan.policy.contradiction.value,
+                "compression": plan.policy.compression.value,
+            },
+            "timings": dict(timings or {}),
+            "duration_s": round(time.perf_counter() - started, 4),
+        }
+        conn.execute(
+            text(
+                """
+                INSERT INTO curation_run (id, tenant, started_at, finished_at, dry_run, status,
+                                          report, policy)
+                VALUES (:id, :t, :at, :at, :dry, :status, CAST(:r AS jsonb), CAST(:p AS jsonb))
+                """
+            ),
+            {
+                "id": run_id,
+                "t": tenant,
+                "at": now,
+                "dry": dry_run,
+                "status": "dry_run" if dry_run else "applied",
+                "r": json.dumps(report),
+                "p": json.dumps(plan.policy.model_dump(mode="json")),
+            },
+        )
+        record_events(
+            conn,
+            [
+                event_row(
+                    tenant,
+                    EventType.CURATION_RUN,
+                    at=now,
+                    actor=actor,
+                    run_id=run_id,
+                    reason="dry run" if dry_run else "applied",
+                    data={"planned": plan.counts(), "applied": report["applied"]},
+                )
+            ],
+        )
+    report["archived_ids"] = applied["archived_ids"]
+    report["conflict_ids"] = applied["conflict_ids"]
+    report["proposal_ids"] = applied["proposal_ids"]
+    return report
+
+
+def undo_run(
+    conn: Connection, tenant: str, run_id: uuid.UUID, *, now: datetime, actor: str
+) -> dict[str, int]:
+    """Invert a run from its events: restore what it archived (if still archived as it left
+    it), take back folded counts, dismiss the conflicts and withdraw the proposals it made."""
+    take_transaction_lock(conn, tenant)
+    events = conn.execute(
+        text("SELECT * FROM event WHERE tenant = :t AND run_id = :r ORDER BY id"),
+        {"t": tenant, "r": run_id},
+    ).all()
+    archived = [e for e in events if e.type == EventType.ARCHIVE.value]
+    # a subsumed archive set parent_id; its event keeps the prior one (older events do not:
+    # their parent_id is left as it is)
+    priors = [(e.data or {}).get("prior") or {} for e in archived]
+    restored = (
+        conn.execute(
+            text(
+                f"""
+            UPDATE memory_state s SET {RESTORE_SET},
+                parent_id = CASE WHEN p.has_prior THEN p.parent ELSE s.parent_id END
+            FROM unnest(CAST(:ids AS uuid[]), CAST(:parents AS uuid[]),
+                        CAST(:has_prior AS boolean[])) AS p(id, parent, has_prior)
+            WHERE s.tenant = :t AND s.memory_id = p.id
+              AND s.status = 'archived'
+              AND (SELECT e.run_id FROM event e
+                   WHERE e.tenant = :t AND e.memory_id = s.memory_id
+                     AND e.type IN ('archive', 'restore', 'revive')
+                   ORDER BY e.id DESC LIMIT 1) = :r
+            RETURNING s.memory_id
+            """
+            ),
+            {
+                "t": tenant,
+                "ids": [str(e.memory_id) for e in archived],
+                "parents": [p.get("parent_id") for p in priors],
+                "has_prior": ["parent_id" in p for p in priors],
+                "now": now,
+                "r": run_id,
+            },
+        )
+        .scalars()
+        .all()
+    )
+    for merge in (e for e in events if e.type == EventType.MERGE.value):
+        conn.execute(
+            text(
+                "UPDATE memory_state SET recall_count = greatest(0, recall_count - :rc), "
+                "proven = greatest(0, proven - :pv), importance = :imp, "
+                "version = version + 1, updated_at = :now "
+                "WHERE tenant = :t AND memory_id = :id"
+            ),
+            {
+                "t": tenant,
+                "id": merge.memory_id,
+                "rc": merge.data["folded_recall_count"],
+                "pv": merge.data["folded_proven"],
+                "imp": merge.data["importance_before"],
+                "now": now,
+            },
+        )
+    conflicts = (
+        conn.execute(
+            text(
+                "UPDATE conflict SET status = 'dismissed', resolution = 'dismiss', "
+                "resolution_note = 'run undone', resolved_at = :now, resolved_by = :actor "
+                "WHERE tenant = :t AND status = 'open' AND id = ANY(CAST(:ids AS uuid[])) "
+                "RETURNING id"
+            ),
+            {
+                "t": tenant,
+                "now": now,
+                "actor": actor,
+                "ids": [
+                    e.data.get("conflict_id")
+                    for e in events
+                    if e.type == EventType.CONTEST.value and e.data.get("conflict_id")
+                ],
+            },
+        )
+        .scalars()
+        .all()
+    )
+    proposals = (
+        conn.execute(
+            text(
+                "UPDATE proposal SET status = 'rejected', decided_at = :now, "
+            "decided_by = 'undo:' || :actor "
+                "WHERE tenant = :t AND run_id = :r AND status = 'pending' RETURNING id"
+            ),
+            {"t": tenant, "r": run_id, "now": now, "actor": actor},
+        )
+        .scalars()
+        .all()
+    )
+    record_events(
+        conn,
+        [
+            event_row(
+                tenant,
+                EventType.RESTORE,
+                at=now,
+                actor=actor,
+                memory_id=m,
+                run_id=run_id,
+                reason="curation run undone",
+                data={"undo_of_run": str(run_id)},
+            )
+            for m in restored
+        ],
+    )
+    return {
+        "restored": len(restored),
+        "merges_reverted": sum(1 for e in events if e.type == EventType.MERGE.value),
+        "conflicts_dismissed": len(conflicts),
+        "proposals_withdrawn": len(proposals),
+    }

@@ -1,0 +1,320 @@
+"""Curation at write time: supersession by key, subsumption under principles, and
+contradiction detection — each only when the tenant's policy sets its mode to ``apply``.
+
+Survivor rule shared with the batch planner: among active entries with one key, the
+broadest wins and, among equally broad ones, the newest. A narrower write therefore never
+demotes a principle (it is filed beneath it instead); only an equally or more general
+statement replaces it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from curation._kinds import ArchiveReason, EventType
+from curation._plan import ArchiveAction, Mechanic
+from curation._policy import CurationPolicy, Mode
+from curation._records import WriteResult
+from curation._store.apply import archive_actions, lock_rows
+from curation._store.events import event_row, record_events
+from curation._store.lifecycle import ARCHIVE_SET
+from curation._store.writes import PreparedWrite
+from curation._values import distinct_subjects, value_differences
+
+WRITE_NEIGHBOURS = 5
+
+
+def survivor_key(generality: int, created_at: datetime, memory_id: str) -> tuple[Any, ...]:
+    return (generality, created_at, memory_id)
+
+
+def _subsume(
+    conn: Connection,
+    tenant: str,
+    memory_id: Any,
+    parent: Any,
+    *,
+    now: datetime,
+    actor: str,
+    archive: bool,
+    reason: str,
+) -> bool:
+    """File ``memory_id`` beneath ``parent``; archive it ``subsumed`` when it is redundant."""
+    change = (
+        f"{ARCHIVE_SET}, archive_reason = 'subsumed'"
+        if archive
+        else "version = version + 1, updated_at = :now"
+    )
+    done = conn.execute(
+        text(
+            f"UPDATE memory_state SET parent_id = :p, {change}"
+            " WHERE tenant = :t AND memory_id = :id AND status = 'active'"
+            " AND NOT pinned RETURNING memory_id"
+        ),
+        {"t": tenant, "id": memory_id, "p": parent, "now": now},
+    ).scalar()
+    if done is not None:
+        record_events(
+            conn,
+            [
+                event_row(
+                    tenant,
+                    EventType.ARCHIVE if archive else EventType.MERGE,
+                    at=now,
+                    actor=actor,
+                    memory_id=memory_id,
+                    related_ids=[parent],
+                    reason=reason,
+                    data={
+                        "mechanic": "subsumption",
+                        "archive_reason": "subsumed" if archive else None,
+                        "parent_id": str(parent),
+                        "prior": {"status": "active", "parent_id": None},
+                    },
+                )
+            ],
+        )
+    return done is not None
+
+
+def supersede_keys(
+    conn: Connection, tenant: str, keys: Sequence[str], *, now: datetime, actor: str
+) -> dict[str, list[str]]:
+    """Returns, per surviving id, the ids it superseded."""
+    rows = conn.execute(
+        text(
+            "SELECT m.id, m.supersession_key AS key, m.created_at, s.generality, s.version,"
+            " s.pinned FROM memory m JOIN memory_state s"
+            " ON s.tenant = m.tenant AND s.memory_id = m.id"
+            " WHERE m.tenant = :t AND s.status = 'active' AND m.supersession_key = ANY(:k)"
+        ),
+        {"t": tenant, "k": list(keys)},
+    ).all()
+    groups: dict[str, list[Any]] = defaultdict(list)
+    for row in rows:
+        groups[row.key].append(row)
+    actions: list[ArchiveAction] = []
+    subsumed: list[tuple[Any, Any]] = []
+    for key, members in groups.items():
+        winner = max(members, key=lambda r: survivor_key(r.generality, r.created_at, str(r.id)))
+        for row in members:
+            if row.id == winner.id or row.pinned:
+                continue
+            if row.created_at > winner.created_at:
+                subsumed.append((row.id, winner.id))  # newer but narrower: filed beneath
+                continue
+            actions.append(
+                ArchiveAction(
+                    memory_id=str(row.id),
+                    mechanic=Mechanic.SUPERSESSION,
+                    reason=ArchiveReason.SUPERSEDED,
+                    expected_version=int(row.version),
+                    detail=f"superseded on write by {winner.id} (key {key!r})",
+                    target_id=str(winner.id),
+                )
+            )
+    # the rows this write changes, locked in id order first (a concurrent apply or
+    # recall locks in that order too; one UPDATE alone would lock in scan order)
+    lock_rows(conn, tenant, [a.memory_id for a in actions] + [str(m) for m, _ in subsumed])
+    done = archive_actions(conn, tenant, actions, now=now, run_id=None, actor=actor)
+    for memory_id, parent in subsumed:
+        _subsume(
+            conn,
+            tenant,
+            memory_id,
+            parent,
+            now=now,
+            actor=actor,
+            archive=True,
+            reason="narrower write under a broader entry with the same key",
+        )
+    out: dict[str, list[str]] = defaultdict(list)
+    for action in actions:
+        if action.memory_id in done and action.target_id:
+            out[action.target_id].append(action.memory_id)
+    return out
+
+
+def subsume_topics(
+    conn: Connection,
+    tenant: str,
+    written: Sequence[tuple[str, PreparedWrite]],
+    *,
+    now: datetime,
+    actor: str,
+) -> None:
+    """A new write on a topic a principle covers is linked beneath it; a new statement more
+    general than the topic's principle takes its place (the old one archived ``subsumed``)."""
+    topics = {w.item.topic for _, w in written if w.item.topic}
+    if not topics:
+        return
+    principles = conn.execute(
+        text(
+            "SELECT m.id, m.topic, s.generality FROM memory m JOIN memory_state s"
+            " ON s.tenant = m.tenant AND s.memory_id = m.id WHERE m.tenant = :t"
+            " AND s.status = 'active' AND s.generality >= 1 AND m.topic = ANY(:topics)"
+            # locked in id order, like every multi-row writer, so writers cannot deadlock
+            " ORDER BY s.memory_id FOR UPDATE OF s"
+        ),
+        {"t": tenant, "topics": sorted(topics)},
+    ).all()
+    by_topic: dict[str, list[Any]] = defaultdict(list)
+    for row in principles:
+        by_topic[row.topic].append(row)
+    for memory_id, write in written:
+        others = [p for p in by_topic.get(write.item.topic or "", []) if str(p.id) != memory_id]
+        if not others:
+            continue
+        broadest = max(others, key=lambda p: (p.generality, str(p.id)))
+        if broadest.generality > write.item.generality:
+            _subsume(
+                conn,
+                tenant,
+                uuid.UUID(memory_id),
+                broadest.id,
+                now=now,
+                actor=actor,
+                archive=False,
+                reason=f"covered by principle on topic {write.item.topic!r}",
+            )
+            continue
+        for old in others:
+            if old.generality < write.item.generality:
+                _subsume(
+                    conn,
+                    tenant,
+                    old.id,
+                    uuid.UUID(memory_id),
+                    now=now,
+                    actor=actor,
+                    archive=True,
+                    reason="replaced by a more general statement",
+                )
+
+
+def detect_contradictions(
+    conn: Connection,
+    tenant: str,
+    written: Sequence[tuple[str, PreparedWrite]],
+    threshold: float,
+    *,
+    now: datetime,
+    actor: str,
+) -> dict[str, list[str]]:
+    """Nearby active entries of the same kind that disagree with a new write on a value get
+    a conflict (claim = the new statement). Entries sharing a key are supersession's job."""
+    opened: dict[str, list[str]] = defaultdict(list)
+    for memory_id, write in written:
+        neighbours = conn.execute(
+            text(
+                "SELECT m.id, m.content, m.supersession_key,"
+                " 1 - (m.embedding <=> :q) AS similarity"
+                " FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id"
+                " WHERE m.tenant = :t AND m.kind = :kind AND s.status = 'active' AND m.id <> :id"
+                " ORDER BY m.embedding <=> :q LIMIT :n"
+            ),
+            {
+                "t": tenant,
+                "q": write.embedding,
+                "kind": write.item.kind.value,
+                "id": memory_id,
+                "n": WRITE_NEIGHBOURS,
+            },
+        ).all()
+        for other in neighbours:
+            if float(other.similarity) < threshold:
+                continue
+            key = write.item.supersession_key
+            if key is not None and other.supersession_key == key:
+                continue
+            differences = value_differences(other.content, write.item.content)
+            if not differences or distinct_subjects(differences):
+                continue
+            conflict_id = uuid.uuid4()
+            evidence = "contradicted by a newer write: " + "; ".join(differences)
+            conn.execute(
+                text(
+                    "INSERT INTO conflict (id, tenant, memory_id, claim, evidence, source,"
+                    " related_memory_id, detected_by, at)"
+                    " VALUES (:id, :t, :m, :claim, :ev, 'write', :r, 'write', :now)"
+                ),
+                {
+                    "id": conflict_id,
+                    "t": tenant,
+                    "m": other.id,
+                    "claim": write.item.content,
+                    "ev": evidence,
+                    "r": memory_id,
+                    "now": now,
+                },
+            )
+            record_events(
+                conn,
+                [
+                    event_row(
+                        tenant,
+                        EventType.CONTEST,
+                        at=now,
+                        actor=actor,
+                        memory_id=other.id,
+                        related_ids=[memory_id],
+                        reason=evidence,
+                        data={
+                            "conflict_id": str(conflict_id),
+                            "detected_by": "write",
+                            "similarity": float(other.similarity),
+                        },
+                    )
+                ],
+            )
+            opened[memory_id].append(str(conflict_id))
+    return opened
+
+
+def after_write(
+    conn: Connection,
+    tenant: str,
+    results: list[WriteResult],
+    prepared: Sequence[PreparedWrite],
+    policy: CurationPolicy,
+    *,
+    model: str,
+    now: datetime,
+    actor: str,
+) -> list[WriteResult]:
+    written = [(r.id, p) for r, p in zip(results, prepared, strict=True) if r.created or r.revived]
+    if not written:
+        return results
+    superseded: dict[str, list[str]] = {}
+    if policy.supersession == Mode.APPLY:
+        keys = sorted({w.item.supersession_key for _, w in written if w.item.supersession_key})
+        if keys:
+            superseded = supersede_keys(conn, tenant, keys, now=now, actor=actor)
+    if policy.subsumption == Mode.APPLY:
+        subsume_topics(conn, tenant, written, now=now, actor=actor)
+    conflicts: dict[str, list[str]] = {}
+    # as in the pass: only kinds that state beliefs are contested (not tool outputs)
+    checked = [(i, w) for i, w in written if w.item.kind in policy.contradiction_kinds]
+    if (
+        policy.contradiction == Mode.APPLY
+        and checked
+        and len(written) <= policy.write_check_max_batch
+    ):
+        conflicts = detect_contradictions(
+            conn, tenant, checked, policy.contradiction_threshold_for(model), now=now, actor=actor
+        )
+    return [
+        dataclasses.replace(
+            r, superseded_ids=superseded.get(r.id, []), conflict_ids=conflicts.get(r.id, [])
+        )
+        if r.id in superseded or r.id in conflicts
+        else r
+        for r in results
+    ]

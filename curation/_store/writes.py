@@ -1,0 +1,193 @@
+"""The write path: new memories go in by COPY (staged, see ``bulk``); a re-stated
+statement revives or reinforces the existing memory instead of writing a duplicate."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from psycopg.types.json import Jsonb
+from sqlalchemy import Connection, text
+
+from curation import _tenant_names as tenant_names
+from curation._errors import ValidationError
+from curation._kinds import EventType, Status
+from curation._records import WriteResult
+from curation._store import lifecycle
+from curation._store.bulk import copy_rows
+from curation._store.events import event_row, record_events
+from curation._validation import MemoryInput
+
+
+@dataclass(frozen=True)
+class PreparedWrite:
+    """A validated memory with its identity hash and its (normalised) embedding."""
+
+    item: MemoryInput
+    content_hash: str
+    embedding: npt.NDArray[np.float32]
+    embedding_model: str
+
+
+def ensure_tenant(conn: Connection, tenant: str, now: datetime) -> None:
+    """Create the tenant on its first write; a new name must not look like an existing one."""
+    if not tenant_exists(conn, tenant):
+        existing = conn.execute(text("SELECT memgov_tenants()")).scalars()
+        tenant_names.check_new(tenant, existing)
+    conn.execute(text("SELECT memgov_ensure_tenant(:t, :at)"), {"t": tenant, "at": now})
+
+
+def tenant_exists(conn: Connection, tenant: str) -> bool:
+    return bool(conn.execute(text("SELECT 1 FROM tenant WHERE name = :t"), {"t": tenant}).scalar())
+
+
+def _existing_by_hash(conn: Connection, tenant: str, hashes: list[str]) -> dict[str, Any]:
+    rows = conn.execute(
+        text(
+            """
+            SELECT m.id, m.content_hash, s.status, s.archive_reason, s.archived_at,
+                   s.superseded_by, s.parent_id, s.version
+            FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
+            WHERE m.tenant = :t AND m.content_hash = ANY(:h)
+            """
+        ),
+        {"t": tenant, "h": hashes},
+    ).all()
+    return {row.content_hash: row for row in rows}
+
+
+def existing_ids(conn: Connection, tenant: str, ids: Sequence[uuid.UUID]) -> set[uuid.UUID]:
+    if not ids:
+        return set()
+    rows = conn.execute(
+        text("SELECT id FROM memory WHERE tenant = :t AND id = ANY(:ids)"),
+        {"t": tenant, "ids": list(ids)},
+    ).scalars()
+    return set(rows)
+
+
+def write_batch(
+    conn: Connection,
+    tenant: str,
+    writes: Sequence[PreparedWrite],
+    *,
+    now: datetime,
+    actor: str,
+) -> list[WriteResult]:
+    """Insert what is new, revive what was archived, reinforce nothing else. One transaction.
+
+    Writers of one tenant take turns (a transaction-level advisory lock): two concurrent
+    imports of the same lines would otherwise both find an id or a content hash free and
+    one would end in a unique violation instead of a restatement or a typed rejection."""
+    ensure_tenant(conn, tenant, now)
+    conn.execute(
+        text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": f"memgov.write.{tenant}"}
+    )
+    existing = _existing_by_hash(conn, tenant, [w.content_hash for w in writes])
+    supplied = [w.item.id for w in writes if w.item.id is not None]
+    taken = existing_ids(conn, tenant, supplied)
+
+    results: list[WriteResult | None] = [None] * len(writes)
+    new_in_batch: dict[str, uuid.UUID] = {}
+    fresh: list[tuple[uuid.UUID, PreparedWrite]] = []
+    restate_events: list[dict[str, Any]] = []
+    revived: set[str] = set()
+    for index, write in enumerate(writes):
+        prior = existing.get(write.content_hash)
+        if prior is not None:
+            memory_id = str(prior.id)
+            if prior.status == Status.ARCHIVED and memory_id not in revived:
+                lifecycle.revive(conn, tenant, prior, now=now, actor=actor, reason="re-stated")
+                revived.add(memory_id)
+                results[index] = WriteResult(id=memory_id, created=False, revived=True)
+            else:
+                restate_events.append(
+                    event_row(tenant, EventType.RESTATE, at=now, actor=actor, memory_id=prior.id)
+                )
+                results[index] = WriteResult(id=memory_id, created=False, restated=True)
+            continue
+        if write.content_hash in new_in_batch:
+            memory_id = str(new_in_batch[write.content_hash])
+            restate_events.append(
+                event_row(tenant, EventType.RESTATE, at=now, actor=actor, memory_id=memory_id)
+            )
+            results[index] = WriteResult(id=memory_id, created=False, restated=True)
+            continue
+        if write.item.id is not None and write.item.id in taken:
+            raise ValidationError("id", str(write.item.id), "already exists for this tenant")
+        new_id = write.item.id or uuid.uuid4()
+        taken.add(new_id)
+        new_in_batch[write.content_hash] = new_id
+        fresh.append((new_id, write))
+        results[index] = WriteResult(id=str(new_id), created=True)
+
+    if fresh:
+        _copy_new(conn, tenant, fresh, now=now, actor=actor)
+    record_events(conn, restate_events)
+    return [r for r in results if r is not None]
+
+
+def _copy_new(
+    conn: Connection,
+    tenant: str,
+    fresh: Sequence[tuple[uuid.UUID, PreparedWrite]],
+    *,
+    now: datetime,
+    actor: str,
+) -> None:
+    memory_rows = [
+        (
+            tenant,
+            memory_id,
+            w.item.kind.value,
+            w.item.content,
+            w.content_hash,
+            w.embedding,
+            w.embedding_model,
+            w.item.supersession_key,
+            w.item.topic,
+            w.item.source,
+            Jsonb(w.item.metadata),
+            w.item.created_at or now,
+        )
+        for memory_id, w in fresh
+    ]
+    copy_rows(conn, "memory", _MEMORY_COLUMNS, memory_rows)
+    state_rows = [
+        (
+            tenant,
+            memory_id,
+            w.item.kind.value,
+            w.item.importance,
+            w.item.generality,
+            w.item.proven,
+            w.item.pinned,
+            "active",
+            now,
+        )
+        for memory_id, w in fresh
+    ]
+    copy_rows(conn, "memory_state", _STATE_COLUMNS, state_rows)
+    event_rows = []
+    for memory_id, w in fresh:
+        data = {"kind": w.item.kind.value, "content_hash": w.content_hash}
+        if w.item.created_at is not None:
+            data["created_at"] = w.item.created_at.isoformat()
+        event_rows.append((tenant, "write", memory_id, actor, json.dumps(data), now))
+    copy_rows(conn, "event", ("tenant", "type", "memory_id", "actor", "data", "at"), event_rows)
+
+
+_MEMORY_COLUMNS = (
+    "tenant", "id", "kind", "content", "content_hash", "embedding", "embedding_model",
+    "supersession_key", "topic", "source", "metadata", "created_at",
+)  # fmt: skip
+_STATE_COLUMNS = (
+    "tenant", "memory_id", "kind", "importance", "generality", "proven", "pinned", "status",
+    "updated_at",
+)  # fmt: skip

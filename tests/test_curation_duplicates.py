@@ -1,0 +1,289 @@
+"""Duplicate merge: near-identical entries fold into the one most worth keeping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from snapshot_factory import NOW, basis, by_id, make_snapshot, near, only
+
+from curation._kinds import ArchiveReason
+from curation._plan import CurationPlan, Mechanic
+from curation._planner import build_plan
+from curation._policy import MINILM_MODEL, Mode
+
+POLICY = only("duplicates")
+BOTH = POLICY.model_copy(update={"contradiction": Mode.DRY_RUN})
+TOPIC = basis(40)
+
+
+def plan_for(rows: list[dict[str, Any]], policy: Any = POLICY, **kw: Any) -> CurationPlan:
+    return build_plan(make_snapshot(rows, **kw), policy, NOW)
+
+
+REFUND: list[dict[str, Any]] = [
+    {
+        "id": "a",
+        "content": "The user wants a refund",
+        "importance": 0.4,
+        "recall_count": 2,
+        "proven": 1,
+        "embedding": TOPIC,
+        "age_days": 2,
+    },
+    {
+        "id": "b",
+        "content": "User wants a refund",
+        "importance": 0.9,
+        "recall_count": 3,
+        "proven": 4,
+        "embedding": near(TOPIC, 0.97, 1),
+        "age_days": 1,
+    },
+    {
+        "id": "c",
+        "content": "The user wants their refund",
+        "importance": 0.6,
+        "recall_count": 0,
+        "proven": 0,
+        "embedding": near(TOPIC, 0.96, 2),
+        "age_days": 3,
+    },
+    {"id": "x", "content": "Unrelated note"},
+]
+
+
+def test_cluster_folds_into_highest_retention_and_inherits_counts() -> None:
+    plan = plan_for(REFUND)
+    assert len(plan.merges) == 1
+    merge = plan.merges[0]
+    assert merge.canonical_id == "b"
+    assert set(merge.duplicate_ids) == {"a", "c"}
+    assert merge.recall_count_after == 5
+    assert merge.importance_after == 0.9
+    assert merge.proven_after == 5
+    assert 0.93 <= merge.min_similarity <= 0.97
+    actions = by_id(plan.archives)
+    assert set(actions) == {"a", "c"}
+    assert all(a.reason == ArchiveReason.DUPLICATE and a.target_id == "b" for a in actions.values())
+    assert all(a.mechanic == Mechanic.DUPLICATES for a in actions.values())
+    assert plan.counts()["duplicates_archived"] == 2
+
+
+def test_canonical_ties_break_by_rank_then_age_then_id() -> None:
+    base = {"importance": 1.0, "age_days": 0, "content": "Same"}  # retention clamps to 1
+    rows: list[dict[str, Any]] = [
+        {**base, "id": "low-rank", "embedding": TOPIC, "age_days": 5, "recall_count": 50},
+        {
+            **base,
+            "id": "high-rank",
+            "embedding": near(TOPIC, 0.99, 1),
+            "generality": 1,
+            "recall_count": 50,
+        },
+    ]
+    assert plan_for(rows).merges[0].canonical_id == "high-rank"
+    rows = [
+        {**base, "id": "young", "embedding": TOPIC, "age_hours": 1, "recall_count": 50},
+        {
+            **base,
+            "id": "old",
+            "embedding": near(TOPIC, 0.99, 1),
+            "age_hours": 2,
+            "recall_count": 50,
+        },
+    ]
+    assert plan_for(rows).merges[0].canonical_id == "old"
+    rows = [
+        {**base, "id": "m-b", "embedding": TOPIC, "pinned": False, "recall_count": 50},
+        {**base, "id": "m-a", "embedding": near(TOPIC, 0.99, 1), "recall_count": 50},
+    ]
+    assert plan_for(rows).merges[0].canonical_id == "m-a"
+
+
+def test_a_value_disagreement_is_a_conflict_not_a_merge() -> None:
+    rows: list[dict[str, Any]] = [
+        {"id": "basic", "content": "The user's plan is Basic", "embedding": TOPIC, "age_days": 90},
+        {
+            "id": "pro",
+            "content": "The user's plan is Pro",
+            "embedding": near(TOPIC, 0.97, 1),
+            "age_days": 10,
+        },
+    ]
+    plan = plan_for(rows, BOTH)
+    assert plan.merges == [] and plan.archives == []
+    assert len(plan.conflicts) == 1
+    conflict = plan.conflicts[0]
+    assert (conflict.memory_id, conflict.other_id) == ("basic", "pro")  # older is contested
+    assert conflict.claim == "The user's plan is Pro"
+    assert conflict.evidence == "tier: Basic ≠ Pro"
+    assert conflict.similarity == pytest.approx(0.97, abs=1e-3)
+    # with contradiction handling off the pair is simply left alone
+    assert plan_for(rows, POLICY).conflicts == []
+    assert plan_for(rows, POLICY).archives == []
+
+
+@pytest.mark.parametrize(("cosine", "conflict"), [(0.90, True), (0.84, False)])
+def test_contradictions_are_looked_for_below_the_duplicate_threshold(
+    cosine: float, conflict: bool
+) -> None:
+    rows: list[dict[str, Any]] = [
+        {"content": "The deployment is healthy", "embedding": TOPIC, "age_days": 2},
+        {"content": "The deployment is degraded", "embedding": near(TOPIC, cosine, 3)},
+    ]
+    plan = plan_for(rows, only("contradiction"))
+    assert len(plan.conflicts) == int(conflict)
+    # a similar pair that agrees is neither a merge (below 0.93) nor a conflict
+    agreeing = [dict(rows[0]), {**rows[1], "content": "The deployment is healthy!"}]
+    assert plan_for(agreeing, BOTH).conflicts == [] and plan_for(agreeing, BOTH).merges == []
+
+
+def test_thresholds_are_per_embedding_model() -> None:
+    rows: list[dict[str, Any]] = [
+        {"content": "Use the retry wrapper", "embedding": TOPIC},
+        {"content": "Use the retry wrapper!", "embedding": near(TOPIC, 0.88, 1)},
+    ]
+    assert plan_for(rows).merges == []  # unknown model: 0.93
+    assert len(plan_for(rows, model=MINILM_MODEL).merges) == 1  # MiniLM: 0.86
+
+
+def test_different_kinds_are_never_merged() -> None:
+    rows: list[dict[str, Any]] = [
+        {"kind": "preference", "content": "Dark mode", "embedding": TOPIC},
+        {"kind": "fact", "content": "Dark mode", "embedding": TOPIC},
+        {"kind": "tool_output", "content": "Dark mode", "embedding": TOPIC},
+    ]
+    assert plan_for(rows, BOTH).merges == []
+
+
+def test_pinned_member_is_the_canonical_and_other_pinned_are_left_alone() -> None:
+    rows: list[dict[str, Any]] = [
+        {
+            "id": "strong",
+            "content": "Refund",
+            "importance": 1.0,
+            "embedding": TOPIC,
+            "recall_count": 40,
+        },
+        {
+            "id": "pin-1",
+            "content": "Refund",
+            "importance": 0.1,
+            "pinned": True,
+            "embedding": near(TOPIC, 0.98, 1),
+            "age_days": 5,
+        },
+        {
+            "id": "pin-2",
+            "content": "Refund",
+            "importance": 0.1,
+            "pinned": True,
+            "embedding": near(TOPIC, 0.98, 2),
+            "age_days": 1,
+        },
+    ]
+    plan = plan_for(rows)
+    merge = plan.merges[0]
+    assert merge.canonical_id == "pin-1"  # both pinned score 1; the older wins the tie
+    assert merge.duplicate_ids == ("strong",)
+    assert plan.archived_ids() == {"strong"}
+
+
+def test_all_pinned_cluster_is_left_alone() -> None:
+    rows: list[dict[str, Any]] = [
+        {"content": "Refund", "pinned": True, "embedding": TOPIC},
+        {"content": "Refund", "pinned": True, "embedding": near(TOPIC, 0.99, 1)},
+    ]
+    plan = plan_for(rows)
+    assert plan.merges == [] and plan.archives == []
+
+
+def test_a_vague_middle_entry_does_not_chain_two_claims_together() -> None:
+    mid = near(TOPIC, 0.96, 1)
+    rows: list[dict[str, Any]] = [
+        {
+            "id": "basic",
+            "content": "The user's plan is Basic",
+            "embedding": TOPIC,
+            "importance": 0.9,
+            "age_days": 3,
+        },
+        {"id": "vague", "content": "The user's plan", "embedding": mid, "importance": 0.2},
+        {
+            "id": "pro",
+            "content": "The user's plan is Pro",
+            "embedding": near(mid, 0.96, 2),
+            "importance": 0.3,
+        },
+    ]
+    plan = plan_for(rows)
+    assert plan.merges[0].canonical_id == "basic"
+    assert plan.archived_ids() == {"vague"}
+
+
+def test_pairs_sharing_a_supersession_key_are_left_to_supersession() -> None:
+    rows: list[dict[str, Any]] = [
+        {
+            "id": "basic",
+            "key": "plan:42",
+            "pinned": True,
+            "content": "The user's plan is Basic",
+            "embedding": TOPIC,
+            "age_days": 9,
+        },
+        {
+            "id": "pro",
+            "key": "plan:42",
+            "content": "The user's plan is Pro",
+            "embedding": near(TOPIC, 0.97, 1),
+        },
+    ]
+    assert plan_for(rows, BOTH).conflicts == []
+
+
+def test_a_conflict_touching_an_archived_entry_is_dropped() -> None:
+    policy = BOTH.model_copy(update={"supersession": Mode.DRY_RUN})
+    rows: list[dict[str, Any]] = [
+        {
+            "id": "basic",
+            "key": "plan:42",
+            "content": "The user's plan is Basic",
+            "embedding": TOPIC,
+            "age_days": 9,
+        },
+        {"id": "basic-2", "key": "plan:42", "content": "Plan: Basic", "embedding": basis(3)},
+        {"id": "pro", "content": "The user's plan is Pro", "embedding": near(TOPIC, 0.97, 1)},
+    ]
+    plan = plan_for(rows, policy)
+    assert plan.archived_ids() == {"basic"}
+    assert plan.conflicts == []
+
+
+def test_canonical_is_not_decayed_in_the_same_plan() -> None:
+    policy = POLICY.model_copy(update={"decay": Mode.DRY_RUN, "max_prune_ratio": 1.0})
+    rows: list[dict[str, Any]] = [
+        {
+            "id": "c",
+            "kind": "tool_output",
+            "content": "Disk 91% full",
+            "embedding": TOPIC,
+            "importance": 0.5,
+            "age_days": 3,
+        },
+        {
+            "id": "d",
+            "kind": "tool_output",
+            "content": "Disk 91% full",
+            "embedding": near(TOPIC, 0.99, 1),
+            "importance": 0.4,
+            "age_days": 4,
+        },
+    ]
+    plan = plan_for(rows, policy)
+    assert plan.merges[0].canonical_id == "c"
+    assert plan.archived_ids() == {"d"}
+
+
+def test_duplicates_off_plans_no_merge() -> None:
+    assert plan_for(REFUND, only("decay")).merges == []

@@ -1,0 +1,122 @@
+"""``memgov bench`` end to end at a tiny size on the test database: every phase, the
+reference, the pair quality and the report run; structure only, never timings."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+
+from curation._store import snapshot_loader
+from curation._store.database import Database
+from evaluation.perf.generator import generate
+from evaluation.perf.loader import bulk_load
+from evaluation.perf.phases import bench_store
+from evaluation.perf.report import PHASES, render, scaling
+from evaluation.perf.run import run_bench
+
+
+def test_bench_runs_every_phase_and_reports(database: Database) -> None:
+    result = run_bench(
+        2000, database=database, clients=2, recalls_per_client=10, ingest_rows=100,
+        minilm_texts=16, say=lambda _: None,
+    )  # fmt: skip
+    phases = result["pass"]["phases_s"]
+    assert set(PHASES) <= set(phases)
+    assert all(v >= 0 for v in phases.values())
+    assert result["pass"]["planned"]["active_before"] == 2000
+    assert result["pass"]["applied"]["duplicates_archived"] > 0
+    assert result["pass"]["active_after"] < 2000
+    ref = result["reference"]
+    assert ref["neighbour_queries_run"] == ref["neighbour_queries_total"] > 0
+    assert not ref["extrapolated"]
+    assert ref["indexed_variant"]["queries_run"] > 0
+    assert result["speedup_vs_reference"] > 0
+    quality = result["pair_quality"]
+    assert 0.0 <= quality["recall"] <= 1.0 and 0.0 <= quality["precision"] <= 1.0
+    assert quality["pairs_exact"] > 0 and quality["method"] == "exact join in full"
+    recall = result["recall"]
+    assert recall["recalls"] == 2 * 10
+    assert recall["p50_ms"] <= recall["p95_ms"] <= recall["p99_ms"]
+    assert result["ingest"]["rows"] == 100
+    assert result["embedding"]["texts"] == 16
+    assert result["database"]["database_mb"] > 0 and result["peak_rss_mb"] > 0
+    text = render(result)
+    assert "Curation pass" in text and "Targets" in text and "Reference" in text
+    bigger = copy.deepcopy(result)
+    bigger["n"] = 20_000
+    bigger["pass"]["phases_s"] = {k: v * 10 for k, v in phases.items()}
+    table = scaling([result, bigger])
+    assert "k 2,000->20,000" in table and "full pass" in table
+
+
+def test_fast_snapshot_loader_equals_the_row_path(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = bench_store(database)
+    data = generate(1200, seed=5)
+    bulk_load(database, data, index_memory="64MB")
+    store.contest(data.tenant, data.ids[3], "no", "evidence")
+    monkeypatch.setattr(snapshot_loader, "_CHUNK_BYTES", 10_000)  # many partial chunks
+    for active_only in (True, False):
+        with database.transaction(data.tenant) as conn:
+            fast = snapshot_loader.load_snapshot(
+                conn, data.tenant, store.embedding_model, store.dimension,
+                active_only=active_only,
+            )  # fmt: skip
+            rows = snapshot_loader._load_rows(
+                conn, data.tenant, store.embedding_model, store.dimension,
+                active_only=active_only,
+            )  # fmt: skip
+        assert len(fast) == len(rows) == 1200
+        for name in ("ids", "kinds", "contents", "supersession_keys", "parent_ids", "topics"):
+            assert getattr(fast, name) == getattr(rows, name), name
+        numeric = (
+            "embeddings",
+            "importance",
+            "generality",
+            "proven",
+            "recall_count",
+            "created_at",
+            "last_recalled_at",
+            "pinned",
+            "versions",
+            "open_conflicts",
+        )
+        for name in numeric:
+            np.testing.assert_array_equal(getattr(fast, name), getattr(rows, name), name)
+        assert fast.open_conflicts.sum() == 1
+
+
+def test_copy_event_writer_writes_what_executemany_writes(database: Database) -> None:
+    from datetime import UTC, datetime
+
+    from sqlalchemy import text
+
+    from curation._kinds import EventType
+    from curation._store.apply import write_events
+    from curation._store.events import event_row, record_events
+
+    at = datetime(2026, 11, 1, tzinfo=UTC)
+    ids = [str(uuid) for uuid in generate(3, seed=1).ids]
+
+    def rows(actor: str) -> list[dict[str, object]]:
+        return [
+            event_row("t", EventType.ARCHIVE, at=at, actor=actor, memory_id=ids[k % 3],
+                      related_ids=ids[: k % 3], reason=None if k % 2 else "why",
+                      data={"k": k, "prior": {"status": "active"}})
+            for k in range(2100)
+        ]  # fmt: skip
+
+    with database.transaction("t") as conn:
+        assert write_events(conn, rows("copy")) == 2100  # large: by COPY
+        record_events(conn, rows("many"))
+        got = {
+            actor: conn.execute(
+                text("SELECT type, memory_id, related_ids, reason, run_id, data, at FROM event"
+                     " WHERE actor = :a ORDER BY id"), {"a": actor},
+            ).all()
+            for actor in ("copy", "many")
+        }  # fmt: skip
+    assert got["copy"] == got["many"] and len(got["copy"]) == 2100
