@@ -24,7 +24,7 @@ from typing import Any
 
 from dagster import DagsterInstance, Definitions
 
-from curation import Database, MemoryStore, Settings
+from curation import Database, MemoryStore, Settings, embedder_from_env
 from evaluation.console import Terminal, day_progress, progress, quiet_frameworks
 from evaluation.demo_fleet import NOW, TenantScript
 from evaluation.demo_steps import DEMO_DATABASE, Print, curation_line, demo_database, run_demo
@@ -37,9 +37,11 @@ from orchestration.jobs import curation_job
 from orchestration.partitions import TENANTS, tenant_tags
 
 ONLINE_TENANT = "demo-online-support"
+ONLINE_SIM = {"agents": 100, "days": 3, "warmup_days": 14, "writes_per_day": 10,
+              "recalls_per_day": 10, "seed": 7}  # fmt: skip
 # the demo's A/B: small enough for about half a minute on two cores, large enough that
 # curated and raw recall differ clearly (`memgov eval ab` runs the full-size one)
-AB_FLEET = {"tenants": 2, "days": 21, "writes_per_day": 20, "recalls_per_day": 10,
+AB_FLEET = {"tenants": 2, "days": 14, "writes_per_day": 20, "recalls_per_day": 10,
             "queries_per_checkpoint": 12, "seed": 7}  # fmt: skip
 
 
@@ -89,7 +91,6 @@ def dagster_curate(database_url: str, embedder: str, terminal: Terminal | None =
 
 def run_ab_demo(out: Print, terminal: Terminal | None = None) -> None:
     from curation import MemoryStore as Store
-    from curation import embedder_from_env
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.fleet import FleetConfig
@@ -133,15 +134,11 @@ def run_ab_demo(out: Print, terminal: Terminal | None = None) -> None:
 def run_online_demo(out: Print, database: Database, terminal: Terminal | None = None) -> None:
     """A simulated online experiment on its own ``demo-`` tenant of the demo database (so
     the dashboard's Experiments page shows it), logged to MLflow (experiment online-ab)."""
-    from curation import embedder_from_env
     from evaluation.online.mlflow_run import ONLINE_EXPERIMENT, log_online_report
     from evaluation.online.report_text import daily_table, headline
     from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
 
-    config = OnlineSimConfig(
-        agents=100, days=3, warmup_days=21, writes_per_day=10, recalls_per_day=10, seed=7,
-        tenant_name=ONLINE_TENANT,
-    )  # fmt: skip
+    config = OnlineSimConfig(**ONLINE_SIM, tenant_name=ONLINE_TENANT)  # type: ignore[arg-type]
     title = (
         f"Online experiment: {config.agents} simulated agents, {config.days} days, "
         f"{config.raw_share:.0%} served raw"
@@ -183,6 +180,7 @@ def main(out: Print | None = None) -> None:
         database = demo_database(name=os.environ["MEMGOV_DATABASE"])
         embedder = os.environ.get("MEMGOV_EMBEDDER") or "minilm"
         run_demo(
+            embedder=embedder_from_env(),
             database=database,
             out=say,
             curate=dagster_curate(database.url, embedder, terminal),
