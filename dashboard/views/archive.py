@@ -166,7 +166,7 @@ with st.container(border=True):
 
     def _preview(ids: list[str]) -> str:
         return " | ".join(
-            ui.short(previews[i].content, 50) if i in previews else i[:8]
+            ui.short(previews[i].content, 40) if i in previews else i[:8]
             for i in ids
             if i != memory.id
         )
@@ -187,7 +187,12 @@ with st.container(border=True):
         pd.DataFrame(trail),
         hide_index=True,
         width="stretch",
-        column_config={"recorded at": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm")},
+        column_config={  # widths chosen so every column fits the page
+            "recorded at": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm"),
+            "why": st.column_config.TextColumn(width="medium"),
+            "other entries": st.column_config.TextColumn(width="medium"),
+            "run": st.column_config.TextColumn(width="small"),
+        },
     )
     st.button(
         "Restore this entry",
