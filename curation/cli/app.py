@@ -4,6 +4,7 @@ point group (a callable taking the Typer app), so ``curation`` never imports the
 from __future__ import annotations
 
 import os
+import sys
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -28,6 +29,9 @@ class MemgovGroup(TyperGroup):
             raise typer.Exit(2) from exc
         except (TyperException, typer.Exit, typer.Abort):  # usage errors, exits, ^C
             raise
+        except BrokenPipeError as exc:  # the reader went away (`| head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(1) from exc
         except Exception as exc:  # a bug or an outside failure: one line, exit 1
             if os.environ.get("MEMGOV_DEBUG"):
                 raise
