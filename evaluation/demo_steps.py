@@ -9,7 +9,7 @@ it never touches a real store; ``make up`` points the UIs at the same database.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import groupby
@@ -23,6 +23,7 @@ from curation import (
     MemoryStore,
     Mode,
     RecallResult,
+    RunReport,
     Settings,
     app_role_url,
     embedded_server_uri,
@@ -187,10 +188,10 @@ def curate_directly(store: MemoryStore, scripts: Sequence[TenantScript], out: Pr
         out(curation_line(script.tenant, report))
 
 
-def curation_line(tenant: str, report: Mapping[str, Any]) -> str:
-    planned, applied = report["planned"], report.get("applied", {})
+def curation_line(tenant: str, report: RunReport) -> str:
+    planned, applied = report.planned, report.applied
     return (
-        f"  {tenant}: active {planned['active_before']} → {report['active_after']} "
+        f"  {tenant}: active {planned['active_before']} → {report.active_after} "
         f"(archived, restorable: superseded {applied.get('superseded', 0)}, duplicates "
         f"{applied.get('duplicates_archived', 0)}, decayed {applied.get('decayed', 0)}); "
         f"for a curator: {applied.get('conflicts_opened', 0)} conflict(s), "
@@ -203,11 +204,8 @@ def curator_queue(store: MemoryStore, scripts: Sequence[TenantScript], out: Prin
     for script in scripts:
         proposals = store.proposals(script.tenant)
         for p in proposals[:3]:
-            out(
-                f"  [{script.tenant}] proposal, {len(p['member_ids'])} {p['kind']} entries: "
-                f"{p['text']}"
-            )
-        kinds = {p["kind"] for p in proposals}
+            out(f"  [{script.tenant}] proposal, {len(p.member_ids)} {p.kind} entries: {p.text}")
+        kinds = {p.kind for p in proposals}
         if len(proposals) > 1 and len(kinds) > 1:
             out(
                 "    note: one principle, two proposals: curation groups entries per kind "
