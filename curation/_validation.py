@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from curation import _tenant_names as tenant_names
 from curation._clock import ensure_aware
 from curation._errors import ValidationError
 from curation._jsondoc import document_problem, text_problem
@@ -94,7 +95,7 @@ def validate_tenant(tenant: Any) -> str:
         raise ValidationError("tenant", name, "has leading or trailing whitespace")
     if "\t" in name or any(unicodedata.category(ch) == "Cf" for ch in name):
         raise ValidationError("tenant", name, "contains a tab or an invisible format character")
-    return name
+    return tenant_names.check(name)
 
 
 def validate_query(query: Any) -> str:

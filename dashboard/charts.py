@@ -21,11 +21,31 @@ def _frame(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(list(rows))
 
 
+def until_last_change(rows: Sequence[Mapping[str, Any]], x: str) -> list[Mapping[str, Any]]:
+    """The daily series cut one row after its last change: a store whose data ended months
+    ago should not draw a flat line (and an axis) up to today."""
+    rows = list(rows)
+    values = [{k: v for k, v in row.items() if k != x} for row in rows]
+    last = 0
+    for n in range(1, len(rows)):
+        if values[n] != values[n - 1]:
+            last = n
+    return rows[: last + 2]
+
+
+def _time_axis(frame: pd.DataFrame, field: str, **axis: Any) -> alt.Axis:
+    """A time axis; with a single instant, one tick at it (not a stray tick beside it)."""
+    distinct = pd.to_datetime(frame[field], utc=True).dropna().unique() if len(frame) else []
+    if len(distinct) == 1:
+        return alt.Axis(values=[pd.Timestamp(distinct[0]).isoformat()], **axis)
+    return alt.Axis(**axis)
+
+
 def active_size(
     by_day: Sequence[Mapping[str, Any]], by_run: Sequence[Mapping[str, Any]]
 ) -> AnyChart:
     """Active entries per day (line) with a point per curation run (its ``active_after``)."""
-    days = _frame(by_day)
+    days = _frame(until_last_change(by_day, "day"))
     days["day"] = pd.to_datetime(days["day"]) if len(days) else days.get("day")
     line = (
         alt.Chart(days)
@@ -144,7 +164,7 @@ def retention_histogram(dist: RetentionDistribution, bins: int = 50) -> AnyChart
 
 def queues(rows: Sequence[Mapping[str, Any]]) -> AnyChart:
     """Open conflicts and pending proposals per day."""
-    frame = _frame(rows)
+    frame = _frame(until_last_change(rows, "day"))
     if len(frame):
         frame["day"] = pd.to_datetime(frame["day"])
         frame = frame.melt("day", var_name="queue", value_name="count")
@@ -171,7 +191,7 @@ def near_duplicates(rows: Sequence[Mapping[str, Any]], target: float) -> AnyChar
         alt.Chart(frame)
         .mark_line(point=True, color="#4c78a8")
         .encode(
-            x=alt.X("at:T", title=None),
+            x=alt.X("at:T", title=None, axis=_time_axis(frame, "at")),
             y=alt.Y("share:Q", title="near-duplicate share", axis=alt.Axis(format="%")),
             tooltip=[
                 alt.Tooltip("at:T"),
@@ -225,12 +245,16 @@ def recalls(rows: Sequence[Mapping[str, Any]]) -> AnyChart:
 DATE_AXIS = alt.Axis(format="%b %d", labelAngle=0, tickCount="day")
 
 
+def _date_axis(frame: pd.DataFrame, field: str) -> alt.Axis:
+    return _time_axis(frame, field, format="%b %d", labelAngle=0, tickCount="day")
+
+
 def win_rate_over_time(rows: Sequence[Mapping[str, Any]]) -> AnyChart:
     """Win rate of curated over raw per comparison, with its interval where known."""
     frame = _frame([r for r in rows if r.get("win_rate") is not None])
     frame["start_time"] = pd.to_datetime(frame["start_time"], utc=True)
     base = alt.Chart(frame).encode(
-        x=alt.X("start_time:T", title="run started", axis=DATE_AXIS),
+        x=alt.X("start_time:T", title="run started", axis=_date_axis(frame, "start_time")),
         color=alt.Color("experiment:N", title=None, legend=alt.Legend(orient="top")),
     )
     line = base.mark_line(point=True).encode(
@@ -265,7 +289,7 @@ def quality_over_time(rows: Sequence[Mapping[str, Any]]) -> AnyChart:
         alt.Chart(frame)
         .mark_line(point=True)
         .encode(
-            x=alt.X("start_time:T", title="run started", axis=DATE_AXIS),
+            x=alt.X("start_time:T", title="run started", axis=_date_axis(frame, "start_time")),
             y=alt.Y("decision_quality:Q", title="decision quality", scale=alt.Scale(zero=False)),
             color=alt.Color("arm:N", title=None, legend=alt.Legend(orient="top")),
             detail="series:N",

@@ -44,12 +44,13 @@ def render() -> None:
     try:
         experiments = data.online_experiments(str(tenant))
     except Exception as exc:  # the store is unreachable: the offline section still shows
-        st.warning(f"Online experiments cannot be read: {type(exc).__name__}: {exc}")
+        st.warning(f"Online experiments cannot be read: {ui.code(f'{type(exc).__name__}: {exc}')}")
         return
     if not experiments:
         st.caption(  # an empty state, quieter than the page's own messages
-            f"No online experiment for `{tenant}` yet: start one with `memgov experiment "
-            f"start NAME -t {tenant} --days 14`; agents then recall with their agent id and "
+            f"No online experiment for {ui.code(str(tenant))} yet: start one with "
+            f"{ui.code(f'memgov experiment start NAME -t {tenant} --days 14')}; agents then "
+            "recall with their agent id and "
             "report how the task went (`outcome`)."
         )
         return

@@ -1,8 +1,17 @@
-"""What every page shares: the sidebar with the tenant selector, page headers, and the
-messages an action leaves for the next run ("flash" messages)."""
+"""What every page shares: the sidebar with the tenant selector, page headers, the
+messages an action leaves for the next run ("flash" messages), and the one way pages show
+untrusted text.
+
+Agent-written text (memory content, claims, evidence, proposal text, queries, tenant names)
+is untrusted: Streamlit's Markdown would turn ``# URGENT`` into a heading, ``![x](url)`` into
+an outside request and ``$2,000 not $1,000`` into math. Pages never put it into Markdown
+except through :func:`code` (an inline code span, which Markdown shows literally), and show
+longer text through :func:`text_html` / :func:`quote` (escaped HTML)."""
 
 from __future__ import annotations
 
+import html
+import re
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -49,15 +58,15 @@ def require_tenant() -> str:
         st.warning(
             "The memory store cannot be opened. Start it with `memgov init` (embedded "
             "PostgreSQL under `MEMGOV_HOME`) or point `MEMGOV_DATABASE_URL` at a PostgreSQL "
-            f"with pgvector.\n\n`{error}`"
+            f"with pgvector.\n\n{code(error)}"
         )
         st.stop()
     tenant = st.session_state.get(TENANT_KEY)
     if not tenant:
         st.info(
-            "No tenants yet: load the demo fleet with `memgov demo` (or import memories with "
-            "`memgov import <file.jsonl> --tenant <name>`), then curate with "
-            "`memgov curate <tenant> --apply`."
+            "No tenants yet: load the demo fleet with `make demo` (or import memories with "
+            "`memgov import <file.jsonl> -t <tenant>`), then curate with "
+            "`memgov curate -t <tenant> --apply`."
         )
         st.stop()
     return str(tenant)
@@ -67,7 +76,7 @@ def header(title: str, tenant: str | None = None, caption: str | None = None) ->
     st.title(title)
     parts = []
     if tenant:
-        parts.append(f"Tenant **{tenant}**")
+        parts.append(f"Tenant {code(tenant)}")
     if caption:
         parts.append(caption)
     if parts:
@@ -94,3 +103,32 @@ def short(text: str, limit: int = 90) -> str:
 
 def when(at: datetime | None) -> str:
     return "—" if at is None else at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+_BACKTICKS = re.compile(r"`+")
+
+
+def code(text: str) -> str:
+    """``text`` as a Markdown inline code span: shown literally (no emphasis, heading,
+    link, image, math, colour directive or emoji), on one line. The fence is one backtick
+    longer than any run inside, as CommonMark requires."""
+    flat = " ".join(str(text).split())
+    fence = "`" * (max((len(run) for run in _BACKTICKS.findall(flat)), default=0) + 1)
+    pad = " " if flat.startswith("`") or flat.endswith("`") else ""
+    return f"{fence}{pad}{flat}{pad}{fence}"
+
+
+def text_html(template: str, /, **untrusted: object) -> None:
+    """Show ``template`` (trusted HTML written by the page) with each ``{name}`` filled by
+    the HTML-escaped untrusted value: the value shows as the characters it is."""
+    escaped = {name: html.escape(str(value)) for name, value in untrusted.items()}
+    st.html(f'<div style="margin:0.1rem 0 0.4rem 0">{template.format(**escaped)}</div>')
+
+
+def quote(text: str) -> None:
+    """A block quote of untrusted text (line breaks kept)."""
+    text_html(
+        '<div style="border-left:3px solid #ccc;padding:0.1rem 0 0.1rem 0.8rem;'
+        'white-space:pre-wrap">{text}</div>',
+        text=text,
+    )

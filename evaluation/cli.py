@@ -112,9 +112,12 @@ def ab(
 ) -> None:
     """Replay a simulated fleet: raw vs curated recall at every evaluation query."""
     from curation import CurationPolicy, MemoryStore, Mode, embedder_from_env
+    from curation.cli import progress_bar
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
+    from evaluation.console import day_progress
     from evaluation.demo_steps import demo_database
+    from evaluation.tracking import describe_run
 
     fleet = _fleet(tenants, days, writes, recalls, seed, key_share)
     policy = CurationPolicy().with_all_modes(Mode.APPLY)
@@ -126,9 +129,8 @@ def ab(
         f"{len(fleet.queries)} evaluation queries over {days} days...",
         err=True,
     )
-    result = run_ab(
-        fleet, store, ABConfig(k=k, policy=policy), progress=lambda m: typer.echo(m, err=True)
-    )
+    with progress_bar(f"A/B over {days} simulated days", days) as done:
+        result = run_ab(fleet, store, ABConfig(k=k, policy=policy), progress=day_progress(done))
     if mlflow:
         import numpy as np
 
@@ -141,7 +143,12 @@ def ab(
         run_id = log_ab(
             result,
             experiment=experiment,
-            run_name=f"seed{seed}-{len(fleet.writes)}",
+            run_name=describe_run(
+                "curated vs raw",
+                scope=f"simulated fleet {tenants}x{days}d",
+                policy=policy,
+                seed=seed,
+            ),
             params={
                 "policy": policy.model_dump(mode="json"),
                 "seed": seed,

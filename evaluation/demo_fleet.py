@@ -58,6 +58,7 @@ class DemoQuery:
     query: str
     current: str
     stale: tuple[str, ...] = ()
+    note: str = ""  # one line the demo prints under the query: why a weak result is so
 
 
 @dataclass
@@ -319,12 +320,19 @@ def _devops(rng: random.Random) -> TenantScript:
             "The Stripe webhook queue stalled, what do I do?",
             "rewritten on a durable queue",
             ("restart the payments worker",),
+            note="needs a curator: nothing in the text says the rewrite made the hotfix "
+            "obsolete (no shared key, no contradicting value), so curation keeps both",
         ),
         DemoQuery(
             "What is the status of checkout-service?", "healthy after rollback", ("degraded",)
         ),
         DemoQuery("How many nodes can the staging autoscaler use?", "40 nodes", ("20 nodes",)),
-        DemoQuery("Why are the integration tests flaky?", "test database"),
+        DemoQuery(
+            "Why are the integration tests flaky?",
+            "test database",
+            note="curated hits 2-3 are CI logs because the three same-meaning lessons were "
+            "folded into hit 1; nothing else in the store is about flaky tests",
+        ),
     ]
     s.golden = [
         (

@@ -27,6 +27,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import enum
+import hashlib
 import json
 import math
 import numbers
@@ -120,21 +121,60 @@ def _client(uri: str | None) -> tuple[MlflowClient, str]:
     return MlflowClient(tracking_uri=resolved), resolved
 
 
+# MLflow 3 opens an experiment on its GenAI "Traces" page unless it is marked as model
+# development, where the runs table is the landing view (the UI reads this tag).
+EXPERIMENT_KIND_TAG = "mlflow.experimentKind"
+RUNS_VIEW_KIND = "custom_model_development"
+
+
 def ensure_experiment(client: MlflowClient, name: str, uri: str) -> str:
-    """The experiment's id, creating it (or restoring a deleted one) as needed."""
+    """The experiment's id, creating it (or restoring a deleted one) as needed, marked so
+    the MLflow UI opens it on its runs."""
     existing = client.get_experiment_by_name(name)
     if existing is None:
         try:
-            return str(
-                client.create_experiment(name, artifact_location=_artifact_location(uri, name))
+            created = str(
+                client.create_experiment(
+                    name,
+                    artifact_location=_artifact_location(uri, name),
+                    tags={EXPERIMENT_KIND_TAG: RUNS_VIEW_KIND},
+                )
             )
+            return created
         except MlflowException:  # created concurrently by another process
             existing = client.get_experiment_by_name(name)
             if existing is None:
                 raise
     if existing.lifecycle_stage == "deleted":
         client.restore_experiment(existing.experiment_id)
+    if existing.tags.get(EXPERIMENT_KIND_TAG) != RUNS_VIEW_KIND:
+        client.set_experiment_tag(existing.experiment_id, EXPERIMENT_KIND_TAG, RUNS_VIEW_KIND)
     return str(existing.experiment_id)
+
+
+def describe_run(
+    compared: str, *, scope: str, policy: Any | None = None, seed: int | None = None
+) -> str:
+    """A run name that says what the run compares: ``curated vs raw · acme · policy
+    default · seed 7``. The policy is ``default`` when it is the stock policy (in any
+    modes), else a short digest of its settings, so runs of one policy share a name."""
+    parts = [compared, scope]
+    if policy is not None:
+        parts.append(f"policy {policy_label(policy)}")
+    if seed is not None:
+        parts.append(f"seed {seed}")
+    return " · ".join(parts)
+
+
+def policy_label(policy: Any) -> str:
+    from curation import CurationPolicy, Mode
+
+    dumped = policy.model_dump(mode="json") if hasattr(policy, "model_dump") else dict(policy)
+    for mode in Mode:
+        if dumped == CurationPolicy().with_all_modes(mode).model_dump(mode="json"):
+            return "default"
+    digest = hashlib.sha256(json.dumps(dumped, sort_keys=True).encode()).hexdigest()[:8]
+    return f"custom-{digest}"
 
 
 # -- values: flattening, redaction, names ---------------------------------------------

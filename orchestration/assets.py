@@ -564,6 +564,7 @@ def ab_workload(
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.demo_steps import demo_database
     from evaluation.simulator import simulate_fleet
+    from evaluation.tracking import describe_run
 
     config = workload.fleet_config()
     fleet = simulate_fleet(config)
@@ -579,7 +580,12 @@ def ab_workload(
         run_id = log_ab(
             result,
             experiment="ab-simulated-fleet",
-            run_name=f"weekly-seed{config.seed}",
+            run_name=describe_run(
+                "curated vs raw",
+                scope=f"weekly workload {config.tenants}x{config.days}d",
+                policy=ab_config.policy,
+                seed=config.seed,
+            ),
             params={
                 "policy": ab_config.policy.model_dump(mode="json"),
                 "seed": config.seed,

@@ -6,88 +6,115 @@
 3. show recall again and the curator's queue;
 4. run the A/B on a small simulated fleet, log it to MLflow and print the headline table;
 5. run a simulated online experiment (agents split into curated and raw cohorts) on its
-   own tenant of the demo database, log its daily series to MLflow, print the headline.
+   own ``demo-`` tenant of the demo database, log its daily series to MLflow, print the
+   headline.
+
+Framework output (Dagster's DEBUG lines, MLflow, model loading) goes to a log file whose
+path is printed; long phases show a progress bar.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
-from dagster import AssetSelection, DagsterInstance, materialize
+from dagster import DagsterInstance, Definitions
 
-from curation import Database, MemoryStore
+from curation import Database, MemoryStore, Settings, embedder_from_env
+from evaluation.console import Terminal, day_progress, progress, quiet_frameworks
 from evaluation.demo_fleet import NOW, TenantScript
-from evaluation.demo_steps import DEMO_DATABASE, Print, demo_database, run_demo
+from evaluation.demo_steps import DEMO_DATABASE, Print, curation_line, demo_database, run_demo
+from evaluation.tracking import describe_run
 from orchestration.assets import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
 from orchestration.instance import ensure_dagster_home
+from orchestration.jobs import curation_job
 from orchestration.partitions import TENANTS, tenant_tags
 
+ONLINE_TENANT = "demo-online-support"
+ONLINE_SIM = {"agents": 100, "days": 3, "warmup_days": 14, "writes_per_day": 10,
+              "recalls_per_day": 10, "seed": 7}  # fmt: skip
+# the demo's A/B: small enough for about half a minute on two cores, large enough that
+# curated and raw recall differ clearly (`memgov eval ab` runs the full-size one)
+AB_FLEET = {"tenants": 2, "days": 14, "writes_per_day": 20, "recalls_per_day": 10,
+            "queries_per_checkpoint": 12, "seed": 7}  # fmt: skip
 
-def dagster_curate(database_url: str, embedder: str) -> Any:
-    """A ``curate`` step for ``run_demo`` that materializes the curation graph per tenant."""
+
+def dagster_curate(database_url: str, embedder: str, terminal: Terminal | None = None) -> Any:
+    """A ``curate`` step for ``run_demo`` that runs ``curation_job`` (the job the schedule
+    and sensor run, so the Dagster UI lists the runs under its name) per tenant."""
 
     def curate(store: MemoryStore, scripts: Sequence[TenantScript], out: Print) -> None:
         ensure_dagster_home()
         tenants = [s.tenant for s in scripts]
+        job = Definitions(
+            assets=CURATION_ASSETS,
+            asset_checks=ALL_CHECKS,
+            jobs=[curation_job],
+            resources=build_resources(
+                database_url=database_url, embedder=embedder, now=NOW.isoformat()
+            ),
+        ).resolve_job_def(curation_job.name)
+        lines = []
         with DagsterInstance.get() as instance:
             known = set(instance.get_dynamic_partitions(TENANTS))
             instance.add_dynamic_partitions(TENANTS, [t for t in tenants if t not in known])
-            for tenant in tenants:
-                result = materialize(
-                    [*CURATION_ASSETS, *ALL_CHECKS],
-                    selection=AssetSelection.assets(*CURATION_ASSETS),
-                    partition_key=tenant,
-                    instance=instance,
-                    resources=build_resources(
-                        database_url=database_url, embedder=embedder, now=NOW.isoformat()
-                    ),
-                    tags=tenant_tags(tenant),
-                    raise_on_error=False,
-                )
-                checks = result.get_asset_check_evaluations()
-                failing = [c.check_name for c in checks if not c.passed]
-                report = store.runs(tenant, limit=1)
-                applied = report[0].report.applied if report else {}
-                out(
-                    f"  {tenant}: Dagster run {'succeeded' if result.success else 'FAILED'}, "
-                    f"checks {len(checks) - len(failing)}/{len(checks)} passed"
-                    + (f" (not passed: {', '.join(failing)})" if failing else "")
-                    + f"; superseded {applied.get('superseded', 0)}, duplicates "
-                    f"{applied.get('duplicates_archived', 0)}, decayed {applied.get('decayed', 0)}"
-                    f", conflicts {applied.get('conflicts_opened', 0)}, proposals "
-                    f"{applied.get('proposals_created', 0)}"
-                )
+            with progress(terminal, "Dagster curation_job", len(tenants)) as done:
+                for n, tenant in enumerate(tenants, start=1):
+                    result = job.execute_in_process(
+                        partition_key=tenant,
+                        instance=instance,
+                        tags=tenant_tags(tenant),
+                        raise_on_error=False,
+                    )
+                    checks = result.get_asset_check_evaluations()
+                    failing = [c.check_name for c in checks if not c.passed]
+                    runs = store.runs(tenant, limit=1)
+                    line = curation_line(tenant, runs[0].report) if runs else f"  {tenant}:"
+                    state = "" if result.success else " — the Dagster run FAILED (see the log)"
+                    lines.append(
+                        f"{line}; checks {len(checks) - len(failing)}/{len(checks)} passed"
+                        + (f" (not: {', '.join(failing)})" if failing else "")
+                        + state
+                    )
+                    done(n)
+        for line in lines:
+            out(line)
 
     return curate
 
 
-def run_ab_demo(out: Print) -> None:
+def run_ab_demo(out: Print, terminal: Terminal | None = None) -> None:
     from curation import MemoryStore as Store
-    from curation import embedder_from_env
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.fleet import FleetConfig
     from evaluation.simulator import simulate_fleet
 
-    config = FleetConfig(
-        tenants=2, days=30, writes_per_day=25, recalls_per_day=15, queries_per_checkpoint=15, seed=7
-    )
+    config = FleetConfig(**AB_FLEET)  # type: ignore[arg-type]
     fleet = simulate_fleet(config)
-    out(
-        f"\n=== A/B on a simulated fleet ({len(fleet.writes)} memories, {config.tenants} "
-        f"tenants, {config.days} days; `memgov eval ab` runs the full-size one) ==="
-    )
     store = Store(demo_database(name="memgov_eval"), embedder=embedder_from_env())
     ab_config = ABConfig()
-    result = run_ab(fleet, store, ab_config)
+    title = (
+        f"A/B: {len(fleet.writes)} simulated memories, {config.tenants} tenants, {config.days} days"
+    )
+    with progress(terminal, f"A/B replay ({config.days} days)", config.days) as done:
+        result = run_ab(fleet, store, ab_config, progress=day_progress(done))
+    name = describe_run(
+        "curated vs raw",
+        scope=f"demo fleet {config.tenants}x{config.days}d",
+        policy=ab_config.policy,
+        seed=config.seed,
+    )
     run_id = log_ab(
         result,
         experiment="ab-demo",
-        run_name="demo",
+        run_name=name,
         params={
             "policy": ab_config.policy.model_dump(mode="json"),
             "seed": config.seed,
@@ -99,45 +126,66 @@ def run_ab_demo(out: Print) -> None:
             },
         },
     )
+    out(f"\n=== {title} (`memgov eval ab` runs the full-size one) ===")
     out(headline_table(result))
-    out(f"(MLflow run {run_id} in experiment 'ab-demo')")
+    out(f"(MLflow: experiment 'ab-demo', run {name!r}, id {run_id})")
 
 
-def run_online_demo(out: Print, database: Database) -> None:
-    """A simulated online experiment on its own tenant of the demo database (so the
-    dashboard's Experiments page shows it), logged to MLflow (experiment online-ab)."""
-    from curation import embedder_from_env
+def run_online_demo(out: Print, database: Database, terminal: Terminal | None = None) -> None:
+    """A simulated online experiment on its own ``demo-`` tenant of the demo database (so
+    the dashboard's Experiments page shows it), logged to MLflow (experiment online-ab)."""
     from evaluation.online.mlflow_run import ONLINE_EXPERIMENT, log_online_report
     from evaluation.online.report_text import daily_table, headline
     from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
 
-    config = OnlineSimConfig(
-        agents=100, days=3, warmup_days=21, writes_per_day=10, recalls_per_day=10, seed=7
-    )
-    out(
-        f"\n=== Online experiment: {config.agents} simulated agents, {config.days} days, "
-        f"{config.raw_share:.0%} served raw; outcomes from ground truth, "
-        f"{config.missing_outcome_share:.0%} never reported ==="
+    config = OnlineSimConfig(**ONLINE_SIM, tenant_name=ONLINE_TENANT)  # type: ignore[arg-type]
+    title = (
+        f"Online experiment: {config.agents} simulated agents, {config.days} days, "
+        f"{config.raw_share:.0%} served raw"
     )
     store = MemoryStore(database, embedder=embedder_from_env())
-    result = simulate_online_experiment(store, config)
+    total = config.warmup_days + config.days
+    with progress(terminal, f"Online experiment ({total} days)", total) as done:
+        result = simulate_online_experiment(store, config, progress=day_progress(done))
     logged = log_online_report(result.report)
+    out(f"\n=== {title}; {config.missing_outcome_share:.0%} of outcomes never reported ===")
     out(headline(result.report))
     out(daily_table(result.report))
-    out(
-        f"(MLflow run {logged.run_id} in experiment {ONLINE_EXPERIMENT!r}; "
-        f"`MEMGOV_DATABASE={DEMO_DATABASE} memgov experiment status {config.experiment} "
-        f"-t {result.tenant} "
-        f"--now {result.experiment.ends_at.isoformat()}` reprints it)"
-    )
+    out(f"(MLflow: experiment {ONLINE_EXPERIMENT!r}, run id {logged.run_id})")
 
 
-def main(out: Print = print) -> None:
+def _hints(out: Print, elapsed: float, log: Path) -> None:
+    env = f"MEMGOV_DATABASE={DEMO_DATABASE}"
+    out(f"\nDone in {elapsed:.0f} s. Framework logs: {log}")
+    out("Next (from this folder):")
+    out("  make up    # Dagster, the dashboard and the MLflow UI on 127.0.0.1, on this data")
+    out(f'  {env} .venv/bin/memgov recall "What plan is Initech on?" -t demo-acme-support')
+    out(f"  {env} .venv/bin/memgov proposals list -t demo-acme-support")
+
+
+def main(out: Print | None = None) -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     # the UIs started by `make up` read the same database
     os.environ.setdefault("MEMGOV_DATABASE", DEMO_DATABASE)
-    database = demo_database(name=os.environ["MEMGOV_DATABASE"])
-    embedder = os.environ.get("MEMGOV_EMBEDDER", "minilm")
-    run_demo(database=database, out=out, curate=dagster_curate(database.url, embedder))
-    run_ab_demo(out)
-    run_online_demo(out, database)
+    started = time.perf_counter()
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    log = Settings.from_env().home / "logs" / f"demo-{stamp}.log"
+    with quiet_frameworks(log) as terminal:
+        say = out or terminal.line
+        say(
+            "Memgov demo: two agents' memory stores (demo-acme-support, demo-globex-devops), "
+            "60 simulated days."
+        )
+        say(f"Framework logs (Dagster, MLflow, model loading) go to {log}")
+        database = demo_database(name=os.environ["MEMGOV_DATABASE"])
+        embedder = os.environ.get("MEMGOV_EMBEDDER") or "minilm"
+        run_demo(
+            embedder=embedder_from_env(),
+            database=database,
+            out=say,
+            curate=dagster_curate(database.url, embedder, terminal),
+            terminal=terminal,
+        )
+        run_ab_demo(say, terminal)
+        run_online_demo(say, database, terminal)
+        _hints(say, time.perf_counter() - started, log)

@@ -70,17 +70,21 @@ def main() -> int:
         "MEMGOV_MLFLOW_UI_URL", f"http://{host}:" + os.environ.get("MEMGOV_MLFLOW_PORT", "5000")
     )
     processes = []
-    for name, url, command in commands(host):
-        # each UI in its own process group, so stopping one stops everything it started
-        processes.append(subprocess.Popen(command, cwd=ROOT, start_new_session=True))
-        print(f"{name:12} {url}", flush=True)
-    print("Ctrl-C stops all three.", flush=True)
     try:
+        for name, url, command in commands(host):
+            # each UI in its own process group, so stopping one stops everything it started
+            processes.append(subprocess.Popen(command, cwd=ROOT, start_new_session=True))
+            print(f"{name:12} {url}", flush=True)
+        print("Ctrl-C stops all three.", flush=True)
         while all(p.poll() is None for p in processes):
             time.sleep(1)
-    except KeyboardInterrupt:
-        pass
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM, at any point: stop quietly
+        print("stopping...", flush=True)
     finally:
+        # a second signal (make forwards one, impatient users press twice) must not cut
+        # the shutdown short with a traceback
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         for process in processes:
             _signal_group(process, signal.SIGINT)
         for process in processes:

@@ -138,6 +138,11 @@ class Browser:
             mobile=False,
         )
 
+    def evaluate(self, expression: str) -> Any:
+        """The value of a JavaScript expression in the page (JSON-serialisable)."""
+        reply = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return reply.get("result", {}).get("value")
+
     def state(self) -> dict[str, Any]:
         reply = self.call("Runtime.evaluate", expression=_STATE_JS, returnByValue=True)
         value = reply.get("result", {}).get("value")

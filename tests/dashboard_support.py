@@ -10,6 +10,7 @@ entrypoint (sidebar with the tenant selector, ``st.navigation``), then
 
 from __future__ import annotations
 
+import html
 import uuid
 from collections.abc import Iterator
 from datetime import datetime, timedelta
@@ -131,5 +132,6 @@ def texts(at: AppTest) -> str:
         parts.extend(str(e.value) for e in getattr(at, kind))
     parts.extend(str(e.value) for e in at.warning)
     parts.extend(str(e.value) for e in at.error)
-    parts.extend(str(getattr(e, "proto", e)) for e in at.get("html"))
+    # st.html bodies hold escaped untrusted text: compare the characters it shows
+    parts.extend(html.unescape(str(getattr(e, "proto", e))) for e in at.get("html"))
     return "\n".join(parts)

@@ -169,9 +169,9 @@ CASES: list[Any] = [
                                         related_memory_id="nope"),
                  ValidationError, "related_memory_id", "'nope'", id="contest-related-malformed"),
     pytest.param(lambda s, m: s.set_policy(TENANT, {"reinforce_on": "never"}), ValidationError,
-                 "policy", "'never'", id="policy-bad-value"),
+                 "policy.reinforce_on", "'never'", id="policy-bad-value"),
     pytest.param(lambda s, m: s.set_policy(TENANT, {"no_such_knob": 1}), ValidationError,
-                 "policy", "'no_such_knob'", id="policy-unknown-key"),
+                 "policy.no_such_knob", "Extra inputs", id="policy-unknown-key"),
 ]
 
 

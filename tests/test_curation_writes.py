@@ -140,7 +140,7 @@ def test_tool_outputs_never_get_contradiction_conflicts(
 ) -> None:
     store, pair = semantic_store, TOOL_PAIR
     a, b = store.embedder.embed(list(pair))
-    threshold = store.policy(T).contradiction_threshold_for(store.embedder.model_name)
+    threshold = store.default_policy.contradiction_threshold_for(store.embedder.model_name)
     assert float(a @ b) >= threshold  # similar enough to be contested if they were facts
     if when == "write":
         store.set_policy(T, apply_only("contradiction"))

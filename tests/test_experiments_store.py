@@ -145,7 +145,7 @@ def test_a_scheduled_experiment_is_live_only_inside_its_window(
         ({"ends_at": T0 - timedelta(days=1), "starts_at": T0 - timedelta(days=3)}, "ends_at"),
         ({"ends_at": T0, "starts_at": T0 + timedelta(days=1)}, "ends_at"),
         ({"starts_at": "yesterday"}, "starts_at"),
-        ({"policy": {"decay": "sometimes"}}, "policy"),
+        ({"policy": {"decay": "sometimes"}}, "policy.decay"),
         ({"policy": ["not", "a", "mapping"]}, "policy"),
         ({"actor": "cu\nrator"}, "actor"),
         ({"starts_at": datetime(9998, 12, 30, tzinfo=UTC)}, "duration_days"),

@@ -515,8 +515,21 @@ INJECTED_TENANTS = [
     "{}",
     "memory_t_0000; TRUNCATE memory",
     "\\",
-    "\u0440\u0430\u0443\u0440\u0430l",
 ]
+# look-alikes: Cyrillic "paypal" with a Latin l, Latin with a Greek omicron
+MIXED_SCRIPT_TENANTS = ["\u0440\u0430\u0443\u0440\u0430l", "ac\u03bfme"]
+
+
+@pytest.mark.parametrize("tenant", MIXED_SCRIPT_TENANTS)
+def test_mixed_script_tenant_names_are_refused(store: MemoryStore, tenant: str) -> None:
+    """A name mixing scripts could pass for another tenant's: refused on every call,
+    and nothing is written."""
+    with pytest.raises(ValidationError) as caught:
+        store.remember(tenant, "A fact.")
+    assert caught.value.field == "tenant" and "mixes scripts" in caught.value.reason
+    with pytest.raises(ValidationError):
+        store.recall(tenant, "fact")
+    assert store.tenants() == []
 
 
 @pytest.mark.parametrize("tenant", INJECTED_TENANTS)

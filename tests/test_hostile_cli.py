@@ -93,7 +93,10 @@ def names(line: str, fields: set[str]) -> bool:
     """Whether a refusal names one of ``fields`` (``error: field=...`` or the option), or
     is the state refusal such a field allows: an unknown tenant or memory, a memory that
     is not archived."""
-    if any(f"error: {f}=" in line or f"'{f}'" in line or f"'--{f}'" in line for f in fields):
+    if any(
+        f"error: {f}=" in line or f"error: {f}." in line or f"'{f}'" in line or f"'--{f}'" in line
+        for f in fields
+    ):
         return True
     return ("tenant" in fields and line.startswith("error: unknown tenant ")) or (
         "memory_id" in fields and line.startswith(("error: unknown memory ", "error: memory "))

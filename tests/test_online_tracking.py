@@ -78,4 +78,7 @@ def test_each_online_experiment_gets_its_own_run(uri: str) -> None:
     found = client.get_experiment_by_name(ONLINE_EXPERIMENT)
     assert found is not None
     names = {r.info.run_name for r in client.search_runs([found.experiment_id])}
-    assert {"acme/one", "acme/two"} <= names
+    # named by what they compare: "online curated vs raw · acme/one · ..."
+    scopes = {n.split(" · ")[1] for n in names}
+    assert {"acme/one", "acme/two"} <= scopes
+    assert all(n.startswith("online curated vs raw · ") for n in names)

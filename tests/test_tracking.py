@@ -264,3 +264,33 @@ def test_default_store_and_artifacts_under_memgov_home(tmp_path: Path) -> None:
     assert (home / "mlflow.db").is_file()
     assert (home / "mlartifacts" / "ab-default" / run_id / "artifacts" / "summary.json").is_file()
     assert runs_frame("ab-default")[0]["run_id"] == run_id
+
+
+def test_experiments_open_on_their_runs_and_run_names_say_what_they_compare(uri: str) -> None:
+    """MLflow 3 opens an experiment without a kind on its GenAI traces page: every
+    experiment Memgov logs to is marked as model development (runs table first), also
+    one that existed before the mark."""
+    from curation import CurationPolicy, Mode
+    from evaluation.tracking import (
+        EXPERIMENT_KIND_TAG,
+        RUNS_VIEW_KIND,
+        describe_run,
+        ensure_experiment,
+    )
+
+    client = MlflowClient(tracking_uri=uri)
+    old = client.create_experiment("made-elsewhere")
+    for name in ("ab-new", "made-elsewhere"):
+        experiment_id = ensure_experiment(client, name, uri)
+        tags = client.get_experiment(experiment_id).tags
+        assert tags[EXPERIMENT_KIND_TAG] == RUNS_VIEW_KIND, (name, tags)
+    assert str(old) == client.get_experiment_by_name("made-elsewhere").experiment_id
+
+    stock = CurationPolicy().with_all_modes(Mode.APPLY)
+    assert describe_run("curated vs raw", scope="acme", policy=stock, seed=7) == (
+        "curated vs raw · acme · policy default · seed 7"
+    )
+    tuned = stock.model_copy(update={"prune_below": 0.3})
+    label = describe_run("curated vs raw", scope="acme", policy=tuned, seed=7)
+    assert label.startswith("curated vs raw · acme · policy custom-") and label.endswith("seed 7")
+    assert label == describe_run("curated vs raw", scope="acme", policy=tuned, seed=7)

@@ -115,6 +115,8 @@ class CurationOps:
 
         def prepare(self, inputs: Sequence[MemoryInput]) -> list[PreparedWrite]: ...
 
+        def require_tenant(self, tenant: str) -> str: ...
+
     # -- the pass -----------------------------------------------------------------
     def snapshot(self, tenant: str, *, active_only: bool = True) -> MemorySnapshot:
         tenant = validate_tenant(tenant)
@@ -180,7 +182,7 @@ class CurationOps:
         phases, ``plan``). ``pair_search`` replaces the automatic duplicate search and
         ``observer`` sees the snapshot and the plan as each phase ends: both for the
         performance bench, which times and samples this very pass."""
-        tenant = validate_tenant(tenant)
+        tenant = self.require_tenant(tenant)
         at = self._now(now)
         started = time.perf_counter()
         timings: dict[str, float] = {}
@@ -228,7 +230,7 @@ class CurationOps:
     def runs(self, tenant: str, *, limit: int = 50) -> list[RunRecord]:
         tenant = validate_tenant(tenant)
         limit = validate_limit("limit", limit)
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             rows = conn.execute(
                 text(
                     "SELECT id, started_at, dry_run, status, report FROM curation_run"
@@ -255,7 +257,7 @@ class CurationOps:
         if status:
             status = validate_status(status, ProposalStatus).value
         where = "tenant = :t" + (" AND status = :s" if status else "")
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             rows = conn.execute(
                 text(f"SELECT * FROM proposal WHERE {where} ORDER BY created_at, id"),
                 {"t": tenant, "s": status},
@@ -403,7 +405,7 @@ class CurationOps:
 
     def golden_probes(self, tenant: str) -> list[GoldenProbe]:
         tenant = validate_tenant(tenant)
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             rows = conn.execute(
                 text("SELECT * FROM golden_probe WHERE tenant = :t ORDER BY created_at, id"),
                 {"t": tenant},

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -69,7 +70,8 @@ def _check_whole_file(store: MemoryStore, path: Path, batch_size: Any) -> None:
     except OSError as exc:  # e.g. a name too long for the file system
         raise ValidationError("path", str(path), f"unusable path: {exc.strerror}") from exc
     if not is_file:
-        raise ValidationError("path", str(path), "no such file")
+        reason = "is a directory: import one .jsonl file" if path.is_dir() else "no such file"
+        raise ValidationError("path", str(path), reason)
     store.prepare([])  # the store's embedder must match before any batch goes in
 
 
@@ -82,7 +84,9 @@ def import_file(
     batch_size: int,
     actor: str,
     now: datetime,
+    progress: Callable[[int], None] | None = None,
 ) -> ImportReport:
+    """``progress`` hears the bytes read so far after each batch (for a progress bar)."""
     tenant = validate_tenant(tenant)
     actor = validate_actor(actor)
     _check_whole_file(store, path, batch_size)
@@ -124,6 +128,8 @@ def import_file(
             batch.append((line_no, parsed))
             if len(batch) >= batch_size:
                 flush()
+                if progress is not None:
+                    progress(handle.tell())
     flush()
     rejected.sort(key=lambda row: row.line)  # store-side refusals come after parse errors
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -15,7 +15,7 @@ from sqlalchemy import Connection, text
 
 from curation._clock import Clock, SystemClock
 from curation._cohorts import validate_agent_id
-from curation._embedding import Embedder, default_embedder
+from curation._embedding import Embedder, default_embedder, embedder_from_env
 from curation._errors import (
     EmbeddingMismatchError,
     InvalidStateError,
@@ -52,7 +52,7 @@ from curation._store.rows import (
 )
 from curation._store.tenant_policy import merge_policy, store_policy
 from curation._store.write_hooks import after_write
-from curation._store.writes import PreparedWrite, tenant_exists, write_batch
+from curation._store.writes import PreparedWrite, ensure_tenant, tenant_exists, write_batch
 from curation._validation import (
     MAX_RECALL_K,
     MemoryInput,
@@ -102,11 +102,12 @@ class MemoryStore(CurationOps, ExperimentOps):
     @classmethod
     def open(cls, *, embedder: Embedder | None = None, clock: Clock | None = None) -> MemoryStore:
         """The store configured by the environment (embedded server unless
-        MEMGOV_DATABASE_URL is set), migrated to the current schema."""
+        MEMGOV_DATABASE_URL is set; the embedder MEMGOV_EMBEDDER names unless one is
+        passed), migrated to the current schema."""
         database = Database.from_settings()
         if not database.is_current():
             database.upgrade()
-        return cls(database, embedder=embedder, clock=clock)
+        return cls(database, embedder=embedder or embedder_from_env(), clock=clock)
 
     # -- plumbing -----------------------------------------------------------------
     def _now(self, now: datetime | None) -> datetime:
@@ -118,6 +119,34 @@ class MemoryStore(CurationOps, ExperimentOps):
             if must_exist and not tenant_exists(conn, tenant):
                 raise UnknownTenantError(tenant)
             yield conn
+
+    def require_tenant(self, tenant: str) -> str:
+        """The tenant's name, normalised, or UnknownTenantError: the one rule every read
+        and curation call follows (only writes and ``create_tenant`` create a tenant)."""
+        tenant = validate_tenant(tenant)
+        with self._tx(tenant):
+            return tenant
+
+    def create_tenant(self, tenant: str, *, now: datetime | None = None) -> str:
+        """Create an empty tenant (refused when its name looks like an existing one's);
+        creating one that exists is a no-op."""
+        tenant = validate_tenant(tenant)
+        with self.db.transaction(tenant) as conn:
+            ensure_tenant(conn, tenant, self._now(now))
+        return tenant
+
+    def delete_tenant(
+        self, tenant: str, *, dump: str | Path | None = None, force: bool = False
+    ) -> dict[str, int]:
+        """Delete the tenant and everything it holds (see ``curation._store.tenant_delete``:
+        refused without a fresh full dump unless ``force``). Rows deleted per table."""
+        from curation._store.tenant_delete import delete_tenant
+
+        deleted = delete_tenant(
+            self.db, tenant, dump=None if dump is None else Path(dump), force=force
+        )
+        self._policy_cache.clear()
+        return deleted
 
     def meta(self) -> dict[str, str]:
         if self._meta is None:
@@ -166,7 +195,11 @@ class MemoryStore(CurationOps, ExperimentOps):
 
     # -- policy -------------------------------------------------------------------
     def policy(self, tenant: str) -> CurationPolicy:
-        tenant = validate_tenant(tenant)
+        """The tenant's effective policy (an unknown tenant is an error, as everywhere)."""
+        return self._stored_policy(self.require_tenant(tenant))
+
+    def _stored_policy(self, tenant: str) -> CurationPolicy:
+        """The policy a write applies: the defaults for a tenant the write creates."""
         with self.db.transaction(tenant) as conn:
             overrides = conn.execute(
                 text("SELECT policy FROM tenant WHERE name = :t"), {"t": tenant}
@@ -200,8 +233,7 @@ class MemoryStore(CurationOps, ExperimentOps):
         """Store a tenant's policy overrides (validated in full before anything is written)."""
         tenant = validate_tenant(tenant)
         at = self._now(now)
-        merged = merge_policy(self.policy(tenant), policy)
-        from curation._store.writes import ensure_tenant
+        merged = merge_policy(self._stored_policy(tenant), policy)
 
         with self.db.transaction(tenant) as conn:
             ensure_tenant(conn, tenant, at)
@@ -268,7 +300,7 @@ class MemoryStore(CurationOps, ExperimentOps):
             for i in validate_items(items)
         ]
         prepared = self.prepare(inputs)
-        policy = self.policy(tenant)
+        policy = self._stored_policy(tenant)
         with self.db.transaction(tenant) as conn:
             results = write_batch(conn, tenant, prepared, now=at, actor=actor)
             return after_write(
@@ -416,7 +448,7 @@ class MemoryStore(CurationOps, ExperimentOps):
     def get(self, tenant: str, memory_id: str | uuid.UUID) -> MemoryRecord:
         tenant = validate_tenant(tenant)
         mid = validate_uuid("memory_id", memory_id)
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             row = conn.execute(
                 text(
                     f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} WHERE m.tenant = :t AND m.id = :id"
@@ -433,7 +465,7 @@ class MemoryStore(CurationOps, ExperimentOps):
         ids = [validate_uuid("memory_ids", m) for m in memory_ids]
         if not ids:
             return []
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             rows = conn.execute(
                 text(
                     f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} "
@@ -454,7 +486,7 @@ class MemoryStore(CurationOps, ExperimentOps):
         sensors that react to new writes without reading them."""
         tenant = validate_tenant(tenant)
         where = "tenant = :t AND id > :after" + (" AND type = ANY(:types)" if types else "")
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             row = conn.execute(
                 text(
                     f"SELECT count(*) AS n, coalesce(max(id), :after) AS top FROM event "
@@ -661,7 +693,7 @@ class MemoryStore(CurationOps, ExperimentOps):
         tenant = validate_tenant(tenant)
         mid = validate_uuid("memory_id", memory_id)
         memory = self.get(tenant, mid)
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             events = conn.execute(
                 text(
                     "SELECT * FROM event WHERE tenant = :t AND (memory_id = :id "
@@ -726,7 +758,7 @@ class MemoryStore(CurationOps, ExperimentOps):
             escaped = contains.replace("\\", "\\\\").replace("%", r"\%").replace("_", r"\_")
             clauses.append("m.content ILIKE :pattern")
             params["pattern"] = "%" + escaped + "%"
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             rows = conn.execute(
                 text(
                     f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} WHERE {' AND '.join(clauses)} "
@@ -755,7 +787,7 @@ class MemoryStore(CurationOps, ExperimentOps):
         types = [validate_status(t, EventType, "types").value for t in types or []]
         limit = validate_limit("limit", limit)
         where = "tenant = :t" + (" AND type = ANY(:types)" if types else "")
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             rows = conn.execute(
                 text(f"SELECT * FROM event WHERE {where} ORDER BY id DESC LIMIT :n"),
                 {"t": tenant, "types": list(types or []), "n": limit},
@@ -765,7 +797,7 @@ class MemoryStore(CurationOps, ExperimentOps):
     def counts(self, tenant: str) -> dict[str, int]:
         """Active/archived totals and archived-by-reason, for reports and dashboards."""
         tenant = validate_tenant(tenant)
-        with self.db.transaction(tenant) as conn:
+        with self._tx(tenant) as conn:
             rows = conn.execute(
                 text(
                     "SELECT status, coalesce(archive_reason, '') AS reason, count(*) AS n "
@@ -790,6 +822,7 @@ class MemoryStore(CurationOps, ExperimentOps):
         batch_size: int = 2000,
         actor: str = "import",
         now: datetime | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> ImportReport:
         from curation._store.jsonl import import_file
 
@@ -801,13 +834,17 @@ class MemoryStore(CurationOps, ExperimentOps):
             batch_size=batch_size,
             actor=actor,
             now=self._now(now),
+            progress=progress,
         )
 
     def export_jsonl(self, path: str | Path, tenant: str, *, include_archived: bool = True) -> int:
         from curation._store.jsonl import export_file
 
         return export_file(
-            self, validate_path("path", path), tenant, include_archived=include_archived
+            self,
+            validate_path("path", path),
+            self.require_tenant(tenant),
+            include_archived=include_archived,
         )
 
     def dump_tenant(

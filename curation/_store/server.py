@@ -7,7 +7,10 @@ dashboard — reuse it instead of starting their own.
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
+import time
 import warnings
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -42,3 +45,37 @@ def sqlalchemy_url(libpq_uri: str, database: str) -> str:
         return f"postgresql+psycopg://{user}@/{database}?host={host}"
     netloc = parsed.netloc.split("@")[-1]
     return f"postgresql+psycopg://{user}@{netloc}/{database}"
+
+
+def embedded_server_pid(pgdata: Path) -> int | None:
+    """The pid of the embedded server running on ``pgdata``, or None (no pid file, or a
+    stale one left by a crash)."""
+    pid_file = pgdata / "postmaster.pid"
+    try:
+        pid = int(pid_file.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:  # alive, another user's
+        return pid
+    return pid
+
+
+def stop_embedded_server(pgdata: Path, *, timeout: float = 60) -> int | None:
+    """Stop the embedded server with PostgreSQL's fast shutdown (SIGINT to the postmaster:
+    sessions are ended, work is checkpointed). Returns the pid stopped, None if none ran."""
+    pid = embedded_server_pid(pgdata)
+    if pid is None:
+        return None
+    os.kill(pid, signal.SIGINT)
+    deadline = time.monotonic() + timeout
+    while embedded_server_pid(pgdata) == pid:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the embedded server (pid {pid}) did not stop in {timeout:.0f} s")
+        time.sleep(0.1)
+    with _lock:
+        _started.pop(pgdata.resolve(), None)
+    return pid

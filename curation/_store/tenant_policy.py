@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from pydantic import ValidationError as PydanticValidationError
 from sqlalchemy import Connection, text
 
 from curation._errors import ValidationError
@@ -29,8 +30,17 @@ def merge_policy(
     merged.update(dict(policy))
     try:
         return CurationPolicy.model_validate(merged)
-    except Exception as exc:
-        raise ValidationError("policy", dict(policy), str(exc)) from exc
+    except PydanticValidationError as exc:
+        raise _first_problem(exc) from exc
+
+
+def _first_problem(exc: PydanticValidationError) -> ValidationError:
+    """pydantic's multi-line report as one typed error: the first field, its value, why."""
+    problems = exc.errors()
+    first = problems[0]
+    field = ".".join(str(part) for part in first["loc"]) or "policy"
+    more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+    return ValidationError(f"policy.{field}", first.get("input"), first["msg"] + more)
 
 
 def store_policy(

@@ -15,6 +15,7 @@ import numpy.typing as npt
 from psycopg.types.json import Jsonb
 from sqlalchemy import Connection, text
 
+from curation import _tenant_names as tenant_names
 from curation._errors import ValidationError
 from curation._kinds import EventType, Status
 from curation._records import WriteResult
@@ -35,6 +36,10 @@ class PreparedWrite:
 
 
 def ensure_tenant(conn: Connection, tenant: str, now: datetime) -> None:
+    """Create the tenant on its first write; a new name must not look like an existing one."""
+    if not tenant_exists(conn, tenant):
+        existing = conn.execute(text("SELECT memgov_tenants()")).scalars()
+        tenant_names.check_new(tenant, existing)
     conn.execute(text("SELECT memgov_ensure_tenant(:t, :at)"), {"t": tenant, "at": now})
 
 
@@ -82,8 +87,15 @@ def write_batch(
     now: datetime,
     actor: str,
 ) -> list[WriteResult]:
-    """Insert what is new, revive what was archived, reinforce nothing else. One transaction."""
+    """Insert what is new, revive what was archived, reinforce nothing else. One transaction.
+
+    Writers of one tenant take turns (a transaction-level advisory lock): two concurrent
+    imports of the same lines would otherwise both find an id or a content hash free and
+    one would end in a unique violation instead of a restatement or a typed rejection."""
     ensure_tenant(conn, tenant, now)
+    conn.execute(
+        text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": f"memgov.write.{tenant}"}
+    )
     existing = _existing_by_hash(conn, tenant, [w.content_hash for w in writes])
     supplied = [w.item.id for w in writes if w.item.id is not None]
     taken = existing_ids(conn, tenant, supplied)

@@ -3,14 +3,17 @@ point group (a callable taking the Typer app), so ``curation`` never imports the
 
 from __future__ import annotations
 
+import os
+import sys
 from importlib.metadata import entry_points
 from typing import Any
 
 import typer
+from typer._click.exceptions import TyperException
 from typer.core import TyperGroup
 
 from curation._errors import MemgovError, one_line
-from curation.cli import curation_commands, db_commands, memory_commands
+from curation.cli import admin_commands, curation_commands, db_commands, memory_commands
 
 
 class MemgovGroup(TyperGroup):
@@ -24,6 +27,20 @@ class MemgovGroup(TyperGroup):
         except MemgovError as exc:
             typer.echo(f"error: {one_line(exc)}", err=True)
             raise typer.Exit(2) from exc
+        except (TyperException, typer.Exit, typer.Abort):  # usage errors, exits, ^C
+            raise
+        except BrokenPipeError as exc:  # the reader went away (`| head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(1) from exc
+        except Exception as exc:  # a bug or an outside failure: one line, exit 1
+            if os.environ.get("MEMGOV_DEBUG"):
+                raise
+            typer.echo(
+                f"error: {type(exc).__name__}: {one_line(exc)} (MEMGOV_DEBUG=1 shows the "
+                "traceback)",
+                err=True,
+            )
+            raise typer.Exit(1) from exc
 
 
 app = typer.Typer(
@@ -35,6 +52,8 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(db_commands.db_app, name="db")
+app.add_typer(admin_commands.tenants_app, name="tenants")
+app.add_typer(admin_commands.server_app, name="server")
 memory_commands.register(app)
 curation_commands.register(app)
 

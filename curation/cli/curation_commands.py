@@ -12,7 +12,7 @@ from curation._errors import ValidationError
 from curation._jsondoc import loads
 from curation._policy import CurationPolicy, Mode
 from curation.cli.context import open_store, parse_now
-from curation.cli.output import emit_json, short
+from curation.cli.output import emit_json, progress_bar, short
 
 TENANT = typer.Option(..., "--tenant", "-t", help="Tenant the call is scoped to.")
 NOW = typer.Option(None, "--now", help="ISO-8601 time to act at (default: the clock).")
@@ -35,7 +35,9 @@ def curate(
     as_json: bool = JSON,
 ) -> None:
     """Run a curation pass: a dry run by default, --apply to write what the policy allows."""
-    report = open_store().curate(tenant, apply=apply, actor="cli", now=parse_now(now))
+    store = open_store()
+    with progress_bar(f"Curating {tenant}", None):
+        report = store.curate(tenant, apply=apply, actor="cli", now=parse_now(now))
     if as_json:
         emit_json(report)
         return
@@ -59,6 +61,19 @@ def curate(
     if applied.get("skipped_stale"):
         typer.echo(f"  left alone (changed since planning): {applied['skipped_stale']}")
     typer.echo("  modes: " + ", ".join(f"{k}={v}" for k, v in report.modes.items()))
+    dry = sorted(k for k, v in report.modes.items() if v == Mode.DRY_RUN.value)
+    if apply and dry:
+        everything = not any(v == Mode.APPLY.value for v in report.modes.values())
+        typer.echo(
+            (
+                "note: nothing was archived: every mechanic"
+                if everything
+                else f"note: {', '.join(dry)}"
+            )
+            + " of this tenant is in dry_run (new tenants start so); enable writes with "
+            f"`memgov policy set -t {tenant} --enable-writes` (or one mechanic: "
+            f"`memgov policy set -t {tenant} duplicates=apply`)"
+        )
 
 
 def undo(
@@ -151,8 +166,10 @@ def policy_set(
     ),
     dry_run: bool = typer.Option(False, "--dry-run", help="Set every mechanic to dry_run."),
 ) -> None:
-    """Change policy fields; everything is validated before anything is stored."""
+    """Change policy fields of an existing tenant; everything is validated before anything
+    is stored."""
     store = open_store()
+    tenant = store.require_tenant(tenant)  # a typo must not create a tenant
     overrides: dict[str, object] = {}
     if file is not None:
         overrides.update(_policy_file(file))

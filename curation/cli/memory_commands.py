@@ -12,11 +12,12 @@ from curation._jsondoc import loads
 from curation.cli import recovery_commands
 from curation.cli.context import open_store, parse_now
 from curation.cli.db_commands import init
-from curation.cli.output import emit_json, fail, print_recall, recall_json, short
+from curation.cli.output import emit_json, fail, print_recall, progress_bar, recall_json, short
 
 TENANT = typer.Option(..., "--tenant", "-t", help="Tenant the call is scoped to.")
 NOW = typer.Option(None, "--now", help="ISO-8601 time to act at (default: the clock).")
 JSON = typer.Option(False, "--json", help="Machine-readable output.")
+REJECTS_SHOWN = 20
 
 
 def _metadata(raw: str | None) -> dict[str, Any] | None:
@@ -224,7 +225,12 @@ def import_(
     if tenant is None:
         raise ValidationError("--tenant", None, "required (unless --full restores a dump)")
     recovery_commands.refuse_dump_as_memories(file)
-    report = open_store().import_jsonl(file, tenant, rejects_path=rejects, now=parse_now(now))
+    store = open_store()
+    size = file.stat().st_size if file.is_file() else None
+    with progress_bar(f"Importing {file.name}", size) as done:
+        report = store.import_jsonl(
+            file, tenant, rejects_path=rejects, now=parse_now(now), progress=done
+        )
     if as_json:
         emit_json(report.to_dict())
     else:
@@ -232,8 +238,13 @@ def import_(
             f"{report.lines} lines: {report.imported} imported, {report.restated} "
             f"restated (of which {report.revived} revived), {len(report.rejected)} rejected"
         )
-        for row in report.rejected[:20]:
+        shown = report.rejected[:REJECTS_SHOWN]
+        for row in shown:
             typer.echo(f"  line {row.line}: {row.field}: {row.reason}", err=True)
+        if len(report.rejected) > len(shown):
+            more = len(report.rejected) - len(shown)
+            where = "" if report.rejects_path else " (--rejects FILE writes them all)"
+            typer.echo(f"  ... and {more} more rejected line(s){where}", err=True)
         if report.rejects_path:
             typer.echo(f"rejected lines written to {report.rejects_path}", err=True)
     if report.rejected:
@@ -257,17 +268,12 @@ def export(
             raise ValidationError("--active-only", True, "a full dump holds every row")
         recovery_commands.dump(file, tenant, now=parse_now(now), as_json=as_json)
         return
-    count = open_store().export_jsonl(file, tenant, include_archived=not active_only)
+    with progress_bar(f"Exporting {tenant}", None):
+        count = open_store().export_jsonl(file, tenant, include_archived=not active_only)
     if as_json:
         emit_json({"tenant": tenant, "path": str(file), "memories": count})
     else:
         typer.echo(f"{count} memories written to {file}")
-
-
-def tenants(as_json: bool = JSON) -> None:
-    """List the tenants in the store."""
-    names = open_store().tenants()
-    emit_json(names) if as_json else typer.echo("\n".join(names) or "(no tenants)")
 
 
 def register(app: typer.Typer) -> None:
@@ -282,7 +288,6 @@ def register(app: typer.Typer) -> None:
     app.command()(outcome)
     app.command("import")(import_)
     app.command()(export)
-    app.command()(tenants)
 
 
 __all__ = ["fail", "register"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import typer
@@ -73,3 +75,30 @@ def print_recall(result: RecallResult, *, stream: Any = None) -> None:
         )
         for conflict in hit.conflicts:
             out.write(f"     ↳ contested: {short(conflict.claim, 80)}\n")
+
+
+@contextmanager
+def progress_bar(description: str, total: float | None) -> Iterator[Callable[[float], None]]:
+    """A rich progress bar on stderr for a long command, yielding ``set_done(n)``; with
+    ``total=None`` a bar that only says it is working. Drawn only on a terminal and gone
+    when done, so pipes, scripts and ``--json`` see the command's own output alone."""
+    if not sys.stderr.isatty():
+        yield lambda _n: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(bar_width=30),
+        TextColumn("{task.percentage:>3.0f}%" if total else ""),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=total)
+
+        def set_done(n: float) -> None:
+            bar.update(task, completed=n)
+
+        yield set_done

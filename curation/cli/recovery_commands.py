@@ -11,11 +11,12 @@ import typer
 from curation._errors import ValidationError
 from curation._store.dump_format import is_dump
 from curation.cli.context import open_store
-from curation.cli.output import emit_json
+from curation.cli.output import emit_json, progress_bar
 
 
 def dump(file: Path, tenant: str, *, now: datetime | None, as_json: bool) -> None:
-    report = open_store().dump_tenant(file, tenant, now=now)
+    with progress_bar(f"Dumping {tenant}", None):
+        report = open_store().dump_tenant(file, tenant, now=now)
     if as_json:
         emit_json(report.to_dict())
         return
@@ -24,7 +25,8 @@ def dump(file: Path, tenant: str, *, now: datetime | None, as_json: bool) -> Non
 
 
 def restore(file: Path, tenant: str | None, *, as_json: bool) -> None:
-    report = open_store().restore_tenant(file, tenant=tenant)
+    with progress_bar(f"Restoring {file.name}", None):
+        report = open_store().restore_tenant(file, tenant=tenant)
     if as_json:
         emit_json(report.to_dict())
         return

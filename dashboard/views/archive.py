@@ -11,6 +11,10 @@ from curation import ARCHIVE_REASONS, MemgovError
 from dashboard import data, ui
 
 PICK_KEY = "archive_pick"
+CHAIN_HEADING = {
+    "superseded": "**Superseded by** (oldest to newest):",
+    "duplicate": "**Duplicate of** (the entry that was kept):",
+}
 WHY = {
     "superseded": "a newer statement replaced it: a later entry with the same supersession "
     "key, or the replacement a curator chose when resolving a conflict",
@@ -32,11 +36,11 @@ def _restore(tenant: str, memory_id: str) -> None:
     try:
         record = data.restore(tenant, memory_id)
     except MemgovError as exc:
-        ui.flash("error", f"Not restored: {exc}")
+        ui.flash("error", f"Not restored: {ui.code(str(exc))}")
         return
     ui.flash(
         "success",
-        f"Restored 1 entry: “{ui.short(record.content, 80)}” is {record.status} again "
+        f"Restored 1 entry: {ui.code(ui.short(record.content, 80))} is {record.status} again "
         "(recorded as a restore event with its prior state).",
     )
     st.session_state.pop(PICK_KEY, None)
@@ -80,8 +84,8 @@ if not found:
 st.dataframe(
     pd.DataFrame(
         [
-            {
-                "content": m.content,
+            {  # content shortened so every column fits the page's width
+                "content": ui.short(m.content, 80),
                 "reason": m.archive_reason,
                 "archived": m.archived_at,
                 "kind": m.kind,
@@ -95,6 +99,7 @@ st.dataframe(
     width="stretch",
     height=min(38 + 35 * len(found), 300),
     column_config={
+        "content": st.column_config.TextColumn(width="large"),
         "archived": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm"),
         "written": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm"),
     },
@@ -119,7 +124,7 @@ memory_id = st.selectbox(
 why = data.explain(tenant, memory_id)
 memory = why.memory
 with st.container(border=True):
-    st.markdown(f"> {memory.content}")
+    ui.quote(memory.content)
     reason = memory.archive_reason or "unknown"
     if any(e.type == "archive" and (e.data or {}).get("inferred") for e in why.events):
         reason = "inferred supersession"
@@ -127,38 +132,58 @@ with st.container(border=True):
         f"**Archived as {reason}** on {ui.when(memory.archived_at)}: {WHY.get(reason, '')}."
     )
     st.caption(
-        f"{memory.kind} · written {ui.when(memory.created_at)} · importance "
+        f"{memory.kind} · written {ui.when(memory.created_at)} (the entry's own time; the "
+        "trail below shows when the store recorded each event) · importance "
         f"{memory.importance:.2f} · generality {memory.generality} · recalled "
         f"{memory.recall_count} times · id `{memory.id}`"
     )
     chain = data.memories_by_ids(tenant, why.superseded_chain)
     if why.superseded_chain:
-        st.markdown("**Superseded by** (oldest to newest):")
+        st.markdown(CHAIN_HEADING.get(reason, "**Replaced by**"))
         for n, sid in enumerate(why.superseded_chain, start=1):
             newer = chain.get(sid)
-            label = newer.content if newer else sid
-            state = f" [{newer.status}]" if newer else ""
-            st.markdown(f"{n}. {label}{state}")
+            ui.text_html(
+                "{n}. {label}{state}",
+                n=n,
+                label=newer.content if newer else sid,
+                state=f" [{newer.status}]" if newer else "",
+            )
     if why.parent is not None:
-        st.markdown(
-            f"**Parent principle:** {why.parent.content} [{why.parent.status}, generality "
-            f"{why.parent.generality}]"
+        ui.text_html(
+            "<b>Parent principle:</b> {content} [{status}, generality {generality}]",
+            content=why.parent.content,
+            status=why.parent.status,
+            generality=why.parent.generality,
         )
     for conflict in why.conflicts:
-        st.markdown(
-            f"**Conflict ({conflict.status}"
-            + (f", {conflict.resolution}" if conflict.resolution else "")
-            + f"):** {conflict.claim} — {conflict.evidence}"
+        ui.text_html(
+            "<b>Conflict ({status}):</b> {claim} — {evidence}",
+            status=conflict.status + (f", {conflict.resolution}" if conflict.resolution else ""),
+            claim=conflict.claim,
+            evidence=conflict.evidence,
         )
 
     st.markdown("**Event trail**")
+    others = {e.memory_id for e in why.events if e.memory_id} | {
+        rid for e in why.events for rid in e.related_ids
+    }
+    previews = data.memories_by_ids(tenant, sorted(others - {memory.id}))
+
+    def _preview(ids: list[str]) -> str:
+        return " | ".join(
+            ui.short(previews[i].content, 40) if i in previews else i[:8]
+            for i in ids
+            if i != memory.id
+        )
+
     trail = [
         {
-            "at": e.at,
+            "recorded at": e.at,
             "event": e.type,
             "actor": e.actor,
             "why": e.reason or "",
             "this entry": "subject" if e.memory_id == memory.id else "related",
+            "other entries": _preview([*([e.memory_id] if e.memory_id else []), *e.related_ids]),
             "run": (e.run_id or "")[:8],
         }
         for e in why.events
@@ -167,7 +192,12 @@ with st.container(border=True):
         pd.DataFrame(trail),
         hide_index=True,
         width="stretch",
-        column_config={"at": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm")},
+        column_config={  # widths chosen so every column fits the page
+            "recorded at": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm"),
+            "why": st.column_config.TextColumn(width="medium"),
+            "other entries": st.column_config.TextColumn(width="medium"),
+            "run": st.column_config.TextColumn(width="small"),
+        },
     )
     st.button(
         "Restore this entry",

@@ -31,7 +31,7 @@ def _approve(tenant: str) -> None:
     try:
         results = data.approve(tenant, ids)
     except MemgovError as exc:
-        ui.flash("error", f"Nothing approved (the batch is all or none): {exc}")
+        ui.flash("error", f"Nothing approved (the batch is all or none): {ui.code(str(exc))}")
         return
     subsumed = sum(int(r.subsumed) for r in results)
     created = sum(bool(r.created) for r in results)
@@ -53,7 +53,7 @@ def _reject(tenant: str) -> None:
     try:
         n = data.reject(tenant, ids, note=note or None)
     except MemgovError as exc:
-        ui.flash("error", f"Nothing rejected: {exc}")
+        ui.flash("error", f"Nothing rejected: {ui.code(str(exc))}")
         return
     ui.flash("success", f"Rejected {n} proposal(s); their members stay active as they were.")
     st.session_state[BATCH_KEY] = []
@@ -68,7 +68,7 @@ def _unmerge(tenant: str) -> None:
     try:
         result = data.unmerge(tenant, str(proposal_id))
     except MemgovError as exc:
-        ui.flash("error", f"Unmerge failed: {exc}")
+        ui.flash("error", f"Unmerge failed: {ui.code(str(exc))}")
         return
     ui.flash(
         "success",
@@ -90,7 +90,7 @@ def _resolve(tenant: str, conflict_id: str) -> None:
             note=note or None,
         )
     except MemgovError as exc:
-        ui.flash("error", f"Conflict not resolved: {exc}")
+        ui.flash("error", f"Conflict not resolved: {ui.code(str(exc))}")
         return
     parts = [f"Conflict {result.status} ({result.resolution})"]
     if result.archived:
@@ -135,8 +135,9 @@ def _label(proposal: ProposalRecord) -> str:
 st.header("Principle proposals", divider="gray")
 if not pending:
     st.info(
-        "No pending proposals. Curation proposes a principle when ≥ 3 entries share most "
-        "of their words (token Jaccard ≥ 0.6); run `memgov curate <tenant>`."
+        "No pending proposals. Curation proposes a principle when at least three entries "
+        "of one kind share most of their words (see each proposal's mean and minimum "
+        "token Jaccard); run `memgov curate -t <tenant>`."
     )
 for n, proposal in enumerate(pending, start=1):
     evidence = proposal.evidence
@@ -147,7 +148,7 @@ for n, proposal in enumerate(pending, start=1):
             f"{float(evidence.get('mean_jaccard', 0)):.2f} "
             f"(min {float(evidence.get('min_jaccard', 0)):.2f})"
         )
-        st.markdown(f"> {proposal.text}")
+        ui.quote(proposal.text)
         with st.expander("Members, word diff against the proposal, similarity", expanded=n == 1):
             rows = []
             for member_id in proposal.member_ids:
@@ -218,10 +219,12 @@ if approved:
     st.subheader("Approved principles")
     by_id = {p.id: p for p in approved}
     for p in approved:
-        st.markdown(
-            f"- **{ui.short(_content(p.principle_id), 100)}** — over "
-            f"{len(p.member_ids)} entries, approved {ui.when(p.decided_at)} "
-            f"by {p.decided_by}"
+        ui.text_html(
+            "• <b>{principle}</b> — over {n} entries, approved {at} by {by}",
+            principle=ui.short(_content(p.principle_id), 100),
+            n=len(p.member_ids),
+            at=ui.when(p.decided_at),
+            by=p.decided_by,
         )
     st.selectbox(
         "Approved principle to unmerge",
@@ -243,21 +246,24 @@ for conflict in conflicts:
         left, right = st.columns(2)
         with left:
             st.markdown("**Contested entry**")
-            st.markdown(f"> {_content(conflict.memory_id)}")
+            ui.quote(_content(conflict.memory_id))
             if contested:
                 st.caption(
                     f"{contested.kind} · {contested.status} · written "
                     f"{ui.when(contested.created_at)} · recalled {contested.recall_count} times"
                 )
         with right:
-            st.markdown(f"**Claim:** {conflict.claim}")
-            st.markdown(f"**Evidence:** {conflict.evidence}")
+            ui.text_html("<b>Claim:</b> {claim}", claim=conflict.claim)
+            ui.text_html("<b>Evidence:</b> {evidence}", evidence=conflict.evidence)
             st.caption(
-                f"source {conflict.source} · detected by {conflict.detected_by} · "
-                f"{ui.when(conflict.at)}"
+                f"source {ui.code(conflict.source)} · detected by "
+                f"{ui.code(conflict.detected_by)} · {ui.when(conflict.at)}"
             )
             if conflict.related_memory_id:
-                st.markdown(f"**Related entry:** {_content(conflict.related_memory_id)}")
+                ui.text_html(
+                    "<b>Related entry:</b> {related}",
+                    related=_content(conflict.related_memory_id),
+                )
         cid = conflict.id
         how = st.radio(
             "Resolution",

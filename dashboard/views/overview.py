@@ -83,8 +83,8 @@ with left, st.container(border=True):
     if by_day:
         st.altair_chart(charts.active_size(by_day, view["active_by_run"]), width="stretch")
         st.caption(
-            "Line: active entries per day (from creation and archive dates). "
-            "Points: each curation run's active set after it ran."
+            "Line: active entries per day (from creation and archive dates), up to the "
+            "last change. Points: each curation run's active set after it ran."
         )
     else:
         st.info("No memories yet.")
@@ -99,7 +99,7 @@ with right, st.container(border=True):
         )
         st.caption(f"Archived now by reason: {reasons}.")
     else:
-        st.info("Nothing archived yet: run `memgov curate <tenant> --apply`.")
+        st.info("Nothing archived yet: run `memgov curate -t <tenant> --apply`.")
 
 left, right = st.columns(2)
 with left, st.container(border=True):
@@ -111,8 +111,10 @@ with left, st.container(border=True):
             f"Shaded: the long-tail band {retention.band[0]:.2f} to {retention.band[1]:.2f} "
             f"holds {retention.in_band} of {retention.total} ({retention.share_in_band:.0%}). "
             f"{retention.below} active entries ({retention.share_below:.0%}) score below the "
-            "threshold: decay takes at most the prune cap per run, and general entries "
-            "are never archived for being quiet."
+            "threshold and are still active because each run archives at most the prune "
+            'cap (the rest wait for later runs, counted as "skipped by cap"), and broad '
+            "entries (generality at least the policy's min_generality) are never archived "
+            "for being quiet."
         )
     else:
         st.info("The active set is empty.")
@@ -146,8 +148,8 @@ st.subheader("Last curation run")
 run = view["last_run"]
 if run is None:
     st.info(
-        "No curation run yet: run `memgov curate <tenant>` (dry run) or "
-        "`memgov curate <tenant> --apply`, or materialize the tenant in Dagster."
+        "No curation run yet: run `memgov curate -t <tenant>` (dry run) or "
+        "`memgov curate -t <tenant> --apply`, or materialize the tenant in Dagster."
     )
 else:
     report = run["report"]
@@ -170,15 +172,26 @@ else:
     cols[1].metric("Superseded", done.get("superseded", 0))
     cols[2].metric("Duplicates archived", done.get("duplicates_archived", 0))
     cols[3].metric("Decayed", done.get("decayed", 0))
-    cols[4].metric("Skipped by cap", planned.get("skipped_by_cap", 0))
+    cols[4].metric(
+        "Skipped by cap",
+        planned.get("skipped_by_cap", 0),
+        help="Entries that qualified for decay but stay active for now: one run archives "
+        "at most the policy's share of the active set (max_prune_ratio), the lowest "
+        "scores first; the next runs take the rest.",
+    )
     cols[5].metric("Conflicts opened", applied.get("conflicts_opened", planned.get("conflicts", 0)))
     cols[6].metric(
         "Proposals created", applied.get("proposals_created", planned.get("proposals", 0))
     )
 
     st.markdown("**Checks**")
-    for check in view["checks"]:
-        icon = ":green[:material/check_circle:]" if check.passed else ":red[:material/cancel:]"
-        st.markdown(f"{icon} **{check.name}** — {check.detail}")
+    for check in view["checks"]:  # a detail may quote a golden probe's query: untrusted
+        ui.text_html(
+            '<span style="color:{color}">{mark}</span> <b>{name}</b> — {detail}',
+            color="#2e7d32" if check.passed else "#c62828",
+            mark="✔" if check.passed else "✘",
+            name=check.name,
+            detail=check.detail,
+        )
     with st.expander("The run's full report"):
         st.json(report, expanded=False)

@@ -15,15 +15,17 @@ def _hit(n: int, hit: RecallHit, *, curated: bool, contested: dict[str, int]) ->
         status = (
             ":green[active]" if hit.status == "active" else f":red[archived · {hit.archive_reason}]"
         )
-        st.markdown(f"**{n}.** {hit.content}")
+        ui.text_html("<b>{n}.</b> {content}", n=n, content=hit.content)
         scores = f"similarity **{hit.similarity:.3f}**"
         if curated:
             scores += f" · score **{hit.score:.3f}**"
-        scores += f" · retention {hit.retention:.2f} · rank {hit.rank:.1f}"
+        scores += f" · retention {hit.retention:.2f}"
         st.markdown(f"{status} · {hit.kind} · {scores}")
         for conflict in hit.conflicts:
-            st.markdown(
-                f":orange[:material/warning: contested: {conflict.claim} — {conflict.evidence}]"
+            ui.text_html(
+                '<span style="color:#c2570c">⚠ contested: {claim} — {evidence}</span>',
+                claim=conflict.claim,
+                evidence=conflict.evidence,
             )
         if not curated and contested.get(hit.id):
             st.markdown(
@@ -85,10 +87,15 @@ else:
     )
     for hit in suppressed:
         cols = st.columns([5, 1], vertical_alignment="center")
-        cols[0].markdown(
-            f"- :red[{hit.archive_reason}] {hit.content} "
-            f"(similarity {hit.similarity:.3f}, id `{hit.id[:8]}`)"
-        )
+        with cols[0]:
+            ui.text_html(
+                '• <span style="color:#d62728">{reason}</span> {content} '
+                "(similarity {similarity}, id <code>{id}</code>)",
+                reason=hit.archive_reason,
+                content=hit.content,
+                similarity=f"{hit.similarity:.3f}",
+                id=hit.id[:8],
+            )
         cols[1].page_link(
             "views/archive.py",
             label="Why removed?",

@@ -27,7 +27,7 @@ from mlflow.tracking import MlflowClient
 
 from evaluation.online.analysis import COHORTS, DayRow, OnlineReport
 from evaluation.online.cohort_stats import SCORE_MIXING_SD_FACTOR, SRM_ALARM_P, SUCCESS_MIXING_SD
-from evaluation.tracking import KIND_TAG, _client, _RunLogger, ensure_experiment
+from evaluation.tracking import KIND_TAG, _client, _RunLogger, describe_run, ensure_experiment
 
 ONLINE_EXPERIMENT = "online-ab"
 EXPERIMENT_ID_TAG = "memgov.online.experiment_id"
@@ -138,9 +138,12 @@ def log_online_report(
             EXPERIMENT_ID_TAG: record.id,
             EXPERIMENT_NAME_TAG: record.name,
         }
-        run = client.create_run(
-            mlflow_experiment_id, run_name=f"{record.tenant}/{record.name}", tags=run_tags
+        name = describe_run(
+            "online curated vs raw",
+            scope=f"{record.tenant}/{record.name}",
+            policy=record.policy or None,  # none: the tenant's own policy, unchanged
         )
+        run = client.create_run(mlflow_experiment_id, run_name=name, tags=run_tags)
         run_id = run.info.run_id
     else:
         run_id = existing.info.run_id

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from curation import CurationPolicy, ExperimentRecord, MemoryStore, Mode
@@ -52,6 +52,7 @@ class OnlineSimConfig:
     k: int = 6
     seed: int = 7
     tenant_index: int = 0  # which simulator tenant (its name and domain pack)
+    tenant_name: str | None = None  # store it under this name instead of the simulator's
     experiment: str = "online-sim"
     metric: str = "success"
     alpha: float = 0.05
@@ -93,6 +94,14 @@ def _fleet(config: OnlineSimConfig) -> tuple[Fleet, list[Subject]]:
         contests=sorted(sim.contests, key=lambda c: c.at),
         recalls=background_recalls.generate(sim, tools),
     )
+    if config.tenant_name:
+        name = config.tenant_name
+        fleet = Fleet(
+            config=fleet_config,
+            writes=[replace(w, tenant=name) for w in fleet.writes],
+            contests=[replace(c, tenant=name) for c in fleet.contests],
+            recalls=[replace(r, tenant=name) for r in fleet.recalls],
+        )
     return fleet, list(sim.subjects)
 
 
@@ -179,6 +188,7 @@ def simulate_online_experiment(
             say(f"{tenant}: experiment {config.experiment!r} started at {starts_at:%Y-%m-%d}")
         if order == 0:
             replay.nightly(at)
+            say(f"{tenant}: day {replay.day_of(at)} curated")
         elif order == 1:
             replay.write(payload)
             if not has_tenant:
