@@ -15,10 +15,10 @@ from curation._neighbors import (
     pair_recall_precision,
     similar_pairs,
 )
-from curation._store.curation_api import PassObserver
 from curation._store.database import scope_to_tenant
 from curation._store.recall import search as recall_search
 from curation._store.runs import run_apply
+from curation._store.services.run_service import PassObserver
 from curation._store.writes import ensure_tenant
 from curation._validation import content_hash
 

@@ -33,7 +33,7 @@ from curation._validation import (
 )
 
 if TYPE_CHECKING:
-    from curation._store.memory_store import MemoryStore
+    from curation._store.services.memory_service import MemoryService
 
 __all__ = ["EXPORT_ONLY_FIELDS", "IMPORT_FIELDS", "MAX_LINE_BYTES", "export_file", "import_file"]
 
@@ -61,7 +61,7 @@ def _rejects_target(path: Path, rejects_path: str | Path | None) -> Path:
     return target
 
 
-def _check_whole_file(store: MemoryStore, path: Path, batch_size: Any) -> None:
+def _check_whole_file(store: MemoryService, path: Path, batch_size: Any) -> None:
     """Whole-file problems are refused before the first row is written."""
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise ValidationError("batch_size", batch_size, "must be a positive integer")
@@ -72,11 +72,11 @@ def _check_whole_file(store: MemoryStore, path: Path, batch_size: Any) -> None:
     if not is_file:
         reason = "is a directory: import one .jsonl file" if path.is_dir() else "no such file"
         raise ValidationError("path", str(path), reason)
-    store.prepare([])  # the store's embedder must match before any batch goes in
+    store.ctx.prepare([])  # the store's embedder must match before any batch goes in
 
 
 def import_file(
-    store: MemoryStore,
+    store: MemoryService,
     path: Path,
     tenant: str,
     *,
@@ -91,8 +91,8 @@ def import_file(
     actor = validate_actor(actor)
     _check_whole_file(store, path, batch_size)
     target = _rejects_target(path, rejects_path)
-    dimension = store.dimension
-    model = store.embedder.model_name
+    dimension = store.ctx.dimension
+    model = store.ctx.embedder.model_name
     rejected: list[RejectedRow] = []
     imported = restated = revived = lines = 0
     batch: list[tuple[int, MemoryInput]] = []
@@ -161,7 +161,7 @@ _TAKEN = text("SELECT id, content_hash FROM memory WHERE tenant = :t AND id = AN
 
 
 def _screen_batch(
-    store: MemoryStore,
+    store: MemoryService,
     tenant: str,
     batch: list[tuple[int, MemoryInput]],
     model: str,
@@ -174,7 +174,7 @@ def _screen_batch(
     idempotent, as ``remember`` with that id is)."""
     keep: list[tuple[int, MemoryInput]] = []
     supplied = [item.id for _, item in batch if item.id is not None]
-    with store.db.transaction(tenant) as conn:
+    with store.ctx.db.transaction(tenant) as conn:
         taken: dict[uuid.UUID, str] = {}
         if supplied:
             for row in conn.execute(_TAKEN, {"t": tenant, "ids": supplied}):
@@ -203,7 +203,7 @@ def _screen_batch(
     return keep
 
 
-def export_file(store: MemoryStore, path: Path, tenant: str, *, include_archived: bool) -> int:
+def export_file(store: MemoryService, path: Path, tenant: str, *, include_archived: bool) -> int:
     """Every memory of the tenant in the import format, plus its curation state."""
     tenant = validate_tenant(tenant)
     where = "m.tenant = :t" + ("" if include_archived else " AND s.status = 'active'")
@@ -212,7 +212,7 @@ def export_file(store: MemoryStore, path: Path, tenant: str, *, include_archived
         output = path.open("w", encoding="utf-8")
     except OSError as exc:
         raise ValidationError("path", str(path), f"cannot be written: {exc.strerror}") from exc
-    with store.db.transaction(tenant) as conn, output as handle:
+    with store.ctx.db.transaction(tenant) as conn, output as handle:
         statement = text(
             f"SELECT {MEMORY_COLUMNS}, m.embedding FROM {MEMORY_JOIN} WHERE {where} "
             "ORDER BY m.created_at, m.id"

@@ -1,6 +1,6 @@
 """The online-experiment half of ``MemoryStore``: start and stop an experiment, read its
-exposures, outcomes and feedback, and record an outcome for a recall. Mixed into
-``MemoryStore``; the recall side (cohorts, the exposure row) lives in ``recall`` itself."""
+exposures, outcomes and feedback, and record an outcome for a recall. The
+recall side (cohorts, the exposure row) lives in ``recall`` itself."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import dataclasses
 import uuid
 from collections.abc import Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 
 from curation._cohorts import (
     validate_alpha,
@@ -34,6 +34,7 @@ from curation._store.exposures import (
     load_exposure,
     observation,
 )
+from curation._store.services.context import StoreContext
 from curation._store.tenant_policy import merge_policy, store_policy
 from curation._validation import (
     validate_actor,
@@ -43,29 +44,14 @@ from curation._validation import (
     validate_uuid,
 )
 
-if TYPE_CHECKING:
-    from contextlib import AbstractContextManager
-
-    from sqlalchemy import Connection
-
-    from curation._store.database import Database
-
 EXPERIMENT_STATUSES = ("running", "stopped")
 
 
-class ExperimentOps:
-    """Mixed into ``MemoryStore``; the stubs below are what it needs from its host."""
+class ExperimentService:
+    """The tenant's online experiments, built on the store's context."""
 
-    if TYPE_CHECKING:
-        db: Database
-
-        def _now(self, now: datetime | None) -> datetime: ...
-
-        def _tx(
-            self, tenant: str, *, must_exist: bool = True
-        ) -> AbstractContextManager[Connection]: ...
-
-        def _merged_policy(self, overrides: Mapping[str, Any] | None) -> CurationPolicy: ...
+    def __init__(self, ctx: StoreContext) -> None:
+        self.ctx = ctx
 
     # -- lifecycle ------------------------------------------------------------------
     def start_experiment(
@@ -98,7 +84,7 @@ class ExperimentOps:
         metric = validate_metric(metric)
         level = validate_alpha(alpha)
         actor = validate_actor(actor)
-        at = self._now(now)
+        at = self.ctx.now(now)
         start = at if starts_at is None else validate_datetime("starts_at", starts_at)
         if ends_at is None:
             duration = validate_duration(duration_days)
@@ -116,7 +102,7 @@ class ExperimentOps:
             raise ValidationError("ends_at", end.isoformat(), "has passed: nothing would run")
         experiment_id = uuid.uuid4()
         salt = str(experiment_id) if salt is None else validate_salt(salt)
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             # the tenant row lock serialises concurrent starts for the tenant
             overrides = conn.execute(
                 text("SELECT policy FROM tenant WHERE name = :t FOR UPDATE"), {"t": tenant}
@@ -141,7 +127,7 @@ class ExperimentOps:
                 raise ValidationError(
                     "name", name, f"tenant {tenant!r} already has an experiment of this name"
                 )
-            effective = self._merged_policy(overrides)
+            effective = self.ctx.merged_policy(overrides)
             if policy is not None:
                 effective = merge_policy(effective, policy)
                 store_policy(conn, tenant, effective, at=at, actor=actor)
@@ -205,8 +191,8 @@ class ExperimentOps:
         name = validate_experiment_name(name)
         reason = validate_label("reason", reason) or "stopped"
         actor = validate_actor(actor)
-        at = self._now(now)
-        with self._tx(tenant) as conn:
+        at = self.ctx.now(now)
+        with self.ctx.tx(tenant) as conn:
             current = _find(conn, tenant, name, lock=True)
             if current.status != "running":
                 raise InvalidStateError(
@@ -236,7 +222,7 @@ class ExperimentOps:
     def experiment(self, tenant: str, name: str) -> ExperimentRecord:
         tenant = validate_tenant(tenant)
         name = validate_experiment_name(name)
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             return _find(conn, tenant, name)
 
     def experiments(self, tenant: str, *, status: str | None = None) -> list[ExperimentRecord]:
@@ -245,7 +231,7 @@ class ExperimentOps:
         if status is not None and status not in EXPERIMENT_STATUSES:
             raise ValidationError("status", status, "expected 'running' or 'stopped'")
         where = "tenant = :t" + (" AND status = :s" if status else "")
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             rows = conn.execute(
                 text(
                     f"SELECT {EXPERIMENT_COLUMNS} FROM experiment WHERE {where}"
@@ -260,8 +246,8 @@ class ExperimentOps:
     ) -> ExperimentRecord | None:
         """The experiment that assigns cohorts at ``now``: running, and inside its window."""
         tenant = validate_tenant(tenant)
-        at = self._now(now)
-        with self._tx(tenant) as conn:
+        at = self.ctx.now(now)
+        with self.ctx.tx(tenant) as conn:
             return active_experiment(conn, tenant, at)
 
     def experiment_observations(self, tenant: str, name: str) -> list[ExposureObservation]:
@@ -269,7 +255,7 @@ class ExperimentOps:
         in the order the recalls were served."""
         tenant = validate_tenant(tenant)
         name = validate_experiment_name(name)
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             found = _find(conn, tenant, name)
             rows = conn.execute(
                 text(
@@ -286,7 +272,7 @@ class ExperimentOps:
         tenant = validate_tenant(tenant)
         name = validate_experiment_name(name)
         counts = {c.value: {"useful": 0, "not_useful": 0} for c in Cohort}
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             found = _find(conn, tenant, name)
             rows = conn.execute(
                 text(
@@ -323,8 +309,8 @@ class ExperimentOps:
         rid = validate_uuid("recall_id", recall_id)
         success, score = validate_outcome(success, score)
         actor = validate_actor(actor)
-        at = self._now(now)
-        with self._tx(tenant) as conn:
+        at = self.ctx.now(now)
+        with self.ctx.tx(tenant) as conn:
             exposure = load_exposure(conn, tenant, rid)
             if at < exposure.at:
                 raise ValidationError(

@@ -1,5 +1,5 @@
-"""The curation half of ``MemoryStore``: plan, apply, curate, undo; the curator's queue;
-golden probes; compaction. Mixed into ``MemoryStore``."""
+"""Curation runs: snapshot, plan, apply, curate, undo, the run history; the golden
+probes every run must keep; opt-in compaction."""
 
 from __future__ import annotations
 
@@ -7,52 +7,35 @@ import time
 import uuid
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Protocol
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 
 from curation._errors import ValidationError
-from curation._kinds import EventType, ProposalStatus, Resolution
+from curation._kinds import EventType
 from curation._neighbors import AutoPairSearch, PairSearch
 from curation._plan import CurationPlan
 from curation._policy import CurationPolicy
 from curation._records import (
-    Approval,
-    ConflictResolution,
     GoldenProbe,
-    ProposalRecord,
-    Reopened,
     RunRecord,
     RunReport,
     UndoReport,
-    Unmerge,
 )
 from curation._snapshot import MemorySnapshot
-from curation._store import curator
 from curation._store.database import scope_to_tenant
 from curation._store.events import record_event
 from curation._store.locks import curation_lock, take_transaction_lock
 from curation._store.runs import run_apply, undo_run
+from curation._store.services.context import StoreContext, locked_memory
 from curation._store.snapshot_loader import load_snapshot
 from curation._validation import (
     MAX_RECALL_K,
-    validate_content,
     validate_limit,
     validate_query,
-    validate_status,
     validate_tenant,
     validate_uuid,
 )
-
-if TYPE_CHECKING:
-    from contextlib import AbstractContextManager
-
-    from sqlalchemy import Connection
-
-    from curation._store.database import Database
-    from curation._store.writes import PreparedWrite
-    from curation._validation import MemoryInput
-
 
 MAX_GRACE_DAYS = 36_500  # a century; beyond it the cutoff would leave the calendar
 
@@ -74,15 +57,6 @@ def pruned_since(conn: Connection, tenant: str, now: datetime, window_hours: flo
     )
 
 
-def _resolution(value: Any) -> Resolution:
-    try:
-        return Resolution(value)
-    except ValueError as exc:
-        raise ValidationError(
-            "resolution", value, "expected replace, narrow, retire or dismiss"
-        ) from exc
-
-
 class PassObserver(Protocol):
     """Sees a curation pass's intermediate values (the bench samples memory with it)."""
 
@@ -91,38 +65,18 @@ class PassObserver(Protocol):
     def planned(self, plan: CurationPlan) -> None: ...
 
 
-class CurationOps:
-    """Mixed into ``MemoryStore``; the stubs below are what it needs from its host."""
+class RunService:
+    """Curation passes and their history for one store."""
 
-    if TYPE_CHECKING:
-        db: Database
-
-        @property
-        def embedding_model(self) -> str: ...
-
-        @property
-        def dimension(self) -> int: ...
-
-        def _now(self, now: datetime | None) -> datetime: ...
-
-        def _tx(
-            self, tenant: str, *, must_exist: bool = True
-        ) -> AbstractContextManager[Connection]: ...
-
-        def _state(self, conn: Connection, tenant: str, memory_id: uuid.UUID) -> Any: ...
-
-        def policy(self, tenant: str) -> CurationPolicy: ...
-
-        def prepare(self, inputs: Sequence[MemoryInput]) -> list[PreparedWrite]: ...
-
-        def require_tenant(self, tenant: str) -> str: ...
+    def __init__(self, ctx: StoreContext) -> None:
+        self.ctx = ctx
 
     # -- the pass -----------------------------------------------------------------
     def snapshot(self, tenant: str, *, active_only: bool = True) -> MemorySnapshot:
         tenant = validate_tenant(tenant)
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             return load_snapshot(
-                conn, tenant, self.embedding_model, self.dimension, active_only=active_only
+                conn, tenant, self.ctx.embedding_model, self.ctx.dimension, active_only=active_only
             )
 
     def plan(
@@ -139,10 +93,10 @@ class CurationOps:
         ``timings`` (optional) receives the planner's phase times for the run report."""
         from curation._planner import build_plan
 
-        at = self._now(now)
+        at = self.ctx.now(now)
         snap = snapshot if snapshot is not None else self.snapshot(tenant)
-        policy = policy or self.policy(tenant)
-        with self._tx(snap.tenant) as conn:
+        policy = policy or self.ctx.policy(tenant)
+        with self.ctx.tx(snap.tenant) as conn:
             pruned = pruned_since(conn, snap.tenant, at, policy.prune_window_hours)
         # exact below 10k rows per kind, the clustered join above (curation._neighbors)
         search = pair_search if pair_search is not None else AutoPairSearch()
@@ -161,8 +115,8 @@ class CurationOps:
         """Apply a plan in one transaction under the tenant's lock; per mechanic only
         what the plan's policy sets to ``apply`` is written (``dry_run`` writes only the
         report)."""
-        with self.db.engine.connect() as conn:
-            return run_apply(conn, plan, dry_run=dry_run, now=self._now(now), actor=actor)
+        with self.ctx.db.engine.connect() as conn:
+            return run_apply(conn, plan, dry_run=dry_run, now=self.ctx.now(now), actor=actor)
 
     def curate(
         self,
@@ -182,14 +136,14 @@ class CurationOps:
         phases, ``plan``). ``pair_search`` replaces the automatic duplicate search and
         ``observer`` sees the snapshot and the plan as each phase ends: both for the
         performance bench, which times and samples this very pass."""
-        tenant = self.require_tenant(tenant)
-        at = self._now(now)
+        tenant = self.ctx.require_tenant(tenant)
+        at = self.ctx.now(now)
         started = time.perf_counter()
         timings: dict[str, float] = {}
-        with curation_lock(self.db, tenant) as conn:
+        with curation_lock(self.ctx.db, tenant) as conn:
             with conn.begin():
                 scope_to_tenant(conn, tenant)
-                snap = load_snapshot(conn, tenant, self.embedding_model, self.dimension)
+                snap = load_snapshot(conn, tenant, self.ctx.embedding_model, self.ctx.dimension)
             timings["load"] = round(time.perf_counter() - started, 6)
             if observer is not None:
                 observer.loaded(snap)
@@ -216,7 +170,7 @@ class CurationOps:
     ) -> UndoReport:
         tenant = validate_tenant(tenant)
         rid = validate_uuid("run_id", run_id)
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             exists = conn.execute(
                 text("SELECT 1 FROM curation_run WHERE tenant = :t AND id = :r"),
                 {"t": tenant, "r": rid},
@@ -225,12 +179,12 @@ class CurationOps:
                 from curation._errors import NotFoundError
 
                 raise NotFoundError("curation run", str(rid), tenant)
-            return undo_run(conn, tenant, rid, now=self._now(now), actor=actor)
+            return undo_run(conn, tenant, rid, now=self.ctx.now(now), actor=actor)
 
     def runs(self, tenant: str, *, limit: int = 50) -> list[RunRecord]:
         tenant = validate_tenant(tenant)
         limit = validate_limit("limit", limit)
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             rows = conn.execute(
                 text(
                     "SELECT id, started_at, dry_run, status, report FROM curation_run"
@@ -248,123 +202,6 @@ class CurationOps:
             )
             for r in rows
         ]
-
-    # -- proposals ------------------------------------------------------------------
-    def proposals(
-        self, tenant: str, *, status: str | None = "pending"
-    ) -> list[ProposalRecord]:
-        tenant = validate_tenant(tenant)
-        if status:
-            status = validate_status(status, ProposalStatus).value
-        where = "tenant = :t" + (" AND status = :s" if status else "")
-        with self._tx(tenant) as conn:
-            rows = conn.execute(
-                text(f"SELECT * FROM proposal WHERE {where} ORDER BY created_at, id"),
-                {"t": tenant, "s": status},
-            ).all()
-        return [
-            ProposalRecord(
-                id=str(r.id),
-                kind=r.kind,
-                text=r.text,
-                generality=r.generality,
-                member_ids=[str(m) for m in r.member_ids],
-                evidence=dict(r.evidence),
-                status=r.status,
-                principle_id=None if r.principle_id is None else str(r.principle_id),
-                created_at=r.created_at,
-                decided_at=r.decided_at,
-                decided_by=r.decided_by,
-            )
-            for r in rows
-        ]
-
-    def approve(
-        self,
-        tenant: str,
-        proposal_ids: Sequence[str | uuid.UUID],
-        *,
-        actor: str = "curator",
-        now: datetime | None = None,
-    ) -> list[Approval]:
-        """Approve a batch of proposals in one transaction (all or none)."""
-        tenant = validate_tenant(tenant)
-        ids = [validate_uuid("proposal_id", p) for p in proposal_ids]
-        at = self._now(now)
-        with self._tx(tenant) as conn:
-            return [curator.approve(self, conn, tenant, p, now=at, actor=actor) for p in ids]
-
-    def reject(
-        self,
-        tenant: str,
-        proposal_ids: Sequence[str | uuid.UUID],
-        *,
-        note: str | None = None,
-        actor: str = "curator",
-        now: datetime | None = None,
-    ) -> None:
-        tenant = validate_tenant(tenant)
-        ids = [validate_uuid("proposal_id", p) for p in proposal_ids]
-        note = None if note is None else validate_content(note, "note")
-        at = self._now(now)
-        with self._tx(tenant) as conn:
-            for p in ids:
-                curator.reject(conn, tenant, p, now=at, actor=actor, note=note)
-
-    def unmerge(
-        self,
-        tenant: str,
-        proposal_id: str | uuid.UUID,
-        *,
-        actor: str = "curator",
-        now: datetime | None = None,
-    ) -> Unmerge:
-        tenant = validate_tenant(tenant)
-        pid = validate_uuid("proposal_id", proposal_id)
-        with self._tx(tenant) as conn:
-            return curator.unmerge(conn, tenant, pid, now=self._now(now), actor=actor)
-
-    # -- conflicts ------------------------------------------------------------------
-    def resolve(
-        self,
-        tenant: str,
-        conflict_id: str | uuid.UUID,
-        resolution: str | Resolution,
-        *,
-        replacement: str | None = None,
-        note: str | None = None,
-        actor: str = "curator",
-        now: datetime | None = None,
-    ) -> ConflictResolution:
-        tenant = validate_tenant(tenant)
-        cid = validate_uuid("conflict_id", conflict_id)
-        how = _resolution(resolution)
-        note = None if note is None else validate_content(note, "note")
-        with self._tx(tenant) as conn:
-            return curator.resolve(
-                self,
-                conn,
-                tenant,
-                cid,
-                how,
-                replacement=replacement,
-                note=note,
-                now=self._now(now),
-                actor=actor,
-            )
-
-    def reopen(
-        self,
-        tenant: str,
-        conflict_id: str | uuid.UUID,
-        *,
-        actor: str = "curator",
-        now: datetime | None = None,
-    ) -> Reopened:
-        tenant = validate_tenant(tenant)
-        cid = validate_uuid("conflict_id", conflict_id)
-        with self._tx(tenant) as conn:
-            return curator.reopen(conn, tenant, cid, now=self._now(now), actor=actor)
 
     # -- golden probes ----------------------------------------------------------------
     def add_golden_probe(
@@ -384,9 +221,9 @@ class CurationOps:
         if not ids:
             raise ValidationError("expected_ids", [], "must name at least one memory")
         probe_id = uuid.uuid4()
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             for memory_id in ids:
-                self._state(conn, tenant, memory_id)
+                locked_memory(conn, tenant, memory_id)
             conn.execute(
                 text(
                     "INSERT INTO golden_probe (id, tenant, query, expected_ids, k, created_at)"
@@ -398,14 +235,14 @@ class CurationOps:
                     "q": query,
                     "e": [str(i) for i in ids],
                     "k": k,
-                    "at": self._now(now),
+                    "at": self.ctx.now(now),
                 },
             )
         return str(probe_id)
 
     def golden_probes(self, tenant: str) -> list[GoldenProbe]:
         tenant = validate_tenant(tenant)
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             rows = conn.execute(
                 text("SELECT * FROM golden_probe WHERE tenant = :t ORDER BY created_at, id"),
                 {"t": tenant},
@@ -440,9 +277,9 @@ class CurationOps:
             raise ValidationError(
                 "grace_days", grace_days, f"must be a number of days from 0 to {MAX_GRACE_DAYS}"
             )
-        at = self._now(now)
+        at = self.ctx.now(now)
         cutoff = at - timedelta(days=float(grace_days))
-        with self._tx(tenant) as conn:
+        with self.ctx.tx(tenant) as conn:
             take_transaction_lock(conn, tenant)
             deleted = (
                 conn.execute(

@@ -1,0 +1,126 @@
+"""Recall: the curated (re-ranked, conflicts attached, recorded as a vote) or raw view
+of a tenant's memories for one query, with the online experiment's cohort and exposure."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import text
+
+from curation._cohorts import validate_agent_id
+from curation._errors import UnknownTenantError, ValidationError
+from curation._kinds import RecallMode
+from curation._records import RecallResult
+from curation._store import exposures
+from curation._store import recall as recall_sql
+from curation._store.services.context import StoreContext
+from curation._validation import (
+    MAX_RECALL_K,
+    validate_actor,
+    validate_bool,
+    validate_embedding,
+    validate_mode,
+    validate_query,
+    validate_tenant,
+)
+
+
+class RecallService:
+    def __init__(self, ctx: StoreContext) -> None:
+        self.ctx = ctx
+
+    def recall(
+        self,
+        tenant: str,
+        query: str,
+        k: int = 6,
+        *,
+        mode: str | RecallMode | None = None,
+        agent_id: str | None = None,
+        actor: str = "agent",
+        record: bool = True,
+        query_embedding: Sequence[float] | None = None,
+        now: datetime | None = None,
+    ) -> RecallResult:
+        """Curated (the default): active entries, re-ranked, with open conflicts, recorded
+        as a vote. Raw: every memory ever written, by similarity alone, recording nothing.
+
+        With ``agent_id`` the agent's cohort in the tenant's live experiment picks the mode
+        (curated when none is live; an explicit ``mode`` must agree), and the recall is
+        logged as an exposure in the same transaction: the result carries its ``recall_id``
+        for ``outcome`` and ``feedback``. A raw-cohort recall leaves the curated store
+        untouched. ``record=False`` skips the vote, never the exposure.
+
+        ``query_embedding`` lets a caller that recalls many queries embed them in one batch
+        (it must come from the store's embedder)."""
+        tenant = validate_tenant(tenant)
+        query = validate_query(query)
+        requested = None if mode is None else validate_mode(mode)
+        agent = None if agent_id is None else validate_agent_id(agent_id)
+        actor = validate_actor(actor)
+        record = validate_bool("record", record)
+        recall_mode = requested or RecallMode.CURATED
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_RECALL_K:
+            raise ValidationError("k", k, f"must be an integer between 1 and {MAX_RECALL_K}")
+        at = self.ctx.now(now)
+        if query_embedding is None:
+            vector = self.ctx.embedder.embed([query])[0]
+        else:
+            vector = validate_embedding(query_embedding, self.ctx.dimension)
+        curated = recall_mode == RecallMode.CURATED
+        # One transaction, three round trips in the common case: open it (the tenant's
+        # policy, its settings), search, record the vote. The candidates' conflicts are
+        # fetched only when the search saw some.
+        guess = k * self.ctx.default_policy.candidate_multiplier if curated else k
+        with self.ctx.db.engine.begin() as conn:
+            found = conn.execute(
+                text(recall_sql.START), {"t": tenant, "ef": recall_sql.ef_search(guess)}
+            ).first()
+            if found is None:
+                raise UnknownTenantError(tenant)
+            serving = None if agent is None else exposures.serve(conn, tenant, agent, requested, at)
+            if serving is not None:  # the agent's cohort decides the mode
+                recall_mode = serving.mode
+                curated = recall_mode == RecallMode.CURATED
+            policy = self.ctx.merged_policy(found.policy)
+            limit = k * policy.candidate_multiplier if curated else k
+            rows = recall_sql.search(
+                conn, tenant, vector, limit, active_only=curated, configure=limit != guess
+            )
+            contested = [r.id for r in rows if r.open_conflicts]
+            conflicts = (
+                recall_sql.open_conflicts(conn, tenant, contested) if curated and contested else {}
+            )
+            hits = recall_sql.rank_candidates(
+                rows,
+                conflicts,
+                policy,
+                tenant=tenant,
+                model=self.ctx.embedding_model,
+                now=at,
+                k=k,
+                curated=curated,
+            )
+            if curated and record and hits:
+                recall_sql.record_recall(
+                    conn,
+                    tenant,
+                    [h.id for h in hits],
+                    now=at,
+                    actor=actor,
+                    query=query,
+                    reinforce=policy.reinforce_on == "recall",
+                    recall_id=None if serving is None else serving.recall_id,
+                )
+            if serving is not None:
+                exposures.record_exposure(conn, tenant, serving, query, [h.id for h in hits], at)
+        return RecallResult(
+            tenant=tenant,
+            query=query,
+            mode=recall_mode.value,
+            at=at,
+            hits=hits,
+            recall_id=None if serving is None else serving.recall_id,
+            cohort=None if serving is None else serving.cohort.value,
+        )

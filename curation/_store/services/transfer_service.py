@@ -1,0 +1,70 @@
+"""Import and export: JSON lines in and out (validated, rejects reported per line) and
+the lossless tenant dump and its all-or-nothing restore."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from curation._records import ImportReport
+from curation._store.dump_format import DumpReport, RestoreReport
+from curation._store.services.context import StoreContext
+from curation._store.services.memory_service import MemoryService
+from curation._validation import validate_path
+
+
+class TransferService:
+    def __init__(self, ctx: StoreContext, memories: MemoryService) -> None:
+        self.ctx = ctx
+        self.memories = memories
+
+    def import_jsonl(
+        self,
+        path: str | Path,
+        tenant: str,
+        *,
+        rejects_path: str | Path | None = None,
+        batch_size: int = 2000,
+        actor: str = "import",
+        now: datetime | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> ImportReport:
+        from curation._store.jsonl import import_file
+
+        return import_file(
+            self.memories,
+            validate_path("path", path),
+            tenant,
+            rejects_path=rejects_path,
+            batch_size=batch_size,
+            actor=actor,
+            now=self.ctx.now(now),
+            progress=progress,
+        )
+
+    def export_jsonl(self, path: str | Path, tenant: str, *, include_archived: bool = True) -> int:
+        from curation._store.jsonl import export_file
+
+        return export_file(
+            self.memories,
+            validate_path("path", path),
+            self.ctx.require_tenant(tenant),
+            include_archived=include_archived,
+        )
+
+    def dump_tenant(
+        self, path: str | Path, tenant: str, *, now: datetime | None = None
+    ) -> DumpReport:
+        """A full, lossless dump of the tenant; see ``curation._store.dump``."""
+        from curation._store.dump import dump_tenant
+
+        return dump_tenant(self.ctx.db, tenant, Path(path), now=self.ctx.now(now))
+
+    def restore_tenant(self, path: str | Path, *, tenant: str | None = None) -> RestoreReport:
+        """Recreate a dumped tenant here, all or nothing; refuses an existing tenant."""
+        from curation._store.restore import restore_tenant
+
+        report = restore_tenant(self.ctx.db, Path(path), expect_tenant=tenant)
+        self.ctx.forget_meta()  # the restore may have fixed the store's embedding model
+        return report
