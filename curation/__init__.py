@@ -64,6 +64,7 @@ from curation._policy import (
     max_decays,
 )
 from curation._records import (
+    ApiKeyRecord,
     ConflictRecord,
     EventRecord,
     ExperimentRecord,
@@ -71,6 +72,7 @@ from curation._records import (
     ExposureObservation,
     ImportReport,
     MemoryRecord,
+    NewApiKey,
     RecallHit,
     RecallResult,
     RejectedRow,
@@ -105,6 +107,7 @@ __all__ = [
     "NEAR_DUPLICATE_COSINE",
     "NEAR_DUPLICATE_JACCARD",
     "NEAR_PRUNE_BAND",
+    "ApiKeyRecord",
     "ArchiveReason",
     "Clock",
     "Cohort",
@@ -139,6 +142,7 @@ __all__ = [
     "MergeCluster",
     "MiniLMEmbedder",
     "Mode",
+    "NewApiKey",
     "NotFoundError",
     "ProbeComparison",
     "ProbeOutcome",

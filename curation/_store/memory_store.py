@@ -41,6 +41,7 @@ from curation._store.database import Database
 from curation._store.dump_format import DumpReport, RestoreReport
 from curation._store.events import record_event
 from curation._store.experiments_api import ExperimentOps
+from curation._store.keys import KeyOps
 from curation._store.lifecycle import restore_rows
 from curation._store.rows import (
     CONFLICT_COLUMNS,
@@ -77,7 +78,7 @@ from curation._validation import (
 )
 
 
-class MemoryStore(CurationOps, ExperimentOps):
+class MemoryStore(CurationOps, ExperimentOps, KeyOps):
     """Remember, recall, contest, give feedback, pin, restore and explain memories.
 
     Dependencies are passed in (database, embedder, clock) so tests and simulations swap
