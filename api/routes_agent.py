@@ -35,7 +35,14 @@ def health(request: Request) -> HealthOut:
     )
 
 
-@router.post("/memories", tags=["agent"], status_code=200)
+@router.post(
+    "/memories",
+    tags=["agent"],
+    responses={
+        200: {"description": "Nothing new: every memory was re-stated or a known client id"},
+        201: {"model": WritesOut, "description": "At least one memory was created"},
+    },
+)
 def remember(
     body: MemoryIn | MemoryBatchIn, key: AgentKey, store: Store, response: Response
 ) -> WritesOut:
