@@ -41,7 +41,7 @@ lint: $(STAMP)
 test: $(STAMP) browser node lint
 	$(BIN)/pytest -q
 
-# Dagster UI, dashboard and MLflow UI together on 127.0.0.1, on the demo database
+# Dagster UI, dashboard, MLflow UI and the HTTP/MCP API together on 127.0.0.1, on the demo database
 up: $(STAMP)
 	MEMGOV_DATABASE=$${MEMGOV_DATABASE:-memgov_demo} $(BIN)/python -m orchestration.up
 
