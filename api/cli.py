@@ -97,7 +97,24 @@ def mcp(
     anyio.run(build_mcp(store).run_stdio_async)
 
 
+
+
+def bench_http(
+    size: int = typer.Option(100_000, help="Memories in the bench tenant (loaded if fewer)."),
+    requests: int = typer.Option(2_000, help="Recalls per measurement."),
+    tenant: str = typer.Option("bench-http", help="Tenant to fill and recall from."),
+    port: int = typer.Option(8788, help="Port for the memgov serve it starts."),
+) -> None:
+    """Recall over HTTP vs in-process at SIZE memories: p50/p99 and req/s, 1 and 8 clients
+    (use MEMGOV_HOME for a scratch store; MEMGOV_EMBEDDER=hashing loads 100k quickly)."""
+    from api.bench import report, run
+
+    figures = run(open_store(), size=size, requests=requests, tenant=tenant, port=port)
+    typer.echo(report(figures, size))
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(keys_app, name="keys")
     app.command()(serve)
     app.command()(mcp)
+    app.command("bench-http")(bench_http)
