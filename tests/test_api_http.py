@@ -143,8 +143,10 @@ def test_the_agent_loop(served: Served) -> None:
             "/v1/outcomes", json={"recall_id": recalled["recall_id"], "success": True}
         )
         assert outcome.status_code == 200 and outcome.json()["success"] is True
-        twice = client.post("/v1/outcomes", json={"recall_id": recalled["recall_id"]})
-        assert twice.status_code in (400, 409), twice.text
+        twice = client.post(
+            "/v1/outcomes", json={"recall_id": recalled["recall_id"], "success": False}
+        )
+        assert twice.status_code == 409, twice.text
         feedback = client.post(
             f"/v1/memories/{first['id']}/feedback",
             json={"useful": True, "recall_id": recalled["recall_id"]},
