@@ -230,3 +230,133 @@ class NewApiKey(_Record):
     tenant: str
     scope: str
     name: str
+# -- curation ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RunReport(_Record):
+    """A curation run's report: what was planned and what was written. Its ``to_dict``
+    (less the three id lists) is what ``curation_run.report`` stores."""
+
+    run_id: str
+    tenant: str
+    dry_run: bool
+    at: str
+    planned: dict[str, int]
+    applied: dict[str, Any]  # counts per mechanic, and ``writing``: the mechanics written
+    active_after: int
+    modes: dict[str, str]
+    timings: dict[str, float]
+    duration_s: float
+    # what the run touched (returned to the caller, not stored)
+    archived_ids: list[str] = field(default_factory=list)
+    conflict_ids: list[str] = field(default_factory=list)
+    proposal_ids: list[str] = field(default_factory=list)
+
+    def stored(self) -> dict[str, Any]:
+        """The JSON form kept with the run (without the id lists)."""
+        out = self.to_dict()
+        for key in ("archived_ids", "conflict_ids", "proposal_ids"):
+            out.pop(key)
+        return out
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> RunReport:
+        """A stored report back as a record (reports stored before a field existed get
+        that field's empty value)."""
+        return cls(
+            run_id=str(data.get("run_id", "")),
+            tenant=str(data.get("tenant", "")),
+            dry_run=bool(data.get("dry_run", False)),
+            at=str(data.get("at", "")),
+            planned=dict(data.get("planned") or {}),
+            applied=dict(data.get("applied") or {}),
+            active_after=int(data.get("active_after", 0)),
+            modes=dict(data.get("modes") or {}),
+            timings=dict(data.get("timings") or {}),
+            duration_s=float(data.get("duration_s", 0.0)),
+        )
+
+
+@dataclass(frozen=True)
+class RunRecord(_Record):
+    """One stored curation run."""
+
+    id: str
+    started_at: datetime
+    dry_run: bool
+    status: str
+    report: RunReport
+
+
+@dataclass(frozen=True)
+class UndoReport(_Record):
+    """What undoing a run took back."""
+
+    restored: int
+    merges_reverted: int
+    conflicts_dismissed: int
+    proposals_withdrawn: int
+
+
+@dataclass(frozen=True)
+class ProposalRecord(_Record):
+    """A principle proposed over a group of related memories, and the curator's decision."""
+
+    id: str
+    kind: str
+    text: str
+    generality: int
+    member_ids: list[str]
+    evidence: dict[str, Any]
+    status: str
+    principle_id: str | None
+    created_at: datetime
+    decided_at: datetime | None
+    decided_by: str | None
+
+
+@dataclass(frozen=True)
+class Approval(_Record):
+    """An approved proposal: the principle written (or promoted) and the members it
+    subsumed."""
+
+    proposal_id: str
+    principle_id: str
+    created: bool
+    subsumed: int
+
+
+@dataclass(frozen=True)
+class Unmerge(_Record):
+    """An approval taken back: members restored."""
+
+    proposal_id: str
+    restored: int
+
+
+@dataclass(frozen=True)
+class ConflictResolution(_Record):
+    """A resolved conflict: how, and what it archived or wrote."""
+
+    conflict_id: str
+    resolution: str
+    status: str
+    replacement_id: str | None
+    archived: bool
+
+
+@dataclass(frozen=True)
+class Reopened(_Record):
+    """A resolution taken back: the conflict open again."""
+
+    conflict_id: str
+    restored: int
+
+
+@dataclass(frozen=True)
+class GoldenProbe(_Record):
+    """A query whose expected memories must stay in its top k after any curation."""
+
+    id: str
+    query: str
+    k: int
+    expected_ids: list[str]

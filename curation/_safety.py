@@ -7,13 +7,14 @@ Each returns what a check reports: the observed value and the threshold it is he
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Set
+from collections.abc import Collection, Set
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from curation._plan import CurationPlan, Mechanic
 from curation._policy import max_decays
+from curation._records import GoldenProbe
 from curation._validation import MAX_RECALL_K
 
 if TYPE_CHECKING:
@@ -102,15 +103,14 @@ class ProbeComparison:
         return self.before.passed and not self.after.passed
 
 
-def _outcome(probe: Mapping[str, Any], ranked: list[str]) -> ProbeOutcome:
+def _outcome(probe: GoldenProbe, ranked: list[str]) -> ProbeOutcome:
     """``ranked`` is the probe's top k, best first."""
-    k = int(probe["k"])
-    expected = [str(e) for e in probe["expected_ids"]]
+    expected = list(probe.expected_ids)
     where = {memory_id: pos for pos, memory_id in enumerate(ranked, start=1)}
     return ProbeOutcome(
-        probe_id=str(probe["id"]),
-        query=str(probe["query"]),
-        k=k,
+        probe_id=probe.id,
+        query=probe.query,
+        k=probe.k,
         positions={e: where.get(e) for e in expected},
     )
 
@@ -129,9 +129,9 @@ def golden_probes_with_plan(
     """
     out: list[ProbeComparison] = []
     for probe in store.golden_probes(tenant):
-        k = int(probe["k"])
+        k = probe.k
         depth = min(MAX_RECALL_K, k + len(archived))
-        hits = store.recall(tenant, str(probe["query"]), k=depth, record=False, now=now).ids
+        hits = store.recall(tenant, probe.query, k=depth, record=False, now=now).ids
         before = _outcome(probe, hits[:k])
         after = _outcome(probe, [h for h in hits if h not in archived][:k])
         out.append(ProbeComparison(before=before, after=after, depth=depth))

@@ -30,15 +30,19 @@ from typing import Any
 import streamlit as st
 
 from curation import (
+    Approval,
     Clock,
     ConflictRecord,
+    ConflictResolution,
     Explanation,
     FixedClock,
     MemoryRecord,
     MemoryStore,
+    ProposalRecord,
     RecallResult,
     Settings,
     SystemClock,
+    Unmerge,
     embedder_from_env,
     insights,
     parse_iso,
@@ -175,11 +179,11 @@ def overview(tenant: str) -> dict[str, Any]:
 
 # -- reads: the curator's queue -------------------------------------------------------------
 @st.cache_data(ttl=READ_TTL, show_spinner=False)
-def _proposals(key: str, tenant: str, status: str | None) -> list[dict[str, Any]]:
+def _proposals(key: str, tenant: str, status: str | None) -> list[ProposalRecord]:
     return store().proposals(tenant, status=status)
 
 
-def proposals(tenant: str, status: str | None = "pending") -> list[dict[str, Any]]:
+def proposals(tenant: str, status: str | None = "pending") -> list[ProposalRecord]:
     return _proposals(store_key(), tenant, status)
 
 
@@ -278,7 +282,7 @@ def embedder_mismatch() -> str | None:
 ACTOR = "dashboard"
 
 
-def approve(tenant: str, proposal_ids: Sequence[str]) -> list[dict[str, Any]]:
+def approve(tenant: str, proposal_ids: Sequence[str]) -> list[Approval]:
     try:
         return store().approve(tenant, list(proposal_ids), actor=ACTOR)
     finally:
@@ -293,7 +297,7 @@ def reject(tenant: str, proposal_ids: Sequence[str], note: str | None = None) ->
         clear_caches()
 
 
-def unmerge(tenant: str, proposal_id: str) -> dict[str, Any]:
+def unmerge(tenant: str, proposal_id: str) -> Unmerge:
     try:
         return store().unmerge(tenant, proposal_id, actor=ACTOR)
     finally:
@@ -307,7 +311,7 @@ def resolve(
     *,
     replacement: str | None = None,
     note: str | None = None,
-) -> dict[str, Any]:
+) -> ConflictResolution:
     try:
         return store().resolve(
             tenant,

@@ -180,8 +180,7 @@ class _Replay:
             if tenant not in self.fleet.tenants:
                 continue
             report = self.store.curate(tenant, apply=True, actor="nightly", now=at)
-            report["day"] = self.day_of(at)
-            self.reports.append(report)
+            self.reports.append({**report.to_dict(), "day": self.day_of(at)})
         self.timings["curation"] += time.perf_counter() - started
 
     def evaluate(self, query: SimQuery) -> None:

@@ -140,9 +140,9 @@ def show_recall(
 def curate_directly(store: MemoryStore, scripts: Sequence[TenantScript], out: Print) -> None:
     for script in scripts:
         report = store.curate(script.tenant, apply=True, actor="demo", now=NOW)
-        planned, applied = report["planned"], report["applied"]
+        planned, applied = report.planned, report.applied
         out(
-            f"  {script.tenant}: active {planned['active_before']} → {report['active_after']}; "
+            f"  {script.tenant}: active {planned['active_before']} → {report.active_after}; "
             f"superseded {applied['superseded']}, duplicates {applied['duplicates_archived']} "
             f"in {applied['merged_clusters']} clusters, decayed {applied['decayed']} "
             f"(skipped by cap {planned['skipped_by_cap']}), conflicts opened "
@@ -181,8 +181,8 @@ def run_demo(
         )
         for p in proposals[:3]:
             out(
-                f"  proposal ({len(p['member_ids'])} entries → generality {p['generality']}): "
-                f"{p['text']}"
+                f"  proposal ({len(p.member_ids)} entries → generality {p.generality}): "
+                f"{p.text}"
             )
         for c in conflicts[:3]:
             out(f"  conflict on {store.get(script.tenant, c.memory_id).content!r}: {c.evidence}")

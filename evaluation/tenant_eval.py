@@ -28,7 +28,7 @@ class LabeledQuery:
 
 def labeled_queries(store: MemoryStore, tenant: str, *, limit: int = 5000) -> list[LabeledQuery]:
     out = [
-        LabeledQuery(p["query"], frozenset(p["expected_ids"]), "golden")
+        LabeledQuery(p.query, frozenset(p.expected_ids), "golden")
         for p in store.golden_probes(tenant)
     ]
     events = store.events(tenant, types=["recall", "validate"], limit=limit)

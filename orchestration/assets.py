@@ -1,21 +1,25 @@
 """The curation asset graph, one partition per tenant.
 
-    raw_history → scored_memories → duplicate_clusters  ┐
-                                  → principle_proposals ├→ curation_plan → curated_store
-                                  → conflict_queue      ┘        → curation_report
+    raw_history → scored_memories → [duplicate_clusters, principle_proposals,
+                                     conflict_queue, curation_plan] → curated_store
+                                                                    → curation_report
 
-How data moves: ``scored_memories`` loads the tenant's active snapshot once, scores it
-and builds the curation plan from that same snapshot (``store.plan(..., snapshot=...)``;
-the planner is pure, so scores, views and plan agree exactly and the costly pair search
-runs once). The three views show their part of that plan; ``curation_plan`` publishes
-the ``CurationPlan`` object the blocking checks judge and ``curated_store`` applies.
-Values travel through the default (pickling) IO manager; only small things are pickled
-(no embeddings). An apply is optimistic per row (state versions), so anything that
-changed between planning and applying is left alone, never clobbered.
+How data moves: ``scored_memories`` loads the tenant's active snapshot once and scores
+it; it hands on the snapshot (embeddings included) with the scores. ``curation_stages``
+plans from that stored value alone, so re-materializing it reuses the scored set, and a
+slow or failing plan shows on its own node. It is one ``multi_asset`` with four outputs
+because the planner's mechanics cannot be separated: decay counts the archives of
+supersession and merging against its cap, and conflicts and proposals are drawn from
+what is still active after decay; splitting them would run the costly pair search once
+per asset. ``curation_plan`` is the ``CurationPlan`` the blocking checks judge and
+``curated_store`` applies. Values travel through the default (pickling) IO manager. An
+apply is optimistic per row (state versions), so anything that changed between planning
+and applying is left alone, never clobbered.
 
 Every asset returns ``MaterializeResult`` metadata meant to be read in the UI.
 """
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -24,22 +28,26 @@ import numpy as np
 import numpy.typing as npt
 from dagster import (
     AssetExecutionContext,
+    AssetOut,
     Failure,
     MaterializeResult,
     MetadataValue,
+    Output,
     asset,
+    multi_asset,
 )
 
 from curation import (
     NEAR_PRUNE_BAND,
-    ConflictCandidate,
+    ConflictRecord,
     CurationLockedError,
     CurationPlan,
     CurationPolicy,
     Mechanic,
+    MemorySnapshot,
     MemoryStore,
-    MergeCluster,
-    ProposalCandidate,
+    RunRecord,
+    RunReport,
     effective_mechanics,
     rank_scores,
     retention_scores,
@@ -63,8 +71,8 @@ APPLY_ACTOR = "dagster"
 
 @dataclass(frozen=True)
 class ScoredSet:
-    """What ``scored_memories`` hands on: the scored active set (without embeddings) and
-    the plan built from the same snapshot."""
+    """What ``scored_memories`` hands on: the tenant's active snapshot (the planner's
+    input, embeddings included) and its scores at ``now``."""
 
     tenant: str
     now: datetime
@@ -76,8 +84,7 @@ class ScoredSet:
     pinned: npt.NDArray[np.bool_]
     retention: npt.NDArray[np.float64]
     rank: npt.NDArray[np.float64]
-    plan: CurationPlan
-    plan_timings: dict[str, float]
+    snapshot: MemorySnapshot
     _index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __len__(self) -> int:
@@ -176,8 +183,8 @@ def raw_history(
     partitions_def=tenant_partitions,
     group_name=GROUP,
     deps=[raw_history],
-    description="The tenant's active set with retention and rank scores (and the plan built "
-    "from the same snapshot, which the next assets present).",
+    description="The tenant's active set (its snapshot, embeddings included) with retention "
+    "and rank scores: the input every planning stage computes from.",
 )
 def scored_memories(
     context: AssetExecutionContext, store: StoreResource, clock: ClockResource
@@ -189,8 +196,6 @@ def scored_memories(
     snap = memory.snapshot(tenant)
     retention = retention_scores(snap, policy, now)
     rank = rank_scores(snap, policy, now)
-    plan_timings: dict[str, float] = {}
-    plan = memory.plan(tenant, now=now, policy=policy, snapshot=snap, timings=plan_timings)
     scored = ScoredSet(
         tenant=tenant,
         now=now,
@@ -202,8 +207,7 @@ def scored_memories(
         pinned=np.asarray(snap.pinned, dtype=bool),
         retention=retention,
         rank=rank,
-        plan=plan,
-        plan_timings=plan_timings,
+        snapshot=snap,
     )
     n = len(scored)
     near = (retention >= policy.prune_below) & (retention < policy.prune_below + NEAR_PRUNE_BAND)
@@ -237,7 +241,6 @@ def scored_memories(
             ),
             "rank_score": rank_summary,
             "scored_at": MetadataValue.text(now.isoformat()),
-            "plan_seconds": plan_timings.get("total", 0.0),
         },
     )
 
@@ -247,91 +250,52 @@ def _mode(policy: CurationPolicy, mechanic: str) -> str:
     return str(getattr(policy, mechanic).value)
 
 
-@asset(
-    partitions_def=tenant_partitions,
-    group_name=GROUP,
-    description="Near-duplicate clusters (same kind, cosine >= the model's threshold, agreeing "
-    "on every value): the canonical keeps the summed recall counts, the rest archive.",
-)
-def duplicate_clusters(scored_memories: ScoredSet) -> MaterializeResult[list[MergeCluster]]:
-    plan = scored_memories.plan
+def _duplicates_metadata(scored: ScoredSet, plan: CurationPlan) -> dict[str, Any]:
     merges = sorted(plan.merges, key=lambda m: (-len(m.duplicate_ids), m.canonical_id))
     rows = [
         (
-            snippet(scored_memories.content(m.canonical_id)),
+            snippet(scored.content(m.canonical_id)),
             1 + len(m.duplicate_ids),
             f"{m.min_similarity:.3f}",
             m.recall_count_after,
         )
         for m in merges[:TOP]
     ]
-    return MaterializeResult(
-        value=list(plan.merges),
-        metadata={
-            "clusters": len(plan.merges),
-            "duplicates_to_archive": len(plan.archived_by(Mechanic.DUPLICATES)),
-            "superseded_by_key": len(plan.archived_by(Mechanic.SUPERSESSION)),
-            "threshold": scored_memories.policy.duplicate_threshold_for(
-                scored_memories.embedding_model
-            ),
-            "mode": _mode(scored_memories.policy, "duplicates"),
-            "largest_clusters": MetadataValue.md(
-                table_md(["canonical", "size", "min cosine", "recalls after"], rows)
-            ),
-        },
-    )
+    return {
+        "clusters": len(plan.merges),
+        "duplicates_to_archive": len(plan.archived_by(Mechanic.DUPLICATES)),
+        "superseded_by_key": len(plan.archived_by(Mechanic.SUPERSESSION)),
+        "threshold": scored.policy.duplicate_threshold_for(scored.embedding_model),
+        "mode": _mode(scored.policy, "duplicates"),
+        "largest_clusters": MetadataValue.md(
+            table_md(["canonical", "size", "min cosine", "recalls after"], rows)
+        ),
+    }
 
 
-@asset(
-    partitions_def=tenant_partitions,
-    group_name=GROUP,
-    description="Principle candidates (token Jaccard clusters). Propose-only: a curator "
-    "approves or rejects them in the dashboard/CLI.",
-)
-def principle_proposals(
-    context: AssetExecutionContext,
-    scored_memories: ScoredSet,
-    store: StoreResource,
-    clock: ClockResource,
-) -> MaterializeResult[list[ProposalCandidate]]:
-    plan = scored_memories.plan
-    pending = store.open(clock.clock()).proposals(context.partition_key, status="pending")
+def _proposals_metadata(scored: ScoredSet, plan: CurationPlan, pending: int) -> dict[str, Any]:
     proposals = sorted(plan.proposals, key=lambda p: (-len(p.member_ids), p.text))
     rows = [
         (snippet(p.text), len(p.member_ids), p.generality, f"{p.mean_jaccard:.2f}")
         for p in proposals[:TOP]
     ]
-    return MaterializeResult(
-        value=list(plan.proposals),
-        metadata={
-            "proposals": len(plan.proposals),
-            "members_covered": len({m for p in plan.proposals for m in p.member_ids}),
-            "pending_in_store": len(pending),
-            "mode": scored_memories.policy.compression.value,
-            "examples": MetadataValue.md(
-                table_md(["principle", "members", "generality", "mean jaccard"], rows)
-            ),
-        },
-    )
+    return {
+        "proposals": len(plan.proposals),
+        "members_covered": len({m for p in plan.proposals for m in p.member_ids}),
+        "pending_in_store": pending,
+        "mode": scored.policy.compression.value,
+        "examples": MetadataValue.md(
+            table_md(["principle", "members", "generality", "mean jaccard"], rows)
+        ),
+    }
 
 
-@asset(
-    partitions_def=tenant_partitions,
-    group_name=GROUP,
-    description="Contradictions: similar entries that disagree on a value. New candidates from "
-    "this plan, and the open conflicts already waiting for a curator.",
-)
-def conflict_queue(
-    context: AssetExecutionContext,
-    scored_memories: ScoredSet,
-    store: StoreResource,
-    clock: ClockResource,
-) -> MaterializeResult[list[ConflictCandidate]]:
-    plan = scored_memories.plan
-    open_conflicts = store.open(clock.clock()).conflicts(context.partition_key, status="open")
+def _conflicts_metadata(
+    scored: ScoredSet, plan: CurationPlan, open_conflicts: list[ConflictRecord]
+) -> dict[str, Any]:
     new_rows = [
         (
-            snippet(scored_memories.content(c.memory_id), 60),
+            snippet(scored.content(c.memory_id), 60),
             snippet(c.claim, 60),
             snippet(c.evidence, 60),
             f"{c.similarity:.3f}",
@@ -347,54 +311,100 @@ def conflict_queue(
         )
         for c in sorted(open_conflicts, key=lambda c: c.at)[:TOP]
     ]
-    return MaterializeResult(
-        value=list(plan.conflicts),
-        metadata={
-            "new_candidates": len(plan.conflicts),
-            "open_in_queue": len(open_conflicts),
-            "mode": _mode(scored_memories.policy, "contradiction"),
-            "new_candidates_examples": MetadataValue.md(
-                table_md(["entry", "contradicting claim", "differs in", "cosine"], new_rows)
-            ),
-            "oldest_open": MetadataValue.md(
-                table_md(["since", "claim", "evidence", "source"], open_rows)
-            ),
-        },
-    )
+    return {
+        "new_candidates": len(plan.conflicts),
+        "open_in_queue": len(open_conflicts),
+        "mode": _mode(scored.policy, "contradiction"),
+        "new_candidates_examples": MetadataValue.md(
+            table_md(["entry", "contradicting claim", "differs in", "cosine"], new_rows)
+        ),
+        "oldest_open": MetadataValue.md(
+            table_md(["since", "claim", "evidence", "source"], open_rows)
+        ),
+    }
 
 
-# -- the plan --------------------------------------------------------------------------------
-@asset(
-    partitions_def=tenant_partitions,
-    group_name=GROUP,
-    deps=[duplicate_clusters, principle_proposals, conflict_queue],
-    description="The curation plan (supersession, merges, capped decay, conflicts, proposals), "
-    "every action with its reason. Blocking checks judge it before anything is applied.",
-)
-def curation_plan(
-    context: AssetExecutionContext, scored_memories: ScoredSet
-) -> MaterializeResult[CurationPlan]:
-    plan = scored_memories.plan
-    if plan.tenant != context.partition_key:
-        raise Failure(f"plan is for tenant {plan.tenant!r}, not {context.partition_key!r}")
+def _plan_metadata(
+    scored: ScoredSet, plan: CurationPlan, timings: dict[str, float]
+) -> dict[str, Any]:
     dry_run, writing = will_write(plan)
     by_retention = sorted(plan.archives, key=lambda a: (a.mechanic.value, a.retention or 0.0))
     rows = [
-        (a.mechanic.value, snippet(scored_memories.content(a.memory_id), 60), snippet(a.detail, 70))
+        (a.mechanic.value, snippet(scored.content(a.memory_id), 60), snippet(a.detail, 70))
         for a in by_retention[: 2 * TOP]
     ]
-    return MaterializeResult(
-        value=plan,
-        metadata={
-            **{key: int(value) for key, value in plan.counts().items()},
-            "counts": MetadataValue.md(counts_md(plan.counts())),
-            "dry_run": dry_run,
-            "will_write": MetadataValue.text(", ".join(writing) or "nothing (dry run)"),
-            "planned_at": MetadataValue.text(plan.planned_at.isoformat()),
-            "archives": MetadataValue.md(table_md(["mechanic", "entry", "why"], rows)),
-            "timings_s": dict(scored_memories.plan_timings),
-        },
+    return {
+        **{key: int(value) for key, value in plan.counts().items()},
+        "counts": MetadataValue.md(counts_md(plan.counts())),
+        "dry_run": dry_run,
+        "will_write": MetadataValue.text(", ".join(writing) or "nothing (dry run)"),
+        "planned_at": MetadataValue.text(plan.planned_at.isoformat()),
+        "archives": MetadataValue.md(table_md(["mechanic", "entry", "why"], rows)),
+        "timings_s": dict(timings),
+        "plan_seconds": timings.get("total", 0.0),
+    }
+
+
+# -- the planning stage ---------------------------------------------------------------------
+@multi_asset(
+    partitions_def=tenant_partitions,
+    group_name=GROUP,
+    outs={
+        "duplicate_clusters": AssetOut(
+            description="Near-duplicate clusters (same kind, cosine >= the model's threshold, "
+            "agreeing on every value): the canonical keeps the summed recall counts, the rest "
+            "archive."
+        ),
+        "principle_proposals": AssetOut(
+            description="Principle candidates (token Jaccard clusters). Propose-only: a "
+            "curator approves or rejects them in the dashboard/CLI."
+        ),
+        "conflict_queue": AssetOut(
+            description="Contradictions: similar entries that disagree on a value. New "
+            "candidates from this plan, and the open conflicts already waiting for a curator."
+        ),
+        "curation_plan": AssetOut(
+            description="The curation plan (supersession, merges, capped decay, conflicts, "
+            "proposals), every action with its reason. Blocking checks judge it before "
+            "anything is applied."
+        ),
+    },
+)
+def curation_stages(
+    context: AssetExecutionContext,
+    scored_memories: ScoredSet,
+    store: StoreResource,
+    clock: ClockResource,
+) -> Iterator[Output[Any]]:
+    """Plan from the stored scored set (its snapshot, policy and time): the same input
+    gives the same plan, whenever and however often this stage is re-materialized."""
+    tenant = context.partition_key
+    scored = scored_memories
+    if scored.tenant != tenant:
+        raise Failure(f"scored set is for tenant {scored.tenant!r}, not {tenant!r}")
+    memory = store.open(clock.clock())
+    timings: dict[str, float] = {}
+    plan = memory.plan(
+        tenant, now=scored.now, policy=scored.policy, snapshot=scored.snapshot, timings=timings
     )
+    pending = len(memory.proposals(tenant, status="pending"))
+    open_conflicts = memory.conflicts(tenant, status="open")
+    yield Output(
+        list(plan.merges),
+        output_name="duplicate_clusters",
+        metadata=_duplicates_metadata(scored, plan),
+    )
+    yield Output(
+        list(plan.proposals),
+        output_name="principle_proposals",
+        metadata=_proposals_metadata(scored, plan, pending),
+    )
+    yield Output(
+        list(plan.conflicts),
+        output_name="conflict_queue",
+        metadata=_conflicts_metadata(scored, plan, open_conflicts),
+    )
+    yield Output(plan, output_name="curation_plan", metadata=_plan_metadata(scored, plan, timings))
 
 
 # -- apply --------------------------------------------------------------------------------
@@ -411,7 +421,7 @@ def curated_store(
     curation_plan: CurationPlan,
     store: StoreResource,
     clock: ClockResource,
-) -> MaterializeResult[dict[str, Any]]:
+) -> MaterializeResult[RunReport]:
     tenant = context.partition_key
     if curation_plan.tenant != tenant:
         raise Failure(f"plan is for tenant {curation_plan.tenant!r}, not {tenant!r}")
@@ -423,17 +433,17 @@ def curated_store(
         )
     except CurationLockedError as exc:
         raise locked_failure(tenant, "curated_store", exc) from exc
-    applied = {k: v for k, v in report["applied"].items() if k != "writing"}
+    applied = {k: v for k, v in report.applied.items() if k != "writing"}
     return MaterializeResult(
         value=report,
         metadata={
-            "run_id": MetadataValue.text(report["run_id"]),
+            "run_id": MetadataValue.text(report.run_id),
             "dry_run": dry_run,
             "wrote": MetadataValue.text(", ".join(writing) or "nothing (dry run)"),
-            "active_after": int(report["active_after"]),
-            "archived": len(report["archived_ids"]),
-            "conflicts_opened": len(report["conflict_ids"]),
-            "proposals_created": len(report["proposal_ids"]),
+            "active_after": report.active_after,
+            "archived": len(report.archived_ids),
+            "conflicts_opened": len(report.conflict_ids),
+            "proposals_created": len(report.proposal_ids),
             "skipped_stale": int(applied.get("skipped_stale", 0)),
             "applied": MetadataValue.md(counts_md(applied)),
         },
@@ -447,38 +457,28 @@ def curated_store(
 )
 def curation_report(
     context: AssetExecutionContext,
-    curated_store: dict[str, Any],
+    curated_store: RunReport,
     store: StoreResource,
     clock: ClockResource,
-) -> MaterializeResult[dict[str, Any]]:
+) -> MaterializeResult[RunRecord]:
     tenant = context.partition_key
     runs = store.open(clock.clock()).runs(tenant, limit=20)
     if not runs:
         raise Failure(f"no curation run recorded for tenant {tenant!r}")
-    run = next((r for r in runs if r["id"] == curated_store.get("run_id")), runs[0])
-    report = run["report"]
+    run = next((r for r in runs if r.id == curated_store.run_id), runs[0])
     return MaterializeResult(
         value=run,
         metadata={
             "report": MetadataValue.md(run_report_md(run)),
-            "run_id": MetadataValue.text(run["id"]),
-            "status": MetadataValue.text(str(run["status"])),
-            "dry_run": bool(run["dry_run"]),
-            "active_after": int(report.get("active_after", 0)),
+            "run_id": MetadataValue.text(run.id),
+            "status": MetadataValue.text(run.status),
+            "dry_run": run.dry_run,
+            "active_after": run.report.active_after,
         },
     )
 
 
-CURATION_ASSETS = [
-    raw_history,
-    scored_memories,
-    duplicate_clusters,
-    principle_proposals,
-    conflict_queue,
-    curation_plan,
-    curated_store,
-    curation_report,
-]
+CURATION_ASSETS = [raw_history, scored_memories, curation_stages, curated_store, curation_report]
 
 
 # -- evaluation ---------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from curation import (
     plan_memory_ids,
     prune_cap_violation,
 )
-from orchestration.assets import curated_store, curation_plan
+from orchestration.assets import curated_store
 from orchestration.partitions import tenant_partitions
 from orchestration.reporting import table_md
 from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
@@ -65,7 +65,7 @@ def _ids_md(ids: list[str]) -> MetadataValue:
 
 
 @asset_check(
-    asset=curation_plan,
+    asset="curation_plan",
     blocking=True,
     partitions_def=tenant_partitions,
     description="Every golden probe still finds its expected memories in the top k with the "
@@ -108,7 +108,7 @@ def golden_recall_probe(
 
 
 @asset_check(
-    asset=curation_plan,
+    asset="curation_plan",
     blocking=True,
     partitions_def=tenant_partitions,
     description="Decayed entries <= floor(min(policy.max_prune_ratio, MEMGOV_MAX_PRUNE_RATIO) "
@@ -131,7 +131,7 @@ def prune_cap(curation_plan: CurationPlan, guardrails: GuardrailsResource) -> As
 
 
 @asset_check(
-    asset=curation_plan,
+    asset="curation_plan",
     blocking=True,
     partitions_def=tenant_partitions,
     description="No archive in the plan targets an entry that is pinned (checked against the "
@@ -165,7 +165,7 @@ def pinned_untouched(
 
 
 @asset_check(
-    asset=curation_plan,
+    asset="curation_plan",
     blocking=True,
     partitions_def=tenant_partitions,
     description="Every memory id the plan names (archived, targets, merges, conflicts, "

@@ -59,25 +59,21 @@ def _env(name: str) -> EnvVar | None:
 
 
 def default_resources() -> dict[str, Any]:
-    """The resources of ``defs``, configured from the environment."""
-    resources: dict[str, Any] = {
-        "store": StoreResource(
-            database_url=_env("MEMGOV_DATABASE_URL"), embedder=_env("MEMGOV_EMBEDDER")
-        ),
-        "clock": ClockResource(now=_env("MEMGOV_NOW")),
-        "mlflow": MLflowResource(tracking_uri=_env("MLFLOW_TRACKING_URI")),
-        "inbox": InboxResource(path=_env("MEMGOV_INBOX")),
-        "guardrails": GuardrailsResource(
-            max_prune_ratio=_env("MEMGOV_MAX_PRUNE_RATIO"),
-            compaction_grace_days=_env("MEMGOV_COMPACTION_GRACE_DAYS"),
-        ),
-        "workload": WorkloadResource(spec=_env("MEMGOV_AB_WORKLOAD")),
-        "triggers": TriggersResource(
-            new_writes=EnvVar.int("MEMGOV_WRITES_TRIGGER")
-            if os.environ.get("MEMGOV_WRITES_TRIGGER")
-            else 500
-        ),
-    }
+    """The resources of ``defs``, configured from the environment (as ``EnvVar``s, so the
+    Dagster UI shows which variable, never its value)."""
+    resources = build_resources(
+        database_url=_env("MEMGOV_DATABASE_URL"),
+        embedder=_env("MEMGOV_EMBEDDER"),
+        now=_env("MEMGOV_NOW"),
+        inbox=_env("MEMGOV_INBOX"),
+        max_prune_ratio=_env("MEMGOV_MAX_PRUNE_RATIO"),
+        compaction_grace_days=_env("MEMGOV_COMPACTION_GRACE_DAYS"),
+        new_writes=EnvVar.int("MEMGOV_WRITES_TRIGGER")
+        if os.environ.get("MEMGOV_WRITES_TRIGGER")
+        else 500,
+        tracking_uri=_env("MLFLOW_TRACKING_URI"),
+        workload=_env("MEMGOV_AB_WORKLOAD"),
+    )
     if os.environ.get("MEMGOV_IO_BASE_DIR"):
         resources["io_manager"] = FilesystemIOManager(base_dir=EnvVar("MEMGOV_IO_BASE_DIR"))
     return resources
@@ -85,18 +81,19 @@ def default_resources() -> dict[str, Any]:
 
 def build_resources(
     *,
-    database_url: str | None = None,
-    embedder: str | None = None,
-    now: str | None = None,
-    inbox: str | None = None,
-    max_prune_ratio: str | None = None,
-    compaction_grace_days: str | None = None,
-    new_writes: int = 500,
-    tracking_uri: str | None = None,
-    workload: str | None = None,
+    database_url: str | EnvVar | None = None,
+    embedder: str | EnvVar | None = None,
+    now: str | EnvVar | None = None,
+    inbox: str | EnvVar | None = None,
+    max_prune_ratio: str | EnvVar | None = None,
+    compaction_grace_days: str | EnvVar | None = None,
+    new_writes: int | Any = 500,
+    tracking_uri: str | EnvVar | None = None,
+    workload: str | EnvVar | None = None,
     workload_database: str = "memgov_eval",
 ) -> dict[str, Any]:
-    """Explicit resources, for tests, scripts and ``materialize``."""
+    """The one definition of the resources: explicit values (tests, scripts,
+    ``materialize``) or ``EnvVar``s (``default_resources``, behind ``defs``)."""
     return {
         "store": StoreResource(database_url=database_url, embedder=embedder),
         "clock": ClockResource(now=now),

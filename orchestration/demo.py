@@ -51,7 +51,7 @@ def dagster_curate(database_url: str, embedder: str) -> Any:
                 checks = result.get_asset_check_evaluations()
                 failing = [c.check_name for c in checks if not c.passed]
                 report = store.runs(tenant, limit=1)
-                applied = report[0]["report"].get("applied", {}) if report else {}
+                applied = report[0].report.applied if report else {}
                 out(
                     f"  {tenant}: Dagster run {'succeeded' if result.success else 'FAILED'}, "
                     f"checks {len(checks) - len(failing)}/{len(checks)} passed"

@@ -8,6 +8,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from curation import RunRecord
+
 BAR_WIDTH = 30
 
 
@@ -57,36 +59,33 @@ def counts_md(counts: Mapping[str, Any]) -> str:
     return table_md(["", "count"], [(key, value) for key, value in counts.items()])
 
 
-def run_report_md(run: Mapping[str, Any]) -> str:
+def run_report_md(run: RunRecord) -> str:
     """A stored curation run (``store.runs(tenant)[i]``) as a page a person reads."""
-    report: Mapping[str, Any] = run.get("report", {})
-    dry_run = bool(run.get("dry_run", report.get("dry_run")))
+    report = run.report
     lines = [
-        f"# Curation run `{run.get('id', report.get('run_id', '?'))}`",
+        f"# Curation run `{run.id}`",
         "",
-        f"- tenant: **{report.get('tenant', '?')}**",
-        f"- at: {report.get('at', run.get('started_at'))}",
-        f"- status: **{run.get('status', '?')}**"
-        + (" — dry run: nothing was written but this report" if dry_run else ""),
-        f"- active after: {report.get('active_after', '?')}",
-        f"- duration: {report.get('duration_s', '?')} s",
+        f"- tenant: **{report.tenant or '?'}**",
+        f"- at: {report.at or run.started_at}",
+        f"- status: **{run.status}**"
+        + (" — dry run: nothing was written but this report" if run.dry_run else ""),
+        f"- active after: {report.active_after}",
+        f"- duration: {report.duration_s} s",
         "",
         "## Planned",
         "",
-        counts_md(report.get("planned", {})),
+        counts_md(report.planned),
         "",
         "## Applied",
         "",
-        counts_md({k: v for k, v in report.get("applied", {}).items() if k != "writing"}),
+        counts_md({k: v for k, v in report.applied.items() if k != "writing"}),
         "",
-        "Mechanics that wrote: "
-        + (", ".join(report.get("applied", {}).get("writing", [])) or "none"),
+        "Mechanics that wrote: " + (", ".join(report.applied.get("writing", [])) or "none"),
         "",
         "## Modes",
         "",
-        counts_md(report.get("modes", {})),
+        counts_md(report.modes),
     ]
-    timings = report.get("timings") or {}
-    if timings:
-        lines += ["", "## Planner timings (s)", "", counts_md(timings)]
+    if report.timings:
+        lines += ["", "## Planner timings (s)", "", counts_md(report.timings)]
     return "\n".join(lines)

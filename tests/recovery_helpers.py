@@ -92,10 +92,10 @@ def build_rich_tenant(store: MemoryStore, tenant: str = T) -> dict[str, Any]:
 
     store.set_policy(tenant, apply_all(), now=T0)
     run = store.curate(tenant, apply=True, now=T0 + timedelta(minutes=1))
-    assert run["archived_ids"], run
+    assert run.archived_ids, run
     pending = store.proposals(tenant)
     assert len(pending) >= 2, pending
-    store.approve(tenant, [pending[0]["id"]], now=T0 + timedelta(minutes=2))
+    store.approve(tenant, [pending[0].id], now=T0 + timedelta(minutes=2))
     resolved = store.contest(tenant, filler[3], "not so", "a log line", now=T0)
     store.resolve(tenant, resolved.id, "dismiss", note="checked", now=T0 + timedelta(minutes=3))
     store.contest(tenant, filler[4], "doubtful", "a ticket", now=T0)
@@ -119,7 +119,7 @@ def build_rich_tenant(store: MemoryStore, tenant: str = T) -> dict[str, Any]:
     store.restore(tenant, restored, now=T0 + timedelta(minutes=30))
     return {
         **ids,
-        "run_id": run["run_id"],
+        "run_id": run.run_id,
         "odd": odd[0].id,
         "probe": probe,
         "experiment": experiment.id,

@@ -103,7 +103,7 @@ def test_proposals_list_and_approve(store: MemoryStore, env: dict[str, str]) -> 
         m = store.get(T, member)
         assert (m.archive_reason, m.parent_id) == ("subsumed", principle)
     assert as_json(memgov(env, "proposals", "list", "-t", T, "--json")) == []
-    assert store.proposals(T, status="approved")[0]["decided_by"] == "cli"
+    assert store.proposals(T, status="approved")[0].decided_by == "cli"
 
 
 def test_conflicts_list_and_resolve(store: MemoryStore, env: dict[str, str]) -> None:
@@ -154,8 +154,8 @@ def test_compact_needs_yes_and_deletes_only_past_the_grace_period(
     old_run = store.curate(T, apply=True, now=month_ago)
     store.set_policy(T, apply_only("supersession", compression=False))
     new_run = store.curate(T, apply=True)
-    assert sorted(old_run["archived_ids"]) == sorted(ids["stale"])
-    recent = new_run["archived_ids"]
+    assert sorted(old_run.archived_ids) == sorted(ids["stale"])
+    recent = new_run.archived_ids
     assert sorted(recent) == sorted([ids["key_old"], ids["key_narrow"]])
     counts = table_counts(store, T)
     with store.db.transaction(T) as conn:

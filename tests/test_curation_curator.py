@@ -4,8 +4,6 @@ retire or dismiss, reopen each; pinned entries refuse retirement; every act is a
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from curation_helpers import (
     CACHE_LESSON,
@@ -18,21 +16,21 @@ from curation_helpers import (
     state,
 )
 
-from curation import InvalidStateError, MemoryStore, NotFoundError, ValidationError
+from curation import InvalidStateError, MemoryStore, NotFoundError, ProposalRecord, ValidationError
 
 T = "fleet"
 
 
-def two_proposals(store: MemoryStore) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+def two_proposals(store: MemoryStore) -> tuple[list[str], list[str], list[ProposalRecord]]:
     migration = [
         r.id for r in store.remember_many(T, [{"content": c} for c in MIGRATION_LESSON[:5]])
     ]
     cache = [r.id for r in store.remember_many(T, [{"content": c} for c in CACHE_LESSON])]
     store.remember_many(T, [{"content": c} for c in UNRELATED[:6]])
     report = store.curate(T, apply=True)
-    assert report["applied"]["proposals_created"] == 2
+    assert report.applied["proposals_created"] == 2
     proposals = store.proposals(T)
-    assert sorted(sorted(p["member_ids"]) for p in proposals) == sorted(
+    assert sorted(sorted(p.member_ids) for p in proposals) == sorted(
         [sorted(migration), sorted(cache)]
     )
     return migration, cache, proposals
@@ -44,17 +42,17 @@ def two_proposals(store: MemoryStore) -> tuple[list[str], list[str], list[dict[s
 def test_approve_a_batch_of_two_proposals(store: MemoryStore) -> None:
     migration, cache, proposals = two_proposals(store)
 
-    results = store.approve(T, [p["id"] for p in proposals])
+    results = store.approve(T, [p.id for p in proposals])
 
-    assert [r["proposal_id"] for r in results] == [p["id"] for p in proposals]
+    assert [r.proposal_id for r in results] == [p.id for p in proposals]
     assert store.proposals(T) == []
     approved = store.proposals(T, status="approved")
-    assert len(approved) == 2 and all(p["decided_by"] == "curator" for p in approved)
+    assert len(approved) == 2 and all(p.decided_by == "curator" for p in approved)
     for result, proposal in zip(results, proposals, strict=True):
-        principle = result["principle_id"]
-        assert store.get(T, principle).generality == proposal["generality"] == 1
-        others = set(proposal["member_ids"]) - {principle}
-        assert result["subsumed"] == len(others)
+        principle = result.principle_id
+        assert store.get(T, principle).generality == proposal.generality == 1
+        others = set(proposal.member_ids) - {principle}
+        assert result.subsumed == len(others)
         for member in others:
             m = store.get(T, member)
             assert (m.status, m.archive_reason, m.parent_id) == ("archived", "subsumed", principle)
@@ -65,56 +63,56 @@ def test_approve_a_batch_of_two_proposals(store: MemoryStore) -> None:
 
 def test_a_batch_approval_is_all_or_nothing(store: MemoryStore) -> None:
     _, _, proposals = two_proposals(store)
-    store.reject(T, [proposals[1]["id"]])
+    store.reject(T, [proposals[1].id])
     before = state(store, T)
 
     with pytest.raises(InvalidStateError):
-        store.approve(T, [proposals[0]["id"], proposals[1]["id"]])
+        store.approve(T, [proposals[0].id, proposals[1].id])
 
     assert state(store, T) == before
-    assert [p["id"] for p in store.proposals(T)] == [proposals[0]["id"]]
+    assert [p.id for p in store.proposals(T)] == [proposals[0].id]
 
 
 def test_a_rejected_member_set_is_never_proposed_again(store: MemoryStore) -> None:
     _, _, proposals = two_proposals(store)
     rejected = proposals[0]
 
-    store.reject(T, [rejected["id"]], note="these are different lessons")
+    store.reject(T, [rejected.id], note="these are different lessons")
 
     [row] = store.proposals(T, status="rejected")
-    assert row["id"] == rejected["id"] and row["decided_at"] == T0
+    assert row.id == rejected.id and row.decided_at == T0
     for day in (2, 3):
         report = store.curate(T, apply=True, now=T0.replace(day=day))
-        assert report["planned"]["proposals"] == 2
-        assert report["applied"]["proposals_created"] == 0
+        assert report.planned["proposals"] == 2
+        assert report.applied["proposals_created"] == 0
     assert len(store.proposals(T, status=None)) == 2
     reject_events = store.events(T, types=["reject"])
     assert len(reject_events) == 1 and reject_events[0].reason == "these are different lessons"
-    assert set(reject_events[0].related_ids) == set(rejected["member_ids"])
-    member = rejected["member_ids"][0]
+    assert set(reject_events[0].related_ids) == set(rejected.member_ids)
+    member = rejected.member_ids[0]
     assert any(e.type == "reject" for e in store.explain(T, member).events)
     with pytest.raises(InvalidStateError):
-        store.reject(T, [rejected["id"]])  # decided once
+        store.reject(T, [rejected.id])  # decided once
     with pytest.raises(InvalidStateError):
-        store.approve(T, [rejected["id"]])
+        store.approve(T, [rejected.id])
 
 
 def test_unmerge_applies_only_to_approved_proposals(store: MemoryStore) -> None:
     _, _, proposals = two_proposals(store)
     pending, other = proposals
-    store.reject(T, [other["id"]])
+    store.reject(T, [other.id])
 
     with pytest.raises(InvalidStateError, match="pending"):
-        store.unmerge(T, pending["id"])
+        store.unmerge(T, pending.id)
     with pytest.raises(InvalidStateError, match="rejected"):
-        store.unmerge(T, other["id"])
+        store.unmerge(T, other.id)
 
     before = state(store, T)
-    store.approve(T, [pending["id"]])
-    assert store.unmerge(T, pending["id"])["restored"] == len(pending["member_ids"]) - 1
+    store.approve(T, [pending.id])
+    assert store.unmerge(T, pending.id).restored == len(pending.member_ids) - 1
     assert state(store, T) == before
     with pytest.raises(InvalidStateError, match="unmerged"):
-        store.unmerge(T, pending["id"])  # once
+        store.unmerge(T, pending.id)  # once
 
 
 def test_unmerge_puts_back_a_promoted_member_that_had_been_archived(
@@ -122,18 +120,18 @@ def test_unmerge_puts_back_a_promoted_member_that_had_been_archived(
 ) -> None:
     _, _, proposals = two_proposals(store)
     proposal = proposals[0]
-    medoid = next(m for m in proposal["member_ids"] if store.get(T, m).content == proposal["text"])
+    medoid = next(m for m in proposal.member_ids if store.get(T, m).content == proposal.text)
     conflict = store.contest(T, medoid, "Not a rule any more", "runbook v2")
     store.resolve(T, conflict.id, "retire", now=days_ago(3))  # archived after proposing
     before = state(store, T)
     retired = store.get(T, medoid)
     assert (retired.status, retired.archive_reason) == ("archived", "retired")
 
-    [approved] = store.approve(T, [proposal["id"]])
-    assert approved["principle_id"] == medoid
+    [approved] = store.approve(T, [proposal.id])
+    assert approved.principle_id == medoid
     assert store.get(T, medoid).status == "active"  # its text is the principle
 
-    store.unmerge(T, proposal["id"])
+    store.unmerge(T, proposal.id)
 
     assert state(store, T) == before
     back = store.get(T, medoid)
@@ -144,7 +142,7 @@ def test_unmerge_puts_back_a_promoted_member_that_had_been_archived(
 def test_another_tenants_proposal_id_is_not_found(store: MemoryStore, act: str) -> None:
     _, _, proposals = two_proposals(store)
     store.remember("intruder", "An entry that makes the other tenant exist")
-    pid = proposals[0]["id"]
+    pid = proposals[0].id
     before = state(store, T)
 
     with pytest.raises(NotFoundError) as caught:
@@ -157,7 +155,7 @@ def test_another_tenants_proposal_id_is_not_found(store: MemoryStore, act: str) 
 
     assert caught.value.entity == "proposal" and caught.value.tenant == "intruder"
     assert state(store, T) == before
-    assert [p["status"] for p in store.proposals(T, status=None)] == ["pending", "pending"]
+    assert [p.status for p in store.proposals(T, status=None)] == ["pending", "pending"]
 
 
 # -- conflicts ---------------------------------------------------------------------------
@@ -195,8 +193,8 @@ def test_resolve_replace_with_text_supersedes_and_reopen_reverts(store: MemorySt
         T, cid, "replace", replacement="The staging database listens on port 6432 (pgbouncer)"
     )
 
-    new_id = result["replacement_id"]
-    assert result["status"] == "resolved" and result["archived"] is True
+    new_id = result.replacement_id
+    assert result.status == "resolved" and result.archived is True
     new = store.get(T, new_id)
     assert (new.status, new.kind, new.importance) == ("active", "fact", 0.7)
     old = store.get(T, mid)
@@ -229,7 +227,7 @@ def test_resolve_replace_uses_the_related_memory_of_a_pass_conflict(
 
     result = store.resolve(T, conflict.id, "replace")
 
-    assert result["replacement_id"] == ids["claim_new"]
+    assert result.replacement_id == ids["claim_new"]
     old = store.get(T, ids["claim_old"])
     assert (old.archive_reason, old.superseded_by) == ("superseded", ids["claim_new"])
     assert store.get(T, ids["claim_new"]).status == "active"
@@ -260,7 +258,7 @@ def test_resolve_narrow_writes_a_narrower_replacement(store: MemoryStore, genera
         T, cid, "narrow", replacement="The old staging cluster still accepts port 5433"
     )
 
-    narrower = store.get(T, result["replacement_id"])
+    narrower = store.get(T, result.replacement_id)
     assert narrower.generality == max(0, generality - 1)
     assert narrower.status == "active"
     old = store.get(T, mid)
@@ -280,7 +278,7 @@ def test_resolve_retire_archives_and_reopen_restores(store: MemoryStore) -> None
 
     result = store.resolve(T, cid, "retire", note="nobody uses that port any more")
 
-    assert result["replacement_id"] is None and result["archived"] is True
+    assert result.replacement_id is None and result.archived is True
     old = store.get(T, mid)
     assert (old.status, old.archive_reason, old.superseded_by) == ("archived", "retired", None)
     resolve = [e for e in store.explain(T, mid).events if e.type == "resolve"]
@@ -300,7 +298,7 @@ def test_resolve_dismiss_leaves_the_entry_and_reopen_reopens(store: MemoryStore)
 
     result = store.resolve(T, cid, "dismiss")
 
-    assert (result["status"], result["archived"]) == ("dismissed", False)
+    assert (result.status, result.archived) == ("dismissed", False)
     assert state(store, T) == before
     assert store.conflicts(T) == []
     c = store.conflicts(T, status="dismissed")[0]
@@ -349,9 +347,9 @@ def test_every_curator_act_leaves_an_event(store: MemoryStore) -> None:
     _, cid = contested(store)
     store.pin(T, migration[0], now=days_ago(0))
 
-    store.approve(T, [proposals[0]["id"]])
-    store.unmerge(T, proposals[0]["id"])
-    store.reject(T, [proposals[1]["id"]])
+    store.approve(T, [proposals[0].id])
+    store.unmerge(T, proposals[0].id)
+    store.reject(T, [proposals[1].id])
     store.resolve(T, cid, "retire")
     store.reopen(T, cid)
 

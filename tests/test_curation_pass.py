@@ -22,7 +22,7 @@ from curation_helpers import (
     table_counts,
 )
 
-from curation import CurationLockedError, MemoryStore
+from curation import CurationLockedError, MemoryStore, UndoReport
 from curation._plan import Mechanic
 from curation._store.locks import curation_lock
 from curation._store.runs import run_apply
@@ -44,16 +44,16 @@ def test_dry_run_writes_nothing_but_its_report(store: MemoryStore, how: str) -> 
     else:
         report = store.apply(store.plan(T), dry_run=True)
 
-    planned = report["planned"]
+    planned = report.planned
     assert planned["superseded"] == 2 and planned["decayed"] == 3
     assert planned["duplicates_archived"] == 2 and planned["conflicts"] == 1
     assert planned["proposals"] == 1
-    applied = report["applied"]
+    applied = report.applied
     assert applied["writing"] == []
     assert all(v == 0 for k, v in applied.items() if k != "writing"), applied
-    assert report["archived_ids"] == report["conflict_ids"] == report["proposal_ids"] == []
-    assert report["dry_run"] is True
-    assert report["active_after"] == planned["active_before"]
+    assert report.archived_ids == report.conflict_ids == report.proposal_ids == []
+    assert report.dry_run is True
+    assert report.active_after == planned["active_before"]
 
     assert full_state(store, T) == rows  # not even a version moved
     after = table_counts(store, T)
@@ -63,9 +63,9 @@ def test_dry_run_writes_nothing_but_its_report(store: MemoryStore, how: str) -> 
         "event": counts["event"] + 1,
     }
     runs = store.runs(T)
-    assert [r["status"] for r in runs] == ["dry_run"]
-    assert runs[0]["dry_run"] is True and runs[0]["id"] == report["run_id"]
-    assert runs[0]["report"]["planned"] == planned
+    assert [r.status for r in runs] == ["dry_run"]
+    assert runs[0].dry_run is True and runs[0].id == report.run_id
+    assert runs[0].report.planned == planned
 
 
 # -- modes per mechanic ------------------------------------------------------------------
@@ -84,7 +84,7 @@ def test_only_the_mechanics_set_to_apply_write(store: MemoryStore, mechanic: str
     if mechanic == "supersession":  # the newer-but-narrower entry is filed beneath its key
         expected.add("archived_subsumed")
     assert archived_reasons == expected, counts
-    applied, planned = report["applied"], report["planned"]
+    applied, planned = report.applied, report.planned
     assert applied["writing"] == [mechanic]
     per_mechanic = {
         "superseded": "supersession",
@@ -99,7 +99,7 @@ def test_only_the_mechanics_set_to_apply_write(store: MemoryStore, mechanic: str
     assert applied["proposals_created"] == 0
     assert len(store.conflicts(T)) == (1 if mechanic == "contradiction" else 0)
     if mechanic == "decay":
-        assert sorted(report["archived_ids"]) == sorted(ids["stale"])
+        assert sorted(report.archived_ids) == sorted(ids["stale"])
         assert store.get(T, ids["key_old"]).status == "active"  # planned, not applied
     if mechanic == "supersession":
         old = store.get(T, ids["key_old"])
@@ -111,7 +111,7 @@ def test_only_the_mechanics_set_to_apply_write(store: MemoryStore, mechanic: str
         narrow = store.get(T, ids["key_narrow"])
         assert (narrow.archive_reason, narrow.parent_id) == ("subsumed", ids["key_broad"])
         assert all(store.get(T, s).status == "active" for s in ids["stale"])
-    assert store.runs(T)[0]["status"] == "applied"
+    assert store.runs(T)[0].status == "applied"
 
 
 def test_report_planned_and_applied_counts_agree_with_the_plan(store: MemoryStore) -> None:
@@ -121,17 +121,17 @@ def test_report_planned_and_applied_counts_agree_with_the_plan(store: MemoryStor
 
     report = store.curate(T, apply=True)
 
-    assert report["planned"] == plan.counts()
-    planned, applied = report["planned"], report["applied"]
+    assert report.planned == plan.counts()
+    planned, applied = report.planned, report.applied
     for field in ("superseded", "duplicates_archived", "decayed", "merged_clusters"):
         assert applied[field] == planned[field] > 0, field
     assert applied["conflicts_opened"] == planned["conflicts"] == 1
     assert applied["proposals_created"] == planned["proposals"] == 1
     assert applied["skipped_stale"] == 0
-    assert sorted(report["archived_ids"]) == sorted(plan.archived_ids())
-    assert report["active_after"] == planned["active_after"] == store.counts(T)["active"]
-    assert report["modes"]["decay"] == "apply" and report["modes"]["compression"] == "propose"
-    assert store.runs(T)[0]["report"]["applied"] == applied
+    assert sorted(report.archived_ids) == sorted(plan.archived_ids())
+    assert report.active_after == planned["active_after"] == store.counts(T)["active"]
+    assert report.modes["decay"] == "apply" and report.modes["compression"] == "propose"
+    assert store.runs(T)[0].report.applied == applied
 
 
 def test_decay_is_capped_lowest_retention_first(store: MemoryStore) -> None:
@@ -151,9 +151,9 @@ def test_decay_is_capped_lowest_retention_first(store: MemoryStore) -> None:
     report = store.curate(T, apply=True)
 
     cap = math.floor(0.2 * 15)
-    assert report["planned"]["decayed"] == report["applied"]["decayed"] == cap
-    assert report["planned"]["skipped_by_cap"] == 10 - cap
-    assert sorted(report["archived_ids"]) == sorted(stale[:cap])  # the least important
+    assert report.planned["decayed"] == report.applied["decayed"] == cap
+    assert report.planned["skipped_by_cap"] == 10 - cap
+    assert sorted(report.archived_ids) == sorted(stale[:cap])  # the least important
 
 
 # -- optimistic concurrency ----------------------------------------------------------------
@@ -176,9 +176,9 @@ def test_entry_changed_after_planning_is_left_alone(store: MemoryStore, touch: s
 
     entry = store.get(T, target)
     assert entry.status == "active" and entry.archive_reason is None
-    assert target not in report["archived_ids"]
-    assert report["applied"]["skipped_stale"] == 1
-    assert report["applied"]["decayed"] == report["planned"]["decayed"] - 1
+    assert target not in report.archived_ids
+    assert report.applied["skipped_stale"] == 1
+    assert report.applied["decayed"] == report.planned["decayed"] - 1
     assert all(store.get(T, s).status == "archived" for s in ids["stale"][1:])
 
 
@@ -191,10 +191,10 @@ def test_applying_the_same_plan_twice_equals_applying_it_once(store: MemoryStore
     once, counts_once = state(store, T), table_counts(store, T)
     second = store.apply(plan)
 
-    assert len(first["archived_ids"]) == len(plan.archives) > 0
+    assert len(first.archived_ids) == len(plan.archives) > 0
     assert state(store, T) == once
-    assert second["archived_ids"] == second["conflict_ids"] == second["proposal_ids"] == []
-    applied = second["applied"]
+    assert second.archived_ids == second.conflict_ids == second.proposal_ids == []
+    applied = second.applied
     assert applied["skipped_stale"] == len(plan.archives)  # every version had moved
     assert applied["merged_clusters"] == applied["conflicts_opened"] == 0
     assert applied["proposals_created"] == 0
@@ -219,23 +219,23 @@ def test_undo_run_restores_the_exact_prior_state(store: MemoryStore) -> None:
 
     report = store.curate(T, apply=True)
     during = state(store, T)
-    undone = store.undo_run(T, report["run_id"])
+    undone = store.undo_run(T, report.run_id)
 
-    assert during != before and len(report["archived_ids"]) == 7
+    assert during != before and len(report.archived_ids) == 7
     # the subsumed entry got a parent, the canonical counts: both are given back
     assert field_of(during, ids["key_narrow"], "parent_id") == ids["key_broad"]
     assert field_of(during, ids["dup_canonical"], "recall_count") == 3
     assert state(store, T) == before
-    assert undone == {
-        "restored": 7,
-        "merges_reverted": 2,
-        "conflicts_dismissed": 1,
-        "proposals_withdrawn": 1,
-    }
+    assert undone == UndoReport(
+        restored=7,
+        merges_reverted=2,
+        conflicts_dismissed=1,
+        proposals_withdrawn=1,
+    )
     assert [c.status for c in store.conflicts(T, status=None)] == ["dismissed"]
-    assert [p["status"] for p in store.proposals(T, status=None)] == ["rejected"]
+    assert [p.status for p in store.proposals(T, status=None)] == ["rejected"]
     restore_events = store.events(T, types=["restore"])
-    assert {e.memory_id for e in restore_events} == set(report["archived_ids"])
+    assert {e.memory_id for e in restore_events} == set(report.archived_ids)
 
 
 def test_merge_folds_counts_into_the_canonical_and_undo_takes_them_back(
@@ -266,7 +266,7 @@ def test_merge_folds_counts_into_the_canonical_and_undo_takes_them_back(
     merge_events = [e for e in store.events(T, types=["merge"]) if e.memory_id == canonical]
     assert len(merge_events) == 1 and merge_events[0].related_ids == [echo]
 
-    store.undo_run(T, report["run_id"])
+    store.undo_run(T, report.run_id)
 
     restored = store.get(T, canonical)
     assert (restored.recall_count, restored.proven, restored.importance) == (1, 1, 0.4)
@@ -287,12 +287,12 @@ def test_proposals_are_not_proposed_again(store: MemoryStore) -> None:
     first = store.curate(T, apply=True)
     second = store.curate(T, apply=True, now=T0.replace(day=2))
 
-    assert first["applied"]["proposals_created"] == 1
-    assert second["planned"]["proposals"] == 1  # still a cluster ...
-    assert second["applied"]["proposals_created"] == 0  # ... but already proposed
+    assert first.applied["proposals_created"] == 1
+    assert second.planned["proposals"] == 1  # still a cluster ...
+    assert second.applied["proposals_created"] == 0  # ... but already proposed
     proposals = store.proposals(T, status=None)
     assert len(proposals) == 1
-    assert sorted(proposals[0]["member_ids"]) == sorted(ids["lessons"])
+    assert sorted(proposals[0].member_ids) == sorted(ids["lessons"])
     assert store.counts(T)["archived"] == 0
 
 
@@ -303,9 +303,9 @@ def test_conflicts_are_not_opened_twice(store: MemoryStore) -> None:
     first = store.curate(T, apply=True)
     second = store.curate(T, apply=True, now=T0.replace(day=2))
 
-    assert first["applied"]["conflicts_opened"] == 1
-    assert second["planned"]["conflicts"] == 1
-    assert second["applied"]["conflicts_opened"] == 0
+    assert first.applied["conflicts_opened"] == 1
+    assert second.planned["conflicts"] == 1
+    assert second.applied["conflicts_opened"] == 0
     conflicts = store.conflicts(T, status=None)
     assert len(conflicts) == 1
     c = conflicts[0]
@@ -335,11 +335,11 @@ def test_a_held_lock_refuses_curate_and_apply_for_that_tenant_only(
             store.apply(plan)
         with pytest.raises(CurationLockedError):
             store.curate(T, apply=False)  # a dry run needs the lock too
-        assert store.curate("other", apply=True)["applied"]["proposals_created"] == 1
+        assert store.curate("other", apply=True).applied["proposals_created"] == 1
 
     assert state(store, T) == before
     assert store.runs(T) == []
-    assert store.apply(plan)["applied"]["decayed"] == 3  # free again once released
+    assert store.apply(plan).applied["decayed"] == 3  # free again once released
 
 
 def test_a_running_curate_holds_the_lock_against_a_second_run(store: MemoryStore) -> None:
@@ -353,4 +353,4 @@ def test_a_running_curate_holds_the_lock_against_a_second_run(store: MemoryStore
         with pytest.raises(CurationLockedError):
             store.apply(plan)
         report = run_apply(conn, plan, dry_run=False, now=T0, actor="test")
-    assert report["applied"]["decayed"] == 3
+    assert report.applied["decayed"] == 3

@@ -162,16 +162,16 @@ def test_a_pass_over_a_random_store(
     once = state(store, tenant)
     second = store.apply(plan)
 
-    assert set(first["archived_ids"]) == plan.archived_ids()  # nothing moved in between
+    assert set(first.archived_ids) == plan.archived_ids()  # nothing moved in between
     for memory_id in pinned:
         kept = ("status", "archive_reason", "superseded_by", "parent_id", "pinned")
         for f in kept:
             assert once[memory_id][TRACKED.index(f)] == before[memory_id][TRACKED.index(f)]
     active_targets_hold(store, tenant)
-    assert second["archived_ids"] == second["conflict_ids"] == second["proposal_ids"] == []
+    assert second.archived_ids == second.conflict_ids == second.proposal_ids == []
     assert state(store, tenant) == once
 
-    store.undo_run(tenant, first["run_id"])
+    store.undo_run(tenant, first.run_id)
 
     assert state(store, tenant) == before
     assert (state(store, bystander), table_counts(store, bystander)) == others

@@ -51,23 +51,23 @@ def test_forty_paraphrases_become_one_principle_then_unmerge_restores_all(
 
     report = store.curate(T, apply=True)  # default policy: only proposals are written
 
-    assert report["applied"]["proposals_created"] == 1
+    assert report.applied["proposals_created"] == 1
     assert store.counts(T)["archived"] == 0
     [proposal] = store.proposals(T)
-    members = set(proposal["member_ids"])
+    members = set(proposal.member_ids)
     assert len(members) >= 3 and members <= set(lessons)
     assert members == set(lessons)  # the whole lesson, nothing unrelated
     assert not members & set(unrelated)
-    assert proposal["generality"] == 1 + 1  # max member generality + 1
-    assert proposal["text"] in MIGRATION_LESSON
-    assert proposal["evidence"]["min_jaccard"] > 0
+    assert proposal.generality == 1 + 1  # max member generality + 1
+    assert proposal.text in MIGRATION_LESSON
+    assert proposal.evidence["min_jaccard"] > 0
 
-    [approved] = store.approve(T, [proposal["id"]])
-    principle = approved["principle_id"]
-    assert principle in members and approved["created"] is False  # the medoid, promoted
-    assert approved["subsumed"] == 39
+    [approved] = store.approve(T, [proposal.id])
+    principle = approved.principle_id
+    assert principle in members and approved.created is False  # the medoid, promoted
+    assert approved.subsumed == 39
     p = store.get(T, principle)
-    assert (p.status, p.generality, p.content) == ("active", 2, proposal["text"])
+    assert (p.status, p.generality, p.content) == ("active", 2, proposal.text)
     for member in members - {principle}:
         why = store.explain(T, member)
         assert (why.memory.status, why.memory.archive_reason) == ("archived", "subsumed")
@@ -79,15 +79,15 @@ def test_forty_paraphrases_become_one_principle_then_unmerge_restores_all(
         "archived": 39,
         "archived_subsumed": 39,
     }
-    assert store.proposals(T, status="approved")[0]["principle_id"] == principle
+    assert store.proposals(T, status="approved")[0].principle_id == principle
     hits = store.recall(T, "schema migration check before deploying billing", k=3, record=False)
     assert hits[0].id == principle and not set(hits.ids) & (members - {principle})
 
-    result = store.unmerge(T, proposal["id"])
+    result = store.unmerge(T, proposal.id)
 
-    assert result["restored"] == 39
+    assert result.restored == 39
     assert state(store, T) == before
-    assert store.proposals(T, status=None)[0]["status"] == "unmerged"
+    assert store.proposals(T, status=None)[0].status == "unmerged"
     assert any(e.type == "unmerge" for e in store.explain(T, principle).events)
 
 
@@ -117,10 +117,10 @@ def test_a_quiet_broad_principle_is_never_decayed(store: MemoryStore, generality
     assert store.get(T, one_off).archive_reason == "decayed"  # the same age, but narrow
     kept = store.get(T, principle)
     assert (kept.status, kept.recall_count, kept.last_recalled_at) == ("active", 0, None)
-    assert principle not in report["archived_ids"]
+    assert principle not in report.archived_ids
     # not merely spared by the cap: every narrow entry (one-off + 8 fillers) is a
     # candidate at prune_below 0.99, the principle is not
-    planned = report["planned"]
+    planned = report.planned
     assert planned["decayed"] + planned["skipped_by_cap"] == 1 + 8
 
 
@@ -162,10 +162,10 @@ def test_a_hotfix_recalled_last_march_is_archived_while_the_principle_stays(
     assert gone.memory.recall_count == 1 and gone.memory.last_recalled_at == march
     archive = [e for e in gone.events if e.type == "archive"]
     assert len(archive) == 1 and "idle" in (archive[0].reason or "")
-    assert archive[0].run_id == report["run_id"]
+    assert archive[0].run_id == report.run_id
     stays = store.get(T, principle)
     assert (stays.status, stays.recall_count) == ("active", 0)
-    assert report["archived_ids"] == [hotfix]
+    assert report.archived_ids == [hotfix]
 
 
 # -- (d) a refuted claim comes back with its conflict -------------------------------------

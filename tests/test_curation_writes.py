@@ -149,8 +149,8 @@ def test_tool_outputs_never_get_contradiction_conflicts(
     if when == "pass":
         store.set_policy(T, apply_all())
         report = store.curate(T, apply=True)
-        assert report["applied"]["conflicts_opened"] == expected
-        assert report["applied"]["duplicates_archived"] == 0  # values differ: never merged
+        assert report.applied["conflicts_opened"] == expected
+        assert report.applied["duplicates_archived"] == 0  # values differ: never merged
     else:
         assert len(second.conflict_ids) == expected
 
@@ -188,7 +188,7 @@ def test_reference_numbered_entries_are_neither_merged_nor_contested(
     report = store.curate(T, apply=True)
 
     assert plan.merges == [] and plan.conflicts == [] and plan.archives == []
-    assert report["applied"]["duplicates_archived"] == report["applied"]["conflicts_opened"] == 0
+    assert report.applied["duplicates_archived"] == report.applied["conflicts_opened"] == 0
     assert store.counts(T) == {"active": 2, "archived": 0}
     assert store.conflicts(T, status=None) == []
 
@@ -204,5 +204,5 @@ def test_same_order_restated_is_merged_control(semantic_store: MemoryStore) -> N
 
     report = store.curate(T, apply=True)
 
-    assert report["applied"]["duplicates_archived"] == 1
+    assert report.applied["duplicates_archived"] == 1
     assert {store.get(T, first.id).status, store.get(T, second.id).status} == {"active", "archived"}

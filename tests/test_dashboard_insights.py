@@ -115,7 +115,7 @@ def test_pending_counts_match_the_api(fleet: MemoryStore, tenant: str) -> None:
 def test_queues_by_day_follow_decisions(fleet: MemoryStore) -> None:
     later = demo_now() + timedelta(days=2)
     proposal = fleet.proposals(SUPPORT)[0]
-    fleet.approve(SUPPORT, [proposal["id"]], now=later)
+    fleet.approve(SUPPORT, [proposal.id], now=later)
     (conflict,) = fleet.conflicts(SUPPORT)
     fleet.resolve(SUPPORT, conflict.id, "dismiss", now=later)
     rows = insights.queues_by_day(fleet, SUPPORT, now=later)
@@ -237,7 +237,7 @@ def test_memories_by_ids_reads_only_the_tenants_own(fleet: MemoryStore) -> None:
 @pytest.mark.parametrize("tenant", TENANTS)
 def test_the_demo_fleets_last_run_passes_every_check(fleet: MemoryStore, tenant: str) -> None:
     run = insights.last_run(fleet, tenant)
-    assert run is not None and run["id"] == fleet.runs(tenant)[0]["id"]
+    assert run is not None and run["id"] == fleet.runs(tenant)[0].id
     assert run["policy"]["max_prune_ratio"] == 0.2
     checks = {c.name: c for c in insights.run_checks(fleet, tenant, demo_now())}
     assert list(checks) == [

@@ -95,10 +95,10 @@ def test_overview_shows_the_store_figures(fleet: MemoryStore, tenant: str) -> No
     assert metric(at, "Pending proposals") == str(len(fleet.proposals(tenant)))
     assert metric(at, "Contested recalls") == "0"
 
-    report = fleet.runs(tenant)[0]["report"]
-    assert metric(at, "Active after") == str(report["active_after"]) == str(counts["active"])
-    assert metric(at, "Decayed") == str(report["applied"]["decayed"])
-    assert metric(at, "Skipped by cap") == str(report["planned"]["skipped_by_cap"])
+    report = fleet.runs(tenant)[0].report
+    assert metric(at, "Active after") == str(report.active_after) == str(counts["active"])
+    assert metric(at, "Decayed") == str(report.applied["decayed"])
+    assert metric(at, "Skipped by cap") == str(report.planned["skipped_by_cap"])
 
     shown = texts(at)
     assert "0 by construction" in shown
@@ -185,8 +185,8 @@ def test_curator_queue_shows_proposals_with_members_evidence_and_diff(fleet: Mem
     assert len(pending) == 2
     shown = texts(at)
     for proposal in pending:
-        assert proposal["text"] in shown
-        for member in proposal["member_ids"]:
+        assert proposal.text in shown
+        for member in proposal.member_ids:
             words = fleet.get(SUPPORT, member).content.split()
             assert words[-1] in shown  # each member is shown, word by word
     assert "<del" in shown and "<ins" in shown  # the word-level diff highlights
@@ -198,7 +198,7 @@ def test_curator_queue_shows_proposals_with_members_evidence_and_diff(fleet: Mem
 def test_approve_a_batch_then_unmerge_it(fleet: MemoryStore) -> None:
     proposal = fleet.proposals(SUPPORT)[0]
     at = app("curator_queue")
-    at.multiselect(key="proposal_batch").set_value([proposal["id"]])
+    at.multiselect(key="proposal_batch").set_value([proposal.id])
     at.button(key="approve").click().run()
     assert not at.exception
     assert any("Approved 1 proposal(s)" in s.value for s in at.success), [
@@ -206,9 +206,9 @@ def test_approve_a_batch_then_unmerge_it(fleet: MemoryStore) -> None:
     ]
 
     approved = fleet.proposals(SUPPORT, status="approved")
-    assert [p["id"] for p in approved] == [proposal["id"]]
-    principle = approved[0]["principle_id"]
-    members = [m for m in proposal["member_ids"] if m != principle]
+    assert [p.id for p in approved] == [proposal.id]
+    principle = approved[0].principle_id
+    members = [m for m in proposal.member_ids if m != principle]
     assert members
     for member in members:
         record = fleet.get(SUPPORT, member)
@@ -222,36 +222,36 @@ def test_approve_a_batch_then_unmerge_it(fleet: MemoryStore) -> None:
     assert metric(app(), "Pending proposals") == "1"  # every page reads fresh data
 
     at.switch_page("views/curator_queue.py").run()
-    at.selectbox(key="unmerge_choice").set_value(proposal["id"])
+    at.selectbox(key="unmerge_choice").set_value(proposal.id)
     at.button(key="unmerge").click().run()
     assert not at.exception
     assert any(f"Unmerged: {len(members)} entries restored" in s.value for s in at.success)
-    assert fleet.proposals(SUPPORT, status="unmerged")[0]["id"] == proposal["id"]
+    assert fleet.proposals(SUPPORT, status="unmerged")[0].id == proposal.id
     for member in members:
         assert fleet.get(SUPPORT, member).status == "active"
     assert fleet.events(SUPPORT, types=["unmerge"])[-1].actor == "dashboard"
 
 
 def test_approve_two_proposals_in_one_action(fleet: MemoryStore) -> None:
-    ids = [p["id"] for p in fleet.proposals(SUPPORT)]
+    ids = [p.id for p in fleet.proposals(SUPPORT)]
     at = app("curator_queue")
     at.multiselect(key="proposal_batch").set_value(ids)
     at.button(key="approve").click().run()
     assert any("Approved 2 proposal(s)" in s.value for s in at.success)
     assert fleet.proposals(SUPPORT) == []
-    assert sorted(p["id"] for p in fleet.proposals(SUPPORT, status="approved")) == sorted(ids)
+    assert sorted(p.id for p in fleet.proposals(SUPPORT, status="approved")) == sorted(ids)
     assert any("No pending proposals" in i.value for i in at.info)
 
 
 def test_reject_a_proposal_keeps_its_members(fleet: MemoryStore) -> None:
     proposal = fleet.proposals(SUPPORT)[1]
     at = app("curator_queue")
-    at.multiselect(key="proposal_batch").set_value([proposal["id"]])
+    at.multiselect(key="proposal_batch").set_value([proposal.id])
     at.text_input(key="reject_note").input("too broad")
     at.button(key="reject").click().run()
     assert any("Rejected 1 proposal(s)" in s.value for s in at.success)
-    assert [p["id"] for p in fleet.proposals(SUPPORT, status="rejected")] == [proposal["id"]]
-    assert all(fleet.get(SUPPORT, m).status == "active" for m in proposal["member_ids"])
+    assert [p.id for p in fleet.proposals(SUPPORT, status="rejected")] == [proposal.id]
+    assert all(fleet.get(SUPPORT, m).status == "active" for m in proposal.member_ids)
     assert fleet.events(SUPPORT, types=["reject"])[-1].reason == "too broad"
 
 

@@ -20,7 +20,7 @@ from dagster import (
 
 from curation import CurationPolicy, MemoryStore, Mode
 from curation._store.locks import curation_lock
-from orchestration.assets import CURATION_ASSETS, ScoredSet, ab_evaluation, duplicate_clusters
+from orchestration.assets import CURATION_ASSETS, ScoredSet, ab_evaluation, curation_stages
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources, defs
 from orchestration.partitions import TENANTS, tenant_tags
@@ -136,6 +136,11 @@ def run(
     )
 
 
+ALL_KEYS = {key.to_user_string() for a in CURATION_ASSETS for key in a.keys}
+PLANNING = CURATION_ASSETS[:3]  # raw_history, scored_memories, the planning stages
+APPLYING = CURATION_ASSETS[3:]  # curated_store, curation_report
+
+
 def materialized(result: ExecuteInProcessResult) -> set[str]:
     return {
         e.asset_key.to_user_string()
@@ -202,7 +207,7 @@ def test_curation_graph_for_two_tenants(
 
     result = run(instance, resources, ACME)
     assert result.success, failure_messages(result)
-    assert materialized(result) == {a.key.to_user_string() for a in CURATION_ASSETS}
+    assert materialized(result) == ALL_KEYS
     evaluations = checks(result)
     assert set(evaluations) == PLAN_CHECK_NAMES | STORE_CHECK_NAMES
     assert all(e.passed for e in evaluations.values()), {
@@ -241,7 +246,7 @@ def test_curation_graph_for_two_tenants(
 
     result = run(instance, resources, GLOBEX)
     assert result.success, failure_messages(result)
-    assert materialized(result) == {a.key.to_user_string() for a in CURATION_ASSETS}
+    assert materialized(result) == ALL_KEYS
     assert meta(result, "curated_store")["dry_run"] is True
     assert meta(result, "curation_report")["status"] == "dry_run"
     evaluations = checks(result)
@@ -299,7 +304,7 @@ def test_dry_run_leaves_the_store_untouched(
     assert meta(result, "curation_plan")["decayed"] == 2  # there was something to do
     assert meta(result, "curated_store")["dry_run"] is True
     assert states(store, ACME) == before and store.counts(ACME) == counts
-    assert store.runs(ACME)[0]["dry_run"] is True and store.proposals(ACME) == []
+    assert store.runs(ACME)[0].dry_run is True and store.proposals(ACME) == []
     assert store.conflicts(ACME) == []
 
 
@@ -352,13 +357,13 @@ def test_entry_pinned_after_planning_blocks_the_apply(
 ) -> None:
     ids = seed(store, ACME)
     apply_all(store, ACME)
-    planning = AssetSelection.assets(*CURATION_ASSETS[:6]).without_checks()
+    planning = AssetSelection.assets(*PLANNING).without_checks()
     assert run(instance, resources, ACME, planning).success
     store.pin(ACME, ids["stale0"], now=T0)  # a curator pins a planned archive
     before = states(store, ACME)
 
-    applying = AssetSelection.checks_for_assets(CURATION_ASSETS[5]) | AssetSelection.assets(
-        *CURATION_ASSETS[6:]
+    applying = AssetSelection.checks_for_assets(curation_stages) | AssetSelection.assets(
+        *APPLYING
     )
     result = run(instance, resources, ACME, applying)
     assert not result.success
@@ -397,10 +402,10 @@ def test_apply_is_refused_while_another_run_holds_the_lock(
 ) -> None:
     seed(store, ACME)
     apply_all(store, ACME)
-    assert run(instance, resources, ACME, AssetSelection.assets(*CURATION_ASSETS[:6])).success
+    assert run(instance, resources, ACME, AssetSelection.assets(*PLANNING)).success
     before = states(store, ACME)
     with curation_lock(store.db, ACME):
-        result = run(instance, resources, ACME, AssetSelection.assets(*CURATION_ASSETS[6:]))
+        result = run(instance, resources, ACME, AssetSelection.assets(*APPLYING))
     assert not result.success
     assert any(
         "already in progress" in m and "curated_store" in m for m in failure_messages(result)
@@ -409,16 +414,30 @@ def test_apply_is_refused_while_another_run_holds_the_lock(
 
 
 # -- direct invocation -------------------------------------------------------------------------
-def test_views_can_be_called_directly(
+def test_the_planning_stage_materializes_alone_from_the_stored_scored_set(
     store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
 ) -> None:
     seed(store, ACME)
     result = run(instance, resources, ACME, AssetSelection.assets(*CURATION_ASSETS[:2]))
     scored = result.output_for_node("scored_memories")
     assert isinstance(scored, ScoredSet) and len(scored) == 13
-    view = duplicate_clusters(scored)
-    assert view.value is not None and len(view.value) == 1
-    assert view.metadata is not None and view.metadata["clusters"] == 1
+    # written after scoring: a stage that read the store instead of its input would plan it
+    store.remember(ACME, "a fact written after the scoring", "fact", now=T0)
+
+    stage = AssetSelection.assets(curation_stages).without_checks()
+    for _ in range(2):  # and again: re-materializing the stage reuses the stored scored set
+        result = run(instance, resources, ACME, stage)
+        assert result.success, failure_messages(result)
+        assert materialized(result) == {
+            "duplicate_clusters",
+            "principle_proposals",
+            "conflict_queue",
+            "curation_plan",
+        }
+        assert meta(result, "duplicate_clusters")["clusters"] == 1
+        plan = result.output_for_node("curation_stages", "curation_plan")
+        assert plan.active_before == len(scored) == 13 and plan.planned_at == scored.now
+        assert meta(result, "curation_plan")["duplicates_archived"] == 1
 
 
 # -- compaction ----------------------------------------------------------------------------------

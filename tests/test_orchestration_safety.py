@@ -10,6 +10,8 @@ import pytest
 
 from curation import (
     CurationPolicy,
+    RunRecord,
+    RunReport,
     foreign_ids,
     pinned_targets,
     plan_memory_ids,
@@ -192,16 +194,19 @@ def test_markdown_helpers() -> None:
     assert snippet("a | b\nc", 80) == "a \\| b c"
     assert len(snippet("x" * 200, 10)) == 10
     page = run_report_md(
-        {
-            "id": "r1",
-            "status": "dry_run",
-            "dry_run": True,
-            "report": {
-                "tenant": "acme",
-                "planned": {"decayed": 2},
-                "applied": {"writing": [], "decayed": 0},
-                "modes": {"decay": "dry_run"},
-            },
-        }
+        RunRecord(
+            id="r1",
+            started_at=datetime(2026, 11, 1, tzinfo=UTC),
+            status="dry_run",
+            dry_run=True,
+            report=RunReport.from_stored(
+                {
+                    "tenant": "acme",
+                    "planned": {"decayed": 2},
+                    "applied": {"writing": [], "decayed": 0},
+                    "modes": {"decay": "dry_run"},
+                }
+            ),
+        )
     )
     assert "dry run" in page and "| decayed | 2 |" in page and "wrote: none" in page

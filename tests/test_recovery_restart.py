@@ -93,11 +93,11 @@ def test_restore_and_undo_work_after_the_server_restarts(server: Server) -> None
     # the undo tenant: a pass, a curator's approval and resolution, a second pass
     first = store.curate(UNDO, apply=True, now=T0)
     proposal = store.proposals(UNDO)[0]
-    store.approve(UNDO, [proposal["id"]], now=T0 + timedelta(minutes=1))
+    store.approve(UNDO, [proposal.id], now=T0 + timedelta(minutes=1))
     conflict = store.conflicts(UNDO)[0]
     store.resolve(UNDO, conflict.id, "dismiss", now=T0 + timedelta(minutes=2))
     second = store.curate(UNDO, apply=True, now=LATER)
-    assert first["archived_ids"] and second["archived_ids"]
+    assert first.archived_ids and second.archived_ids
     # the restore tenant: archived by a pass, entry by entry
     store.curate(RESTORE, apply=True, now=T0)
     store.curate(RESTORE, apply=True, now=LATER)
@@ -122,15 +122,15 @@ def test_restore_and_undo_work_after_the_server_restarts(server: Server) -> None
         assert after.counts(RESTORE)["archived"] == 0
 
         # every act undone, newest first, gives back the state before the first pass
-        after.undo_run(UNDO, second["run_id"])
+        after.undo_run(UNDO, second.run_id)
         assert conflict_states(after, UNDO)[conflict.id] == "dismissed"
         after.reopen(UNDO, conflict.id)
         assert conflict_states(after, UNDO)[conflict.id] == "open"
-        after.unmerge(UNDO, proposal["id"])
-        after.undo_run(UNDO, first["run_id"])
+        after.unmerge(UNDO, proposal.id)
+        after.undo_run(UNDO, first.run_id)
         assert state(after, UNDO) == before
         assert after.proposals(UNDO) == []  # the pending one was withdrawn
         undone = after.events(UNDO, types=["restore"])
-        assert {e.run_id for e in undone} >= {first["run_id"], second["run_id"]}
+        assert {e.run_id for e in undone} >= {first.run_id, second.run_id}
     finally:
         after.db.dispose()

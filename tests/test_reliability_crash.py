@@ -91,7 +91,7 @@ def test_history_check_finds_an_orphan_and_a_half_run(store: MemoryStore) -> Non
     store.remember("t", "The nightly backup job writes snapshots to cold storage!", "fact")
     store.set_policy("t", {"duplicates": "apply"})
     report = store.curate("t", apply=True)
-    assert report["applied"]["duplicates_archived"] == 1
+    assert report.applied["duplicates_archived"] == 1
     assert history_problems(store.db, "t") == []
     with store.db.transaction("t") as conn:
         conn.execute(
@@ -105,7 +105,7 @@ def test_history_check_finds_an_orphan_and_a_half_run(store: MemoryStore) -> Non
                 "UPDATE curation_run SET report = jsonb_set(report, '{applied,decayed}', '2')"
                 " WHERE id = :r"
             ),
-            {"r": report["run_id"]},
+            {"r": report.run_id},
         )
     problems = history_problems(store.db, "t")
     assert any(p.startswith("orphan") for p in problems)

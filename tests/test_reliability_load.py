@@ -95,8 +95,8 @@ def test_an_entry_recalled_pinned_or_validated_after_the_plan_is_spared(
 
     touched = (set(hits) | {stale[1], stale[2]}) & planned
     assert stale[0] in hits
-    assert report["applied"]["skipped_stale"] == len(touched)
-    assert set(report["archived_ids"]) == planned - touched
+    assert report.applied["skipped_stale"] == len(touched)
+    assert set(report.archived_ids) == planned - touched
     recalled = store.get(T, stale[0])
     assert recalled.status == "active"
     assert (recalled.recall_count, recalled.last_recalled_at) == (

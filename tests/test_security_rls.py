@@ -71,7 +71,7 @@ class Fleet:
             ])]  # fmt: skip
             conflict = store.contest(tenant, memories[0], "claim", "evidence").id
             store.add_golden_probe(tenant, "how do deploys go?", [memories[0]])
-            run = store.curate(tenant, apply=False)["run_id"]
+            run = store.curate(tenant, apply=False).run_id
             ids: dict[str, Any] = {"memories": memories, "conflict": conflict, "run": run}
             with self.database.transaction(tenant) as conn:
                 ids["proposal"] = conn.execute(text(

@@ -154,7 +154,7 @@ def b_records(store: MemoryStore) -> dict[str, str]:
     contents = {m.id: m.content for m in store.get_many(B, b_ids)}
     served = store.recall(B, SHARED[0], agent_id="agent-b")
     assert served.recall_id is not None
-    run = str(store.curate(B, apply=True)["run_id"])
+    run = str(store.curate(B, apply=True).run_id)
     open_conflict = store.contest(B, b_ids[1], "claim", "evidence").id
     resolved = store.contest(B, b_ids[2], "claim", "evidence").id
     store.resolve(B, resolved, "dismiss")

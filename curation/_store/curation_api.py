@@ -16,6 +16,17 @@ from curation._kinds import EventType, ProposalStatus, Resolution
 from curation._neighbors import AutoPairSearch, PairSearch
 from curation._plan import CurationPlan
 from curation._policy import CurationPolicy
+from curation._records import (
+    Approval,
+    ConflictResolution,
+    GoldenProbe,
+    ProposalRecord,
+    Reopened,
+    RunRecord,
+    RunReport,
+    UndoReport,
+    Unmerge,
+)
 from curation._snapshot import MemorySnapshot
 from curation._store import curator
 from curation._store.database import scope_to_tenant
@@ -124,7 +135,7 @@ class CurationOps:
         dry_run: bool = False,
         actor: str = "curation",
         now: datetime | None = None,
-    ) -> dict[str, Any]:
+    ) -> RunReport:
         """Apply a plan in one transaction under the tenant's lock; per mechanic only
         what the plan's policy sets to ``apply`` is written (``dry_run`` writes only the
         report)."""
@@ -141,7 +152,7 @@ class CurationOps:
         policy: CurationPolicy | None = None,
         pair_search: PairSearch | None = None,
         observer: PassObserver | None = None,
-    ) -> dict[str, Any]:
+    ) -> RunReport:
         """A whole run — snapshot, plan, apply or dry run — holding the tenant's lock
         throughout, so a second run for the tenant is refused (CurationLockedError).
 
@@ -180,7 +191,7 @@ class CurationOps:
         *,
         actor: str = "curator",
         now: datetime | None = None,
-    ) -> dict[str, int]:
+    ) -> UndoReport:
         tenant = validate_tenant(tenant)
         rid = validate_uuid("run_id", run_id)
         with self._tx(tenant) as conn:
@@ -194,7 +205,7 @@ class CurationOps:
                 raise NotFoundError("curation run", str(rid), tenant)
             return undo_run(conn, tenant, rid, now=self._now(now), actor=actor)
 
-    def runs(self, tenant: str, *, limit: int = 50) -> list[dict[str, Any]]:
+    def runs(self, tenant: str, *, limit: int = 50) -> list[RunRecord]:
         tenant = validate_tenant(tenant)
         limit = validate_limit("limit", limit)
         with self.db.transaction(tenant) as conn:
@@ -206,18 +217,20 @@ class CurationOps:
                 {"t": tenant, "n": limit},
             ).all()
         return [
-            {
-                "id": str(r.id),
-                "started_at": r.started_at,
-                "dry_run": r.dry_run,
-                "status": r.status,
-                "report": dict(r.report),
-            }
+            RunRecord(
+                id=str(r.id),
+                started_at=r.started_at,
+                dry_run=r.dry_run,
+                status=r.status,
+                report=RunReport.from_stored(dict(r.report)),
+            )
             for r in rows
         ]
 
     # -- proposals ------------------------------------------------------------------
-    def proposals(self, tenant: str, *, status: str | None = "pending") -> list[dict[str, Any]]:
+    def proposals(
+        self, tenant: str, *, status: str | None = "pending"
+    ) -> list[ProposalRecord]:
         tenant = validate_tenant(tenant)
         if status:
             status = validate_status(status, ProposalStatus).value
@@ -228,19 +241,19 @@ class CurationOps:
                 {"t": tenant, "s": status},
             ).all()
         return [
-            {
-                "id": str(r.id),
-                "kind": r.kind,
-                "text": r.text,
-                "generality": r.generality,
-                "member_ids": [str(m) for m in r.member_ids],
-                "evidence": dict(r.evidence),
-                "status": r.status,
-                "principle_id": None if r.principle_id is None else str(r.principle_id),
-                "created_at": r.created_at,
-                "decided_at": r.decided_at,
-                "decided_by": r.decided_by,
-            }
+            ProposalRecord(
+                id=str(r.id),
+                kind=r.kind,
+                text=r.text,
+                generality=r.generality,
+                member_ids=[str(m) for m in r.member_ids],
+                evidence=dict(r.evidence),
+                status=r.status,
+                principle_id=None if r.principle_id is None else str(r.principle_id),
+                created_at=r.created_at,
+                decided_at=r.decided_at,
+                decided_by=r.decided_by,
+            )
             for r in rows
         ]
 
@@ -251,7 +264,7 @@ class CurationOps:
         *,
         actor: str = "curator",
         now: datetime | None = None,
-    ) -> list[dict[str, Any]]:
+    ) -> list[Approval]:
         """Approve a batch of proposals in one transaction (all or none)."""
         tenant = validate_tenant(tenant)
         ids = [validate_uuid("proposal_id", p) for p in proposal_ids]
@@ -283,7 +296,7 @@ class CurationOps:
         *,
         actor: str = "curator",
         now: datetime | None = None,
-    ) -> dict[str, Any]:
+    ) -> Unmerge:
         tenant = validate_tenant(tenant)
         pid = validate_uuid("proposal_id", proposal_id)
         with self._tx(tenant) as conn:
@@ -300,7 +313,7 @@ class CurationOps:
         note: str | None = None,
         actor: str = "curator",
         now: datetime | None = None,
-    ) -> dict[str, Any]:
+    ) -> ConflictResolution:
         tenant = validate_tenant(tenant)
         cid = validate_uuid("conflict_id", conflict_id)
         how = _resolution(resolution)
@@ -325,7 +338,7 @@ class CurationOps:
         *,
         actor: str = "curator",
         now: datetime | None = None,
-    ) -> dict[str, Any]:
+    ) -> Reopened:
         tenant = validate_tenant(tenant)
         cid = validate_uuid("conflict_id", conflict_id)
         with self._tx(tenant) as conn:
@@ -368,7 +381,7 @@ class CurationOps:
             )
         return str(probe_id)
 
-    def golden_probes(self, tenant: str) -> list[dict[str, Any]]:
+    def golden_probes(self, tenant: str) -> list[GoldenProbe]:
         tenant = validate_tenant(tenant)
         with self.db.transaction(tenant) as conn:
             rows = conn.execute(
@@ -376,12 +389,12 @@ class CurationOps:
                 {"t": tenant},
             ).all()
         return [
-            {
-                "id": str(r.id),
-                "query": r.query,
-                "k": r.k,
-                "expected_ids": [str(e) for e in r.expected_ids],
-            }
+            GoldenProbe(
+                id=str(r.id),
+                query=r.query,
+                k=r.k,
+                expected_ids=[str(e) for e in r.expected_ids],
+            )
             for r in rows
         ]
 

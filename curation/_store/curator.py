@@ -12,6 +12,7 @@ from sqlalchemy import Connection, text
 
 from curation._errors import InvalidStateError, NotFoundError, ValidationError
 from curation._kinds import EventType, MemoryKind, Resolution
+from curation._records import Approval, ConflictResolution, Reopened, Unmerge
 from curation._store.events import event_row, record_event, record_events
 from curation._store.lifecycle import ARCHIVE_SET, RESTORE_SET, archive_one
 from curation._store.writes import PreparedWrite, write_batch
@@ -44,7 +45,7 @@ def approve(
     *,
     now: datetime,
     actor: str,
-) -> dict[str, Any]:
+) -> Approval:
     """Make the proposal a principle: a member whose text is the proposal's is promoted,
     otherwise the text is written as a new memory; the other members are archived
     ``subsumed`` under it and stay reachable through it."""
@@ -130,12 +131,12 @@ def approve(
             "subsumed_ids": [str(s) for s in subsumed],
         },
     )
-    return {
-        "proposal_id": str(proposal_id),
-        "principle_id": str(principle_id),
-        "created": created,
-        "subsumed": len(subsumed),
-    }
+    return Approval(
+        proposal_id=str(proposal_id),
+        principle_id=str(principle_id),
+        created=created,
+        subsumed=len(subsumed),
+    )
 
 
 def reject(
@@ -171,7 +172,7 @@ def reject(
 
 def unmerge(
     conn: Connection, tenant: str, proposal_id: uuid.UUID, *, now: datetime, actor: str
-) -> dict[str, Any]:
+) -> Unmerge:
     """Undo an approval in one act: members back as they were, the principle withdrawn."""
     proposal = _locked(conn, "proposal", tenant, proposal_id)
     if proposal.status != "approved":
@@ -247,7 +248,7 @@ def unmerge(
         reason="principle unmerged",
         data={"proposal_id": str(proposal_id)},
     )
-    return {"proposal_id": str(proposal_id), "restored": len(restored)}
+    return Unmerge(proposal_id=str(proposal_id), restored=len(restored))
 
 
 def resolve(
@@ -261,7 +262,7 @@ def resolve(
     note: str | None,
     now: datetime,
     actor: str,
-) -> dict[str, Any]:
+) -> ConflictResolution:
     """replace / narrow: a new statement supersedes the contested one; retire: the contested
     one is archived; dismiss: the doubt is lifted and the entry stays as it was."""
     conflict = _locked(conn, "conflict", tenant, conflict_id)
@@ -331,18 +332,18 @@ def resolve(
             "archived": archived,
         },
     )
-    return {
-        "conflict_id": str(conflict_id),
-        "resolution": resolution.value,
-        "status": status,
-        "replacement_id": None if replacement_id is None else str(replacement_id),
-        "archived": archived,
-    }
+    return ConflictResolution(
+        conflict_id=str(conflict_id),
+        resolution=resolution.value,
+        status=status,
+        replacement_id=None if replacement_id is None else str(replacement_id),
+        archived=archived,
+    )
 
 
 def reopen(
     conn: Connection, tenant: str, conflict_id: uuid.UUID, *, now: datetime, actor: str
-) -> dict[str, Any]:
+) -> Reopened:
     """Undo a resolution: the contested entry back as it was, a replacement it created
     withdrawn, the conflict open again."""
     conflict = _locked(conn, "conflict", tenant, conflict_id)
@@ -390,4 +391,4 @@ def reopen(
             )
         ],
     )
-    return {"conflict_id": str(conflict_id), "restored": len(restored)}
+    return Reopened(conflict_id=str(conflict_id), restored=len(restored))

@@ -85,17 +85,17 @@ def active_size_by_run(
     transaction, so for a dry run it is the unchanged size)."""
     out = []
     for run in reversed(store.runs(tenant, limit=limit)):
-        report = run["report"]
-        planned = report.get("planned", {})
-        applied = report.get("applied", {})
+        report = run.report
+        planned = report.planned
+        applied = report.applied
         out.append(
             {
-                "run_id": run["id"],
-                "at": run["started_at"],
-                "dry_run": bool(run["dry_run"]),
-                "status": run["status"],
+                "run_id": run.id,
+                "at": run.started_at,
+                "dry_run": bool(run.dry_run),
+                "status": run.status,
                 "active_before": int(planned.get("active_before", 0)),
-                "active_after": int(report.get("active_after", 0)),
+                "active_after": report.active_after,
                 "archived": sum(
                     int(applied.get(k, 0)) for k in ("superseded", "duplicates_archived", "decayed")
                 ),

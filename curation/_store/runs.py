@@ -8,12 +8,12 @@ import time
 import uuid
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import Connection, text
 
 from curation._kinds import EventType
 from curation._plan import CurationPlan
+from curation._records import RunReport, UndoReport
 from curation._store.apply import apply_plan
 from curation._store.database import scope_to_tenant
 from curation._store.events import event_row, record_events
@@ -30,7 +30,7 @@ def run_apply(
     actor: str,
     started: float | None = None,
     timings: Mapping[str, float] | None = None,
-) -> dict[str, Any]:
+) -> RunReport:
     """Apply (or dry-run) a plan in one transaction on ``conn`` and store its report, with
     the wall times of the phases that made the plan (``timings``) if the caller has them."""
     tenant = plan.tenant
@@ -44,24 +44,27 @@ def run_apply(
             text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
             {"t": tenant},
         ).scalar_one()
-        report = {
-            "run_id": str(run_id),
-            "tenant": tenant,
-            "dry_run": dry_run,
-            "at": now.isoformat(),
-            "planned": plan.counts(),
-            "applied": {k: v for k, v in applied.items() if not k.endswith("_ids")},
-            "active_after": int(active_after),
-            "modes": {
+        report = RunReport(
+            run_id=str(run_id),
+            tenant=tenant,
+            dry_run=dry_run,
+            at=now.isoformat(),
+            planned=plan.counts(),
+            applied={k: v for k, v in applied.items() if not k.endswith("_ids")},
+            active_after=int(active_after),
+            modes={
                 "supersession": plan.policy.supersession.value,
                 "duplicates": plan.policy.duplicates.value,
                 "decay": plan.policy.decay.value,
                 "contradiction": plan.policy.contradiction.value,
                 "compression": plan.policy.compression.value,
             },
-            "timings": dict(timings or {}),
-            "duration_s": round(time.perf_counter() - started, 4),
-        }
+            timings=dict(timings or {}),
+            duration_s=round(time.perf_counter() - started, 4),
+            archived_ids=[str(i) for i in applied["archived_ids"]],
+            conflict_ids=[str(i) for i in applied["conflict_ids"]],
+            proposal_ids=[str(i) for i in applied["proposal_ids"]],
+        )
         conn.execute(
             text(
                 """
@@ -76,7 +79,7 @@ def run_apply(
                 "at": now,
                 "dry": dry_run,
                 "status": "dry_run" if dry_run else "applied",
-                "r": json.dumps(report),
+                "r": json.dumps(report.stored()),
                 "p": json.dumps(plan.policy.model_dump(mode="json")),
             },
         )
@@ -90,19 +93,16 @@ def run_apply(
                     actor=actor,
                     run_id=run_id,
                     reason="dry run" if dry_run else "applied",
-                    data={"planned": plan.counts(), "applied": report["applied"]},
+                    data={"planned": plan.counts(), "applied": report.applied},
                 )
             ],
         )
-    report["archived_ids"] = applied["archived_ids"]
-    report["conflict_ids"] = applied["conflict_ids"]
-    report["proposal_ids"] = applied["proposal_ids"]
     return report
 
 
 def undo_run(
     conn: Connection, tenant: str, run_id: uuid.UUID, *, now: datetime, actor: str
-) -> dict[str, int]:
+) -> UndoReport:
     """Invert a run from its events: restore what it archived (if still archived as it left
     it), take back folded counts, dismiss the conflicts and withdraw the proposals it made."""
     take_transaction_lock(conn, tenant)
@@ -210,9 +210,9 @@ def undo_run(
             for m in restored
         ],
     )
-    return {
-        "restored": len(restored),
-        "merges_reverted": sum(1 for e in events if e.type == EventType.MERGE.value),
-        "conflicts_dismissed": len(conflicts),
-        "proposals_withdrawn": len(proposals),
-    }
+    return UndoReport(
+        restored=len(restored),
+        merges_reverted=sum(1 for e in events if e.type == EventType.MERGE.value),
+        conflicts_dismissed=len(conflicts),
+        proposals_withdrawn=len(proposals),
+    )

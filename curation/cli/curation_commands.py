@@ -3,6 +3,7 @@ compaction and threshold calibration."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import typer
@@ -38,10 +39,10 @@ def curate(
     if as_json:
         emit_json(report)
         return
-    planned, applied = report["planned"], report["applied"]
-    mode = "DRY RUN" if report["dry_run"] else "APPLIED"
-    typer.echo(f"{mode} run {report['run_id']} for {tenant!r} ({report['duration_s']} s)")
-    typer.echo(f"  active: {planned['active_before']} → {report['active_after']}")
+    planned, applied = report.planned, report.applied
+    mode = "DRY RUN" if report.dry_run else "APPLIED"
+    typer.echo(f"{mode} run {report.run_id} for {tenant!r} ({report.duration_s} s)")
+    typer.echo(f"  active: {planned['active_before']} → {report.active_after}")
     for name in ("superseded", "duplicates_archived", "decayed"):
         typer.echo(f"  {name}: planned {planned[name]}, applied {applied.get(name, 0)}")
     typer.echo(
@@ -57,7 +58,7 @@ def curate(
     )
     if applied.get("skipped_stale"):
         typer.echo(f"  left alone (changed since planning): {applied['skipped_stale']}")
-    typer.echo("  modes: " + ", ".join(f"{k}={v}" for k, v in report["modes"].items()))
+    typer.echo("  modes: " + ", ".join(f"{k}={v}" for k, v in report.modes.items()))
 
 
 def undo(
@@ -68,7 +69,8 @@ def undo(
 ) -> None:
     """Undo a curation run from its recorded events."""
     result = open_store().undo_run(tenant, run_id, actor="cli", now=parse_now(now))
-    emit_json(result) if as_json else typer.echo(", ".join(f"{k}: {v}" for k, v in result.items()))
+    counts = dataclasses.asdict(result)
+    emit_json(result) if as_json else typer.echo(", ".join(f"{k}: {v}" for k, v in counts.items()))
 
 
 def runs(tenant: str = TENANT, limit: int = typer.Option(10), as_json: bool = JSON) -> None:
@@ -78,9 +80,9 @@ def runs(tenant: str = TENANT, limit: int = typer.Option(10), as_json: bool = JS
         emit_json(items)
         return
     for run in items:
-        counts = run["report"].get("applied", {})
+        counts = run.report.applied
         typer.echo(
-            f"{run['started_at']:%Y-%m-%d %H:%M} {run['status']:8} {run['id']} "
+            f"{run.started_at:%Y-%m-%d %H:%M} {run.status:8} {run.id} "
             + " ".join(f"{k}={v}" for k, v in counts.items() if k != "writing")
         )
 
@@ -183,12 +185,12 @@ def proposals_list(
         return
     for p in items:
         typer.echo(
-            f"{p['id']} [{p['status']}] g={p['generality']} "
-            f"{len(p['member_ids'])} members, mean Jaccard "
-            f"{p['evidence'].get('mean_jaccard')}"
+            f"{p.id} [{p.status}] g={p.generality} "
+            f"{len(p.member_ids)} members, mean Jaccard "
+            f"{p.evidence.get('mean_jaccard')}"
         )
-        typer.echo(f"  principle: {short(p['text'])}")
-        for member in p["member_ids"][:10]:
+        typer.echo(f"  principle: {short(p.text)}")
+        for member in p.member_ids[:10]:
             typer.echo(f"    - {short(store.get(tenant, member).content, 80)}")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from typing import Any
@@ -11,8 +12,17 @@ import typer
 from curation._records import RecallResult
 
 
+def _plain(payload: Any) -> Any:
+    """Records (dataclasses) as dicts, so they print like the mappings beside them."""
+    if dataclasses.is_dataclass(payload) and not isinstance(payload, type):
+        return dataclasses.asdict(payload)
+    if isinstance(payload, list | tuple):
+        return [_plain(item) for item in payload]
+    return payload
+
+
 def emit_json(payload: Any) -> None:
-    typer.echo(json.dumps(payload, ensure_ascii=False, indent=2, default=str))
+    typer.echo(json.dumps(_plain(payload), ensure_ascii=False, indent=2, default=str))
 
 
 def fail(message: str, code: int = 2) -> None:

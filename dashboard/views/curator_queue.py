@@ -5,12 +5,10 @@ button callback, and leaves its result as a message at the top of the page."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pandas as pd
 import streamlit as st
 
-from curation import MemgovError, MemoryRecord
+from curation import MemgovError, MemoryRecord, ProposalRecord
 from dashboard import data, diffview, ui
 
 BATCH_KEY = "proposal_batch"
@@ -35,8 +33,8 @@ def _approve(tenant: str) -> None:
     except MemgovError as exc:
         ui.flash("error", f"Nothing approved (the batch is all or none): {exc}")
         return
-    subsumed = sum(int(r["subsumed"]) for r in results)
-    created = sum(bool(r["created"]) for r in results)
+    subsumed = sum(int(r.subsumed) for r in results)
+    created = sum(bool(r.created) for r in results)
     ui.flash(
         "success",
         f"Approved {len(results)} proposal(s): {subsumed} entries archived as subsumed under "
@@ -74,7 +72,7 @@ def _unmerge(tenant: str) -> None:
         return
     ui.flash(
         "success",
-        f"Unmerged: {result['restored']} entries restored to the active set; the principle "
+        f"Unmerged: {result.restored} entries restored to the active set; the principle "
         "is withdrawn (or returned to its former generality).",
     )
 
@@ -94,11 +92,11 @@ def _resolve(tenant: str, conflict_id: str) -> None:
     except MemgovError as exc:
         ui.flash("error", f"Conflict not resolved: {exc}")
         return
-    parts = [f"Conflict {result['status']} ({result['resolution']})"]
-    if result["archived"]:
+    parts = [f"Conflict {result.status} ({result.resolution})"]
+    if result.archived:
         parts.append("the contested entry is archived")
-    if result["replacement_id"]:
-        parts.append(f"replacement `{result['replacement_id'][:8]}` is active")
+    if result.replacement_id:
+        parts.append(f"replacement `{result.replacement_id[:8]}` is active")
     ui.flash("success", "; ".join(parts) + ". Recorded as a resolve event (reopen undoes it).")
 
 
@@ -109,9 +107,9 @@ approved = data.proposals(tenant, "approved")
 conflicts = data.conflicts(tenant, "open")
 ids: list[str] = []
 for p in pending + approved:
-    ids.extend(p["member_ids"])
-    if p["principle_id"]:
-        ids.append(p["principle_id"])
+    ids.extend(p.member_ids)
+    if p.principle_id:
+        ids.append(p.principle_id)
 for c in conflicts:
     ids.append(c.memory_id)
     if c.related_memory_id:
@@ -130,8 +128,8 @@ def _content(memory_id: str | None) -> str:
     return record.content if record else f"(entry {str(memory_id)[:8]} not found)"
 
 
-def _label(proposal: dict[str, Any]) -> str:
-    return f"{ui.short(proposal['text'], 70)} ({len(proposal['member_ids'])} entries)"
+def _label(proposal: ProposalRecord) -> str:
+    return f"{ui.short(proposal.text, 70)} ({len(proposal.member_ids)} entries)"
 
 
 st.header("Principle proposals", divider="gray")
@@ -141,27 +139,27 @@ if not pending:
         "of their words (token Jaccard ≥ 0.6); run `memgov curate <tenant>`."
     )
 for n, proposal in enumerate(pending, start=1):
-    evidence = proposal["evidence"]
+    evidence = proposal.evidence
     with st.container(border=True):
         st.markdown(
-            f"**Proposal {n}** · {len(proposal['member_ids'])} entries → generality "
-            f"{proposal['generality']} · {proposal['kind']} · mean Jaccard "
+            f"**Proposal {n}** · {len(proposal.member_ids)} entries → generality "
+            f"{proposal.generality} · {proposal.kind} · mean Jaccard "
             f"{float(evidence.get('mean_jaccard', 0)):.2f} "
             f"(min {float(evidence.get('min_jaccard', 0)):.2f})"
         )
-        st.markdown(f"> {proposal['text']}")
+        st.markdown(f"> {proposal.text}")
         with st.expander("Members, word diff against the proposal, similarity", expanded=n == 1):
             rows = []
-            for member_id in proposal["member_ids"]:
+            for member_id in proposal.member_ids:
                 content = _content(member_id)
-                rows.append((diffview.similarity(content, proposal["text"]), member_id, content))
+                rows.append((diffview.similarity(content, proposal.text), member_id, content))
             for score, member_id, content in sorted(rows, reverse=True):
                 record = records.get(member_id)
                 status = record.status if record else "?"
                 st.html(
                     '<div style="font-size:0.92rem;margin:0.15rem 0">'
                     f'<code style="margin-right:0.4rem">{score:.0%}</code>'
-                    f"{diffview.word_diff_html(content, proposal['text'])}"
+                    f"{diffview.word_diff_html(content, proposal.text)}"
                     f'<span style="color:#888;margin-left:0.4rem">[{status}]</span></div>'
                 )
             st.caption(
@@ -192,8 +190,8 @@ for n, proposal in enumerate(pending, start=1):
                 )
 
 if pending:
-    options = [p["id"] for p in pending]
-    labels = {p["id"]: _label(p) for p in pending}
+    options = [p.id for p in pending]
+    labels = {p.id: _label(p) for p in pending}
     st.multiselect(
         "Proposals to decide (a batch is approved or rejected in one transaction)",
         options,
@@ -218,12 +216,12 @@ if pending:
 
 if approved:
     st.subheader("Approved principles")
-    by_id = {p["id"]: p for p in approved}
+    by_id = {p.id: p for p in approved}
     for p in approved:
         st.markdown(
-            f"- **{ui.short(_content(p['principle_id']), 100)}** — over "
-            f"{len(p['member_ids'])} entries, approved {ui.when(p['decided_at'])} "
-            f"by {p['decided_by']}"
+            f"- **{ui.short(_content(p.principle_id), 100)}** — over "
+            f"{len(p.member_ids)} entries, approved {ui.when(p.decided_at)} "
+            f"by {p.decided_by}"
         )
     st.selectbox(
         "Approved principle to unmerge",

@@ -152,7 +152,7 @@ def _recall(
 def _curate(store: MemoryStore, tenant: str, at: datetime) -> dict[str, Any]:
     policy = store.policy(tenant).with_all_modes(Mode.APPLY)
     store.set_policy(tenant, policy, actor="benchmark", now=at)
-    return store.curate(tenant, apply=True, actor="benchmark", now=at)
+    return store.curate(tenant, apply=True, actor="benchmark", now=at).to_dict()
 
 
 @dataclass

@@ -142,7 +142,7 @@ def _curation_pass(
     )
     full = time.perf_counter() - started
     assert samples.snapshot is not None and samples.plan is not None
-    t = report["timings"]
+    t = report.timings
     breakdown = {
         "load": t["load"],
         "score": t.get("scoring", 0.0),
@@ -159,8 +159,8 @@ def _curation_pass(
     return {
         "phases_s": {k: round(v, 3) for k, v in breakdown.items()},
         "planned": samples.plan.counts(),
-        "applied": report["applied"],
-        "active_after": report["active_after"],
+        "applied": report.applied,
+        "active_after": report.active_after,
         "rss_mb_after_load": round(samples.rss_loaded, 1),
         "rss_mb_after_plan": round(samples.rss_planned, 1),
     }, samples.snapshot

@@ -186,8 +186,8 @@ def curation_cycles(
             ops.append(op)
             if report is not None:
                 op.planned_ids = planned_ids
-                op.run_id = report["run_id"]
-                op.ids = list(report["archived_ids"])
+                op.run_id = report.run_id
+                op.ids = list(report.archived_ids)
             if not is_locked_out(op):
                 break
             time.sleep(0.05)
@@ -203,8 +203,8 @@ def contender(
     while time.monotonic() < until:
         op, report = _timed(name, "curate", lambda: store.curate(tenant, apply=True, now=SEED_AT))
         if report is not None:
-            op.run_id = report["run_id"]
-            op.ids = list(report["archived_ids"])
+            op.run_id = report.run_id
+            op.ids = list(report.archived_ids)
         ops.append(op)
         time.sleep(pause)
     return ops

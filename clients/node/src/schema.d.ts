@@ -307,6 +307,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Approval
+         * @description An approved proposal: the principle written (or promoted) and the members it
+         *     subsumed.
+         */
+        Approval: {
+            /** Proposal Id */
+            proposal_id: string;
+            /** Principle Id */
+            principle_id: string;
+            /** Created */
+            created: boolean;
+            /** Subsumed */
+            subsumed: number;
+        };
         /** ConflictRecord */
         ConflictRecord: {
             /** Id */
@@ -339,6 +354,22 @@ export interface components {
             resolution_note?: string | null;
             /** Resolved At */
             resolved_at?: string | null;
+        };
+        /**
+         * ConflictResolution
+         * @description A resolved conflict: how, and what it archived or wrote.
+         */
+        ConflictResolution: {
+            /** Conflict Id */
+            conflict_id: string;
+            /** Resolution */
+            resolution: string;
+            /** Status */
+            status: string;
+            /** Replacement Id */
+            replacement_id: string | null;
+            /** Archived */
+            archived: boolean;
         };
         /** ContestIn */
         ContestIn: {
@@ -619,6 +650,39 @@ export interface components {
              */
             pinned: boolean;
         };
+        /**
+         * ProposalRecord
+         * @description A principle proposed over a group of related memories, and the curator's decision.
+         */
+        ProposalRecord: {
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Text */
+            text: string;
+            /** Generality */
+            generality: number;
+            /** Member Ids */
+            member_ids: string[];
+            /** Evidence */
+            evidence: {
+                [key: string]: unknown;
+            };
+            /** Status */
+            status: string;
+            /** Principle Id */
+            principle_id: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Decided By */
+            decided_by: string | null;
+        };
         /** RecallIn */
         RecallIn: {
             /** Query */
@@ -666,6 +730,65 @@ export interface components {
             replacement?: string | null;
             /** Note */
             note?: string | null;
+        };
+        /**
+         * RunRecord
+         * @description One stored curation run.
+         */
+        RunRecord: {
+            /** Id */
+            id: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Dry Run */
+            dry_run: boolean;
+            /** Status */
+            status: string;
+            report: components["schemas"]["RunReport"];
+        };
+        /**
+         * RunReport
+         * @description A curation run's report: what was planned and what was written. Its ``to_dict``
+         *     (less the three id lists) is what ``curation_run.report`` stores.
+         */
+        RunReport: {
+            /** Run Id */
+            run_id: string;
+            /** Tenant */
+            tenant: string;
+            /** Dry Run */
+            dry_run: boolean;
+            /** At */
+            at: string;
+            /** Planned */
+            planned: {
+                [key: string]: number;
+            };
+            /** Applied */
+            applied: {
+                [key: string]: unknown;
+            };
+            /** Active After */
+            active_after: number;
+            /** Modes */
+            modes: {
+                [key: string]: string;
+            };
+            /** Timings */
+            timings: {
+                [key: string]: number;
+            };
+            /** Duration S */
+            duration_s: number;
+            /** Archived Ids */
+            archived_ids?: string[];
+            /** Conflict Ids */
+            conflict_ids?: string[];
+            /** Proposal Ids */
+            proposal_ids?: string[];
         };
         /** WriteOut */
         WriteOut: {
@@ -1412,9 +1535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["ProposalRecord"][];
                 };
             };
             /** @description Invalid value (the field and value are named) */
@@ -1508,9 +1629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Approval"][];
                 };
             };
             /** @description Invalid value (the field and value are named) */
@@ -1798,9 +1917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ConflictResolution"];
                 };
             };
             /** @description Invalid value (the field and value are named) */
@@ -2086,9 +2203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["RunRecord"][];
                 };
             };
             /** @description Invalid value (the field and value are named) */
@@ -2184,9 +2299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RunReport"];
                 };
             };
             /** @description Invalid value (the field and value are named) */
