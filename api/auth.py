@@ -17,7 +17,8 @@ bearer = HTTPBearer(auto_error=False, description="An API key from `memgov keys 
 CHALLENGE = {"WWW-Authenticate": "Bearer"}
 
 
-def store_of(request: Request) -> MemoryStore:
+async def store_of(request: Request) -> MemoryStore:
+    """Async so FastAPI does not hop to a worker thread for it (nor for the scope check)."""
     return request.app.state.store  # type: ignore[no-any-return]
 
 
@@ -46,12 +47,12 @@ def agent_key(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> ApiKeyRecord:
     header = None if credentials is None else f"Bearer {credentials.credentials}"
-    key = authenticate_header(store_of(request), header)
+    key = authenticate_header(request.app.state.store, header)
     check_rate(request.app.state.limiter, key)
     return key
 
 
-def curator_key(key: Annotated[ApiKeyRecord, Depends(agent_key)]) -> ApiKeyRecord:
+async def curator_key(key: Annotated[ApiKeyRecord, Depends(agent_key)]) -> ApiKeyRecord:
     if key.scope != "curator":
         raise ApiError(403, "forbidden", "this route needs a key with the curator scope")
     return key
