@@ -9,7 +9,7 @@ export TRANSFORMERS_OFFLINE := 1
 # root on CI and on this kind of machine; elsewhere apt-get needs sudo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install browser demo test lint up clean
+.PHONY: install browser node demo test lint up clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ browser:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
+# the Node client's packages, from its lock file (tests run its example agent)
+node:
+	@[ -d clients/node/node_modules ] || (cd clients/node && npm ci --no-audit --no-fund)
+
 demo: $(STAMP)
 	$(BIN)/memgov demo
 
@@ -34,10 +38,10 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: $(STAMP) browser lint
+test: $(STAMP) browser node lint
 	$(BIN)/pytest -q
 
-# Dagster UI, dashboard and MLflow UI together on 127.0.0.1, on the demo database
+# Dagster UI, dashboard, MLflow UI and the HTTP/MCP API together on 127.0.0.1, on the demo database
 up: $(STAMP)
 	MEMGOV_DATABASE=$${MEMGOV_DATABASE:-memgov_demo} $(BIN)/python -m orchestration.up
 

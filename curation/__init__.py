@@ -65,6 +65,7 @@ from curation._policy import (
     max_decays_in_window,
 )
 from curation._records import (
+    ApiKeyRecord,
     Approval,
     ConflictRecord,
     ConflictResolution,
@@ -75,6 +76,7 @@ from curation._records import (
     GoldenProbe,
     ImportReport,
     MemoryRecord,
+    NewApiKey,
     ProposalRecord,
     RecallHit,
     RecallResult,
@@ -117,6 +119,7 @@ __all__ = [
     "NEAR_DUPLICATE_COSINE",
     "NEAR_DUPLICATE_JACCARD",
     "NEAR_PRUNE_BAND",
+    "ApiKeyRecord",
     "Approval",
     "ArchiveReason",
     "Clock",
@@ -154,6 +157,7 @@ __all__ = [
     "MergeCluster",
     "MiniLMEmbedder",
     "Mode",
+    "NewApiKey",
     "NotFoundError",
     "ProbeComparison",
     "ProbeOutcome",

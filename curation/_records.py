@@ -209,6 +209,28 @@ class ExposureObservation(_Record):
     outcome_at: datetime | None = None
 
 
+@dataclass(frozen=True)
+class ApiKeyRecord(_Record):
+    """An API key as stored: never the secret, which is shown once at creation."""
+
+    id: str
+    tenant: str
+    name: str
+    scope: str
+    created_at: datetime
+    last_used_at: datetime | None = None
+    revoked_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class NewApiKey(_Record):
+    """A freshly created key: ``key`` is the secret, shown this once and stored hashed."""
+
+    key: str
+    id: str
+    tenant: str
+    scope: str
+    name: str
 # -- curation ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class RunReport(_Record):

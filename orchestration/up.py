@@ -1,7 +1,8 @@
 """``make up``: the three UIs side by side on localhost — Dagster (platform engineers),
-the Streamlit dashboard (analysts, curators) and MLflow (ML engineers). All bind to
-127.0.0.1 by default; ports come from MEMGOV_DAGSTER_PORT, MEMGOV_DASHBOARD_PORT and
-MEMGOV_MLFLOW_PORT. Ctrl-C stops all three."""
+the Streamlit dashboard (analysts, curators) and MLflow (ML engineers) — and the HTTP/MCP
+API for agents (``memgov serve``). All bind to 127.0.0.1 by default; ports come from
+MEMGOV_DAGSTER_PORT, MEMGOV_DASHBOARD_PORT, MEMGOV_MLFLOW_PORT and MEMGOV_API_PORT.
+Ctrl-C stops them all."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ def commands(host: str) -> list[tuple[str, str, list[str]]]:
     dagster_port = os.environ.get("MEMGOV_DAGSTER_PORT", "3000")
     dashboard_port = os.environ.get("MEMGOV_DASHBOARD_PORT", "8501")
     mlflow_port = os.environ.get("MEMGOV_MLFLOW_PORT", "5000")
+    api_port = os.environ.get("MEMGOV_API_PORT", "8787")
     return [
         ("Dagster UI", f"http://{host}:{dagster_port}",
          [sys.executable, "-m", "orchestration", "dev", "--host", host, "--port", dagster_port]),
@@ -46,6 +48,8 @@ def commands(host: str) -> list[tuple[str, str, list[str]]]:
         ("MLflow UI", f"http://{host}:{mlflow_port}",
          [_bin("mlflow"), "ui", "--backend-store-uri", tracking_uri(), "--host", host,
           "--port", mlflow_port]),
+        ("HTTP API", f"http://{host}:{api_port}/docs",
+         [_bin("memgov"), "serve", "--host", host, "--port", api_port]),
     ]  # fmt: skip
 
 
@@ -55,7 +59,7 @@ def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None
 
 
 def _stop(_signum: int, _frame: object) -> None:
-    """SIGTERM (a service manager's stop) shuts the three down like Ctrl-C does."""
+    """SIGTERM (a service manager's stop) shuts them all down like Ctrl-C does."""
     raise KeyboardInterrupt
 
 
@@ -75,7 +79,7 @@ def main() -> int:
             # each UI in its own process group, so stopping one stops everything it started
             processes.append(subprocess.Popen(command, cwd=ROOT, start_new_session=True))
             print(f"{name:12} {url}", flush=True)
-        print("Ctrl-C stops all three.", flush=True)
+        print("Ctrl-C stops them all.", flush=True)
         while all(p.poll() is None for p in processes):
             time.sleep(1)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM, at any point: stop quietly

@@ -17,12 +17,12 @@ from curation import Database, FixedClock, HashingEmbedder, MemoryStore
 
 TABLES = {
     "memory", "memory_state", "conflict", "proposal", "event", "golden_probe", "curation_run",
-    "tenant", "store_meta", "experiment", "exposure", "outcome",
+    "tenant", "store_meta", "experiment", "exposure", "outcome", "api_key",
 }
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 FUNCTIONS = {
     "memgov_ensure_tenant", "memgov_refuse_history_rewrite", "memgov_protect_table",
-    "memgov_tenants", "memgov_open_recall",
+    "memgov_tenants", "memgov_open_recall", "memgov_authenticate",
 }  # fmt: skip
 FUNCTIONS_0002 = {"memgov_ensure_tenant", "memgov_refuse_history_rewrite"}
 
@@ -70,7 +70,7 @@ def test_fresh_database_is_empty(empty_database: Database) -> None:
 def test_upgrade_downgrade_upgrade(empty_database: Database) -> None:
     db = empty_database
     head = db.head_revision()
-    assert head == "0003"
+    assert head == "0004"
 
     db.upgrade()
     assert tables(db) >= TABLES

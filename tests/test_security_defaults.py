@@ -60,6 +60,7 @@ def test_make_up_binds_all_three_uis_to_localhost_by_default(
     assert _flag(launched["Dagster UI"], "--host") == LOCAL
     assert _flag(launched["Dashboard"], "--server.address") == LOCAL
     assert _flag(launched["MLflow UI"], "--host") == LOCAL
+    assert _flag(launched["HTTP API"], "--host") == LOCAL
     assert not any("0.0.0.0" in arg for argv in launched.values() for arg in argv)
     recipe = (ROOT / "Makefile").read_text("utf-8").split("\nup:", 1)[1].split("\n\n", 1)[0]
     assert "orchestration.up" in recipe and "MEMGOV_BIND" not in recipe

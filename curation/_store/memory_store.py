@@ -12,6 +12,7 @@ from curation._store.database import Database
 from curation._store.services.context import StoreContext
 from curation._store.services.delegate import delegate
 from curation._store.services.experiment_service import ExperimentService
+from curation._store.services.key_service import KeyService
 from curation._store.services.ledger_service import LedgerService
 from curation._store.services.memory_service import MemoryService
 from curation._store.services.queue_service import CuratorQueue
@@ -23,7 +24,7 @@ from curation._store.services.transfer_service import TransferService
 
 class MemoryStore:
     """Remember, recall, contest, give feedback, pin, restore and explain memories;
-    curate, decide the curator's queue, run experiments, import and export.
+    curate, decide the curator's queue, run experiments, import and export; manage API keys.
 
     Dependencies are passed in (database, embedder, clock) so tests and simulations swap
     them; every method that needs the time also accepts ``now=`` explicitly. A new method
@@ -51,6 +52,7 @@ class MemoryStore:
         self.curator_queue = CuratorQueue(self.context)
         self.experiment_service = ExperimentService(self.context)
         self.transfer_service = TransferService(self.context, self.memory_service)
+        self.key_service = KeyService(self.context)
 
     @classmethod
     def open(cls, *, embedder: Embedder | None = None, clock: Clock | None = None) -> MemoryStore:
@@ -170,3 +172,9 @@ class MemoryStore:
     export_jsonl = delegate("transfer_service", TransferService.export_jsonl)
     dump_tenant = delegate("transfer_service", TransferService.dump_tenant)
     restore_tenant = delegate("transfer_service", TransferService.restore_tenant)
+
+    # -- API keys -------------------------------------------------------------------------
+    create_key = delegate("key_service", KeyService.create_key)
+    keys = delegate("key_service", KeyService.keys)
+    revoke_key = delegate("key_service", KeyService.revoke_key)
+    authenticate = delegate("key_service", KeyService.authenticate)

@@ -1,0 +1,72 @@
+"""The ASGI application: REST under ``/v1``, MCP at ``/mcp``, one store (and so one
+embedding model, loaded and warmed once) per process."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from fastapi import FastAPI
+from starlette.routing import Route
+
+from api import errors, routes_agent, routes_curator
+from api.limits import BodySizeLimit, RateLimiter
+from api.mcp_server import McpAuth, build_mcp
+from curation import MemoryStore
+
+VERSION = "1.0.0"
+MCP_PATH = "/mcp"
+
+
+@dataclass(frozen=True)
+class ApiSettings:
+    max_body_bytes: int = 1_000_000
+    rate_per_second: float = 200.0
+    burst: int = 400
+
+    @classmethod
+    def from_env(cls) -> ApiSettings:
+        """MEMGOV_API_MAX_BODY (bytes), MEMGOV_API_RATE (requests/s per key),
+        MEMGOV_API_BURST."""
+        base = cls()
+        return cls(
+            max_body_bytes=int(os.environ.get("MEMGOV_API_MAX_BODY", base.max_body_bytes)),
+            rate_per_second=float(os.environ.get("MEMGOV_API_RATE", base.rate_per_second)),
+            burst=int(os.environ.get("MEMGOV_API_BURST", base.burst)),
+        )
+
+
+def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastAPI:
+    settings = settings or ApiSettings()
+    mcp = build_mcp(store)
+    mcp_app = mcp.streamable_http_app(
+        streamable_http_path=MCP_PATH, stateless_http=True, json_response=True
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        store.embedder.embed(["warm up"])  # load the model now, not on the first request
+        async with mcp.session_manager.run():
+            yield
+
+    app = FastAPI(
+        title="Memgov API",
+        version=VERSION,
+        description=(
+            "Curated long-term memory for AI agents. Send `Authorization: Bearer <key>` "
+            "(`memgov keys create`); the key's tenant scopes every call. Errors are "
+            '`{"error": {"type", "field", "value", "message"}}`.'
+        ),
+        lifespan=lifespan,
+    )
+    app.state.store = store
+    app.state.limiter = RateLimiter(settings.rate_per_second, settings.burst)
+    errors.install(app)
+    app.include_router(routes_agent.router)
+    app.include_router(routes_curator.router)
+    # a route, not a mount: /mcp itself (no redirect to /mcp/), every method
+    app.router.routes.append(Route(MCP_PATH, McpAuth(mcp_app, store, app.state.limiter)))
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    return app

@@ -1,0 +1,63 @@
+"""Bearer keys bound to tenants. The tenant of every call is the key's, never the body's;
+an agent key cannot reach curator routes; a revoked key fails on its next request (keys
+are looked up on every request, no cache). Only ``/v1/health`` is anonymous."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from api.errors import ApiError
+from api.limits import RateLimiter
+from curation import ApiKeyRecord, MemoryStore
+
+bearer = HTTPBearer(auto_error=False, description="An API key from `memgov keys create`.")
+CHALLENGE = {"WWW-Authenticate": "Bearer"}
+
+
+async def store_of(request: Request) -> MemoryStore:
+    """Async so FastAPI does not hop to a worker thread for it (nor for the scope check)."""
+    return request.app.state.store  # type: ignore[no-any-return]
+
+
+def authenticate_header(store: MemoryStore, authorization: str | None) -> ApiKeyRecord:
+    """The live key an ``Authorization`` header presents, or a 401 (shared with MCP)."""
+    scheme, _, secret = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not secret.strip():
+        raise ApiError(401, "unauthorized", "send Authorization: Bearer <key>", headers=CHALLENGE)
+    key = store.authenticate(secret.strip())
+    if key is None:
+        raise ApiError(401, "unauthorized", "unknown or revoked API key", headers=CHALLENGE)
+    return key
+
+
+def check_rate(limiter: RateLimiter, key: ApiKeyRecord) -> None:
+    wait = limiter.take(key.id)
+    if wait:
+        raise ApiError(
+            429, "rate_limited", f"too many requests for this key; retry in {wait} s",
+            headers={"Retry-After": str(wait)},
+        )  # fmt: skip
+
+
+def agent_key(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> ApiKeyRecord:
+    header = None if credentials is None else f"Bearer {credentials.credentials}"
+    key = authenticate_header(request.app.state.store, header)
+    check_rate(request.app.state.limiter, key)
+    return key
+
+
+async def curator_key(key: Annotated[ApiKeyRecord, Depends(agent_key)]) -> ApiKeyRecord:
+    if key.scope != "curator":
+        raise ApiError(403, "forbidden", "this route needs a key with the curator scope")
+    return key
+
+
+AgentKey = Annotated[ApiKeyRecord, Depends(agent_key)]
+CuratorKey = Annotated[ApiKeyRecord, Depends(curator_key)]
+Store = Annotated[MemoryStore, Depends(store_of)]

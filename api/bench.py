@@ -1,0 +1,155 @@
+"""``memgov bench-http``: recall over HTTP beside in-process recall, on the same store in
+the same run — p50/p99 latency and requests/s with 1 and 8 concurrent clients. The
+server is a real ``memgov serve`` subprocess (its own interpreter, as deployed); the
+difference of the two p50s is the HTTP overhead per recall. Figures are printed, never
+asserted."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import numpy as np
+
+from curation import MemoryStore
+
+TOPICS = [
+    "deploys", "billing", "oncall", "database", "frontend", "latency", "refunds", "search",
+    "storage", "alerts", "release", "security", "caching", "queues", "auth", "pricing",
+]  # fmt: skip
+
+
+def corpus_line(n: int) -> str:
+    topic = TOPICS[n % len(TOPICS)]
+    return f"{topic} note {n}: service {n % 997} saw {topic} issue {n % 89} on host {n % 251}"
+
+
+def load(store: MemoryStore, tenant: str, size: int, batch: int = 2_000) -> float:
+    """Fill ``tenant`` up to ``size`` memories; returns seconds spent (0 if it was full)."""
+    counts = store.counts(tenant) if tenant in store.tenants() else {}
+    have = counts.get("active", 0) + counts.get("archived", 0)
+    started = time.perf_counter()
+    for first in range(have, size, batch):
+        rows = [{"content": corpus_line(n)} for n in range(first, min(size, first + batch))]
+        store.remember_many(tenant, rows, actor="bench")
+        print(f"  loaded {min(size, first + batch)}/{size}", file=sys.stderr, flush=True)
+    return time.perf_counter() - started if have < size else 0.0
+
+
+@dataclass(frozen=True)
+class Figures:
+    label: str
+    clients: int
+    requests: int
+    p50_ms: float
+    p99_ms: float
+    per_second: float
+
+
+def measure(label: str, clients: int, requests: int, call: Callable[[int], Any]) -> Figures:
+    """``requests`` calls spread over ``clients`` threads; each call timed alone."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+
+    def worker(worker_id: int) -> None:
+        mine: list[float] = []
+        for n in range(worker_id, requests, clients):
+            started = time.perf_counter()
+            call(n)
+            mine.append(time.perf_counter() - started)
+        with lock:
+            latencies.extend(mine)
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(worker, range(clients)))
+    wall = time.perf_counter() - started
+    ms = np.array(latencies) * 1000
+    return Figures(
+        label, clients, requests, float(np.percentile(ms, 50)), float(np.percentile(ms, 99)),
+        requests / wall,
+    )  # fmt: skip
+
+
+def query(n: int) -> str:
+    return f"{TOPICS[n % len(TOPICS)]} issue {n % 89} on service {n % 997}"
+
+
+def run(store: MemoryStore, *, size: int, requests: int, tenant: str, port: int) -> list[Figures]:
+    seconds = load(store, tenant, size)
+    if seconds:
+        print(f"loaded {size} memories in {seconds:.0f} s", file=sys.stderr)
+    key = store.create_key(tenant, "agent", name="bench-http").key
+    env = {**os.environ, "MEMGOV_API_RATE": "1000000", "MEMGOV_API_BURST": "1000000"}
+    memgov = str(Path(sys.executable).with_name("memgov"))
+    server = subprocess.Popen([memgov, "serve", "--port", str(port)], env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_up(url, server)
+        for n in range(50):  # warm both paths (pool connections, caches)
+            store.recall(tenant, query(n), 6)
+        figures: list[Figures] = []
+        local = threading.local()
+
+        def over_http(n: int) -> None:
+            client = getattr(local, "client", None)
+            if client is None:
+                client = local.client = httpx.Client(
+                    base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=60
+                )
+            response = client.post("/v1/recall", json={"query": query(n), "k": 6})
+            response.raise_for_status()
+
+        for n in range(50):
+            over_http(n)
+        for clients in (1, 8):
+            figures.append(
+                measure(
+                    "in-process", clients, requests, lambda n: store.recall(tenant, query(n), 6)
+                )
+            )
+            figures.append(measure("HTTP", clients, requests, over_http))
+        return figures
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _wait_up(url: str, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError("memgov serve exited")
+        try:
+            if httpx.get(f"{url}/v1/health", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError("memgov serve did not come up")
+
+
+def report(figures: list[Figures], size: int) -> str:
+    lines = [
+        f"recall at {size} memories (k=6), same store, same run",
+        f"{'path':<11} {'clients':>7} {'requests':>8} {'p50 ms':>8} {'p99 ms':>8} {'req/s':>8}",
+    ]
+    for f in figures:
+        lines.append(
+            f"{f.label:<11} {f.clients:>7} {f.requests:>8} {f.p50_ms:>8.2f} {f.p99_ms:>8.2f} "
+            f"{f.per_second:>8.0f}"
+        )
+    by = {(f.label, f.clients): f for f in figures}
+    for clients in (1, 8):
+        overhead = by[("HTTP", clients)].p50_ms - by[("in-process", clients)].p50_ms
+        lines.append(f"HTTP overhead at p50 with {clients} client(s): {overhead:+.2f} ms")
+    return "\n".join(lines)

@@ -1,0 +1,120 @@
+"""``memgov serve``, ``memgov mcp`` and ``memgov keys`` (entry point ``memgov.cli``)."""
+
+from __future__ import annotations
+
+import os
+
+import typer
+
+from curation.cli import emit_json, open_store
+
+keys_app = typer.Typer(
+    help="API keys: each bound to one tenant and one scope.", no_args_is_help=True
+)
+
+TENANT = typer.Option(..., "--tenant", "-t", help="Tenant the key acts for.")
+JSON = typer.Option(False, "--json", help="Machine-readable output.")
+DEFAULT_PORT = 8787
+
+
+@keys_app.command("create")
+def keys_create(
+    tenant: str = TENANT,
+    scope: str = typer.Option("agent", help="agent | curator"),
+    name: str | None = typer.Option(None, "--name", help="A label for the key."),
+    as_json: bool = JSON,
+) -> None:
+    """Create a key and print it once (only its hash is stored)."""
+    created = open_store().create_key(tenant, scope, name=name)
+    if as_json:
+        emit_json({"key": created.key, "id": created.id, "tenant": created.tenant,
+                   "scope": created.scope})  # fmt: skip
+    else:
+        typer.echo(created.key)
+        typer.echo(f"key {created.id} ({created.scope}) for tenant {created.tenant!r}: "
+                   "shown once, store it now", err=True)  # fmt: skip
+
+
+@keys_app.command("list")
+def keys_list(tenant: str = TENANT, as_json: bool = JSON) -> None:
+    """The tenant's keys (never the secrets)."""
+    found = open_store().keys(tenant)
+    if as_json:
+        emit_json([key.to_dict() for key in found])
+        return
+    for key in found:
+        state = f"revoked {key.revoked_at:%Y-%m-%d %H:%M}" if key.revoked_at else "live"
+        used = f"{key.last_used_at:%Y-%m-%d %H:%M}" if key.last_used_at else "never"
+        typer.echo(f"{key.id} {key.scope:<8} {state:<22} last used {used}  {key.name}")
+    if not found:
+        typer.echo("(no keys)")
+
+
+@keys_app.command("revoke")
+def keys_revoke(key_id: str = typer.Argument(...), tenant: str = TENANT, as_json: bool = JSON):  # type: ignore[no-untyped-def]
+    """Revoke a key: its next request fails."""
+    revoked = open_store().revoke_key(tenant, key_id)
+    emit_json(revoked.to_dict()) if as_json else typer.echo(f"{revoked.id} revoked")
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Interface to bind (loopback by default)."),
+    port: int = typer.Option(
+        None, help=f"Port (default $MEMGOV_API_PORT or {DEFAULT_PORT})", show_default=False
+    ),
+) -> None:
+    """Serve the HTTP API (/v1, /docs, /openapi.json) and MCP (/mcp) with one store."""
+    import uvicorn
+
+    from api import ApiSettings, create_app
+
+    chosen = port if port is not None else int(os.environ.get("MEMGOV_API_PORT", DEFAULT_PORT))
+    app = create_app(open_store(), ApiSettings.from_env())
+    uvicorn.run(app, host=host, port=chosen, log_level="warning")
+
+
+def mcp(
+    key: str | None = typer.Option(
+        None, "--key", help="API key (default $MEMGOV_API_KEY); its tenant scopes every call."
+    ),
+) -> None:
+    """Serve the MCP agent tools over stdio (for clients that spawn a process)."""
+    from api.errors import ApiError
+    from api.mcp_server import build_mcp, current_key, stdio_resolver
+
+    secret = key or os.environ.get("MEMGOV_API_KEY", "")
+    store = open_store()
+    resolve = stdio_resolver(store, secret)
+    try:
+        resolve()
+    except ApiError as exc:
+        typer.echo(f"error: --key: {exc.message}", err=True)
+        raise typer.Exit(2) from exc
+    current_key.set(resolve)
+    store.embedder.embed(["warm up"])
+    import anyio
+
+    anyio.run(build_mcp(store).run_stdio_async)
+
+
+
+
+def bench_http(
+    size: int = typer.Option(100_000, help="Memories in the bench tenant (loaded if fewer)."),
+    requests: int = typer.Option(2_000, help="Recalls per measurement."),
+    tenant: str = typer.Option("bench-http", help="Tenant to fill and recall from."),
+    port: int = typer.Option(8788, help="Port for the memgov serve it starts."),
+) -> None:
+    """Recall over HTTP vs in-process at SIZE memories: p50/p99 and req/s, 1 and 8 clients
+    (use MEMGOV_HOME for a scratch store; MEMGOV_EMBEDDER=hashing loads 100k quickly)."""
+    from api.bench import report, run
+
+    figures = run(open_store(), size=size, requests=requests, tenant=tenant, port=port)
+    typer.echo(report(figures, size))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(keys_app, name="keys")
+    app.command()(serve)
+    app.command()(mcp)
+    app.command("bench-http")(bench_http)

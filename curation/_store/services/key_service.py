@@ -1,0 +1,122 @@
+"""API keys (migration 0004): create, list, revoke, and authenticate a presented secret.
+
+Only the SHA-256 of a key is stored. Authentication is the one read that crosses tenants
+(the tenant is what it finds out), through the SECURITY DEFINER ``memgov_authenticate``;
+everything else runs in the key's tenant's transaction under row-level security."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import text
+
+from curation._errors import InvalidStateError, NotFoundError, ValidationError
+from curation._records import ApiKeyRecord, NewApiKey
+from curation._store.services.context import StoreContext
+from curation._store.writes import ensure_tenant
+from curation._validation import validate_label, validate_tenant, validate_uuid
+
+KEY_PREFIX = "mgk_"
+SCOPES = ("agent", "curator")
+_COLUMNS = "id, tenant, name, scope, created_at, last_used_at, revoked_at"
+
+
+def key_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _record(row: Any) -> ApiKeyRecord:
+    return ApiKeyRecord(
+        id=str(row.id),
+        tenant=row.tenant,
+        name=row.name,
+        scope=row.scope,
+        created_at=row.created_at,
+        last_used_at=row.last_used_at,
+        revoked_at=row.revoked_at,
+    )
+
+
+def validate_scope(scope: Any) -> str:
+    if scope not in SCOPES:
+        raise ValidationError("scope", scope, f"must be one of {', '.join(SCOPES)}")
+    return str(scope)
+
+
+class KeyService:
+    """The tenants' API keys, built on the store's context."""
+
+    def __init__(self, ctx: StoreContext) -> None:
+        self.ctx = ctx
+
+    def create_key(
+        self, tenant: str, scope: str, *, name: str | None = None, now: datetime | None = None
+    ) -> NewApiKey:
+        """A new key for ``tenant`` (created if new). The secret is returned once."""
+        tenant = validate_tenant(tenant)
+        scope = validate_scope(scope)
+        label = validate_label("name", name) or f"{scope} key"
+        at = self.ctx.now(now)
+        secret = KEY_PREFIX + secrets.token_urlsafe(32)
+        key_id = uuid.uuid4()
+        with self.ctx.db.transaction(tenant) as conn:
+            ensure_tenant(conn, tenant, at)
+            conn.execute(
+                text(
+                    "INSERT INTO api_key (id, tenant, name, scope, key_hash, created_at) "
+                    "VALUES (:id, :t, :n, :s, :h, :at)"
+                ),
+                {"id": key_id, "t": tenant, "n": label, "s": scope, "h": key_hash(secret),
+                 "at": at},
+            )  # fmt: skip
+        return NewApiKey(key=secret, id=str(key_id), tenant=tenant, scope=scope, name=label)
+
+    def keys(self, tenant: str) -> list[ApiKeyRecord]:
+        tenant = validate_tenant(tenant)
+        with self.ctx.db.transaction(tenant) as conn:
+            rows = conn.execute(
+                text(f"SELECT {_COLUMNS} FROM api_key WHERE tenant = :t ORDER BY created_at, id"),
+                {"t": tenant},
+            ).all()
+        return [_record(row) for row in rows]
+
+    def revoke_key(
+        self, tenant: str, key_id: str | uuid.UUID, *, now: datetime | None = None
+    ) -> ApiKeyRecord:
+        """Revoke a key: the next request that presents it fails."""
+        tenant = validate_tenant(tenant)
+        ident = validate_uuid("key_id", key_id)
+        at = self.ctx.now(now)
+        with self.ctx.db.transaction(tenant) as conn:
+            row = conn.execute(
+                text(f"SELECT {_COLUMNS} FROM api_key WHERE tenant = :t AND id = :id FOR UPDATE"),
+                {"t": tenant, "id": ident},
+            ).first()
+            if row is None:
+                raise NotFoundError("api key", str(ident), tenant)
+            if row.revoked_at is not None:
+                raise InvalidStateError(f"api key {ident} was already revoked")
+            row = conn.execute(
+                text(
+                    f"UPDATE api_key SET revoked_at = :at WHERE tenant = :t AND id = :id "
+                    f"RETURNING {_COLUMNS}"
+                ),
+                {"at": at, "t": tenant, "id": ident},
+            ).one()
+        return _record(row)
+
+    def authenticate(self, secret: str, *, now: datetime | None = None) -> ApiKeyRecord | None:
+        """The live key ``secret`` is, or None (unknown, malformed or revoked alike)."""
+        if not isinstance(secret, str) or not secret.startswith(KEY_PREFIX) or len(secret) > 256:
+            return None
+        at = self.ctx.now(now)
+        with self.ctx.db.transaction() as conn:
+            row = conn.execute(
+                text(f"SELECT {_COLUMNS} FROM memgov_authenticate(:h, :at)"),
+                {"h": key_hash(secret), "at": at},
+            ).first()
+        return None if row is None else _record(row)

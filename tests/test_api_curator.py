@@ -1,0 +1,97 @@
+"""The curator routes (/v1/curator, curator keys only) do what the CLI does, through the
+same store methods, and only within the key's tenant."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from api_helpers import Served, error_of, serving
+from curation_helpers import CACHE_LESSON, MIGRATION_LESSON, UNRELATED
+
+from curation import MemoryStore
+
+T = "fleet"
+
+
+@pytest.fixture
+def served(store: MemoryStore) -> Iterator[Served]:
+    with serving(store) as running:
+        yield running
+
+
+def test_curate_is_a_dry_run_unless_asked_and_proposals_are_decided(served: Served) -> None:
+    store = served.store
+    for lesson in (MIGRATION_LESSON, CACHE_LESSON):
+        store.remember_many(T, [{"content": c} for c in lesson])
+    store.remember_many(T, [{"content": c} for c in UNRELATED[:6]])
+    with served.client(served.key(T, "curator", name="ops")) as curator:
+        dry = curator.post("/v1/curator/curate", json={})
+        assert dry.status_code == 200 and dry.json()["dry_run"] is True
+        assert curator.get("/v1/curator/proposals").json() == []
+        applied = curator.post("/v1/curator/curate", json={"apply": True}).json()
+        assert applied["applied"]["proposals_created"] == 2
+        first, second = curator.get("/v1/curator/proposals").json()
+
+        approved = curator.post(f"/v1/curator/proposals/{first['id']}/approve")
+        assert approved.status_code == 200
+        principle = approved.json()[0]["principle_id"]
+        rejected = curator.post(
+            f"/v1/curator/proposals/{second['id']}/reject", json={"note": "different lessons"}
+        )
+        assert rejected.status_code == 204
+        again = curator.post(f"/v1/curator/proposals/{second['id']}/approve")
+        assert again.status_code == 409 and error_of(again)["type"] == "conflict"
+        assert curator.get("/v1/curator/proposals").json() == []
+        decided = curator.get("/v1/curator/proposals", params={"status": "all"}).json()
+        assert {p["status"] for p in decided} == {"approved", "rejected"}
+
+        member = next(m for m in first["member_ids"] if m != principle)
+        assert store.get(T, member).status == "archived"
+        restored = curator.post(f"/v1/curator/memories/{member}/restore")
+        assert restored.status_code == 200 and restored.json()["status"] == "active"
+        pinned = curator.post(f"/v1/curator/memories/{member}/pin", json={})
+        assert pinned.json()["pinned"] is True
+        runs = curator.get("/v1/curator/runs").json()
+        assert len(runs) == 2
+    assert {e.actor for e in store.events(T, types=["approve", "reject", "restore", "pin"])} == {
+        "key:ops"
+    }
+
+
+def test_conflicts_are_listed_and_resolved(served: Served) -> None:
+    memory = served.store.remember(T, "the api listens on port 80")
+    with served.client(served.key(T, "agent")) as agent:
+        opened = agent.post(
+            f"/v1/memories/{memory.id}/contest",
+            json={"claim": "it moved to 8787", "evidence": "the release notes"},
+        ).json()
+    with served.client(served.key(T, "curator")) as curator:
+        (listed,) = curator.get("/v1/curator/conflicts").json()
+        assert listed["id"] == opened["id"] and listed["claim"] == "it moved to 8787"
+        bad = curator.post(
+            f"/v1/curator/conflicts/{opened['id']}/resolve", json={"resolution": "shrug"}
+        )
+        assert bad.status_code == 400 and error_of(bad)["value"] == "shrug"
+        resolved = curator.post(
+            f"/v1/curator/conflicts/{opened['id']}/resolve",
+            json={"resolution": "replace", "replacement": "the api listens on port 8787"},
+        )
+        assert resolved.status_code == 200, resolved.text
+        assert curator.get("/v1/curator/conflicts").json() == []
+    assert served.store.get(T, memory.id).status == "archived"
+
+
+def test_curator_ids_of_another_tenant_answer_404(served: Served) -> None:
+    other = served.store.remember("other", "not yours")
+    with served.client(served.key(T, "curator")) as curator:
+        for path, body in [
+            (f"/v1/curator/memories/{other.id}/restore", None),
+            (f"/v1/curator/memories/{other.id}/pin", {}),
+            (f"/v1/curator/proposals/{uuid.uuid4()}/approve", None),
+            (f"/v1/curator/conflicts/{uuid.uuid4()}/resolve", {"resolution": "dismiss"}),
+        ]:
+            response = curator.post(path, json=body)
+            assert response.status_code == 404, (path, response.text)
+    assert served.store.get("other", other.id).pinned is False

@@ -1,0 +1,102 @@
+"""The MCP server, driven by the official SDK's own client: over streamable HTTP at /mcp
+(the same bearer keys as REST) and over stdio (`memgov mcp`)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import anyio
+import httpx2
+import pytest
+from api_helpers import Served, serving
+from cli_helpers import MEMGOV
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+
+from api.mcp_server import AGENT_TOOLS
+from curation import MemoryStore
+
+A, B = "acme", "globex"
+
+
+@pytest.fixture
+def served(store: MemoryStore) -> Iterator[Served]:
+    with serving(store) as running:
+        yield running
+
+
+def over_http(served: Served, key: str) -> Client:
+    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=30)
+    return Client(streamable_http_client(f"{served.url}/mcp", http_client=http))
+
+
+def structured(result: Any) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    if result.structured_content is not None:
+        payload = result.structured_content
+        return payload.get("result", payload)  # type: ignore[no-any-return]
+    return json.loads(result.content[0].text)  # type: ignore[no-any-return]
+
+
+def test_the_agent_tools_over_http(served: Served) -> None:
+    memory = served.store.remember(A, "the staging database is called kestrel")
+    served.store.remember(B, "globex staging database is called heron")
+    key = served.key(A)
+
+    async def session() -> tuple[list[str], dict[str, Any], dict[str, Any], Any]:
+        async with over_http(served, key) as client:
+            tools = await client.list_tools()
+            recalled = structured(
+                await client.call_tool(
+                    "recall", {"query": "staging database", "k": 5, "agent_id": "mcp-bot"}
+                )
+            )
+            written = structured(
+                await client.call_tool("remember", {"content": "kestrel runs postgres 16"})
+            )
+            foreign = await client.call_tool("explain", {"memory_id": str(B_ID)})
+            return [t.name for t in tools.tools], recalled, written, foreign
+
+    B_ID = served.store.memories(B)[0].id
+    names, recalled, written, foreign = anyio.run(session)
+    assert sorted(names) == sorted(AGENT_TOOLS)
+    assert not {"approve", "resolve", "restore", "curate", "policy", "pin"} & set(names)
+    assert [hit["id"] for hit in recalled["hits"]] == [memory.id]
+    assert recalled["recall_id"] and recalled["cohort"] == "curated"
+    assert written["created"] is True
+    assert served.store.get(A, written["id"]).content == "kestrel runs postgres 16"
+    assert foreign.is_error and "not_found" in foreign.content[0].text
+    assert "heron" not in foreign.content[0].text
+
+
+def test_mcp_over_http_needs_a_live_key(served: Served) -> None:
+    for headers in [{}, {"Authorization": "Bearer mgk_forged"}]:
+        response = httpx2.post(
+            f"{served.url}/mcp",
+            headers={**headers, "Accept": "application/json, text/event-stream"},
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        )
+        assert response.status_code == 401
+        assert response.json()["error"]["type"] == "unauthorized"
+
+
+def test_the_agent_tools_over_stdio(store: MemoryStore, cli_env: dict[str, str]) -> None:
+    store.remember(A, "the on-call phone is in the blue drawer")
+    key = store.create_key(A, "agent").key
+    env = {**cli_env, "MEMGOV_EMBEDDER": "hashing", "MEMGOV_API_KEY": key}
+    if "PYTHONPATH" in os.environ:
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    params = StdioServerParameters(command=MEMGOV, args=["mcp"], env=env)
+
+    async def session() -> tuple[list[str], dict[str, Any]]:
+        async with Client(params) as client:
+            tools = await client.list_tools()
+            recalled = structured(await client.call_tool("recall", {"query": "on-call phone"}))
+            return [t.name for t in tools.tools], recalled
+
+    names, recalled = anyio.run(session)
+    assert sorted(names) == sorted(AGENT_TOOLS)
+    assert recalled["hits"][0]["content"] == "the on-call phone is in the blue drawer"

@@ -1,0 +1,119 @@
+"""The Node client end to end: `memgov keys create` and `memgov serve` as a user runs
+them, the example agent with the machine's Node.js, the results checked in the store;
+and the committed generated types match the live /openapi.json."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from api_helpers import free_port, serving
+from cli_helpers import MEMGOV, as_json, memgov
+
+from curation import MemoryStore
+
+NODE_DIR = Path(__file__).resolve().parent.parent / "clients" / "node"
+NODE = shutil.which("node") or "node"
+NPM = shutil.which("npm") or "npm"
+
+
+def node_modules() -> None:
+    """`npm ci` from the lock file, once (a clean clone has no node_modules)."""
+    if not (NODE_DIR / "node_modules").is_dir():
+        subprocess.run(
+            [NPM, "ci", "--no-audit", "--no-fund"], cwd=NODE_DIR, check=True, timeout=300,
+            capture_output=True,
+        )  # fmt: skip
+
+
+@pytest.fixture
+def api_env(cli_env: dict[str, str]) -> dict[str, str]:
+    env = {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
+    if "PYTHONPATH" in os.environ:
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    return env
+
+
+@pytest.fixture
+def server(api_env: dict[str, str]) -> Iterator[str]:
+    """`memgov serve` in a subprocess on a free port (given by MEMGOV_API_PORT)."""
+    port = free_port()
+    process = subprocess.Popen(
+        [MEMGOV, "serve"], env={**api_env, "MEMGOV_API_PORT": str(port)},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            assert process.poll() is None, process.stdout.read() if process.stdout else ""
+            assert time.monotonic() < deadline, "memgov serve did not come up"
+            try:
+                if httpx.get(f"{url}/v1/health", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_the_node_example_agent(server: str, api_env: dict[str, str], store: MemoryStore) -> None:
+    created = as_json(memgov(api_env, "keys", "create", "-t", "acme", "--name", "node", "--json"))
+    assert set(created) == {"key", "id", "tenant", "scope"} and created["scope"] == "agent"
+    node_modules()
+    run = subprocess.run(
+        [NODE, "examples/agent.mjs"], cwd=NODE_DIR, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "MEMGOV_URL": server, "MEMGOV_API_KEY": created["key"],
+             "AGENT_ID": "node-7"},
+        check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+
+    stored = {m.id: m for m in store.memories("acme")}
+    assert set(report["written"]) == set(stored) and len(stored) == 3
+    stale = stored[report["stale_id"]]
+    assert "Node 18" in stale.content
+    (conflict,) = store.conflicts("acme")
+    assert conflict.id == report["conflict_id"] and conflict.memory_id == stale.id
+    assert "Node 20" in conflict.claim and report["open_conflicts"] == 1
+    with store.db.admin_transaction() as conn:
+        exposure = conn.exec_driver_sql(
+            "SELECT e.agent_id, o.success FROM exposure e JOIN outcome o ON o.recall_id = e.id"
+        ).one()
+    assert tuple(exposure) == ("node-7", True)
+    assert {e.actor for e in store.events("acme", types=["write", "contest"])} == {"key:node"}
+
+    listed = as_json(memgov(api_env, "keys", "list", "-t", "acme", "--json"))
+    assert [k["id"] for k in listed] == [created["id"]] and listed[0]["last_used_at"]
+    assert "key" not in listed[0]
+    memgov(api_env, "keys", "revoke", created["id"], "-t", "acme")
+    refused = httpx.post(
+        f"{server}/v1/recall", json={"query": "x"},
+        headers={"Authorization": f"Bearer {created['key']}"},
+    )  # fmt: skip
+    assert refused.status_code == 401
+    again = memgov(api_env, "keys", "revoke", created["id"], "-t", "acme", code=2)
+    assert "already revoked" in again.stderr and "Traceback" not in again.stderr
+
+
+def test_the_generated_types_match_the_live_schema(store: MemoryStore, tmp_path: Path) -> None:
+    node_modules()
+    with serving(store) as served:
+        out = tmp_path / "schema.d.ts"
+        subprocess.run(
+            [NODE_DIR / "node_modules" / ".bin" / "openapi-typescript",
+             f"{served.url}/openapi.json", "-o", str(out)],
+            cwd=NODE_DIR, check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+    committed = (NODE_DIR / "src" / "schema.d.ts").read_text()
+    assert out.read_text() == committed, "regenerate: cd clients/node && npm run generate"
