@@ -237,15 +237,19 @@ def _value_runs(statement: _Statement, runs: list[Run]) -> list[Run]:
 
 
 def _trailing_ok(statement: _Statement, run: Run, other: frozenset[str]) -> bool:
-    """What follows the value is not a shared name or number, and at most a couple of
-    shared plain words. Shared names right after the run, in the same clause, finish the
-    value's own phrase ("Texas League" / "Pacific Coast League")."""
+    """What follows the value is not a shared name or number (then the changed words were
+    the subject). Shared names right after the run, in the same clause, finish the value's
+    own phrase ("Texas League" / "Pacific Coast League"). A plain lower-case value may be
+    followed by at most a couple of shared words (a unit: "is basic now")."""
     words = statement.words
     k = run[-1] + 1
     while k < len(words) and not words[k].after_break and words[k].valuelike:
         k += 1
     after = [w for w in words[k:] if w.norm in other]
-    return not any(w.valuelike for w in after) and len(after) <= MAX_TRAILING_WORDS
+    if any(w.valuelike for w in after):
+        return False
+    named = any(words[i].valuelike for i in run)
+    return named or len(after) <= MAX_TRAILING_WORDS
 
 
 def _text(statement: _Statement, run: Run) -> str:

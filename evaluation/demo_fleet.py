@@ -174,7 +174,16 @@ def _support(rng: random.Random) -> TenantScript:
             importance=0.8,
         )
     )
-    w(DemoWrite(6, "The EU customer data is hosted in the Frankfurt data center", importance=0.7))
+    # the older statement carries a key the newer lacks: keys win over inference, so the
+    # store does not supersede it on its own but opens a conflict for the curator
+    w(
+        DemoWrite(
+            6,
+            "The EU customer data is hosted in the Frankfurt data center",
+            supersession_key="hosting:eu-data",
+            importance=0.7,
+        )
+    )
     w(DemoWrite(50, "The EU customer data is hosted in the Dublin data center", importance=0.7))
     w(
         DemoWrite(

@@ -68,9 +68,10 @@ def seed(store: MemoryStore, tenant: str) -> dict[str, str]:
     ids["dup_b"] = store.remember(
         tenant, DUPLICATE_2, "fact", importance=0.6, created_at=T0 - timedelta(hours=2), now=T0
     ).id
-    ids["conflict_old"] = store.remember(
-        tenant, CONFLICT_OLD, "fact", importance=0.7, created_at=T0 - timedelta(days=2), now=T0
-    ).id
+    ids["conflict_old"] = store.remember(  # keyed on one side only: a conflict, not inferred
+        tenant, CONFLICT_OLD, "fact", importance=0.7, created_at=T0 - timedelta(days=2), now=T0,
+        supersession_key="conflict-old",
+    ).id  # fmt: skip
     ids["conflict_new"] = store.remember(
         tenant, CONFLICT_NEW, "fact", importance=0.7, created_at=T0 - timedelta(hours=5), now=T0
     ).id

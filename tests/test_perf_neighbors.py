@@ -134,7 +134,9 @@ def test_planner_through_the_clustered_backend_matches_exact_on_generated_data()
     assert fast.archives == exact.archives
     assert fast.merges == exact.merges
     assert fast.conflicts == exact.conflicts
-    assert exact.merges and exact.conflicts
+    # the generated value changes are confident same-slot changes: inferred supersessions
+    # (an unsure one would be a conflict); either way the backends must agree on them
+    assert exact.merges and (exact.conflicts or any(a.inferred for a in exact.archives))
 
 
 def test_vectorised_jaccard_join_equals_the_scalar_one_on_generated_texts() -> None:
