@@ -178,7 +178,7 @@ def test_make_up_binds_every_ui_to_localhost_with_long_flags() -> None:
     from orchestration.up import commands
 
     launched = {name: command for name, _, command in commands("127.0.0.1")}
-    assert set(launched) == {"Dagster UI", "Dashboard", "MLflow UI"}
+    assert set(launched) == {"Dagster UI", "Dashboard", "MLflow UI", "HTTP API"}
     dagster = launched["Dagster UI"]
     # `-h` would reach `python -m orchestration`'s own argparse as --help
     assert "-h" not in dagster and dagster[dagster.index("--host") + 1] == "127.0.0.1"
@@ -186,3 +186,5 @@ def test_make_up_binds_every_ui_to_localhost_with_long_flags() -> None:
     assert dashboard[dashboard.index("--server.address") + 1] == "127.0.0.1"
     mlflow = launched["MLflow UI"]
     assert mlflow[mlflow.index("--host") + 1] == "127.0.0.1"
+    api = launched["HTTP API"]
+    assert api[api.index("--host") + 1] == "127.0.0.1"
