@@ -239,8 +239,8 @@ def test_concurrent_imports_of_a_file_with_ids_end_cleanly(cli: Cli) -> None:
         assert proc.returncode == 0, (out, err)
     summaries = sorted(out.strip() for out, _ in outputs)
     assert summaries == [
-        "200 lines: 0 imported, 200 restated, 0 rejected",
-        "200 lines: 200 imported, 0 restated, 0 rejected",
+        "200 lines: 0 imported, 200 restated (of which 0 revived), 0 rejected",
+        "200 lines: 200 imported, 0 restated (of which 0 revived), 0 rejected",
     ], summaries
 
 

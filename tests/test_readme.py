@@ -79,6 +79,17 @@ def _check_memgov(words: list[str]) -> None:
         command = sub
 
 
+def _check_route(words: list[str]) -> None:
+    """A curl line must call a route of the HTTP API: its path is in the schema that the
+    Node client's types are generated from (tests/test_api_node.py keeps those types equal
+    to the live /openapi.json)."""
+    urls = [word for word in words[1:] if "/v1/" in word]
+    assert len(urls) == 1, f"no single API URL in {words!r}"
+    path = "/v1/" + urls[0].split("/v1/", 1)[1].split("?", 1)[0]
+    schema = (ROOT / "clients" / "node" / "src" / "schema.d.ts").read_text()
+    assert f'"{path}"' in schema, f"{path} is not a route of the HTTP API"
+
+
 def _check_line(words: list[str]) -> None:
     program = Path(words[0]).name
     if program == "make":
@@ -90,6 +101,8 @@ def _check_line(words: list[str]) -> None:
         _check_memgov(words[1:])
     elif program in ("python3", "pip") or words[0].endswith("/pip"):
         pass  # installs: what `make demo` / `make test` run on every clean clone
+    elif program == "curl":
+        _check_route(words)
     else:
         raise AssertionError(f"no way to check {words!r}: mark the block or extend the test")
 
