@@ -7,9 +7,10 @@ from __future__ import annotations
 import inspect
 from datetime import timedelta
 
+from conftest import T0
+
 from curation import FixedClock, HashingEmbedder, MemoryStore
 from curation._store.services.delegate import delegate
-from tests.conftest import T0
 
 
 def _delegates() -> dict[str, delegate]:  # type: ignore[type-arg]
