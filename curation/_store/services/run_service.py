@@ -11,10 +11,11 @@ from typing import Protocol
 
 from sqlalchemy import Connection, text
 
-from curation._errors import ValidationError
+from curation._errors import NotFoundError, ValidationError
 from curation._kinds import EventType
 from curation._neighbors import AutoPairSearch, PairSearch
 from curation._plan import CurationPlan
+from curation._planner import build_plan
 from curation._policy import CurationPolicy
 from curation._records import (
     GoldenProbe,
@@ -91,7 +92,6 @@ class RunService:
     ) -> CurationPlan:
         """Pure given the snapshot: what a curation pass would do, with every reason.
         ``timings`` (optional) receives the planner's phase times for the run report."""
-        from curation._planner import build_plan
 
         at = self.ctx.now(now)
         snap = snapshot if snapshot is not None else self.snapshot(tenant)
@@ -176,7 +176,6 @@ class RunService:
                 {"t": tenant, "r": rid},
             ).scalar()
             if not exists:
-                from curation._errors import NotFoundError
 
                 raise NotFoundError("curation run", str(rid), tenant)
             return undo_run(conn, tenant, rid, now=self.ctx.now(now), actor=actor)

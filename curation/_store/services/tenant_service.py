@@ -11,6 +11,7 @@ from sqlalchemy import text
 
 from curation._policy import CurationPolicy
 from curation._store.services.context import StoreContext
+from curation._store.tenant_delete import delete_tenant
 from curation._store.tenant_policy import merge_policy, store_policy
 from curation._store.writes import ensure_tenant
 from curation._validation import validate_tenant
@@ -38,7 +39,6 @@ class TenantService:
     ) -> dict[str, int]:
         """Delete the tenant and everything it holds (see ``curation._store.tenant_delete``:
         refused without a fresh full dump unless ``force``). Rows deleted per table."""
-        from curation._store.tenant_delete import delete_tenant
 
         deleted = delete_tenant(
             self.ctx.db, tenant, dump=None if dump is None else Path(dump), force=force

@@ -8,7 +8,10 @@ from datetime import datetime
 from pathlib import Path
 
 from curation._records import ImportReport
+from curation._store.dump import dump_tenant
 from curation._store.dump_format import DumpReport, RestoreReport
+from curation._store.jsonl import export_file, import_file
+from curation._store.restore import restore_tenant
 from curation._store.services.context import StoreContext
 from curation._store.services.memory_service import MemoryService
 from curation._validation import validate_path
@@ -30,7 +33,6 @@ class TransferService:
         now: datetime | None = None,
         progress: Callable[[int], None] | None = None,
     ) -> ImportReport:
-        from curation._store.jsonl import import_file
 
         return import_file(
             self.memories,
@@ -44,7 +46,6 @@ class TransferService:
         )
 
     def export_jsonl(self, path: str | Path, tenant: str, *, include_archived: bool = True) -> int:
-        from curation._store.jsonl import export_file
 
         return export_file(
             self.memories,
@@ -57,13 +58,11 @@ class TransferService:
         self, path: str | Path, tenant: str, *, now: datetime | None = None
     ) -> DumpReport:
         """A full, lossless dump of the tenant; see ``curation._store.dump``."""
-        from curation._store.dump import dump_tenant
 
         return dump_tenant(self.ctx.db, tenant, Path(path), now=self.ctx.now(now))
 
     def restore_tenant(self, path: str | Path, *, tenant: str | None = None) -> RestoreReport:
         """Recreate a dumped tenant here, all or nothing; refuses an existing tenant."""
-        from curation._store.restore import restore_tenant
 
         report = restore_tenant(self.ctx.db, Path(path), expect_tenant=tenant)
         self.ctx.forget_meta()  # the restore may have fixed the store's embedding model
