@@ -20,6 +20,7 @@ from evaluation.reliability.seeding import SEED_AT
 
 # errors an actor may meet by design; anything else is a failure of the run
 EXPECTED_ERRORS = frozenset({"CurationLockedError"})
+FIRST_APPLY_GRACE_S = 30.0  # well inside LoadSettings.join_timeout_s
 
 
 @dataclass
@@ -166,8 +167,11 @@ def curation_cycles(
 ) -> list[Op]:
     """Snapshot, plan, wait ``pause`` (a slower planner), apply: from the snapshot to the
     apply, recalls and pins race the plan. An apply refused by the tenant's lock (another
-    run holds it) is retried with the same, ever older, plan until it goes through."""
+    run holds it) is retried with the same, ever older, plan until it goes through; the
+    first cycle's apply is retried past the deadline (for at most ``FIRST_APPLY_GRACE_S``)
+    so that a slow, loaded machine still exercises one whole cycle."""
     ops: list[Op] = []
+    applied_once = False
     while time.monotonic() < until:
         started = time.monotonic()
         try:
@@ -179,7 +183,7 @@ def curation_cycles(
             continue
         planned_ids = [a.memory_id for a in plan.archives]
         time.sleep(pause)
-        while time.monotonic() < until:
+        while time.monotonic() < (until if applied_once else until + FIRST_APPLY_GRACE_S):
             apply_started = time.monotonic()
             op, report = _timed(name, "apply", lambda plan=plan: store.apply(plan, now=SEED_AT))
             op.snapshot_at, op.apply_started = snapshot_at, apply_started  # latency: the apply
@@ -189,6 +193,7 @@ def curation_cycles(
                 op.run_id = report.run_id
                 op.ids = list(report.archived_ids)
             if not is_locked_out(op):
+                applied_once = applied_once or report is not None
                 break
             time.sleep(0.05)
     return ops
