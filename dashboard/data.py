@@ -36,6 +36,7 @@ from curation import (
     ConflictResolution,
     Explanation,
     FixedClock,
+    MemoryCounts,
     MemoryRecord,
     MemoryStore,
     ProposalRecord,
@@ -46,6 +47,7 @@ from curation import (
     embedder_from_env,
     insights,
     parse_iso,
+    run_checks,
 )
 
 READ_TTL = 30  # seconds a cached read may be stale (actions clear the cache at once)
@@ -121,12 +123,12 @@ def tenants() -> list[str]:
 
 
 @st.cache_data(ttl=READ_TTL, show_spinner=False)
-def _counts(key: str, tenant: str) -> dict[str, int]:
+def _counts(key: str, tenant: str) -> MemoryCounts:
     return store().counts(tenant)
 
 
-def counts(tenant: str) -> dict[str, int]:
-    """``active``, ``archived`` and ``archived_<reason>`` now."""
+def counts(tenant: str) -> MemoryCounts:
+    """Active, archived, and archived per reason now."""
     return _counts(store_key(), tenant)
 
 
@@ -167,7 +169,7 @@ def _health(key: str, tenant: str) -> dict[str, Any]:
         "near_duplicate_share": share,
         "near_duplicate_trend": insights.near_duplicate_trend(s, tenant, instants),
         "near_duplicate_target": s.policy(tenant).near_duplicate_target,
-        "checks": insights.run_checks(s, tenant, at, near_duplicates=share),
+        "checks": run_checks(s, tenant, at, near_duplicates=share),
     }
 
 

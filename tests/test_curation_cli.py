@@ -63,7 +63,7 @@ def test_curate_dry_run_then_enable_writes_apply_and_undo(
     assert (counts["superseded"], counts["duplicates_archived"], counts["decayed"]) == (2, 2, 3)
     assert (counts["conflicts_opened"], counts["proposals_created"]) == (1, 1)
     assert counts["skipped_stale"] == 0
-    assert applied["active_after"] == store.counts(T)["active"] == len(before) - 7
+    assert applied["active_after"] == store.counts(T).active == len(before) - 7
     assert sorted(applied["archived_ids"]) == sorted(
         m.id for m in store.memories(T, status="archived")
     )

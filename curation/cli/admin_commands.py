@@ -60,7 +60,7 @@ def tenants_delete(
     counts = store.counts(tenant)
     if not yes:
         typer.confirm(
-            f"Delete tenant {tenant!r} ({counts['active']} active, {counts['archived']} "
+            f"Delete tenant {tenant!r} ({counts.active} active, {counts.archived} "
             "archived memories and their whole history)?",
             abort=True,
             err=True,
