@@ -83,6 +83,22 @@ class MemoryCounts(_Record):
 
 
 @dataclass(frozen=True)
+class TenantDeletion(_Record):
+    """What deleting a tenant removed: rows per table."""
+
+    tenant: str
+    rows: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def memories(self) -> int:
+        return self.rows.get("memory", 0)
+
+    @property
+    def events(self) -> int:
+        return self.rows.get("event", 0)
+
+
+@dataclass(frozen=True)
 class QueueCounts(_Record):
     """The curator's queues now: proposals pending, conflicts open, approvals (which can
     still be unmerged)."""

@@ -66,8 +66,8 @@ def tenants_delete(
             err=True,
         )
     deleted = store.delete_tenant(tenant, dump=dump, force=force)
-    typer.echo(f"tenant {tenant!r} deleted: {deleted.get('memory', 0)} memories, "
-               f"{deleted.get('event', 0)} events")  # fmt: skip
+    typer.echo(f"tenant {tenant!r} deleted: {deleted.memories} memories, "
+               f"{deleted.events} events")  # fmt: skip
 
 
 @server_app.command("status")
