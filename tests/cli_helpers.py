@@ -5,10 +5,29 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
+
+import typer
+import typer.testing
+from typer.main import get_command
+from typer.testing import CliRunner, Result
 
 MEMGOV = str(Path(sys.executable).parent / "memgov")
+_BUILT: dict[tuple[int, int, int], Any] = {}
+
+
+def invoke(app: typer.Typer, args: Sequence[str], **kwargs: Any) -> Result:
+    """``CliRunner().invoke(app, args, ...)`` with the app's click command built once.
+    Typer rebuilds it on every invoke from each command's signature and type hints
+    (evaluating every postponed annotation): most of an in-process call's time."""
+    shape = (id(app), len(app.registered_commands), len(app.registered_groups))
+    if shape not in _BUILT:
+        _BUILT[shape] = get_command(app)
+    with patch.object(typer.testing, "_get_command", lambda _app: _BUILT[shape]):
+        return CliRunner().invoke(app, list(args), **kwargs)
 
 
 def memgov(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
