@@ -31,8 +31,33 @@ def invoke(app: typer.Typer, args: Sequence[str], **kwargs: Any) -> Result:
 
 
 def memgov(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+    """The installed console script in a subprocess, as a user runs it."""
     done = subprocess.run(
         [MEMGOV, *args], env=env, capture_output=True, text=True, timeout=180, check=False
+    )
+    assert done.returncode == code, (args, done.returncode, done.stdout, done.stderr)
+    return done
+
+
+_plugins: list[bool] = []
+
+
+def run_cli(
+    env: dict[str, str], *args: str, code: int = 0, input: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``memgov`` run in this process, plugins included, with what a subprocess would give
+    (exit status, stdout, stderr): the same commands without a Python start-up and import
+    of every package per call. ``memgov`` above is the console script itself."""
+    from curation.cli.app import _load_plugins, app
+
+    if not _plugins:
+        _load_plugins()
+        _plugins.append(True)
+    result = invoke(app, args, env=env, input=input)
+    if not isinstance(result.exception, SystemExit | None):
+        raise result.exception  # a crash, not a refusal: fail with its traceback
+    done = subprocess.CompletedProcess(
+        [MEMGOV, *args], result.exit_code, result.stdout, result.stderr
     )
     assert done.returncode == code, (args, done.returncode, done.stdout, done.stderr)
     return done
