@@ -234,6 +234,25 @@ class ExperimentRecord(_Record):
 
 
 @dataclass(frozen=True)
+class CohortFeedback(_Record):
+    """Memory judgements tied to one cohort's recalls: useful and not useful."""
+
+    useful: int = 0
+    not_useful: int = 0
+
+
+@dataclass(frozen=True)
+class ExperimentFeedback(_Record):
+    """Memory judgements tied to an experiment's recalls, per cohort."""
+
+    curated: CohortFeedback = field(default_factory=CohortFeedback)
+    raw: CohortFeedback = field(default_factory=CohortFeedback)
+
+    def of(self, cohort: str) -> CohortFeedback:
+        return self.curated if cohort == "curated" else self.raw
+
+
+@dataclass(frozen=True)
 class ExposureObservation(_Record):
     """One recall served with an agent id, with its outcome if one arrived.
 

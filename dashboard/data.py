@@ -7,15 +7,14 @@
   for replays and demos; unset means the system clock.
 - Reads: ``st.cache_data`` with a short TTL, keyed by the configuration, so a second
   database never sees the first one's cache. Every read goes through the curation API
-  (``MemoryStore`` methods and ``curation._store.insights``): there is no SQL here or in
-  the pages.
+  (``MemoryStore`` methods, ``curation._store.insights``, and ``run_checks``: the safety
+  rules the Dagster checks apply): there is no SQL here or in the pages.
 - Actions: approve, reject, unmerge, resolve, restore go through the curation API, which
   records each as an event; every cached read is cleared after an action.
 - Online experiments: read from the store and analysed by ``evaluation.online`` (the
   same analysis as ``memgov experiment status`` and the daily Dagster asset).
 - Experiments: MLflow runs of the experiments named ``ab-*`` and ``benchmark-*``, at the
-  tracking URI of ``evaluation.tracking`` (``_tracking_uri`` repeats its rule, so this
-  module does not need the evaluation package to import).
+  tracking URI ``Settings.tracking_uri`` gives (the rule ``evaluation.tracking`` uses too).
 """
 
 from __future__ import annotations

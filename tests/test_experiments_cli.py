@@ -9,7 +9,7 @@ from cli_helpers import as_json, run_cli
 from conftest import T0
 from experiment_helpers import QUERY, SALT, T, agents, seed
 
-from curation import Cohort, EventType, MemoryStore
+from curation import Cohort, CohortFeedback, EventType, MemoryStore
 
 NOW = ["--now", T0.isoformat()]
 
@@ -65,4 +65,4 @@ def test_agent_recall_outcome_and_feedback(store: MemoryStore, env: dict[str, st
     assert store.get(T, memory_id).proven == proven  # the raw arm trains nothing
     [event] = store.events(T, types=[EventType.FEEDBACK])
     assert (event.data["recall_id"], event.data["cohort"]) == (raw["recall_id"], "raw")
-    assert store.experiment_feedback(T, "exp")["raw"] == {"useful": 1, "not_useful": 0}
+    assert store.experiment_feedback(T, "exp").raw == CohortFeedback(useful=1, not_useful=0)
