@@ -95,9 +95,9 @@ from curation._records import (
     WriteResult,
 )
 from curation._safety import (
-    Check,
     ProbeComparison,
     ProbeOutcome,
+    SafetyCheck,
     decay_cap,
     foreign_ids,
     foreign_violations,
@@ -133,7 +133,6 @@ __all__ = [
     "ApiKeyRecord",
     "Approval",
     "ArchiveReason",
-    "Check",
     "Clock",
     "Cohort",
     "CohortFeedback",
@@ -191,6 +190,7 @@ __all__ = [
     "RetentionDistribution",
     "RunRecord",
     "RunReport",
+    "SafetyCheck",
     "Settings",
     "SlotComparison",
     "SlotVerdict",

@@ -188,7 +188,7 @@ def golden_probes_with_plan(
 
 # -- the last run, judged --------------------------------------------------------------------
 @dataclass(frozen=True)
-class Check:
+class SafetyCheck:
     """One property after the last run: ``observed`` against ``threshold``."""
 
     name: str
@@ -200,7 +200,7 @@ class Check:
 
 def run_checks(
     store: MemoryStore, tenant: str, now: datetime, *, near_duplicates: float | None = None
-) -> list[Check]:
+) -> list[SafetyCheck]:
     """The safety properties judged on the tenant's last run and the store now: the run's
     decays within its prune cap, golden probes still find their memories, no entry the run
     archived is pinned, the run named only the tenant's own memories, and the
@@ -218,7 +218,7 @@ def run_checks(
     cap = decay_cap(ratio, active_before, int(planned.get("pruned_in_window", 0)))
     decayed = int(done.get("decayed", 0))
     checks = [
-        Check(
+        SafetyCheck(
             "prune cap",
             decayed <= cap,
             decayed,
@@ -230,7 +230,7 @@ def run_checks(
     probes = golden_probes_with_plan(store, tenant, now=now)
     found = sum(probe.before.passed for probe in probes)
     checks.append(
-        Check(
+        SafetyCheck(
             "golden recall probes",
             found == len(probes),
             found,
@@ -244,7 +244,7 @@ def run_checks(
     ids = run_memory_ids(store, tenant, run.id)
     pinned = pinned_violations(store, tenant, ids.archived)
     checks.append(
-        Check(
+        SafetyCheck(
             "pinned untouched",
             not pinned,
             len(pinned),
@@ -254,7 +254,7 @@ def run_checks(
     )
     foreign = foreign_violations(store, tenant, ids.named)
     checks.append(
-        Check(
+        SafetyCheck(
             "no cross-tenant action",
             not foreign,
             len(foreign),
@@ -267,7 +267,7 @@ def run_checks(
         share = near_duplicate_share(store.snapshot(tenant))
     target = policy.near_duplicate_target
     checks.append(
-        Check(
+        SafetyCheck(
             "near-duplicate share",
             share <= target,
             share,
