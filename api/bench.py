@@ -35,8 +35,7 @@ def corpus_line(n: int) -> str:
 
 def load(store: MemoryStore, tenant: str, size: int, batch: int = 2_000) -> float:
     """Fill ``tenant`` up to ``size`` memories; returns seconds spent (0 if it was full)."""
-    counts = store.counts(tenant) if tenant in store.tenants() else {}
-    have = counts.get("active", 0) + counts.get("archived", 0)
+    have = store.counts(tenant).total if tenant in store.tenants() else 0
     started = time.perf_counter()
     for first in range(have, size, batch):
         rows = [{"content": corpus_line(n)} for n in range(first, min(size, first + batch))]

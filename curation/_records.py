@@ -65,6 +65,50 @@ class MemoryRecord(_Record):
 
 
 @dataclass(frozen=True)
+class MemoryCounts(_Record):
+    """A tenant's entries now. Its ``to_dict`` is flat: ``active``, ``archived`` and one
+    ``archived_<reason>`` per reason present."""
+
+    active: int
+    archived: int
+    archived_by_reason: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return self.active + self.archived
+
+    def to_dict(self) -> dict[str, Any]:
+        by_reason = {f"archived_{r}": n for r, n in self.archived_by_reason.items()}
+        return {"active": self.active, "archived": self.archived, **by_reason}
+
+
+@dataclass(frozen=True)
+class TenantDeletion(_Record):
+    """What deleting a tenant removed: rows per table."""
+
+    tenant: str
+    rows: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def memories(self) -> int:
+        return self.rows.get("memory", 0)
+
+    @property
+    def events(self) -> int:
+        return self.rows.get("event", 0)
+
+
+@dataclass(frozen=True)
+class QueueCounts(_Record):
+    """The curator's queues now: proposals pending, conflicts open, approvals (which can
+    still be unmerged)."""
+
+    proposals_pending: int
+    conflicts_open: int
+    proposals_approved: int
+
+
+@dataclass(frozen=True)
 class RecallHit(_Record):
     """One recalled memory. ``score`` is what the list is sorted by in curated mode;
     in raw mode it equals the similarity."""
@@ -190,6 +234,25 @@ class ExperimentRecord(_Record):
 
 
 @dataclass(frozen=True)
+class CohortFeedback(_Record):
+    """Memory judgements tied to one cohort's recalls: useful and not useful."""
+
+    useful: int = 0
+    not_useful: int = 0
+
+
+@dataclass(frozen=True)
+class ExperimentFeedback(_Record):
+    """Memory judgements tied to an experiment's recalls, per cohort."""
+
+    curated: CohortFeedback = field(default_factory=CohortFeedback)
+    raw: CohortFeedback = field(default_factory=CohortFeedback)
+
+    def of(self, cohort: str) -> CohortFeedback:
+        return self.curated if cohort == "curated" else self.raw
+
+
+@dataclass(frozen=True)
 class ExposureObservation(_Record):
     """One recall served with an agent id, with its outcome if one arrived.
 
@@ -286,6 +349,14 @@ class RunRecord(_Record):
     dry_run: bool
     status: str
     report: RunReport
+
+
+@dataclass(frozen=True)
+class LastRun(RunRecord):
+    """A tenant's latest curation run with the policy it ran with (what the run checks
+    judge it by)."""
+
+    policy: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -1,35 +1,47 @@
-"""The safety properties of a curation plan, as plain functions: the Dagster asset checks
-enforce them before a plan is applied, the dashboard's run checks judge the last run with
-the same rules (unit-testable with a hand-made plan, no Dagster involved).
+"""The safety properties of curation, written once: the Dagster asset checks enforce them
+on a plan before it is applied, ``run_checks`` judges a tenant's last run with the same
+functions for the dashboard (unit-testable with a hand-made plan, no Dagster involved).
 
 Each returns what a check reports: the observed value and the threshold it is held to.
+The callers only present the result.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Collection, Set
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from curation._health import near_duplicate_share
 from curation._plan import CurationPlan, Mechanic
 from curation._policy import max_decays_in_window
 from curation._records import GoldenProbe
-from curation._validation import MAX_RECALL_K
+from curation._store.insights import last_run, run_memory_ids
+from curation._validation import MAX_RECALL_K, validate_tenant
 
 if TYPE_CHECKING:
     from curation._store.memory_store import MemoryStore
 
 
 # -- prune cap ---------------------------------------------------------------------------
-def prune_cap(plan: CurationPlan, ceiling: float | None = None) -> int:
+def decay_cap(
+    ratio: float, active_before: int, pruned_in_window: int = 0, ceiling: float | None = None
+) -> int:
     """How many entries one run may decay: floor(ratio x active set when the rolling window
-    opened) less what the window already decayed, where ratio is the plan's policy
+    opened) less what the window already decayed, where ratio is the policy's
     ``max_prune_ratio``, tightened by a platform ``ceiling`` if given."""
-    ratio = plan.policy.max_prune_ratio
     if ceiling is not None:
         ratio = min(ratio, ceiling)
-    return max_decays_in_window(ratio, plan.active_before, plan.pruned_in_window)
+    return max_decays_in_window(ratio, active_before, pruned_in_window)
+
+
+def prune_cap(plan: CurationPlan, ceiling: float | None = None) -> int:
+    """``decay_cap`` of the plan: its policy's ratio, its active set and rolling window."""
+    return decay_cap(
+        plan.policy.max_prune_ratio, plan.active_before, plan.pruned_in_window, ceiling
+    )
 
 
 def prune_cap_violation(plan: CurationPlan, ceiling: float | None = None) -> tuple[int, int]:
@@ -56,20 +68,55 @@ def plan_memory_ids(plan: CurationPlan) -> set[str]:
     return ids
 
 
+def _pinned_among(archived_ids: Collection[str], pinned_ids: Collection[str]) -> list[str]:
+    return sorted(set(archived_ids) & set(pinned_ids))
+
+
+def _foreign(
+    named: Collection[str], tenant: str, tenant_ids: Collection[str], made_for: str
+) -> list[str]:
+    if made_for != tenant:
+        return sorted(named) or [f"<plan for tenant {made_for!r}>"]
+    return sorted(set(named) - set(tenant_ids))
+
+
 def pinned_targets(plan: CurationPlan, pinned_ids: Collection[str]) -> list[str]:
     """Pinned entries the plan would archive (sorted). The property holds when empty."""
-    pinned = set(pinned_ids)
-    return sorted({a.memory_id for a in plan.archives if a.memory_id in pinned})
+    return _pinned_among(plan.archived_ids(), pinned_ids)
 
 
 def foreign_ids(plan: CurationPlan, tenant: str, tenant_ids: Collection[str]) -> list[str]:
     """Ids the plan names that are not the tenant's (sorted). A plan made for another
     tenant is foreign as a whole. The property holds when empty."""
-    named = plan_memory_ids(plan)
-    if plan.tenant != tenant:
-        return sorted(named) or [f"<plan for tenant {plan.tenant!r}>"]
-    known = set(tenant_ids)
-    return sorted(named - known)
+    return _foreign(plan_memory_ids(plan), tenant, tenant_ids, plan.tenant)
+
+
+# -- the same properties against the store now ---------------------------------------------
+def _uuids(ids: Collection[str]) -> list[uuid.UUID]:
+    """The ids that parse as UUIDs (anything else cannot be the tenant's)."""
+    out = []
+    for memory_id in ids:
+        try:
+            out.append(uuid.UUID(str(memory_id)))
+        except ValueError:
+            continue
+    return out
+
+
+def pinned_violations(store: MemoryStore, tenant: str, archived_ids: Collection[str]) -> list[str]:
+    """Those of ``archived_ids`` that are the tenant's and pinned now (sorted): a pin made
+    after planning counts. The property holds when empty."""
+    pinned = {m.id for m in store.get_many(tenant, _uuids(archived_ids)) if m.pinned}
+    return _pinned_among(archived_ids, pinned)
+
+
+def foreign_violations(
+    store: MemoryStore, tenant: str, named_ids: Collection[str], *, made_for: str | None = None
+) -> list[str]:
+    """Those of ``named_ids`` that are not the tenant's memories (sorted); everything, when
+    the plan was ``made_for`` another tenant. The property holds when empty."""
+    known = store.existing_ids(tenant, _uuids(named_ids))
+    return _foreign(named_ids, tenant, known, tenant if made_for is None else made_for)
 
 
 # -- golden probes -----------------------------------------------------------------------
@@ -137,3 +184,95 @@ def golden_probes_with_plan(
         after = _outcome(probe, [h for h in hits if h not in archived][:k])
         out.append(ProbeComparison(before=before, after=after, depth=depth))
     return out
+
+
+# -- the last run, judged --------------------------------------------------------------------
+@dataclass(frozen=True)
+class SafetyCheck:
+    """One property after the last run: ``observed`` against ``threshold``."""
+
+    name: str
+    passed: bool
+    observed: float
+    threshold: float
+    detail: str
+
+
+def run_checks(
+    store: MemoryStore, tenant: str, now: datetime, *, near_duplicates: float | None = None
+) -> list[SafetyCheck]:
+    """The safety properties judged on the tenant's last run and the store now: the run's
+    decays within its prune cap, golden probes still find their memories, no entry the run
+    archived is pinned, the run named only the tenant's own memories, and the
+    near-duplicate share within the policy's target (``near_duplicates``: the share if
+    already computed). Empty before the first run."""
+    tenant = validate_tenant(tenant)
+    run = last_run(store, tenant)
+    if run is None:
+        return []
+    policy = store.policy(tenant)
+    ratio = float(run.policy.get("max_prune_ratio", policy.max_prune_ratio))
+    planned = run.report.planned
+    done = planned if run.dry_run else run.report.applied
+    active_before = int(planned.get("active_before", 0))
+    cap = decay_cap(ratio, active_before, int(planned.get("pruned_in_window", 0)))
+    decayed = int(done.get("decayed", 0))
+    checks = [
+        SafetyCheck(
+            "prune cap",
+            decayed <= cap,
+            decayed,
+            cap,
+            f"{decayed} decayed of at most {cap} ({ratio:.0%} of {active_before} active)",
+        )
+    ]
+
+    probes = golden_probes_with_plan(store, tenant, now=now)
+    found = sum(probe.before.passed for probe in probes)
+    checks.append(
+        SafetyCheck(
+            "golden recall probes",
+            found == len(probes),
+            found,
+            len(probes),
+            f"{found} of {len(probes)} golden queries find their expected memories in the top k"
+            if probes
+            else "no golden probes defined for this tenant",
+        )
+    )
+
+    ids = run_memory_ids(store, tenant, run.id)
+    pinned = pinned_violations(store, tenant, ids.archived)
+    checks.append(
+        SafetyCheck(
+            "pinned untouched",
+            not pinned,
+            len(pinned),
+            0,
+            f"{len(pinned)} entries the run archived are pinned",
+        )
+    )
+    foreign = foreign_violations(store, tenant, ids.named)
+    checks.append(
+        SafetyCheck(
+            "no cross-tenant action",
+            not foreign,
+            len(foreign),
+            0,
+            f"{len(foreign)} ids named by the run's events are not this tenant's",
+        )
+    )
+    share = near_duplicates
+    if share is None:
+        share = near_duplicate_share(store.snapshot(tenant))
+    target = policy.near_duplicate_target
+    checks.append(
+        SafetyCheck(
+            "near-duplicate share",
+            share <= target,
+            share,
+            target,
+            f"{share:.1%} of the active set is redundant (target ≤ {target:.0%})",
+        )
+    )
+    return checks

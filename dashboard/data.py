@@ -7,15 +7,14 @@
   for replays and demos; unset means the system clock.
 - Reads: ``st.cache_data`` with a short TTL, keyed by the configuration, so a second
   database never sees the first one's cache. Every read goes through the curation API
-  (``MemoryStore`` methods and ``curation._store.insights``): there is no SQL here or in
-  the pages.
+  (``MemoryStore`` methods, ``curation._store.insights``, and ``run_checks``: the safety
+  rules the Dagster checks apply): there is no SQL here or in the pages.
 - Actions: approve, reject, unmerge, resolve, restore go through the curation API, which
   records each as an event; every cached read is cleared after an action.
 - Online experiments: read from the store and analysed by ``evaluation.online`` (the
   same analysis as ``memgov experiment status`` and the daily Dagster asset).
 - Experiments: MLflow runs of the experiments named ``ab-*`` and ``benchmark-*``, at the
-  tracking URI of ``evaluation.tracking`` (``_tracking_uri`` repeats its rule, so this
-  module does not need the evaluation package to import).
+  tracking URI ``Settings.tracking_uri`` gives (the rule ``evaluation.tracking`` uses too).
 """
 
 from __future__ import annotations
@@ -36,6 +35,7 @@ from curation import (
     ConflictResolution,
     Explanation,
     FixedClock,
+    MemoryCounts,
     MemoryRecord,
     MemoryStore,
     ProposalRecord,
@@ -46,6 +46,7 @@ from curation import (
     embedder_from_env,
     insights,
     parse_iso,
+    run_checks,
 )
 
 READ_TTL = 30  # seconds a cached read may be stale (actions clear the cache at once)
@@ -121,12 +122,12 @@ def tenants() -> list[str]:
 
 
 @st.cache_data(ttl=READ_TTL, show_spinner=False)
-def _counts(key: str, tenant: str) -> dict[str, int]:
+def _counts(key: str, tenant: str) -> MemoryCounts:
     return store().counts(tenant)
 
 
-def counts(tenant: str) -> dict[str, int]:
-    """``active``, ``archived`` and ``archived_<reason>`` now."""
+def counts(tenant: str) -> MemoryCounts:
+    """Active, archived, and archived per reason now."""
     return _counts(store_key(), tenant)
 
 
@@ -167,7 +168,7 @@ def _health(key: str, tenant: str) -> dict[str, Any]:
         "near_duplicate_share": share,
         "near_duplicate_trend": insights.near_duplicate_trend(s, tenant, instants),
         "near_duplicate_target": s.policy(tenant).near_duplicate_target,
-        "checks": insights.run_checks(s, tenant, at, near_duplicates=share),
+        "checks": run_checks(s, tenant, at, near_duplicates=share),
     }
 
 

@@ -156,8 +156,8 @@ def raw_history(
                 f"{bound}{writes.total} writes since "
                 + (writes.last_run_at.isoformat() if writes.last_run_at else "the beginning")
             ),
-            "active": counts["active"],
-            "archived": counts["archived"],
+            "active": counts.active,
+            "archived": counts.archived,
             "files": MetadataValue.md(
                 table_md(
                     ["file", "lines", "imported", "restated", "rejected", "error", "moved to"],

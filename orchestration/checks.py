@@ -21,7 +21,6 @@ On ``curated_store`` — non-blocking:
   the policy's ``near_duplicate_target``.
 """
 
-import uuid
 import warnings
 
 from dagster import (
@@ -36,11 +35,10 @@ from curation import (
     NEAR_DUPLICATE_COSINE,
     NEAR_DUPLICATE_JACCARD,
     CurationPlan,
-    NotFoundError,
-    foreign_ids,
+    foreign_violations,
     golden_probes_with_plan,
     near_duplicates,
-    pinned_targets,
+    pinned_violations,
     plan_memory_ids,
     prune_cap_violation,
 )
@@ -143,16 +141,9 @@ def pinned_untouched(
     store: StoreResource,
     clock: ClockResource,
 ) -> AssetCheckResult:
-    tenant = context.partition_key
     memory = store.open(clock.clock())
-    pinned: list[str] = []
-    for memory_id in sorted({a.memory_id for a in curation_plan.archives}):
-        try:
-            if memory.get(tenant, memory_id).pinned:
-                pinned.append(memory_id)
-        except NotFoundError:
-            continue  # not the tenant's: no_cross_tenant_action reports it
-    violations = pinned_targets(curation_plan, pinned)
+    # an id that is not the tenant's is no_cross_tenant_action's to report
+    violations = pinned_violations(memory, context.partition_key, curation_plan.archived_ids())
     return AssetCheckResult(
         passed=not violations,
         metadata={
@@ -177,17 +168,11 @@ def no_cross_tenant_action(
     store: StoreResource,
     clock: ClockResource,
 ) -> AssetCheckResult:
-    tenant = context.partition_key
     memory = store.open(clock.clock())
     named = plan_memory_ids(curation_plan)
-    parsed: list[uuid.UUID] = []
-    for memory_id in named:
-        try:
-            parsed.append(uuid.UUID(memory_id))
-        except ValueError:
-            continue  # not an id at all: cannot be the tenant's
-    known = memory.existing_ids(tenant, parsed)
-    foreign = foreign_ids(curation_plan, tenant, known)
+    foreign = foreign_violations(
+        memory, context.partition_key, named, made_for=curation_plan.tenant
+    )
     return AssetCheckResult(
         passed=not foreign,
         metadata={

@@ -109,13 +109,15 @@ def run_store_experiment(
         tenant, name, starts_at=starts_at, duration_days=duration_days, salt="fixed",
         actor="test", now=starts_at,
     )  # fmt: skip
+    query = "who approves refunds"
+    vector = store.embedder.embed([query])[0].tolist()  # embedded once, not per recall
     n = 0
     for day in range(days):
         for hour in (9, 15):
             at = starts_at + timedelta(days=day, hours=hour)
             for agent in range(agents):
                 result = store.recall(
-                    tenant, "who approves refunds", 3, agent_id=f"agent-{agent}", now=at
+                    tenant, query, 3, agent_id=f"agent-{agent}", now=at, query_embedding=vector
                 )
                 n += 1
                 if n % 5 == 0 or result.recall_id is None:

@@ -180,7 +180,7 @@ def test_a_batch_and_idempotent_client_ids(served: Served) -> None:
         reused = client.post("/v1/memories", json={"content": "other text", "id": ids[0]})
         assert reused.status_code == 409
         assert error_of(reused) == {**error_of(reused), "field": "id", "value": ids[0]}
-    assert served.store.counts(A)["active"] == 3
+    assert served.store.counts(A).active == 3
     restates, _ = served.store.count_events(A, types=["restate"])
     assert restates == 0  # a retry wrote nothing, not even a reinforcement
 

@@ -231,7 +231,7 @@ def test_locomo_raw_vs_curated(store: MemoryStore, locomo_path: Path) -> None:
     assert states["all_active"]["curated"]["recall_any@5"] == 1.0
     assert states["some_archived"]["raw"]["recall_any@5"] == 1.0
     assert states["some_archived"]["curated"]["recall_any@5"] == pytest.approx(2 / 3)
-    assert store.counts("locomo-conv-7")["archived"] == 3
+    assert store.counts("locomo-conv-7").archived == 3
     assert store.policy("locomo-conv-7").decay == "apply"
     # scoring recalls never voted
     assert store.events("locomo-conv-7", types=["recall"]) == []
@@ -257,7 +257,7 @@ def test_locomo_raw_only(store: MemoryStore, locomo_path: Path) -> None:
     assert set(result["arms"]) == {"raw", "heuristic"}  # the heuristic needs no curation
     assert result["curation"] == {"ran": False}
     assert result["delta"] == {}
-    assert store.counts("locomo-conv-7")["archived"] == 0
+    assert store.counts("locomo-conv-7").archived == 0
     with pytest.raises(ValueError):
         run_locomo(locomo_path, store, k_values=(0,), log_mlflow=False)
 

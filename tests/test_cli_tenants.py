@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from cli_helpers import MEMGOV
-from typer.testing import CliRunner, Result
+from cli_helpers import MEMGOV, invoke
+from typer.testing import Result
 
 from curation.cli.app import _load_plugins, app
 
@@ -80,7 +80,7 @@ class Cli:
 
     def run(self, *args: str, input: str | None = None) -> Result:
         argv = [a.format(folder=self.folder) for a in args]
-        result = CliRunner().invoke(app, argv, env=self.env, input=input)
+        result = invoke(app, argv, env=self.env, input=input)
         if not isinstance(result.exception, SystemExit | None):
             raise result.exception  # a crash, not a refusal
         return result
@@ -200,7 +200,7 @@ def test_import_unhappy_paths(cli: Cli) -> None:
 
 def test_an_empty_embedder_variable_means_the_default(cli: Cli) -> None:
     env = dict(cli.env, MEMGOV_EMBEDDER="")
-    result = CliRunner().invoke(app, ["tenants"], env=env)
+    result = invoke(app, ["tenants"], env=env)
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == KNOWN
 

@@ -1,5 +1,7 @@
-"""The curation CLI as a user runs it: ``memgov`` in a subprocess against the test's
-database (MEMGOV_DATABASE_URL), with the hashing embedder except for ``calibrate``.
+"""The curation CLI as a user runs it: ``memgov`` against the test's database
+(MEMGOV_DATABASE_URL), with the hashing embedder except for ``calibrate``; in process
+(``run_cli``: the same exit status and output without a start-up per call), and once as
+the console script in a subprocess.
 Setup and checks go through an in-process store on the same database; every command
 acts at ``--now`` T0 so the run is deterministic."""
 
@@ -8,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from cli_helpers import as_json, memgov
+from cli_helpers import as_json, memgov, run_cli
 from curation_helpers import (
     CACHE_LESSON,
     EVERY_KIND,
@@ -43,7 +45,7 @@ def test_curate_dry_run_then_enable_writes_apply_and_undo(
     before = state(store, T)
 
     earlier = (T0 - timedelta(hours=1)).isoformat()
-    dry = as_json(memgov(env, "curate", "-t", T, "--json", "--now", earlier))
+    dry = as_json(run_cli(env, "curate", "-t", T, "--json", "--now", earlier))
 
     assert dry["dry_run"] is True and dry["tenant"] == T
     assert dry["planned"]["superseded"] == 2 and dry["planned"]["decayed"] == 3
@@ -51,27 +53,27 @@ def test_curate_dry_run_then_enable_writes_apply_and_undo(
     assert dry["applied"]["decayed"] == dry["applied"]["superseded"] == 0
     assert state(store, T) == before
 
-    policy = as_json(memgov(env, "policy", "set", "-t", T, "--enable-writes"))
+    policy = as_json(run_cli(env, "policy", "set", "-t", T, "--enable-writes"))
     for mechanic in ("supersession", "duplicates", "decay", "contradiction", "subsumption"):
         assert policy[mechanic] == "apply"
         assert getattr(store.policy(T), mechanic).value == "apply"
 
-    applied = as_json(memgov(env, "curate", "-t", T, "--apply", "--json", *NOW))
+    applied = as_json(run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW))
 
     assert applied["dry_run"] is False
     counts = applied["applied"]
     assert (counts["superseded"], counts["duplicates_archived"], counts["decayed"]) == (2, 2, 3)
     assert (counts["conflicts_opened"], counts["proposals_created"]) == (1, 1)
     assert counts["skipped_stale"] == 0
-    assert applied["active_after"] == store.counts(T)["active"] == len(before) - 7
+    assert applied["active_after"] == store.counts(T).active == len(before) - 7
     assert sorted(applied["archived_ids"]) == sorted(
         m.id for m in store.memories(T, status="archived")
     )
-    runs = as_json(memgov(env, "runs", "-t", T, "--json"))
+    runs = as_json(run_cli(env, "runs", "-t", T, "--json"))
     assert [r["status"] for r in runs] == ["applied", "dry_run"]
     assert runs[0]["id"] == applied["run_id"]
 
-    undone = as_json(memgov(env, "undo", applied["run_id"], "-t", T, "--json", *NOW))
+    undone = as_json(run_cli(env, "undo", applied["run_id"], "-t", T, "--json", *NOW))
 
     assert undone == {
         "restored": 7,
@@ -95,32 +97,32 @@ def test_human_readable_curate_report(store: MemoryStore, env: dict[str, str]) -
 def test_proposals_list_and_approve(store: MemoryStore, env: dict[str, str]) -> None:
     lessons = [r.id for r in store.remember_many(T, [{"content": c} for c in CACHE_LESSON])]
     store.remember_many(T, [{"content": c} for c in UNRELATED[:5]])
-    report = as_json(memgov(env, "curate", "-t", T, "--apply", "--json", *NOW))
+    report = as_json(run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW))
     assert report["applied"]["proposals_created"] == 1
 
-    [proposal] = as_json(memgov(env, "proposals", "list", "-t", T, "--json"))
+    [proposal] = as_json(run_cli(env, "proposals", "list", "-t", T, "--json"))
     assert sorted(proposal["member_ids"]) == sorted(lessons)
 
-    [approved] = as_json(memgov(env, "proposals", "approve", proposal["id"], "-t", T, *NOW))
+    [approved] = as_json(run_cli(env, "proposals", "approve", proposal["id"], "-t", T, *NOW))
 
     principle = approved["principle_id"]
     assert principle in lessons and approved["subsumed"] == len(lessons) - 1
     for member in set(lessons) - {principle}:
         m = store.get(T, member)
         assert (m.archive_reason, m.parent_id) == ("subsumed", principle)
-    assert as_json(memgov(env, "proposals", "list", "-t", T, "--json")) == []
+    assert as_json(run_cli(env, "proposals", "list", "-t", T, "--json")) == []
     assert store.proposals(T, status="approved")[0].decided_by == "cli"
 
 
 def test_conflicts_list_and_resolve(store: MemoryStore, env: dict[str, str]) -> None:
     ids = seed_mixed(store, T)
     policy = as_json(
-        memgov(env, "policy", "set", "-t", T, "contradiction=apply", "compression=off")
+        run_cli(env, "policy", "set", "-t", T, "contradiction=apply", "compression=off")
     )
     assert (policy["contradiction"], policy["decay"]) == ("apply", "dry_run")
-    memgov(env, "curate", "-t", T, "--apply", "--json", *NOW)
+    run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW)
 
-    [conflict] = as_json(memgov(env, "conflicts", "list", "-t", T, "--json"))
+    [conflict] = as_json(run_cli(env, "conflicts", "list", "-t", T, "--json"))
     assert (conflict["memory_id"], conflict["related_memory_id"]) == (
         ids["claim_old"],
         ids["claim_new"],
@@ -128,7 +130,7 @@ def test_conflicts_list_and_resolve(store: MemoryStore, env: dict[str, str]) -> 
     assert conflict["status"] == "open" and conflict["detected_by"] == "pass"
 
     resolved = as_json(
-        memgov(
+        run_cli(
             env,
             "conflicts",
             "resolve",
@@ -146,7 +148,7 @@ def test_conflicts_list_and_resolve(store: MemoryStore, env: dict[str, str]) -> 
     assert resolved["replacement_id"] == ids["claim_new"] and resolved["archived"] is True
     old = store.get(T, ids["claim_old"])
     assert (old.status, old.superseded_by) == ("archived", ids["claim_new"])
-    assert as_json(memgov(env, "conflicts", "list", "-t", T, "--json")) == []
+    assert as_json(run_cli(env, "conflicts", "list", "-t", T, "--json")) == []
     [done] = store.conflicts(T, status=None)
     assert (done.status, done.resolution_note) == ("resolved", "the bank revised it")
 
@@ -169,12 +171,12 @@ def test_compact_needs_yes_and_deletes_only_past_the_grace_period(
             conn.execute(text("SELECT id FROM event WHERE tenant = :t"), {"t": T}).scalars()
         )
 
-    refused = memgov(env, "compact", "-t", T, "--grace-days", "14", *NOW, code=2)
+    refused = run_cli(env, "compact", "-t", T, "--grace-days", "14", *NOW, code=2)
 
     assert "--yes" in refused.stderr
     assert table_counts(store, T) == counts
 
-    done = memgov(env, "compact", "-t", T, "--grace-days", "14", "--yes", *NOW)
+    done = run_cli(env, "compact", "-t", T, "--grace-days", "14", "--yes", *NOW)
 
     assert done.stdout.startswith("3 archived memories deleted")
     for gone in ids["stale"]:
@@ -194,7 +196,7 @@ def test_compact_needs_yes_and_deletes_only_past_the_grace_period(
 
 
 def test_calibrate_reports_the_minilm_threshold(cli_env: dict[str, str]) -> None:
-    report = as_json(memgov({**cli_env, "MEMGOV_EMBEDDER": "minilm"}, "calibrate", "--json"))
+    report = as_json(run_cli({**cli_env, "MEMGOV_EMBEDDER": "minilm"}, "calibrate", "--json"))
 
     assert report["model"] == MINILM_MODEL
     assert report["threshold"] == pytest.approx(0.8586, abs=2e-3)

@@ -58,7 +58,7 @@ def test_approve_a_batch_of_two_proposals(store: MemoryStore) -> None:
             assert (m.status, m.archive_reason, m.parent_id) == ("archived", "subsumed", principle)
         event = [e for e in store.explain(T, principle).events if e.type == "approve"]
         assert len(event) == 1 and set(event[0].related_ids) == others
-    assert store.counts(T)["archived_subsumed"] == len(migration) - 1 + len(cache) - 1
+    assert store.counts(T).archived_by_reason["subsumed"] == len(migration) - 1 + len(cache) - 1
 
 
 def test_a_batch_approval_is_all_or_nothing(store: MemoryStore) -> None:

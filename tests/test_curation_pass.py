@@ -78,7 +78,7 @@ def test_only_the_mechanics_set_to_apply_write(store: MemoryStore, mechanic: str
 
     report = store.curate(T, apply=True)
 
-    counts = store.counts(T)
+    counts = store.counts(T).to_dict()
     archived_reasons = {k for k in counts if k.startswith("archived_")}
     expected = {f"archived_{ARCHIVE_REASON[mechanic]}"} if mechanic in ARCHIVE_REASON else set()
     if mechanic == "supersession":  # the newer-but-narrower entry is filed beneath its key
@@ -129,7 +129,7 @@ def test_report_planned_and_applied_counts_agree_with_the_plan(store: MemoryStor
     assert applied["proposals_created"] == planned["proposals"] == 1
     assert applied["skipped_stale"] == 0
     assert sorted(report.archived_ids) == sorted(plan.archived_ids())
-    assert report.active_after == planned["active_after"] == store.counts(T)["active"]
+    assert report.active_after == planned["active_after"] == store.counts(T).active
     assert report.modes["decay"] == "apply" and report.modes["compression"] == "propose"
     assert store.runs(T)[0].report.applied == applied
 
@@ -293,7 +293,7 @@ def test_proposals_are_not_proposed_again(store: MemoryStore) -> None:
     proposals = store.proposals(T, status=None)
     assert len(proposals) == 1
     assert sorted(proposals[0].member_ids) == sorted(ids["lessons"])
-    assert store.counts(T)["archived"] == 0
+    assert store.counts(T).archived == 0
 
 
 def test_conflicts_are_not_opened_twice(store: MemoryStore) -> None:

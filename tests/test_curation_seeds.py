@@ -52,7 +52,7 @@ def test_forty_paraphrases_become_one_principle_then_unmerge_restores_all(
     report = store.curate(T, apply=True)  # default policy: only proposals are written
 
     assert report.applied["proposals_created"] == 1
-    assert store.counts(T)["archived"] == 0
+    assert store.counts(T).archived == 0
     [proposal] = store.proposals(T)
     members = set(proposal.member_ids)
     assert len(members) >= 3 and members <= set(lessons)
@@ -74,7 +74,7 @@ def test_forty_paraphrases_become_one_principle_then_unmerge_restores_all(
         assert why.memory.parent_id == principle
         assert why.parent is not None and why.parent.id == principle  # still reachable
         assert any(e.type == "approve" for e in why.events)
-    assert store.counts(T) == {
+    assert store.counts(T).to_dict() == {
         "active": 1 + len(unrelated),
         "archived": 39,
         "archived_subsumed": 39,

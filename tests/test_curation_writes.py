@@ -80,9 +80,9 @@ def test_write_time_curation_happens_only_under_apply(store: MemoryStore, mode: 
     conflicts = store.conflicts(T, status=None)
     assert [c.memory_id for c in conflicts] == ([claim.id] if applied else [])
     if applied:
-        assert store.counts(T) == {"active": 5, "archived": 1, "archived_superseded": 1}
+        assert store.counts(T).to_dict() == {"active": 5, "archived": 1, "archived_superseded": 1}
     else:
-        assert store.counts(T) == {"active": 6, "archived": 0}
+        assert store.counts(T).to_dict() == {"active": 6, "archived": 0}
         assert all(v[3] is None for v in state(store, T).values())  # no parent_id set
     assert store.get(T, principle.id).status == store.get(T, claim.id).status == "active"
 
@@ -194,7 +194,7 @@ def test_reference_numbered_entries_are_neither_merged_nor_contested(
 
     assert plan.merges == [] and plan.conflicts == [] and plan.archives == []
     assert report.applied["duplicates_archived"] == report.applied["conflicts_opened"] == 0
-    assert store.counts(T) == {"active": 2, "archived": 0}
+    assert store.counts(T).to_dict() == {"active": 2, "archived": 0}
     assert store.conflicts(T, status=None) == []
 
 

@@ -8,9 +8,11 @@ from datetime import UTC, date, datetime, timedelta
 
 import numpy as np
 import pytest
+from curation_helpers import apply_only
 from dashboard_support import SUPPORT, TENANTS, demo_now, demo_template, fleet_database_url
+from sqlalchemy import text
 
-from curation import FixedClock, HashingEmbedder, MemoryStore
+from curation import FixedClock, HashingEmbedder, MemoryStore, run_checks
 from curation._health import near_duplicate_share
 from curation._scoring import retention_scores
 from curation._store import insights
@@ -39,11 +41,11 @@ def test_the_module_imports_no_framework() -> None:
 def test_archived_per_week_adds_up_to_the_counts(fleet: MemoryStore, tenant: str) -> None:
     rows = insights.archived_per_week(fleet, tenant)
     counts = fleet.counts(tenant)
-    assert sum(r["count"] for r in rows) == counts["archived"]
+    assert sum(r["count"] for r in rows) == counts.archived
     for reason in insights.ARCHIVE_REASONS:
-        assert sum(r["count"] for r in rows if r["reason"] == reason) == counts.get(
-            f"archived_{reason}", 0
-        )
+        assert sum(
+            r["count"] for r in rows if r["reason"] == reason
+        ) == counts.archived_by_reason.get(reason, 0)
     for row in rows:
         assert isinstance(row["week"], date) and row["week"].weekday() == 0
     # the demo's pass ran on 2026-11-01, a Sunday: its week began on Monday 26 October
@@ -63,7 +65,7 @@ def test_archived_per_week_splits_weeks_and_reasons(store: MemoryStore) -> None:
     rows = insights.archived_per_week(store, "w")
     by = {(r["week"], r["reason"]): r["count"] for r in rows}
     assert by[(date(2026, 11, 2), "retired")] == 1
-    assert sum(r["count"] for r in rows) == store.counts("w")["archived"]
+    assert sum(r["count"] for r in rows) == store.counts("w").archived
     assert insights.archived_per_week(store, "nobody") == []
 
 
@@ -72,9 +74,9 @@ def test_archived_per_week_splits_weeks_and_reasons(store: MemoryStore) -> None:
 def test_active_size_by_run_comes_from_the_run_reports(fleet: MemoryStore, tenant: str) -> None:
     (run,) = insights.active_size_by_run(fleet, tenant)
     counts = fleet.counts(tenant)
-    assert run["active_after"] == counts["active"]
-    assert run["active_before"] == counts["active"] + counts["archived"]
-    assert run["archived"] == counts["archived"]
+    assert run["active_after"] == counts.active
+    assert run["active_before"] == counts.active + counts.archived
+    assert run["archived"] == counts.archived
     assert run["dry_run"] is False and run["at"] == demo_now()
 
     later = demo_now() + timedelta(days=1)
@@ -82,18 +84,18 @@ def test_active_size_by_run_comes_from_the_run_reports(fleet: MemoryStore, tenan
     first, second = insights.active_size_by_run(fleet, tenant)
     assert first["run_id"] == run["run_id"]
     assert second["dry_run"] is True and second["at"] == later
-    assert second["active_after"] == counts["active"]  # a dry run changes nothing
+    assert second["active_after"] == counts.active  # a dry run changes nothing
 
 
 @pytest.mark.parametrize("tenant", TENANTS)
 def test_active_size_by_day_ends_at_the_current_count(fleet: MemoryStore, tenant: str) -> None:
     rows = insights.active_size_by_day(fleet, tenant, now=demo_now())
-    assert rows[-1] == {"day": demo_now().date(), "active": fleet.counts(tenant)["active"]}
+    assert rows[-1] == {"day": demo_now().date(), "active": fleet.counts(tenant).active}
     assert rows[0]["day"] == date(2026, 9, 1)
     days = [r["day"] for r in rows]
     assert days == [days[0] + timedelta(days=i) for i in range(len(days))]
     # before the pass, everything written so far was active
-    assert rows[-2]["active"] == fleet.counts(tenant)["active"] + fleet.counts(tenant)["archived"]
+    assert rows[-2]["active"] == fleet.counts(tenant).active + fleet.counts(tenant).archived
 
 
 def test_active_size_by_day_of_an_empty_tenant(store: MemoryStore) -> None:
@@ -104,12 +106,12 @@ def test_active_size_by_day_of_an_empty_tenant(store: MemoryStore) -> None:
 @pytest.mark.parametrize("tenant", TENANTS)
 def test_pending_counts_match_the_api(fleet: MemoryStore, tenant: str) -> None:
     counts = insights.pending_counts(fleet, tenant)
-    assert counts["proposals_pending"] == len(fleet.proposals(tenant))
-    assert counts["conflicts_open"] == len(fleet.conflicts(tenant))
-    assert counts["proposals_approved"] == 0
+    assert counts.proposals_pending == len(fleet.proposals(tenant))
+    assert counts.conflicts_open == len(fleet.conflicts(tenant))
+    assert counts.proposals_approved == 0
     rows = insights.queues_by_day(fleet, tenant, now=demo_now())
-    assert rows[-1]["open_conflicts"] == counts["conflicts_open"]
-    assert rows[-1]["pending_proposals"] == counts["proposals_pending"]
+    assert rows[-1]["open_conflicts"] == counts.conflicts_open
+    assert rows[-1]["pending_proposals"] == counts.proposals_pending
 
 
 def test_queues_by_day_follow_decisions(fleet: MemoryStore) -> None:
@@ -125,7 +127,7 @@ def test_queues_by_day_follow_decisions(fleet: MemoryStore) -> None:
     assert (rows[-3]["open_conflicts"], rows[-3]["pending_proposals"]) == (1, 2)
     assert (rows[-2]["open_conflicts"], rows[-2]["pending_proposals"]) == (1, 2)
     assert (rows[-1]["open_conflicts"], rows[-1]["pending_proposals"]) == (0, 1)
-    assert insights.pending_counts(fleet, SUPPORT)["proposals_approved"] == 1
+    assert insights.pending_counts(fleet, SUPPORT).proposals_approved == 1
 
 
 # -- recalls ------------------------------------------------------------------------------------
@@ -167,7 +169,7 @@ def test_retention_distribution_is_the_scoring_of_the_active_set(
     dist = insights.retention_distribution(fleet, tenant, demo_now())
     expected = retention_scores(fleet.snapshot(tenant), fleet.policy(tenant), demo_now())
     assert np.allclose(dist.scores, expected)
-    assert dist.total == fleet.counts(tenant)["active"]
+    assert dist.total == fleet.counts(tenant).active
     assert dist.prune_below == fleet.policy(tenant).prune_below == 0.12
     assert dist.band == pytest.approx((0.12, 0.22))
     assert dist.below == int((expected < 0.12).sum())
@@ -209,8 +211,8 @@ def test_near_duplicate_share_now_and_over_time(fleet: MemoryStore, tenant: str)
     )
     assert (early["active"], early["share"]) == (0, 0.0)
     counts = fleet.counts(tenant)
-    assert before["active"] == counts["active"] + counts["archived"]
-    assert now["active"] == counts["active"]
+    assert before["active"] == counts.total
+    assert now["active"] == counts.active
     assert now["share"] == pytest.approx(share)
 
 
@@ -237,9 +239,9 @@ def test_memories_by_ids_reads_only_the_tenants_own(fleet: MemoryStore) -> None:
 @pytest.mark.parametrize("tenant", TENANTS)
 def test_the_demo_fleets_last_run_passes_every_check(fleet: MemoryStore, tenant: str) -> None:
     run = insights.last_run(fleet, tenant)
-    assert run is not None and run["id"] == fleet.runs(tenant)[0].id
-    assert run["policy"]["max_prune_ratio"] == 0.2
-    checks = {c.name: c for c in insights.run_checks(fleet, tenant, demo_now())}
+    assert run is not None and run.id == fleet.runs(tenant)[0].id
+    assert run.policy["max_prune_ratio"] == 0.2
+    checks = {c.name: c for c in run_checks(fleet, tenant, demo_now())}
     assert list(checks) == [
         "prune cap",
         "golden recall probes",
@@ -248,9 +250,9 @@ def test_the_demo_fleets_last_run_passes_every_check(fleet: MemoryStore, tenant:
         "near-duplicate share",
     ]
     assert all(c.passed for c in checks.values()), checks
-    report = run["report"]
-    assert checks["prune cap"].observed == report["applied"]["decayed"]
-    assert checks["prune cap"].threshold == int(0.2 * report["planned"]["active_before"])
+    report = run.report
+    assert checks["prune cap"].observed == report.applied["decayed"]
+    assert checks["prune cap"].threshold == int(0.2 * report.planned["active_before"])
     assert checks["golden recall probes"].threshold == len(fleet.golden_probes(tenant)) > 0
 
 
@@ -261,11 +263,11 @@ def test_checks_fail_when_the_store_breaks_them(store: MemoryStore) -> None:
     store.remember("c", "Rotate the signing keys every month", now=now)
     store.remember("c", "Rotate the signing keys every month.", now=now)  # a near-exact echo
     store.add_golden_probe("c", "how do we tag releases", [kept], k=1, now=now)
-    assert insights.run_checks(store, "c", now) == []  # nothing to judge before a run
+    assert run_checks(store, "c", now) == []  # nothing to judge before a run
     store.curate("c", apply=False, now=now)
     conflict = store.contest("c", kept, "we stopped tagging", "release notes", now=now)
     store.resolve("c", conflict.id, "retire", now=now)
-    checks = {c.name: c for c in insights.run_checks(store, "c", now)}
+    checks = {c.name: c for c in run_checks(store, "c", now)}
     probes = checks["golden recall probes"]
     assert (probes.passed, probes.observed, probes.threshold) == (False, 0, 1)
     duplicates = checks["near-duplicate share"]
@@ -273,3 +275,31 @@ def test_checks_fail_when_the_store_breaks_them(store: MemoryStore) -> None:
     assert checks["prune cap"].passed
     assert checks["pinned untouched"].passed
     assert checks["no cross-tenant action"].passed
+
+
+def test_pinned_and_foreign_checks_judge_what_the_last_run_did(store: MemoryStore) -> None:
+    now = store.clock.now()
+    store.remember("p", "Rotate the signing keys every month", now=now)
+    store.remember("p", "Rotate the signing keys every month.", now=now)  # an echo
+    other = store.remember("p", "Unrelated lesson about invoices", now=now).id
+    report = store.curate("p", apply=True, now=now, policy=apply_only("duplicates"))
+    [archived] = report.archived_ids
+    store.pin("p", other, now=now)  # pinned, and the run did not touch it
+    checks = {c.name: c for c in run_checks(store, "p", now)}
+    assert checks["pinned untouched"].passed and checks["no cross-tenant action"].passed
+
+    store.pin("p", archived, now=now)  # the Dagster check's rule: a pin made later counts
+    stranger = "00000000-0000-4000-8000-000000000001"
+    with store.db.transaction("p") as conn:  # an event of the run naming a foreign id
+        conn.execute(
+            text(
+                "INSERT INTO event (tenant, type, at, actor, memory_id, related_ids, run_id)"
+                " VALUES ('p', 'merge', :at, 'test', CAST(:m AS uuid),"
+                " ARRAY[CAST(:s AS uuid)], CAST(:r AS uuid))"
+            ),
+            {"at": now, "m": other, "s": stranger, "r": report.run_id},
+        )
+    checks = {c.name: c for c in run_checks(store, "p", now)}
+    pinned, foreign = checks["pinned untouched"], checks["no cross-tenant action"]
+    assert (pinned.passed, pinned.observed) == (False, 1)
+    assert (foreign.passed, foreign.observed) == (False, 1)

@@ -80,7 +80,7 @@ def test_a_tenant_in_the_url_is_the_first_choice(fleet: MemoryStore) -> None:
     at.query_params["tenant"] = DEVOPS
     at.run()
     assert at.session_state["tenant"] == DEVOPS
-    assert metric(at, "Active entries") == str(fleet.counts(DEVOPS)["active"])
+    assert metric(at, "Active entries") == str(fleet.counts(DEVOPS).active)
 
 
 # -- overview -------------------------------------------------------------------------------
@@ -89,14 +89,14 @@ def test_overview_shows_the_store_figures(fleet: MemoryStore, tenant: str) -> No
     at = app()
     at.sidebar.selectbox(key="tenant").set_value(tenant).run()
     counts = fleet.counts(tenant)
-    assert metric(at, "Active entries") == str(counts["active"])
-    assert metric(at, "Archived") == str(counts["archived"])
+    assert metric(at, "Active entries") == str(counts.active)
+    assert metric(at, "Archived") == str(counts.archived)
     assert metric(at, "Open conflicts") == str(len(fleet.conflicts(tenant)))
     assert metric(at, "Pending proposals") == str(len(fleet.proposals(tenant)))
     assert metric(at, "Contested recalls") == "0"
 
     report = fleet.runs(tenant)[0].report
-    assert metric(at, "Active after") == str(report.active_after) == str(counts["active"])
+    assert metric(at, "Active after") == str(report.active_after) == str(counts.active)
     assert metric(at, "Decayed") == str(report.applied["decayed"])
     assert metric(at, "Skipped by cap") == str(report.planned["skipped_by_cap"])
 

@@ -15,6 +15,7 @@ from experiment_helpers import OTHER, QUERY, SALT, T, agents, memory_state, seed
 
 from curation import (
     Cohort,
+    CohortFeedback,
     EventType,
     InvalidStateError,
     MemoryStore,
@@ -142,7 +143,7 @@ def test_feedback_is_attributed_and_the_raw_arm_trains_nothing(
     ]
     assert all(e.data["experiment_id"] == experiment_id for e in events)
     assert [e.data["recall_id"] for e in events] == [curated.recall_id] * 2 + [raw.recall_id] * 2
-    assert store.experiment_feedback(T, "exp") == {
+    assert store.experiment_feedback(T, "exp").to_dict() == {
         "curated": {"useful": 1, "not_useful": 1},
         "raw": {"useful": 1, "not_useful": 1},
     }
@@ -164,7 +165,7 @@ def test_feedback_must_name_a_memory_the_recall_returned_once(
     with pytest.raises(ValidationError) as bad:
         store.feedback(T, curated.ids[0], True, recall_id="nope")
     assert bad.value.field == "recall_id"
-    assert store.experiment_feedback(T, "exp")["curated"] == {"useful": 1, "not_useful": 0}
+    assert store.experiment_feedback(T, "exp").curated == CohortFeedback(useful=1, not_useful=0)
 
 
 def test_plain_feedback_is_unchanged(
@@ -175,7 +176,7 @@ def test_plain_feedback_is_unchanged(
     assert store.feedback(T, memory_id, True).proven == before + 1
     [event] = store.events(T, types=[EventType.VALIDATE])
     assert event.data == {"useful": True}
-    assert store.experiment_feedback(T, "exp") == {
+    assert store.experiment_feedback(T, "exp").to_dict() == {
         "curated": {"useful": 0, "not_useful": 0},
         "raw": {"useful": 0, "not_useful": 0},
     }

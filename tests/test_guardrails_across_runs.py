@@ -49,7 +49,7 @@ def test_three_applies_at_one_moment_archive_at_most_the_cap(store: MemoryStore)
     policy = store.policy(TENANT).with_all_modes(Mode.APPLY)
     store.set_policy(TENANT, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
     reports = [store.curate(TENANT, apply=True, now=at) for _ in range(3)]
-    assert store.counts(TENANT)["active"] == 16  # 20% of 20, not 3 x 20% of what is left
+    assert store.counts(TENANT).active == 16  # 20% of 20, not 3 x 20% of what is left
     assert [r.planned["prune_cap"] for r in reports] == [4, 0, 0]
     assert reports[-1].planned["pruned_in_window"] == 4
     later = store.curate(TENANT, apply=True, now=at + timedelta(hours=25))
@@ -78,11 +78,11 @@ def test_reimporting_the_same_file_revives_nothing(store: MemoryStore, tmp_path:
     policy = store.policy(TENANT).with_all_modes(Mode.APPLY)
     store.set_policy(TENANT, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
     store.curate(TENANT, apply=True, now=at)
-    assert store.counts(TENANT)["active"] == 8
+    assert store.counts(TENANT).active == 8
     again = store.import_jsonl(path, TENANT, now=at + timedelta(hours=1))
     assert (again.imported, again.restated, again.revived) == (0, 10, 0)
-    assert store.counts(TENANT)["active"] == 8
+    assert store.counts(TENANT).active == 8
     archived = store.memories(TENANT, status="archived")
     assert len(archived) == 2
     said_again = store.remember(TENANT, archived[0].content, kind="tool_output")  # said now
-    assert said_again.revived and store.counts(TENANT)["active"] == 9
+    assert said_again.revived and store.counts(TENANT).active == 9

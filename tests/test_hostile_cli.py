@@ -18,12 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import invoke
 from hostile_inputs import HOSTILE, INJECTIONS, RAW_TEXT, fingerprint, hostile_text, label_text
 from hypothesis import event, given
 from hypothesis import strategies as st
 from sqlalchemy import Engine, create_engine, pool
 from store_helpers import fresh_database
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from curation import Database, FixedClock, HashingEmbedder, MemoryStore
 from curation._store.database import normalise_url
@@ -45,7 +46,7 @@ class Cli:
     folder: Path
 
     def run(self, *args: str) -> Result:
-        result = CliRunner().invoke(app, list(args), env=self.env)
+        result = invoke(app, args, env=self.env)
         if not isinstance(result.exception, SystemExit | None):
             raise result.exception  # a crash, not a refusal: fail with its traceback
         return result

@@ -134,7 +134,7 @@ def test_mixed_file_is_reported_exactly(
     good = {json.loads(raw)["content"] for raw, what in LINES if what == "imported"}
     stored = store.memories(TENANT, limit=1000)
     assert sorted(m.content for m in stored) == sorted(good)
-    assert store.counts(TENANT) == {"active": 5, "archived": 0}
+    assert store.counts(TENANT).to_dict() == {"active": 5, "archived": 0}
     writes = store.events(TENANT, types=[EventType.WRITE])
     assert len(writes) == 5 and {e.actor for e in writes} == {"import"}
     assert len(store.events(TENANT, types=[EventType.RESTATE])) == 2
@@ -190,7 +190,7 @@ def test_id_taken_by_a_different_statement_is_rejected(store: MemoryStore, tmp_p
     report = store.import_jsonl(source, TENANT)
     assert [(r.line, r.field, r.value) for r in report.rejected] == [(1, "id", ID1)]
     assert store.get(TENANT, ID1).content == "Already here."
-    assert store.counts(TENANT)["active"] == 1
+    assert store.counts(TENANT).active == 1
 
 
 def populate_for_export(store: MemoryStore, clock: FixedClock) -> list[str]:
@@ -255,7 +255,7 @@ def test_reimporting_an_export_is_idempotent(
     store.export_jsonl(path, TENANT)
     report = store.import_jsonl(path, TENANT)
     assert (report.imported, report.restated, report.rejected) == (0, 5, [])
-    assert store.counts(TENANT)["active"] + store.counts(TENANT)["archived"] == 5
+    assert store.counts(TENANT).active + store.counts(TENANT).archived == 5
     # the export dates each line before its archive: re-importing it is not new evidence,
     # so the archived entry stays archived (a retried import is a no-op for curation)
     assert report.revived == 0

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from online_helpers import START, Observations, daily_fleet, experiment
 
+from curation import CohortFeedback, ExperimentFeedback
 from curation._errors import ValidationError
 from evaluation.online.analysis import analyse_experiment
 from evaluation.online.recommend import Recommendation
@@ -166,9 +167,8 @@ def test_score_metric_uses_an_agent_clustered_bootstrap() -> None:
 
 def test_nothing_before_the_start_and_feedback_is_summarised() -> None:
     record = experiment()
-    report = analyse_experiment(
-        record, [], {"curated": {"useful": 3, "not_useful": 1}}, now=START - timedelta(hours=1)
-    )
+    feedback = ExperimentFeedback(curated=CohortFeedback(useful=3, not_useful=1))
+    report = analyse_experiment(record, [], feedback, now=START - timedelta(hours=1))
     assert report.rows == [] and report.recommendation is Recommendation.CONTINUE
     assert report.feedback is not None
     assert report.feedback["curated"]["useful_share"] == pytest.approx(0.75)

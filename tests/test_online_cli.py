@@ -1,6 +1,6 @@
-"""``memgov experiment`` as a user runs it: a subprocess against the test's database, the
-hashing embedder, every command at an explicit ``--now``. Recalls and outcomes in between
-go through an in-process store on the same database, as agents would."""
+"""``memgov experiment`` as a user runs it (in process, ``run_cli``) against the test's
+database, the hashing embedder, every command at an explicit ``--now``. Recalls and
+outcomes in between go through an in-process store on the same database, as agents would."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from cli_helpers import memgov
+from cli_helpers import run_cli
 
 from curation import MemoryStore
 
@@ -23,7 +23,7 @@ def env(cli_env: dict[str, str]) -> dict[str, str]:
 def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:
     store.remember("acme", "Refunds over 500 dollars need a supervisor approval", now=T0)
     started = json.loads(
-        memgov(
+        run_cli(
             env, "experiment", "start", "online-v1", "-t", "acme", "--raw-share", "0.4",
             "--days", "7", "--policy", '{"prune_below": 0.2}', "--now", T0.isoformat(), "--json",
             "--salt", "fixed",  # a fixed salt puts agents a0..a9 in both cohorts
@@ -42,7 +42,7 @@ def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:
 
     later = (T0 + timedelta(days=2)).isoformat()
     report = json.loads(
-        memgov(env, "experiment", "status", "online-v1", "-t", "acme", "--now", later, "--json")
+        run_cli(env, "experiment", "status", "online-v1", "-t", "acme", "--now", later, "--json")
         .stdout
     )  # fmt: skip
     assert [d["date"] for d in report["days"]] == ["2026-11-01", "2026-11-02", "2026-11-03"]
@@ -53,11 +53,11 @@ def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:
     assert report["recommendation"] == latest["recommendation"]
     assert "salt" not in report["experiment"]
 
-    text = memgov(env, "experiment", "status", "online-v1", "-t", "acme", "--now", later).stdout
+    text = run_cli(env, "experiment", "status", "online-v1", "-t", "acme", "--now", later).stdout
     assert "always-valid 95% CI" in text and f"recommendation: {report['recommendation']}" in text
     assert "2026-11-03" in text
 
-    stopped = memgov(
+    stopped = run_cli(
         env, "experiment", "stop", "online-v1", "-t", "acme", "--reason", "enough", "--now", later
     )
     assert "stopped 'online-v1'" in stopped.stdout
@@ -66,7 +66,7 @@ def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:
 
 def test_bad_options_name_the_field(store: MemoryStore, env: dict[str, str]) -> None:
     store.remember("acme", "Deploys are frozen on Fridays after 3 pm", now=T0)
-    done = memgov(
+    done = run_cli(
         env, "experiment", "start", "x", "-t", "acme", "--days", "3",
         "--ends-at", (T0 + timedelta(days=3)).isoformat(), "--now", T0.isoformat(), code=2,
     )  # fmt: skip

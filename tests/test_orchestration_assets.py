@@ -454,7 +454,7 @@ def test_compaction_refuses_unless_enabled_and_then_respects_the_grace(
         ),
         ACME,
     ).success
-    archived = store.counts(ACME)["archived"]
+    archived = store.counts(ACME).archived
     assert archived == 3
     job = defs.resolve_job_def("compaction_job")
 
@@ -468,7 +468,7 @@ def test_compaction_refuses_unless_enabled_and_then_respects_the_grace(
     )
     assert not off.success
     assert any("compaction is off" in m for m in failure_messages(off))
-    assert store.counts(ACME)["archived"] == archived
+    assert store.counts(ACME).archived == archived
 
     def compact(days: int) -> int:
         result = job.execute_in_process(
@@ -486,7 +486,7 @@ def test_compaction_refuses_unless_enabled_and_then_respects_the_grace(
     # the tenant policy's 14-day grace outranks the platform's 1 day
     assert compact(5) == 0
     assert compact(15) == archived
-    assert store.counts(ACME)["archived"] == 0
+    assert store.counts(ACME).archived == 0
     assert store.get(ACME, ids["fresh0"]).status == "active"
 
 

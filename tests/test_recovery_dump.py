@@ -143,10 +143,10 @@ def test_event_ids_are_renumbered_in_order_when_the_target_sequence_is_ahead(
             (d["type"], str(d["memory_id"]), d["reason"]) for d in dumped
         ]
         run_id = next(d["run_id"] for d in dumped if d["type"] == "curation_run")
-        archived_before = target.counts(T)["archived"]
+        archived_before = target.counts(T).archived
         undone = target.undo_run(T, run_id, now=T1)
         assert undone.restored > 0
-        assert target.counts(T)["archived"] == archived_before - undone.restored
+        assert target.counts(T).archived == archived_before - undone.restored
 
 
 # -- refusals: nothing written ----------------------------------------------------------

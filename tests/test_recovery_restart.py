@@ -119,7 +119,7 @@ def test_restore_and_undo_work_after_the_server_restarts(server: Server) -> None
             last = after.explain(RESTORE, memory_id).events[-1]
             assert (last.type, last.reason) == ("restore", "after restart")
             assert last.data["prior"]["status"] == "archived"
-        assert after.counts(RESTORE)["archived"] == 0
+        assert after.counts(RESTORE).archived == 0
 
         # every act undone, newest first, gives back the state before the first pass
         after.undo_run(UNDO, second.run_id)

@@ -203,7 +203,7 @@ def test_remember_many_mixed_inputs(store: MemoryStore, clock: FixedClock) -> No
     assert results[2].restated and results[2].id == results[0].id
     assert len({r.id for r in results}) == 4
     assert row_counts(store) == (4, 4)
-    assert store.counts(TENANT) == {"active": 4, "archived": 0}
+    assert store.counts(TENANT).to_dict() == {"active": 4, "archived": 0}
 
     by_id = {m.id: m for m in store.memories(TENANT)}
     assert by_id[results[0].id].generality == 1
@@ -245,7 +245,7 @@ def test_restating_an_archived_memory_revives_it(
     archived = store.get(TENANT, original.id)
     assert archived.status == Status.ARCHIVED
     assert archived.archive_reason == "decayed"
-    assert store.counts(TENANT) == {"active": 0, "archived": 1, "archived_decayed": 1}
+    assert store.counts(TENANT).to_dict() == {"active": 0, "archived": 1, "archived_decayed": 1}
 
     clock.advance(timedelta(days=2))
     result = store.remember(TENANT, restatement)
@@ -258,7 +258,7 @@ def test_restating_an_archived_memory_revives_it(
     assert revived.importance == 0.7
     assert revived.version == archived.version + 1
     assert row_counts(store) == (1, 1)
-    assert store.counts(TENANT) == {"active": 1, "archived": 0}
+    assert store.counts(TENANT).to_dict() == {"active": 1, "archived": 0}
 
     trail = store.explain(TENANT, original.id).events
     assert [e.type for e in trail] == [EventType.WRITE, EventType.REVIVE]
@@ -354,7 +354,7 @@ def test_restore_archived_entry(store: MemoryStore, clock: FixedClock) -> None:
         "status": "archived", "archive_reason": "superseded", "superseded_by": other,
         "parent_id": None,
     }
-    assert store.counts(TENANT) == {"active": 2, "archived": 0}
+    assert store.counts(TENANT).to_dict() == {"active": 2, "archived": 0}
 
 
 def test_restore_active_entry_is_refused(store: MemoryStore) -> None:

@@ -271,8 +271,8 @@ def test_export_contains_only_the_tenants_memories(store: MemoryStore, tmp_path:
 
 def test_counts_and_listings_are_scoped(store: MemoryStore) -> None:
     a_ids, b_ids = populate(store)
-    assert store.counts(A) == {"active": len(a_ids), "archived": 0}
-    assert store.counts(B) == {"active": len(b_ids), "archived": 0}
+    assert store.counts(A).to_dict() == {"active": len(a_ids), "archived": 0}
+    assert store.counts(B).to_dict() == {"active": len(b_ids), "archived": 0}
     assert {m.id for m in store.memories(A)} == set(a_ids)
     assert {m.tenant for m in store.memories(B)} == {B}
     store.contest(B, b_ids[0], "claim", "evidence")

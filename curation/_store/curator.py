@@ -14,7 +14,13 @@ from curation._errors import InvalidStateError, NotFoundError, ValidationError
 from curation._kinds import EventType, MemoryKind, Resolution
 from curation._records import Approval, ConflictResolution, Reopened, Unmerge
 from curation._store.events import event_row, record_event, record_events
-from curation._store.lifecycle import ARCHIVE_SET, RESTORE_SET, archive_one
+from curation._store.lifecycle import (
+    ARCHIVE_SET,
+    CHANGED,
+    RESTORE_SET,
+    archive_one,
+    rearchive,
+)
 from curation._store.writes import PreparedWrite, write_batch
 from curation._validation import MemoryInput, content_hash, validate_content
 
@@ -209,27 +215,14 @@ def unmerge(
     else:
         conn.execute(
             text(
-                "UPDATE memory_state SET generality = :g, version = version + 1,"
-                " updated_at = :now WHERE tenant = :t AND memory_id = :p"
+                f"UPDATE memory_state SET generality = :g, {CHANGED}"
+                " WHERE tenant = :t AND memory_id = :p"
             ),
             {"t": tenant, "p": principle, "g": approval["prior_generality"], "now": now},
         )
         prior = approval.get("prior_state") or {}
         if prior.get("status") == "archived":  # promoted from the archive: back it goes
-            conn.execute(
-                text(
-                    "UPDATE memory_state SET status = 'archived', archive_reason = :r,"
-                    " archived_at = CAST(:at AS timestamptz), superseded_by = :sup"
-                    " WHERE tenant = :t AND memory_id = :p AND status = 'active'"
-                ),
-                {
-                    "t": tenant,
-                    "p": principle,
-                    "r": prior.get("archive_reason"),
-                    "at": prior.get("archived_at"),
-                    "sup": prior.get("superseded_by"),
-                },
-            )
+            rearchive(conn, tenant, principle, prior, now=now)
     conn.execute(
         text(
             "UPDATE proposal SET status = 'unmerged', decided_at = :now, decided_by = :a"

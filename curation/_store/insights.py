@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -23,8 +23,9 @@ import numpy as np
 from sqlalchemy import text
 
 from curation._health import near_duplicate_share
-from curation._policy import NEAR_PRUNE_BAND, max_decays
-from curation._safety import golden_probes_with_plan
+from curation._kinds import EventType
+from curation._policy import NEAR_PRUNE_BAND
+from curation._records import LastRun, QueueCounts, RunReport
 from curation._scoring import retention_from_columns
 from curation._snapshot import MemorySnapshot
 from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN, memory_record
@@ -152,8 +153,8 @@ def active_size_by_day(store: MemoryStore, tenant: str, *, now: datetime) -> lis
 
 
 # -- the curator's queues -----------------------------------------------------------------
-def pending_counts(store: MemoryStore, tenant: str) -> dict[str, int]:
-    """``proposals_pending``, ``conflicts_open`` and ``approved`` (unmergeable) now."""
+def pending_counts(store: MemoryStore, tenant: str) -> QueueCounts:
+    """Proposals pending, conflicts open and approvals (unmergeable) now."""
     tenant = validate_tenant(tenant)
     with store.db.transaction(tenant) as conn:
         proposals: dict[str, int] = {
@@ -167,11 +168,11 @@ def pending_counts(store: MemoryStore, tenant: str) -> dict[str, int]:
             text("SELECT count(*) FROM conflict WHERE tenant = :t AND status = 'open'"),
             {"t": tenant},
         ).scalar_one()
-    return {
-        "proposals_pending": int(proposals.get("pending", 0)),
-        "conflicts_open": int(conflicts),
-        "proposals_approved": int(proposals.get("approved", 0)),
-    }
+    return QueueCounts(
+        proposals_pending=int(proposals.get("pending", 0)),
+        conflicts_open=int(conflicts),
+        proposals_approved=int(proposals.get("approved", 0)),
+    )
 
 
 def queues_by_day(store: MemoryStore, tenant: str, *, now: datetime) -> list[dict[str, Any]]:
@@ -364,8 +365,7 @@ def near_duplicate_trend(
     each instant (reconstructed, see the module docstring). Empty for stores larger than
     ``NEAR_DUPLICATE_TREND_MAX_ROWS`` (the pair search would be too slow for a page)."""
     tenant = validate_tenant(tenant)
-    counts = store.counts(tenant)
-    if not 0 < counts["active"] + counts["archived"] <= NEAR_DUPLICATE_TREND_MAX_ROWS:
+    if not 0 < store.counts(tenant).total <= NEAR_DUPLICATE_TREND_MAX_ROWS:
         return []
     everything = store.snapshot(tenant, active_only=False)
     archived = {
@@ -411,21 +411,9 @@ def memories_by_ids(store: MemoryStore, tenant: str, ids: Iterable[str]) -> dict
     return {str(r.id): memory_record(r) for r in rows}
 
 
-# -- the last run and its checks ----------------------------------------------------------
-@dataclass(frozen=True)
-class Check:
-    """One property of the store after the last run: ``observed`` against ``threshold``."""
-
-    name: str
-    passed: bool
-    observed: float
-    threshold: float
-    detail: str
-
-
-def last_run(store: MemoryStore, tenant: str) -> dict[str, Any] | None:
-    """The latest curation run: ``id``, ``started_at``, ``dry_run``, ``status``,
-    ``report`` and the ``policy`` it ran with; None before the first run."""
+# -- the last run ---------------------------------------------------------------------------
+def last_run(store: MemoryStore, tenant: str) -> LastRun | None:
+    """The latest curation run and the policy it ran with; None before the first run."""
     tenant = validate_tenant(tenant)
     rows = _rows(
         store,
@@ -436,104 +424,38 @@ def last_run(store: MemoryStore, tenant: str) -> dict[str, Any] | None:
     if not rows:
         return None
     r = rows[0]
-    return {
-        "id": str(r.id),
-        "started_at": r.started_at,
-        "dry_run": bool(r.dry_run),
-        "status": r.status,
-        "report": dict(r.report),
-        "policy": dict(r.policy),
-    }
+    return LastRun(
+        id=str(r.id),
+        started_at=r.started_at,
+        dry_run=bool(r.dry_run),
+        status=r.status,
+        report=RunReport.from_stored(dict(r.report)),
+        policy=dict(r.policy),
+    )
 
 
-def run_checks(
-    store: MemoryStore, tenant: str, now: datetime, *, near_duplicates: float | None = None
-) -> list[Check]:
-    """The safety properties of the design, judged on the last run and the store now:
-    the prune cap held, golden probes still find their memories, pinned entries are not
-    archived, the run named only the tenant's own memories, and the near-duplicate share
-    is within the policy's target (``near_duplicates``: the share if already computed).
-    Empty before the first run."""
+@dataclass(frozen=True)
+class RunMemoryIds:
+    """The memory ids a run's events name: those it archived, and every one it named."""
+
+    archived: frozenset[str]
+    named: frozenset[str]
+
+
+def run_memory_ids(store: MemoryStore, tenant: str, run_id: str) -> RunMemoryIds:
+    """The ids the events of run ``run_id`` name (``memory_id`` and ``related_ids``)."""
     tenant = validate_tenant(tenant)
-    run = last_run(store, tenant)
-    if run is None:
-        return []
-    report: Mapping[str, Any] = run["report"]
-    policy = store.policy(tenant)
-    ratio = float(run["policy"].get("max_prune_ratio", policy.max_prune_ratio))
-    planned = report.get("planned", {})
-    done = planned if run["dry_run"] else report.get("applied", {})
-    cap = max_decays(ratio, int(planned.get("active_before", 0)))
-    decayed = int(done.get("decayed", 0))
-    checks = [
-        Check(
-            "prune cap",
-            decayed <= cap,
-            decayed,
-            cap,
-            f"{decayed} decayed of at most {cap} ({ratio:.0%} of "
-            f"{planned.get('active_before', 0)} active)",
-        )
-    ]
-
-    probes = golden_probes_with_plan(store, tenant, now=now)
-    found = sum(probe.before.passed for probe in probes)
-    checks.append(
-        Check(
-            "golden recall probes",
-            found == len(probes),
-            found,
-            len(probes),
-            f"{found} of {len(probes)} golden queries find their expected memories in the top k"
-            if probes
-            else "no golden probes defined for this tenant",
-        )
+    rows = _rows(
+        store,
+        tenant,
+        "SELECT e.type, e.memory_id, ref.id AS ref FROM event e, LATERAL unnest("
+        "  array_append(e.related_ids, e.memory_id)) AS ref(id)"
+        " WHERE e.tenant = :t AND e.run_id = :r AND ref.id IS NOT NULL",
+        r=run_id,
     )
-
-    with store.db.transaction(tenant) as conn:
-        pinned_archived = conn.execute(
-            text(
-                "SELECT count(*) FROM memory_state WHERE tenant = :t AND pinned"
-                " AND status = 'archived'"
-            ),
-            {"t": tenant},
-        ).scalar_one()
-        foreign = conn.execute(
-            text(
-                "SELECT count(*) FROM event e, LATERAL unnest("
-                "  array_append(e.related_ids, e.memory_id)) AS ref(id)"
-                " WHERE e.tenant = :t AND e.run_id = :r AND ref.id IS NOT NULL"
-                " AND NOT EXISTS (SELECT 1 FROM memory m WHERE m.tenant = :t AND m.id = ref.id)"
-            ),
-            {"t": tenant, "r": run["id"]},
-        ).scalar_one()
-    checks.append(
-        Check(
-            "pinned untouched",
-            pinned_archived == 0,
-            int(pinned_archived),
-            0,
-            f"{pinned_archived} pinned entries archived",
-        )
+    return RunMemoryIds(
+        archived=frozenset(
+            str(r.memory_id) for r in rows if r.type == EventType.ARCHIVE
+        ),
+        named=frozenset(str(r.ref) for r in rows),
     )
-    checks.append(
-        Check(
-            "no cross-tenant action",
-            foreign == 0,
-            int(foreign),
-            0,
-            f"{foreign} ids named by the run's events are not this tenant's",
-        )
-    )
-    share = near_duplicate_share_now(store, tenant) if near_duplicates is None else near_duplicates
-    target = policy.near_duplicate_target
-    checks.append(
-        Check(
-            "near-duplicate share",
-            share <= target,
-            share,
-            target,
-            f"{share:.1%} of the active set is redundant (target ≤ {target:.0%})",
-        )
-    )
-    return checks

@@ -9,7 +9,7 @@ one-row changes here also append their event.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -18,12 +18,14 @@ from sqlalchemy import Connection, text
 from curation._kinds import EventType
 from curation._store.events import event_row, record_events
 
+# Any change of a row: what optimistic plans and recall caches key on.
+CHANGED = "version = version + 1, updated_at = :now"
 # Archive: the caller supplies archive_reason (and superseded_by/parent_id when it sets them).
-ARCHIVE_SET = "status = 'archived', archived_at = :now, version = version + 1, updated_at = :now"
+ARCHIVE_SET = f"status = 'archived', archived_at = :now, {CHANGED}"
 # Restore: back to the active set with every trace of the archive cleared.
 RESTORE_SET = (
     "status = 'active', archive_reason = NULL, archived_at = NULL, superseded_by = NULL,"
-    " version = version + 1, updated_at = :now"
+    f" {CHANGED}"
 )
 
 
@@ -53,6 +55,30 @@ def archive_one(
             "now": now,
             "sup": superseded_by,
             "par": parent_id,
+        },
+    ).scalar()
+    return done is not None
+
+
+def rearchive(
+    conn: Connection, tenant: str, memory_id: Any, prior: Mapping[str, Any], *, now: datetime
+) -> bool:
+    """Send an active memory back to the archive state ``prior`` recorded (its reason, its
+    original ``archived_at``, ``superseded_by``): the inverse of a promotion out of the
+    archive. False when it was not active. The caller records the act's event."""
+    done = conn.execute(
+        text(
+            "UPDATE memory_state SET status = 'archived', archived_at = CAST(:at AS timestamptz),"
+            f" {CHANGED}, archive_reason = :r, superseded_by = :sup"
+            " WHERE tenant = :t AND memory_id = :id AND status = 'active' RETURNING memory_id"
+        ),
+        {
+            "t": tenant,
+            "id": memory_id,
+            "r": prior.get("archive_reason"),
+            "at": prior.get("archived_at"),
+            "sup": prior.get("superseded_by"),
+            "now": now,
         },
     ).scalar()
     return done is not None

@@ -25,7 +25,7 @@ from curation._records import WriteResult
 from curation._slots import SlotVerdict, compare_slots
 from curation._store.apply import archive_actions, lock_rows
 from curation._store.events import event_row, record_events
-from curation._store.lifecycle import ARCHIVE_SET
+from curation._store.lifecycle import ARCHIVE_SET, CHANGED
 from curation._store.writes import PreparedWrite
 from curation._values import distinct_subjects, value_differences
 
@@ -48,11 +48,7 @@ def _subsume(
     reason: str,
 ) -> bool:
     """File ``memory_id`` beneath ``parent``; archive it ``subsumed`` when it is redundant."""
-    change = (
-        f"{ARCHIVE_SET}, archive_reason = 'subsumed'"
-        if archive
-        else "version = version + 1, updated_at = :now"
-    )
+    change = f"{ARCHIVE_SET}, archive_reason = 'subsumed'" if archive else CHANGED
     done = conn.execute(
         text(
             f"UPDATE memory_state SET parent_id = :p, {change}"

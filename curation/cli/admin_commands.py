@@ -60,14 +60,14 @@ def tenants_delete(
     counts = store.counts(tenant)
     if not yes:
         typer.confirm(
-            f"Delete tenant {tenant!r} ({counts['active']} active, {counts['archived']} "
+            f"Delete tenant {tenant!r} ({counts.active} active, {counts.archived} "
             "archived memories and their whole history)?",
             abort=True,
             err=True,
         )
     deleted = store.delete_tenant(tenant, dump=dump, force=force)
-    typer.echo(f"tenant {tenant!r} deleted: {deleted.get('memory', 0)} memories, "
-               f"{deleted.get('event', 0)} events")  # fmt: skip
+    typer.echo(f"tenant {tenant!r} deleted: {deleted.memories} memories, "
+               f"{deleted.events} events")  # fmt: skip
 
 
 @server_app.command("status")

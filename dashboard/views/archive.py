@@ -70,8 +70,8 @@ found = data.archived(tenant, contains=text, reasons=reasons, since=since, until
 
 counts = data.counts(tenant)
 st.caption(
-    f"{len(found)} matching archived entries (of {counts['archived']} archived"
-    + (f"; searching the latest {data.ARCHIVE_SEARCH_LIMIT}" if counts["archived"] > 500 else "")
+    f"{len(found)} matching archived entries (of {counts.archived} archived"
+    + (f"; searching the latest {data.ARCHIVE_SEARCH_LIMIT}" if counts.archived > 500 else "")
     + ")."
 )
 if not found:

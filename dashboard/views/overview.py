@@ -21,13 +21,13 @@ by_day = view["active_by_day"]
 cols = [*st.columns(3), *st.columns(3)]
 cols[0].metric(
     "Active entries",
-    counts["active"],
+    counts.active,
     help="Entries curated recall searches (store.counts).",
     border=True,
 )
 cols[1].metric(
     "Archived",
-    counts["archived"],
+    counts.archived,
     help="Archived (never deleted): restorable from the Archive explorer.",
     border=True,
 )
@@ -43,13 +43,13 @@ cols[2].metric(
 )
 cols[3].metric(
     "Open conflicts",
-    pending["conflicts_open"],
+    pending.conflicts_open,
     help="Claims against entries awaiting a curator's resolution.",
     border=True,
 )
 cols[4].metric(
     "Pending proposals",
-    pending["proposals_pending"],
+    pending.proposals_pending,
     help="Principle proposals awaiting approval.",
     border=True,
 )
@@ -92,11 +92,7 @@ with right, st.container(border=True):
     st.subheader("Archived per week, by reason")
     if view["archived_per_week"]:
         st.altair_chart(charts.archived_per_week(view["archived_per_week"]), width="stretch")
-        reasons = ", ".join(
-            f"{k.removeprefix('archived_')} {v}"
-            for k, v in sorted(counts.items())
-            if k.startswith("archived_")
-        )
+        reasons = ", ".join(f"{k} {v}" for k, v in sorted(counts.archived_by_reason.items()))
         st.caption(f"Archived now by reason: {reasons}.")
     else:
         st.info("Nothing archived yet: run `memgov curate -t <tenant> --apply`.")
@@ -152,21 +148,21 @@ if run is None:
         "`memgov curate -t <tenant> --apply`, or materialize the tenant in Dagster."
     )
 else:
-    report = run["report"]
-    planned = report.get("planned", {})
-    applied = report.get("applied", {})
-    done = planned if run["dry_run"] else applied
-    mode = "dry run" if run["dry_run"] else "applied"
+    report = run.report
+    planned = report.planned
+    applied = report.applied
+    done = planned if run.dry_run else applied
+    mode = "dry run" if run.dry_run else "applied"
     st.caption(
-        f"Run `{run['id'][:8]}` at {when(run['started_at'])} · {mode} · "
-        f"{report.get('duration_s', 0)} s · modes: "
-        + ", ".join(f"{k} {v}" for k, v in sorted(report.get("modes", {}).items()))
+        f"Run `{run.id[:8]}` at {when(run.started_at)} · {mode} · "
+        f"{report.duration_s} s · modes: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(report.modes.items()))
     )
     cols = st.columns(7)
     cols[0].metric(
         "Active after",
-        report.get("active_after", 0),
-        delta=int(report.get("active_after", 0)) - int(planned.get("active_before", 0)),
+        report.active_after,
+        delta=report.active_after - int(planned.get("active_before", 0)),
         delta_color="off",
     )
     cols[1].metric("Superseded", done.get("superseded", 0))
@@ -194,4 +190,4 @@ else:
             detail=check.detail,
         )
     with st.expander("The run's full report"):
-        st.json(report, expanded=False)
+        st.json(report.stored(), expanded=False)

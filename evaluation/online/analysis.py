@@ -33,7 +33,13 @@ from typing import Any
 import numpy as np
 from scipy import stats as scipy_stats
 
-from curation import ExperimentRecord, ExposureObservation, ValidationError, ensure_aware
+from curation import (
+    ExperimentFeedback,
+    ExperimentRecord,
+    ExposureObservation,
+    ValidationError,
+    ensure_aware,
+)
 from evaluation.online.cohort_stats import (
     SCORE_MIXING_SD_FACTOR,
     SUCCESS_MIXING_SD,
@@ -357,15 +363,13 @@ def _compare(
     return score_delta, bootstrap, score_p, band
 
 
-def _feedback_summary(
-    feedback: Mapping[str, Mapping[str, int]] | None,
-) -> dict[str, dict[str, Any]] | None:
+def _feedback_summary(feedback: ExperimentFeedback | None) -> dict[str, dict[str, Any]] | None:
     if feedback is None:
         return None
     out: dict[str, dict[str, Any]] = {}
     for cohort in COHORTS:
-        counts = feedback.get(cohort, {})
-        useful, not_useful = int(counts.get("useful", 0)), int(counts.get("not_useful", 0))
+        counts = feedback.of(cohort)
+        useful, not_useful = counts.useful, counts.not_useful
         total = useful + not_useful
         out[cohort] = {
             "useful": useful,
@@ -378,7 +382,7 @@ def _feedback_summary(
 def analyse_experiment(
     experiment: ExperimentRecord,
     observations: Sequence[ExposureObservation],
-    feedback: Mapping[str, Mapping[str, int]] | None = None,
+    feedback: ExperimentFeedback | None = None,
     *,
     now: datetime,
     policy_changes: Sequence[datetime] = (),

@@ -24,7 +24,12 @@ from curation._cohorts import (
 from curation._errors import InvalidStateError, NotFoundError, ValidationError
 from curation._kinds import Cohort, EventType
 from curation._policy import CurationPolicy
-from curation._records import ExperimentRecord, ExposureObservation
+from curation._records import (
+    CohortFeedback,
+    ExperimentFeedback,
+    ExperimentRecord,
+    ExposureObservation,
+)
 from curation._store.events import record_event
 from curation._store.exposures import (
     EXPERIMENT_COLUMNS,
@@ -266,7 +271,7 @@ class ExperimentService:
             ).all()
         return [observation(r) for r in rows]
 
-    def experiment_feedback(self, tenant: str, name: str) -> dict[str, dict[str, int]]:
+    def experiment_feedback(self, tenant: str, name: str) -> ExperimentFeedback:
         """Per cohort, how many memory judgements tied to the experiment's recalls were
         useful and not useful (both cohorts always present)."""
         tenant = validate_tenant(tenant)
@@ -289,7 +294,10 @@ class ExperimentService:
         for row in rows:
             if row.cohort in counts:
                 counts[row.cohort]["useful" if row.useful else "not_useful"] += int(row.n)
-        return counts
+        return ExperimentFeedback(
+            curated=CohortFeedback(**counts[Cohort.CURATED.value]),
+            raw=CohortFeedback(**counts[Cohort.RAW.value]),
+        )
 
     # -- outcomes ---------------------------------------------------------------------
     def outcome(

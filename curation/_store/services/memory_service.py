@@ -12,7 +12,7 @@ from sqlalchemy import text
 
 from curation._errors import InvalidStateError, NotFoundError
 from curation._kinds import Cohort, EventType, Status
-from curation._records import MemoryRecord, WriteResult
+from curation._records import MemoryCounts, MemoryRecord, WriteResult
 from curation._store import exposures
 from curation._store.events import record_event
 from curation._store.lifecycle import restore_rows
@@ -314,7 +314,7 @@ class MemoryService:
             ).all()
         return [memory_record(r) for r in rows]
 
-    def counts(self, tenant: str) -> dict[str, int]:
+    def counts(self, tenant: str) -> MemoryCounts:
         """Active/archived totals and archived-by-reason, for reports and dashboards."""
         tenant = validate_tenant(tenant)
         with self.ctx.tx(tenant) as conn:
@@ -325,9 +325,10 @@ class MemoryService:
                 ),
                 {"t": tenant},
             ).all()
-        out = {"active": 0, "archived": 0}
+        totals = {"active": 0, "archived": 0}
+        by_reason: dict[str, int] = {}
         for row in rows:
-            out[row.status] += int(row.n)
+            totals[row.status] += int(row.n)
             if row.reason:
-                out[f"archived_{row.reason}"] = int(row.n)
-        return out
+                by_reason[row.reason] = int(row.n)
+        return MemoryCounts(totals["active"], totals["archived"], by_reason)

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import text
 
 from curation._policy import CurationPolicy
+from curation._records import TenantDeletion
 from curation._store.services.context import StoreContext
 from curation._store.tenant_delete import delete_tenant
 from curation._store.tenant_policy import merge_policy, store_policy
@@ -36,7 +37,7 @@ class TenantService:
 
     def delete_tenant(
         self, tenant: str, *, dump: str | Path | None = None, force: bool = False
-    ) -> dict[str, int]:
+    ) -> TenantDeletion:
         """Delete the tenant and everything it holds (see ``curation._store.tenant_delete``:
         refused without a fresh full dump unless ``force``). Rows deleted per table."""
 
@@ -44,7 +45,7 @@ class TenantService:
             self.ctx.db, tenant, dump=None if dump is None else Path(dump), force=force
         )
         self.ctx.forget_policies()
-        return deleted
+        return TenantDeletion(validate_tenant(tenant), deleted)
 
     def tenants(self) -> list[str]:
         """Every tenant's name: the one cross-tenant read, through the SECURITY DEFINER
