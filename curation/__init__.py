@@ -20,6 +20,7 @@ from curation._embedding import (
     embedder_from_env,
 )
 from curation._errors import (
+    ClientIdConflictError,
     CurationLockedError,
     DatabaseRoleError,
     DumpFormatError,
@@ -122,6 +123,7 @@ __all__ = [
     "ApiKeyRecord",
     "Approval",
     "ArchiveReason",
+    "ClientIdConflictError",
     "Clock",
     "Cohort",
     "CompressionMode",
