@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from api.models import HitOut, MemoryIn, RecallOut, WriteOut
+from api.models import MemoryIn, WriteOut
 from curation import ApiKeyRecord, MemoryStore
 from curation.cli import recall_json
 
@@ -33,14 +33,16 @@ def recall(
     k: int = 6,
     mode: str | None = None,
     agent_id: str | None = None,
-) -> RecallOut:
+) -> dict[str, Any]:
+    """The ``RecallOut`` shape as plain JSON-ready data: the hits are exactly
+    ``memgov recall --json``, so they are not validated a second time on the hot path."""
     result = store.recall(key.tenant, query, k, mode=mode, agent_id=agent_id, actor=actor(key))
-    return RecallOut(
-        mode=result.mode,
-        recall_id=result.recall_id,
-        cohort=result.cohort,
-        hits=[HitOut.model_validate(hit) for hit in recall_json(result)],
-    )
+    return {
+        "mode": result.mode,
+        "recall_id": result.recall_id,
+        "cohort": result.cohort,
+        "hits": recall_json(result),
+    }
 
 
 def outcome(

@@ -114,7 +114,9 @@ class KeyService:
         if not isinstance(secret, str) or not secret.startswith(KEY_PREFIX) or len(secret) > 256:
             return None
         at = self.ctx.now(now)
-        with self.ctx.db.transaction() as conn:
+        # One statement in autocommit (it runs on every API request): no BEGIN/COMMIT round
+        # trips, and the function's own last-used stamp commits with it.
+        with self.ctx.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             row = conn.execute(
                 text(f"SELECT {_COLUMNS} FROM memgov_authenticate(:h, :at)"),
                 {"h": key_hash(secret), "at": at},
