@@ -76,7 +76,7 @@ class KeyService:
         return NewApiKey(key=secret, id=str(key_id), tenant=tenant, scope=scope, name=label)
 
     def keys(self, tenant: str) -> list[ApiKeyRecord]:
-        tenant = validate_tenant(tenant)
+        tenant = self.ctx.require_tenant(tenant)  # an unknown tenant is an error, not "none"
         with self.ctx.db.transaction(tenant) as conn:
             rows = conn.execute(
                 text(f"SELECT {_COLUMNS} FROM api_key WHERE tenant = :t ORDER BY created_at, id"),
@@ -88,7 +88,7 @@ class KeyService:
         self, tenant: str, key_id: str | uuid.UUID, *, now: datetime | None = None
     ) -> ApiKeyRecord:
         """Revoke a key: the next request that presents it fails."""
-        tenant = validate_tenant(tenant)
+        tenant = self.ctx.require_tenant(tenant)
         ident = validate_uuid("key_id", key_id)
         at = self.ctx.now(now)
         with self.ctx.db.transaction(tenant) as conn:
