@@ -55,7 +55,8 @@ async def _run(call: Callable[[], Any]) -> Any:
 
 
 def build_mcp(store: MemoryStore) -> MCPServer:
-    server: MCPServer = MCPServer("memgov", instructions=INSTRUCTIONS)
+    # WARNING: the SDK otherwise logs an INFO line to the console on every start and stop
+    server: MCPServer = MCPServer("memgov", instructions=INSTRUCTIONS, log_level="WARNING")
 
     @server.tool()
     async def remember(
