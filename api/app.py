@@ -60,6 +60,9 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
             '`{"error": {"type", "field", "value", "message"}}`.'
         ),
         lifespan=lifespan,
+        # FastAPI's native OpenTelemetry hooks cost a check on every request; Memgov
+        # configures no provider, so they are off rather than idle
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.store = store
     app.state.limiter = RateLimiter(settings.rate_per_second, settings.burst)

@@ -42,14 +42,29 @@ def check_rate(limiter: RateLimiter, key: ApiKeyRecord) -> None:
         )  # fmt: skip
 
 
-def agent_key(
-    request: Request,
+async def presented(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> ApiKeyRecord:
+) -> HTTPAuthorizationCredentials:
+    """A Bearer header is there (no lookup, no thread hop): a request without one is a 401
+    before its body is even validated. The key itself is checked by ``key_of``."""
+    if credentials is None or not credentials.credentials.strip():
+        raise ApiError(401, "unauthorized", "send Authorization: Bearer <key>", headers=CHALLENGE)
+    return credentials
+
+
+Credentials = Annotated[HTTPAuthorizationCredentials, Depends(presented)]
+
+
+def key_of(request: Request, credentials: HTTPAuthorizationCredentials | None) -> ApiKeyRecord:
+    """The request's live key, within its rate (blocking: call it on a worker thread)."""
     header = None if credentials is None else f"Bearer {credentials.credentials}"
     key = authenticate_header(request.app.state.store, header)
     check_rate(request.app.state.limiter, key)
     return key
+
+
+def agent_key(request: Request, credentials: Credentials) -> ApiKeyRecord:
+    return key_of(request, credentials)
 
 
 async def curator_key(key: Annotated[ApiKeyRecord, Depends(agent_key)]) -> ApiKeyRecord:

@@ -21,6 +21,7 @@ import httpx
 import numpy as np
 
 from curation import MemoryStore
+from curation.cli import progress_bar
 
 TOPICS = [
     "deploys", "billing", "oncall", "database", "frontend", "latency", "refunds", "search",
@@ -37,10 +38,12 @@ def load(store: MemoryStore, tenant: str, size: int, batch: int = 2_000) -> floa
     """Fill ``tenant`` up to ``size`` memories; returns seconds spent (0 if it was full)."""
     have = store.counts(tenant).total if tenant in store.tenants() else 0
     started = time.perf_counter()
-    for first in range(have, size, batch):
-        rows = [{"content": corpus_line(n)} for n in range(first, min(size, first + batch))]
-        store.remember_many(tenant, rows, actor="bench")
-        print(f"  loaded {min(size, first + batch)}/{size}", file=sys.stderr, flush=True)
+    with progress_bar(f"Loading {tenant} to {size} memories", size) as done:
+        done(have)
+        for first in range(have, size, batch):
+            rows = [{"content": corpus_line(n)} for n in range(first, min(size, first + batch))]
+            store.remember_many(tenant, rows, actor="bench")
+            done(min(size, first + batch))
     return time.perf_counter() - started if have < size else 0.0
 
 
@@ -54,29 +57,38 @@ class Figures:
     per_second: float
 
 
-def measure(label: str, clients: int, requests: int, call: Callable[[int], Any]) -> Figures:
-    """``requests`` calls spread over ``clients`` threads; each call timed alone."""
-    latencies: list[float] = []
+def measure(calls: dict[str, Callable[[int], Any]], clients: int, requests: int) -> list[Figures]:
+    """``requests`` rounds spread over ``clients`` threads; in each round every call runs
+    once, in turn (the order alternating), each timed alone. Interleaving the paths makes
+    them share the machine's load at every moment, so their difference survives a busy
+    machine. req/s is clients / mean latency (Little's law)."""
+    latencies: dict[str, list[float]] = {label: [] for label in calls}
     lock = threading.Lock()
+    labels = list(calls)
 
     def worker(worker_id: int) -> None:
-        mine: list[float] = []
+        mine: dict[str, list[float]] = {label: [] for label in labels}
         for n in range(worker_id, requests, clients):
-            started = time.perf_counter()
-            call(n)
-            mine.append(time.perf_counter() - started)
+            for label in labels if n % 2 == 0 else reversed(labels):
+                started = time.perf_counter()
+                calls[label](n)
+                mine[label].append(time.perf_counter() - started)
         with lock:
-            latencies.extend(mine)
+            for label, spent in mine.items():
+                latencies[label].extend(spent)
 
-    started = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
         list(pool.map(worker, range(clients)))
-    wall = time.perf_counter() - started
-    ms = np.array(latencies) * 1000
-    return Figures(
-        label, clients, requests, float(np.percentile(ms, 50)), float(np.percentile(ms, 99)),
-        requests / wall,
-    )  # fmt: skip
+    figures = []
+    for label, spent in latencies.items():
+        ms = np.array(spent) * 1000
+        figures.append(
+            Figures(
+                label, clients, requests, float(np.percentile(ms, 50)),
+                float(np.percentile(ms, 99)), clients * len(spent) / float(np.sum(spent)),
+            )
+        )  # fmt: skip
+    return figures
 
 
 def query(n: int) -> str:
@@ -96,7 +108,6 @@ def run(store: MemoryStore, *, size: int, requests: int, tenant: str, port: int)
         _wait_up(url, server)
         for n in range(50):  # warm both paths (pool connections, caches)
             store.recall(tenant, query(n), 6)
-        figures: list[Figures] = []
         local = threading.local()
 
         def over_http(n: int) -> None:
@@ -110,13 +121,15 @@ def run(store: MemoryStore, *, size: int, requests: int, tenant: str, port: int)
 
         for n in range(50):
             over_http(n)
-        for clients in (1, 8):
-            figures.append(
-                measure(
-                    "in-process", clients, requests, lambda n: store.recall(tenant, query(n), 6)
-                )
-            )
-            figures.append(measure("HTTP", clients, requests, over_http))
+
+        def in_process(n: int) -> None:
+            store.recall(tenant, query(n), 6)
+
+        # one client: the two paths interleaved; eight: each path alone (eight clients of
+        # one path at a time, as a deployment would see them)
+        figures = measure({"in-process": in_process, "HTTP": over_http}, 1, requests)
+        figures += measure({"in-process": in_process}, 8, requests)
+        figures += measure({"HTTP": over_http}, 8, requests)
         return figures
     finally:
         server.terminate()

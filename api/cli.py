@@ -70,7 +70,11 @@ def serve(
 
     chosen = port if port is not None else int(os.environ.get("MEMGOV_API_PORT", DEFAULT_PORT))
     app = create_app(open_store(), ApiSettings.from_env())
-    uvicorn.run(app, host=host, port=chosen, log_level="warning")
+    # per request, an access-log line and proxy-header rewriting are costs a loopback
+    # server does not need (it trusts no proxy)
+    uvicorn.run(
+        app, host=host, port=chosen, log_level="warning", access_log=False, proxy_headers=False
+    )
 
 
 def mcp(
@@ -95,8 +99,6 @@ def mcp(
     import anyio
 
     anyio.run(build_mcp(store).run_stdio_async)
-
-
 
 
 def bench_http(

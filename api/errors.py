@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from curation import (
+    ClientIdConflictError,
     CurationLockedError,
     InvalidStateError,
     MemgovError,
@@ -94,6 +95,8 @@ def from_memgov_error(exc: MemgovError) -> JSONResponse:
         return error_response(404, "not_found", message, field=exc.entity, value=str(exc.ident))
     if isinstance(exc, ValidationError):
         return error_response(400, "invalid", message, field=exc.field, value=exc.value)
+    if isinstance(exc, ClientIdConflictError):
+        return error_response(409, "conflict", message, field=exc.field, value=exc.value)
     if isinstance(exc, CurationLockedError | StalePlanError | InvalidStateError):
         return error_response(409, "conflict", message)
     return error_response(400, "rejected", message)

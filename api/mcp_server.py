@@ -55,7 +55,8 @@ async def _run(call: Callable[[], Any]) -> Any:
 
 
 def build_mcp(store: MemoryStore) -> MCPServer:
-    server: MCPServer = MCPServer("memgov", instructions=INSTRUCTIONS)
+    # WARNING: the SDK otherwise logs an INFO line to the console on every start and stop
+    server: MCPServer = MCPServer("memgov", instructions=INSTRUCTIONS, log_level="WARNING")
 
     @server.tool()
     async def remember(
@@ -83,8 +84,9 @@ def build_mcp(store: MemoryStore) -> MCPServer:
         """Recall the best memories for a query (curated by default). With agent_id the
         answer carries a recall_id for outcome and feedback."""
         key = _key()
-        result = await _run(lambda: service.recall(store, key, query, k, mode, agent_id))
-        return result.model_dump()  # type: ignore[no-any-return]
+        return await _run(  # type: ignore[no-any-return]
+            lambda: service.recall(store, key, query, k, mode, agent_id)
+        )
 
     @server.tool()
     async def contest(

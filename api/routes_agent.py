@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import anyio
 from fastapi import APIRouter, Request, Response
 
 from api import service
-from api.auth import AgentKey, Store
+from api.auth import AgentKey, Credentials, Store, key_of
 from api.errors import ERROR_RESPONSES
 from api.models import (
     ContestIn,
@@ -56,11 +58,21 @@ def remember(
     return WritesOut(results=results)
 
 
-@router.post("/recall", tags=["agent"])
-def recall(body: RecallIn, key: AgentKey, store: Store) -> RecallOut:
+@router.post("/recall", tags=["agent"], response_model=RecallOut)
+async def recall(body: RecallIn, request: Request, credentials: Credentials) -> Response:
     """Curated recall (or raw). With ``agent_id`` the agent's experiment cohort picks the
     mode and the answer carries ``recall_id`` and ``cohort`` (for outcomes, feedback)."""
-    return service.recall(store, key, body.query, body.k, body.mode, body.agent_id)
+
+    # The hot path: the key check and the recall share one worker-thread hop, and the
+    # answer (already the documented shape) is encoded once, not re-validated.
+    def answer() -> bytes:
+        key = key_of(request, credentials)
+        found = service.recall(
+            request.app.state.store, key, body.query, body.k, body.mode, body.agent_id
+        )
+        return json.dumps(found, ensure_ascii=False).encode()
+
+    return Response(await anyio.to_thread.run_sync(answer), media_type="application/json")
 
 
 @router.post("/outcomes", tags=["agent"], response_model=ExposureObservation)

@@ -3,12 +3,10 @@ the tenant and the actor always come from the authenticated key."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from api.errors import ApiError
-from api.models import HitOut, MemoryIn, RecallOut, WriteOut
+from api.models import MemoryIn, WriteOut
 from curation import ApiKeyRecord, MemoryStore
 from curation.cli import recall_json
 
@@ -18,50 +16,14 @@ def actor(key: ApiKeyRecord) -> str:
     return f"key:{key.name}"
 
 
-def _client_id(item: MemoryIn) -> str | None:
-    if item.id is None:
-        return None
-    try:
-        return str(uuid.UUID(item.id))
-    except ValueError as exc:
-        raise ApiError(400, "invalid", "is not a UUID", field="id", value=item.id) from exc
-
-
-def _known_client_ids(
-    store: MemoryStore, key: ApiKeyRecord, items: Sequence[MemoryIn]
-) -> dict[str, WriteOut]:
-    """Items whose client id is already stored: a retry answers ``duplicate`` and writes
-    nothing; the same id with other content is a 409 (ids are never reused)."""
-    ids = {ident: item for item in items if (ident := _client_id(item)) is not None}
-    answers: dict[str, WriteOut] = {}
-    for record in store.get_many(key.tenant, sorted(ids)) if ids else []:
-        if record.content != ids[record.id].content:
-            raise ApiError(
-                409, "conflict", "this id is already stored with other content",
-                field="id", value=record.id,
-            )  # fmt: skip
-        answers[record.id] = WriteOut(id=record.id, created=False, duplicate=True)
-    return answers
-
-
 def remember(store: MemoryStore, key: ApiKeyRecord, items: Sequence[MemoryIn]) -> list[WriteOut]:
-    known = _known_client_ids(store, key, items)
-    fresh = [item for item in items if _client_id(item) not in known]
-    written = iter(
-        store.remember_many(
-            key.tenant,
-            [item.model_dump(exclude_none=True) for item in fresh],
-            actor=actor(key),
-        )
-        if fresh
-        else []
-    )
-    return [
-        known[ident]
-        if (ident := _client_id(item)) in known
-        else WriteOut.model_validate(next(written).to_dict())
-        for item in items
-    ]
+    """Client ids are idempotency keys, checked by the store inside the write's own
+    transaction: simultaneous retries store once and the others answer ``duplicate``."""
+    written = store.remember_many(
+        key.tenant, [item.model_dump(exclude_none=True) for item in items], actor=actor(key),
+        retries=True,
+    )  # fmt: skip
+    return [WriteOut.model_validate(result.to_dict()) for result in written]
 
 
 def recall(
@@ -71,14 +33,16 @@ def recall(
     k: int = 6,
     mode: str | None = None,
     agent_id: str | None = None,
-) -> RecallOut:
+) -> dict[str, Any]:
+    """The ``RecallOut`` shape as plain JSON-ready data: the hits are exactly
+    ``memgov recall --json``, so they are not validated a second time on the hot path."""
     result = store.recall(key.tenant, query, k, mode=mode, agent_id=agent_id, actor=actor(key))
-    return RecallOut(
-        mode=result.mode,
-        recall_id=result.recall_id,
-        cohort=result.cohort,
-        hits=[HitOut.model_validate(hit) for hit in recall_json(result)],
-    )
+    return {
+        "mode": result.mode,
+        "recall_id": result.recall_id,
+        "cohort": result.cohort,
+        "hits": recall_json(result),
+    }
 
 
 def outcome(

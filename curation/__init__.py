@@ -20,6 +20,7 @@ from curation._embedding import (
     embedder_from_env,
 )
 from curation._errors import (
+    ClientIdConflictError,
     CurationLockedError,
     DatabaseRoleError,
     DumpFormatError,
@@ -133,6 +134,7 @@ __all__ = [
     "ApiKeyRecord",
     "Approval",
     "ArchiveReason",
+    "ClientIdConflictError",
     "Clock",
     "Cohort",
     "CohortFeedback",

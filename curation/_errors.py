@@ -64,6 +64,16 @@ class InvalidStateError(MemgovError):
     """The operation does not apply to the entity in its current state."""
 
 
+class ClientIdConflictError(InvalidStateError):
+    """A client-chosen id (an idempotency key) already stored with other content: ids are
+    never reused, so this is neither a retry nor a new memory."""
+
+    def __init__(self, ident: str) -> None:
+        self.field = "id"
+        self.value = ident
+        super().__init__(f"id={ident!r}: already stored with other content")
+
+
 class CurationLockedError(MemgovError):
     """Another curation run holds the tenant's advisory lock."""
 

@@ -160,6 +160,7 @@ class WriteResult(_Record):
     created: bool
     revived: bool = False
     restated: bool = False
+    duplicate: bool = False  # a client id already stored: nothing was written
     superseded_ids: list[str] = field(default_factory=list)
     conflict_ids: list[str] = field(default_factory=list)
     note: str | None = None

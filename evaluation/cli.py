@@ -189,6 +189,7 @@ def sweep(
 ) -> None:
     """Random search over thresholds, half-lives and ranking weights; write the best policy."""
     from curation import embedder_from_env
+    from evaluation.console import message_progress
     from evaluation.demo_steps import demo_database
     from evaluation.sweep import Trial, best, run_sweep, write_policy
     from evaluation.tracking import comparison_run
@@ -222,14 +223,16 @@ def sweep(
                     }
                 )
 
-        results = run_sweep(
-            fleet,
-            trials=trials,
-            seed=seed,
-            database_factory=lambda: demo_database(name="memgov_sweep"),
-            embedder=embedder_from_env(),
-            log=log,
-        )
+        with message_progress(f"Sweep: {trials} trials", trials) as progress:
+            results = run_sweep(
+                fleet,
+                trials=trials,
+                seed=seed,
+                database_factory=lambda: demo_database(name="memgov_sweep"),
+                embedder=embedder_from_env(),
+                log=log,
+                progress=progress,
+            )
         winner = best(results)
         parent.log_metrics(
             {

@@ -9,14 +9,16 @@ The command's own output goes to the terminal through a console made before the 
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO, TypeVar
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -24,6 +26,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 Print = Callable[[str], None]
 Advance = Callable[[str], None]
 _DAY = re.compile(r"\bday (\d+)\b")
+_OF = re.compile(r"\b(\d+)/(\d+)\b")
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+def _to_stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+_current: ContextVar[Advance] = ContextVar("memgov_progress", default=_to_stderr)
 
 
 class Terminal:
@@ -77,6 +88,65 @@ def day_progress(set_done: Callable[[int], None]) -> Advance:
             set_done(int(match.group(1)))
 
     return advance
+
+
+@contextmanager
+def message_progress(
+    description: str, total: int | None = None, step: re.Pattern[str] | None = None
+) -> Iterator[Advance]:
+    """A bar on standard error driven by a runner's ``progress(message)`` callback, so the
+    runner itself needs no change. Each message is printed above the bar (they carry the
+    interim figures); ``step`` (one group: steps done) or an ``N/M`` in the message moves
+    the bar. Off a terminal the messages are plain stderr lines and no bar is drawn:
+    standard output keeps only the command's result (``--json`` stays parseable)."""
+    if not sys.stderr.isatty():
+        yield _to_stderr
+        return
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(bar_width=30),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True, highlight=False),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=total)
+
+        def advance(message: str) -> None:
+            bar.console.print(message, markup=False, emoji=False)
+            found = step.search(message) if step else None
+            if found:
+                bar.update(task, completed=int(found.group(1)))
+            elif of := _OF.search(message):
+                bar.update(task, completed=int(of.group(1)), total=int(of.group(2)))
+            else:
+                bar.advance(task)
+
+        yield advance
+
+
+def report(message: str) -> None:
+    """A runner's progress message, to the bar of the command running it (stderr)."""
+    _current.get()(message)
+
+
+def with_progress(description: str) -> Callable[[Command], Command]:
+    """Run a command under ``message_progress``, its ``report`` calls moving the bar: a
+    command whose runner already takes a ``progress`` callback gets a bar unchanged."""
+
+    def wrap(command: Command) -> Command:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            with message_progress(description) as advance:
+                token = _current.set(advance)
+                try:
+                    return command(*args, **kwargs)
+                finally:
+                    _current.reset(token)
+
+        return run  # type: ignore[return-value]
+
+    return wrap
 
 
 @contextmanager

@@ -31,6 +31,18 @@ def bind_host() -> str:
     return os.environ.get("MEMGOV_BIND", "").strip() or DEFAULT_BIND
 
 
+def lineage_url(dagster: str) -> str:
+    """Dagster's asset lineage with every asset group open. Dagster 1.13 opens the groups
+    collapsed and has no server or instance setting for it: the UI reads the open groups
+    only from the ``expanded`` query parameter (``global@global:<group>``, see its
+    ``AssetGraphExplorer``) or the browser's local storage, so the printed link carries
+    them."""
+    from orchestration.definitions import defs
+
+    groups = sorted({spec.group_name for spec in defs.resolve_all_asset_specs() if spec.group_name})
+    return f"{dagster}/asset-groups?expanded=" + ",".join(f"global@global:{g}" for g in groups)
+
+
 def commands(host: str) -> list[tuple[str, str, list[str]]]:
     from evaluation.tracking import tracking_uri
 
@@ -39,7 +51,7 @@ def commands(host: str) -> list[tuple[str, str, list[str]]]:
     mlflow_port = os.environ.get("MEMGOV_MLFLOW_PORT", "5000")
     api_port = os.environ.get("MEMGOV_API_PORT", "8787")
     return [
-        ("Dagster UI", f"http://{host}:{dagster_port}",
+        ("Dagster UI", lineage_url(f"http://{host}:{dagster_port}"),
          [sys.executable, "-m", "orchestration", "dev", "--host", host, "--port", dagster_port]),
         ("Dashboard", f"http://{host}:{dashboard_port}",
          [sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard" / "app.py"),

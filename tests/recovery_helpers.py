@@ -15,7 +15,7 @@ from store_helpers import fresh_database
 
 from curation import FixedClock, HashingEmbedder, MemoryStore
 from curation._store.database import Database, app_role_url
-from curation._store.dump_schema import quote, tenant_tables
+from curation._store.dump_schema import dumped_tables, quote, tenant_tables
 
 T = "acme"
 OTHER = "globex"
@@ -138,10 +138,11 @@ def _plain(value: Any) -> Any:
 
 
 def tenant_rows(store: MemoryStore, tenant: str) -> dict[str, list[dict[str, Any]]]:
-    """Every row of every tenant table, by primary key, as the application reads them."""
+    """Every row a dump holds (every tenant table but the API keys), by primary key, as
+    the application reads them."""
     out: dict[str, list[dict[str, Any]]] = {}
     with store.db.transaction(tenant) as conn:
-        for shape in tenant_tables(conn):
+        for shape in dumped_tables(conn):
             order = ", ".join(quote(c) for c in shape.order_by)
             rows = conn.execute(
                 text(

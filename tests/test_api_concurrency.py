@@ -4,6 +4,7 @@ nothing crossing tenants."""
 
 from __future__ import annotations
 
+import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
@@ -55,3 +56,29 @@ def test_eight_concurrent_clients_lose_nothing(store: MemoryStore) -> None:
     with store.db.admin_transaction() as conn:
         exposures = conn.exec_driver_sql("SELECT count(*) FROM exposure").scalar_one()
     assert exposures == sum(r for _, _, r in results) == CLIENTS * WRITES
+
+
+def test_simultaneous_retries_of_one_client_id_store_once(store: MemoryStore) -> None:
+    """Eight copies of one write, released together: the id check happens inside the
+    write's transaction, so one stores it and seven answer ``duplicate`` (never a 400)."""
+    with serving(store) as served:
+        key = served.key("acme")
+        ident = str(uuid.uuid4())
+        body = {"content": "the on-call rota changes on Mondays", "id": ident}
+        gate = threading.Barrier(CLIENTS)
+
+        def retry(_: int) -> tuple[int, dict[str, object]]:
+            with served.client(key) as client:
+                client.get("/v1/health")  # connect first, so the posts start together
+                gate.wait()
+                answer = client.post("/v1/memories", json=body)
+            return answer.status_code, answer.json()["results"][0]
+
+        with ThreadPoolExecutor(CLIENTS) as pool:
+            answers = list(pool.map(retry, range(CLIENTS)))
+    assert sorted(status for status, _ in answers) == [200] * (CLIENTS - 1) + [201]
+    assert all(result["id"] == ident for _, result in answers)
+    assert sum(bool(result["created"]) for _, result in answers) == 1
+    assert sum(bool(result["duplicate"]) for _, result in answers) == CLIENTS - 1
+    assert [m.id for m in store.memories("acme")] == [ident]
+    assert store.count_events("acme", types=["restate"])[0] == 0

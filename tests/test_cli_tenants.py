@@ -62,6 +62,8 @@ TENANT_COMMANDS: list[list[str]] = [
     ["experiment", "stop", "exp"],
     ["experiment", "status", "exp"],
     ["experiment", "list"],
+    ["keys", "list"],
+    ["keys", "revoke", ID],
 ]
 # names no surface may use: mixed scripts, a Dagster-invalid key, control characters
 HOSTILE_NAMES = [
@@ -120,7 +122,10 @@ def test_every_command_refuses_an_unknown_tenant_the_same_way(cli: Cli) -> None:
 
 def test_every_command_refuses_hostile_tenant_names(cli: Cli) -> None:
     for name in HOSTILE_NAMES:
-        for command in [*TENANT_COMMANDS, ["remember", "x"], ["import", "{folder}/one.jsonl"]]:
+        for command in [
+            *TENANT_COMMANDS, ["remember", "x"], ["import", "{folder}/one.jsonl"],
+            ["keys", "create"],
+        ]:  # fmt: skip
             _one_line_error(cli.run(*command, "-t", name), "tenant")
         _one_line_error(cli.run("tenants", "create", name), "tenant")
     assert cli.tenants() == [KNOWN]

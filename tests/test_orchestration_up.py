@@ -77,3 +77,22 @@ def test_sigterm_stops_every_ui_and_what_they_started(tmp_path: Path) -> None:
     while any(alive(pid) for pid in grandchildren) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert [pid for pid in grandchildren if alive(pid)] == []
+
+
+def test_the_printed_dagster_link_opens_every_asset_group() -> None:
+    """Dagster opens asset groups collapsed and reads the open ones only from the link's
+    ``expanded`` parameter (checked in a headless browser on Dagster 1.13: the groups of
+    this link are drawn open, without it collapsed)."""
+    import re
+    from urllib.parse import parse_qs, urlsplit
+
+    from orchestration.definitions import defs
+    from orchestration.up import commands
+
+    link = dict((name, url) for name, url, _ in commands("127.0.0.1"))["Dagster UI"]
+    parts = urlsplit(link)
+    assert (parts.netloc, parts.path) == ("127.0.0.1:3000", "/asset-groups")
+    opened = parse_qs(parts.query)["expanded"][0].split(",")
+    assert all(re.fullmatch(r"[^@:]+@[^@:]+:.+", group) for group in opened)  # Dagster's form
+    groups = {spec.group_name for spec in defs.resolve_all_asset_specs()}
+    assert {g.split(":", 1)[1] for g in opened} == groups >= {"curation", "evaluation"}

@@ -38,7 +38,9 @@ from curation import (
     ValidationError,
 )
 from curation._errors import DumpFormatError, TenantExistsError
+from curation._store import dump_schema
 from curation._store.dump_format import FORMAT
+from curation._store.services.key_service import key_hash
 
 T1 = T0 + timedelta(hours=2)
 
@@ -267,6 +269,44 @@ def test_the_last_refused_row_rolls_back_every_earlier_table(
         with target.db.admin_transaction() as conn:
             keys = conn.execute(text("SELECT key FROM store_meta ORDER BY key")).scalars().all()
         assert keys == ["embedding_dimension"]  # not even the embedding model stayed
+
+
+# -- API keys: credentials, never dumped, never restored ------------------------------
+
+
+def test_api_keys_are_never_dumped_and_never_come_back_with_a_restore(
+    store: MemoryStore, pg_server: str, clock: FixedClock, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    store.remember(T, "deploys need a green CI run")
+    key = store.create_key(T, "agent", name="bot")
+    revoked = store.create_key(T, "curator", name="old")
+    store.revoke_key(T, revoked.id)
+    path = tmp_path / "acme.jsonl"
+    dumped = store.dump_tenant(path, T, now=T1)
+    assert "api_key" not in dumped.rows
+    assert key_hash(key.key) not in path.read_text() and '"api_key"' not in path.read_text()
+
+    # deleted (say, because a key leaked) and restored from that dump: no key works again
+    store.delete_tenant(T, dump=path)
+    assert store.authenticate(key.key) is None
+    report = store.restore_tenant(path)
+    assert store.keys(T) == [] and store.authenticate(key.key) is None
+    assert f"`memgov keys create -t {T}`" in " ".join(report.notes)
+    assert store.recall(T, "deploys").hits  # the data is back
+
+    # a dump written before keys were left out: its key rows are verified, not written
+    legacy = tmp_path / "legacy.jsonl"
+    monkeypatch.setattr(dump_schema, "CREDENTIAL_TABLES", frozenset())
+    fresh = store.create_key(T, "agent", name="new")
+    assert store.dump_tenant(legacy, T, now=T1).rows["api_key"] == 1
+    monkeypatch.undo()
+    with store_on_fresh_database(pg_server, clock) as target:
+        restored = target.restore_tenant(legacy)
+        assert target.keys(T) == [] and target.authenticate(fresh.key) is None
+        assert "1 API key(s) in the dump not restored" in restored.notes
+        assert "api_key" not in restored.rows
+    assert store.authenticate(fresh.key) is not None  # the live store keeps its own key
 
 
 def test_restoring_over_an_existing_tenant_is_refused(

@@ -1,4 +1,5 @@
-"""Full tenant dump: every row of every tenant table, in one consistent snapshot.
+"""Full tenant dump: every row of every tenant table (API keys excepted, see
+``dump_schema``), in one consistent snapshot.
 
 The format is in ``curation._store.dump_format``; the restore in ``curation._store.restore``.
 Rows are rendered by PostgreSQL (``to_jsonb``) under fixed settings (UTC, shortest exact
@@ -22,7 +23,7 @@ from curation._clock import ensure_aware
 from curation._errors import UnknownTenantError
 from curation._store.database import Database, scope_to_tenant
 from curation._store.dump_format import DumpHeader, DumpReport, TableHeader, body_line
-from curation._store.dump_schema import quote, store_meta, tenant_tables
+from curation._store.dump_schema import dumped_tables, quote, store_meta
 from curation._store.writes import tenant_exists
 from curation._validation import validate_tenant
 
@@ -59,7 +60,7 @@ def dump_tenant(database: Database, tenant: str, path: Path, *, now: datetime) -
             if not tenant_exists(conn, tenant):
                 raise UnknownTenantError(tenant)
             meta = store_meta(conn)
-            for shape in tenant_tables(conn):
+            for shape in dumped_tables(conn):
                 statement = text(
                     f"SELECT CAST(to_jsonb(t) AS text) AS row_json FROM {quote(shape.name)} t "
                     f"WHERE t.{quote(shape.tenant_column)} = :t "

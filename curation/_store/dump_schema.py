@@ -3,7 +3,12 @@
 Read from the catalog rather than kept as a list, so a migration that adds a tenant table
 or a column is dumped and restored without touching the dump code: a tenant table is any
 plain or partitioned table with a ``tenant`` column (partitions excluded), plus ``tenant``
-itself, keyed by ``name``."""
+itself, keyed by ``name``.
+
+API keys are tenant rows but credentials, not data: ``dumped_tables`` leaves them out.
+A dump is a file that travels (backups, another machine, a staging copy); restoring it
+must never make a secret valid again — not for a tenant deleted because a key leaked, not
+on a second store — so after a restore the tenant's keys are created anew."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, text
 
 TENANT_TABLE = "tenant"
+CREDENTIAL_TABLES = frozenset({"api_key"})
 
 _COLUMNS = text(
     """
@@ -94,6 +100,11 @@ def tenant_tables(conn: Connection) -> list[TableShape]:
         )
         for t in ordered
     ]
+
+
+def dumped_tables(conn: Connection) -> list[TableShape]:
+    """The tenant tables a dump holds: all but the credentials."""
+    return [shape for shape in tenant_tables(conn) if shape.name not in CREDENTIAL_TABLES]
 
 
 def store_meta(conn: Connection) -> dict[str, str]:

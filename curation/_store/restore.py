@@ -36,6 +36,7 @@ from curation._store.dump_format import (
     verify,
 )
 from curation._store.dump_schema import (
+    CREDENTIAL_TABLES,
     TENANT_TABLE,
     TableShape,
     quote,
@@ -77,11 +78,18 @@ def restore_tenant(
             }
             _write_rows(conn, path, header, shapes, keep_ids)
             _check_counts(conn, header, shapes)
+            skipped = sum(t.rows for t in header.tables if t.name in CREDENTIAL_TABLES)
+            if skipped:  # a dump made before keys were left out
+                notes.append(f"{skipped} API key(s) in the dump not restored")
+            notes.append(
+                "API keys are never restored: create new ones with "
+                f"`memgov keys create -t {header.tenant}`"
+            )
     except (IntegrityError, DataError) as exc:
         raise DumpFormatError(0, "row", str(path), f"refused by the database: {exc.orig}") from exc
     return RestoreReport(
         tenant=header.tenant,
-        rows={t.name: t.rows for t in header.tables},
+        rows={t.name: t.rows for t in header.tables if t.name not in CREDENTIAL_TABLES},
         event_ids="preserved" if all(keep_ids.values()) else "renumbered",
         dump_revision=header.schema_revision,
         database_revision=revision,
@@ -151,6 +159,8 @@ def _write_rows(
         current: TableHeader | None = None
         for line_no, raw in lines:
             table, _ = reader.row(line_no, raw)
+            if table.name in CREDENTIAL_TABLES:
+                continue  # verified with the rest, never written (see dump_schema)
             if current is not None and (
                 table.name != current.name
                 or len(pending) >= CHUNK_ROWS
@@ -243,6 +253,8 @@ def _insert(
 
 def _check_counts(conn: Connection, header: DumpHeader, shapes: dict[str, TableShape]) -> None:
     for table in header.tables:
+        if table.name in CREDENTIAL_TABLES:
+            continue
         shape = shapes[table.name]
         found = conn.execute(
             text(

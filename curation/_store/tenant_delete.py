@@ -2,7 +2,8 @@
 
 Unless forced, it needs a dump of the tenant that is *fresh*: verified end to end and
 holding exactly the rows the tenant holds now (same count in every table, same last event
-id), so ``memgov import --full`` can bring the tenant back as it was. The rows are deleted
+id), so ``memgov import --full`` can bring the tenant back as it was (its API keys
+excepted: they are never dumped, see ``dump_schema``). The rows are deleted
 as the schema owner (the application role may not delete history or drop a partition),
 children before parents, in one transaction; the append-only guards on the history tables
 are lifted for that transaction only."""
@@ -16,7 +17,7 @@ from sqlalchemy import Connection, text
 from curation._errors import InvalidStateError, UnknownTenantError, ValidationError
 from curation._store.database import Database
 from curation._store.dump_format import verify
-from curation._store.dump_schema import quote, tenant_tables
+from curation._store.dump_schema import CREDENTIAL_TABLES, quote, tenant_tables
 from curation._validation import validate_tenant
 
 
@@ -56,6 +57,8 @@ def _check_fresh(dump: Path, tenant: str, now: dict[str, tuple[int, int | None]]
     if header.tenant != tenant:
         raise ValidationError("--dump", str(dump), f"is a dump of tenant {header.tenant!r}")
     for name, (rows, top) in now.items():
+        if name in CREDENTIAL_TABLES:
+            continue  # never dumped: the tenant's keys die with it
         table = next((t for t in header.tables if t.name == name), None)
         dumped_top = table.identity_range[1] if table and table.identity_range else None
         if table is None or table.rows != rows or (top is not None and dumped_top != top):

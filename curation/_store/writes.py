@@ -16,7 +16,7 @@ from psycopg.types.json import Jsonb
 from sqlalchemy import Connection, text
 
 from curation import _tenant_names as tenant_names
-from curation._errors import ValidationError
+from curation._errors import ClientIdConflictError, ValidationError
 from curation._kinds import EventType, Status
 from curation._records import WriteResult
 from curation._store import lifecycle
@@ -62,14 +62,15 @@ def _existing_by_hash(conn: Connection, tenant: str, hashes: list[str]) -> dict[
     return {row.content_hash: row for row in rows}
 
 
-def existing_ids(conn: Connection, tenant: str, ids: Sequence[uuid.UUID]) -> set[uuid.UUID]:
+def stored_hashes(conn: Connection, tenant: str, ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, str]:
+    """The content hash stored under each of ``ids`` that the tenant already has."""
     if not ids:
-        return set()
+        return {}
     rows = conn.execute(
-        text("SELECT id FROM memory WHERE tenant = :t AND id = ANY(:ids)"),
+        text("SELECT id, content_hash FROM memory WHERE tenant = :t AND id = ANY(:ids)"),
         {"t": tenant, "ids": list(ids)},
-    ).scalars()
-    return set(rows)
+    ).all()
+    return {row.id: row.content_hash for row in rows}
 
 
 def is_new_evidence(stated_at: datetime | None, archived_at: datetime | None) -> bool:
@@ -86,19 +87,25 @@ def write_batch(
     *,
     now: datetime,
     actor: str,
+    retries: bool = False,
 ) -> list[WriteResult]:
     """Insert what is new, revive what was archived, reinforce nothing else. One transaction.
 
     Writers of one tenant take turns (a transaction-level advisory lock): two concurrent
     imports of the same lines would otherwise both find an id or a content hash free and
-    one would end in a unique violation instead of a restatement or a typed rejection."""
+    one would end in a unique violation instead of a restatement or a typed rejection.
+
+    ``retries``: a supplied id is a client's idempotency key (the API). An id already
+    stored with the same content answers ``duplicate`` and writes nothing, not even a
+    restatement; with other content it is refused. Checked here, under the lock, so two
+    simultaneous retries store once and the second says ``duplicate``."""
     ensure_tenant(conn, tenant, now)
     conn.execute(
         text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": f"memgov.write.{tenant}"}
     )
     existing = _existing_by_hash(conn, tenant, [w.content_hash for w in writes])
     supplied = [w.item.id for w in writes if w.item.id is not None]
-    taken = existing_ids(conn, tenant, supplied)
+    taken = stored_hashes(conn, tenant, supplied)
 
     results: list[WriteResult | None] = [None] * len(writes)
     new_in_batch: dict[str, uuid.UUID] = {}
@@ -106,6 +113,11 @@ def write_batch(
     restate_events: list[dict[str, Any]] = []
     revived: set[str] = set()
     for index, write in enumerate(writes):
+        if retries and write.item.id is not None and write.item.id in taken:
+            if taken[write.item.id] != write.content_hash:
+                raise ClientIdConflictError(str(write.item.id))
+            results[index] = WriteResult(id=str(write.item.id), created=False, duplicate=True)
+            continue
         prior = existing.get(write.content_hash)
         if prior is not None:
             memory_id = str(prior.id)
@@ -133,7 +145,7 @@ def write_batch(
         if write.item.id is not None and write.item.id in taken:
             raise ValidationError("id", str(write.item.id), "already exists for this tenant")
         new_id = write.item.id or uuid.uuid4()
-        taken.add(new_id)
+        taken[new_id] = write.content_hash
         new_in_batch[write.content_hash] = new_id
         fresh.append((new_id, write))
         results[index] = WriteResult(id=str(new_id), created=True)

@@ -17,6 +17,8 @@ from typing import Any
 
 import typer
 
+from evaluation.console import report, with_progress
+
 K_OPTION = typer.Option(
     [1, 5, 10], "--k", "-k", help="Cutoffs (repeat the option: -k 1 -k 5 -k 10)."
 )
@@ -33,7 +35,7 @@ def cache_path() -> Path | None:
 
 
 def _progress(message: str) -> None:
-    typer.echo(message, err=True)
+    report(message)  # to the running command's progress bar (see register)
 
 
 def _open_store() -> Any:
@@ -373,9 +375,9 @@ def conflict_pairs(
 
 def register(app: typer.Typer) -> None:
     """Add ``locomo`` and ``longmemeval`` to ``app`` (e.g. the ``eval`` sub-app)."""
-    app.command("locomo")(locomo)
-    app.command("longmemeval")(longmemeval)
-    app.command("timeqa")(timeqa)
+    app.command("locomo")(with_progress("LoCoMo")(locomo))
+    app.command("longmemeval")(with_progress("LongMemEval")(longmemeval))
+    app.command("timeqa")(with_progress("TimeQA")(timeqa))
     app.command("conflict-pairs")(conflict_pairs)
 
 

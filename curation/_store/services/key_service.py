@@ -76,7 +76,7 @@ class KeyService:
         return NewApiKey(key=secret, id=str(key_id), tenant=tenant, scope=scope, name=label)
 
     def keys(self, tenant: str) -> list[ApiKeyRecord]:
-        tenant = validate_tenant(tenant)
+        tenant = self.ctx.require_tenant(tenant)  # an unknown tenant is an error, not "none"
         with self.ctx.db.transaction(tenant) as conn:
             rows = conn.execute(
                 text(f"SELECT {_COLUMNS} FROM api_key WHERE tenant = :t ORDER BY created_at, id"),
@@ -88,7 +88,7 @@ class KeyService:
         self, tenant: str, key_id: str | uuid.UUID, *, now: datetime | None = None
     ) -> ApiKeyRecord:
         """Revoke a key: the next request that presents it fails."""
-        tenant = validate_tenant(tenant)
+        tenant = self.ctx.require_tenant(tenant)
         ident = validate_uuid("key_id", key_id)
         at = self.ctx.now(now)
         with self.ctx.db.transaction(tenant) as conn:
@@ -114,7 +114,9 @@ class KeyService:
         if not isinstance(secret, str) or not secret.startswith(KEY_PREFIX) or len(secret) > 256:
             return None
         at = self.ctx.now(now)
-        with self.ctx.db.transaction() as conn:
+        # One statement in autocommit (it runs on every API request): no BEGIN/COMMIT round
+        # trips, and the function's own last-used stamp commits with it.
+        with self.ctx.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             row = conn.execute(
                 text(f"SELECT {_COLUMNS} FROM memgov_authenticate(:h, :at)"),
                 {"h": key_hash(secret), "at": at},

@@ -89,11 +89,17 @@ class MemoryService:
         items: Sequence[MemoryInput | Mapping[str, Any]],
         *,
         actor: str = "agent",
+        retries: bool = False,
         now: datetime | None = None,
     ) -> list[WriteResult]:
-        """Batch form of ``remember``: one embedding batch, one COPY, one transaction."""
+        """Batch form of ``remember``: one embedding batch, one COPY, one transaction.
+
+        ``retries=True`` makes supplied ids idempotency keys: an id already stored with the
+        same content answers ``duplicate`` and writes nothing (other content:
+        ``ClientIdConflictError``)."""
         tenant = validate_tenant(tenant)
         actor = validate_actor(actor)
+        retries = validate_bool("retries", retries)
         at = self.ctx.now(now)
         inputs = [
             i
@@ -104,7 +110,7 @@ class MemoryService:
         prepared = self.ctx.prepare(inputs)
         policy = self.ctx.stored_policy(tenant)
         with self.ctx.db.transaction(tenant) as conn:
-            results = write_batch(conn, tenant, prepared, now=at, actor=actor)
+            results = write_batch(conn, tenant, prepared, now=at, actor=actor, retries=retries)
             return after_write(
                 conn,
                 tenant,
