@@ -39,6 +39,10 @@ def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     recall = result["recall"]
     assert recall["recalls"] == 2 * 10
     assert recall["p50_ms"] <= recall["p95_ms"] <= recall["p99_ms"]
+    accuracy = result["recall_accuracy"]
+    assert accuracy["queries"] > 0 and accuracy["candidates"] == 40
+    assert 0.5 <= accuracy["recall_at_top_k"] <= 1.0
+    assert 0.5 <= accuracy["recall_at_candidates"] <= 1.0
     assert result["ingest"]["rows"] == 100
     embedding = result["embedding"]
     assert embedding["texts"] == 16 and embedding["backend"] == "onnx"

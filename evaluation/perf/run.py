@@ -145,6 +145,8 @@ def run_bench(
             db, tenant, query_pool, clients=clients, per_client=recalls_per_client, seed=2,
             rate=recall_rate,
         )  # fmt: skip
+    say(f"[bench n={n}] recall@10 of the candidate search vs exact search...")
+    result["recall_accuracy"] = phases.recall_accuracy(db, tenant, query_pool)
     say(f"[bench n={n}] recall, one client...")
     result["recall_one_client"] = phases.recall_under_load(
         db, tenant, query_pool, clients=1, per_client=recalls_per_client, seed=1
