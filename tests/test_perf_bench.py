@@ -7,6 +7,7 @@ import copy
 
 import numpy as np
 import pytest
+from sqlalchemy import text as sql
 
 from curation._store import snapshot_loader
 from curation._store.database import Database
@@ -20,7 +21,7 @@ from evaluation.perf.run import run_bench
 def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     result = run_bench(
         2000, database=database, clients=2, recalls_per_client=10, ingest_rows=100,
-        minilm_texts=16, say=lambda _: None,
+        ingest_batch=60, ingest_existing=40, minilm_texts=16, say=lambda _: None,
     )  # fmt: skip
     phases = result["pass"]["phases_s"]
     assert set(PHASES) <= set(phases)
@@ -43,7 +44,13 @@ def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     assert accuracy["queries"] > 0 and accuracy["candidates"] == 40
     assert 0.5 <= accuracy["recall_at_top_k"] <= 1.0
     assert 0.5 <= accuracy["recall_at_candidates"] <= 1.0
-    assert result["ingest"]["rows"] == 100
+    ingest = result["ingest"]
+    assert (ingest["rows"], ingest["existing"], ingest["batch"]) == (100, 40, 60)
+    with database.transaction("bench-ingest") as conn:
+        written = conn.execute(
+            sql("SELECT count(*) FROM memory WHERE tenant = 'bench-ingest'")
+        ).scalar_one()
+    assert written == 140  # the untimed rows, then the timed ones: none lost, none twice
     embedding = result["embedding"]
     assert embedding["texts"] == 16 and embedding["backend"] == "onnx"
     assert embedding["torch"]["backend"] == "torch" and embedding["cosine_min"] >= 0.999
