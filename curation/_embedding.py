@@ -13,6 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from curation import _onnx_minilm
 from curation._policy import MINILM_MODEL
 
 Vectors = npt.NDArray[np.float32]
@@ -62,18 +63,25 @@ def _load_minilm(device: str) -> Any:
 
 
 class MiniLMEmbedder:
-    """all-MiniLM-L6-v2 on CPU, batched and normalised."""
+    """all-MiniLM-L6-v2 on CPU, batched and normalised. ONNX Runtime when it is installed
+    (``_onnx_minilm``: the same vectors, no torch import, ~3x the texts/s), else the
+    sentence-transformers model; ``MEMGOV_EMBED_BACKEND=onnx|torch`` forces one."""
 
     model_name = MINILM_MODEL
     dimension = 384
 
-    def __init__(self, *, batch_size: int = 64, device: str = "cpu") -> None:
+    def __init__(
+        self, *, batch_size: int = 64, device: str = "cpu", backend: str | None = None
+    ) -> None:
         self.batch_size = batch_size
         self.device = device
+        self.backend = _backend(backend, device)
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
+        if self.backend == "onnx":
+            return _onnx_minilm.embed(texts, batch_size=self.batch_size)
         model = _load_minilm(self.device)
         vectors = model.encode(
             list(texts),
@@ -83,6 +91,27 @@ class MiniLMEmbedder:
             show_progress_bar=False,
         )
         return np.asarray(vectors, dtype=np.float32)
+
+
+_BACKENDS = ("auto", "onnx", "torch")
+
+
+def _backend(requested: str | None, device: str) -> str:
+    """``auto``: ONNX on CPU when onnxruntime and tokenizers import, torch otherwise."""
+    choice = (requested or os.environ.get("MEMGOV_EMBED_BACKEND") or "auto").strip().lower()
+    if choice not in _BACKENDS:
+        from curation._errors import ValidationError
+
+        raise ValidationError("MEMGOV_EMBED_BACKEND", choice, "expected 'auto', 'onnx' or 'torch'")
+    if choice == "torch" or (choice == "auto" and device != "cpu"):
+        return "torch"
+    if _onnx_minilm.available():
+        return "onnx"
+    if choice == "onnx":
+        from curation._errors import ValidationError
+
+        raise ValidationError("MEMGOV_EMBED_BACKEND", choice, "onnxruntime is not installed")
+    return "torch"
 
 
 _TOKEN = re.compile(r"[a-z0-9]+")

@@ -7,6 +7,7 @@ import copy
 
 import numpy as np
 import pytest
+from sqlalchemy import text as sql
 
 from curation._store import snapshot_loader
 from curation._store.database import Database
@@ -22,7 +23,8 @@ N = 1000  # memories: the assertions need every phase and structure, not size
 def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     result = run_bench(
         N, database=database, clients=2, recalls_per_client=10, ingest_rows=100,
-        minilm_texts=16, warm_queries=20, say=lambda _: None,
+        ingest_batch=60, ingest_existing=40, minilm_texts=16, warm_queries=20,
+        say=lambda _: None,
     )  # fmt: skip
     phases = result["pass"]["phases_s"]
     assert set(PHASES) <= set(phases)
@@ -41,11 +43,29 @@ def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     recall = result["recall"]
     assert recall["recalls"] == 2 * 10
     assert recall["p50_ms"] <= recall["p95_ms"] <= recall["p99_ms"]
-    assert result["ingest"]["rows"] == 100
-    assert result["embedding"]["texts"] == 16
+    accuracy = result["recall_accuracy"]
+    assert accuracy["queries"] > 0 and accuracy["candidates"] == 40
+    assert 0.5 <= accuracy["recall_at_top_k"] <= 1.0
+    assert 0.5 <= accuracy["recall_at_candidates"] <= 1.0
+    ingest = result["ingest"]
+    assert (ingest["rows"], ingest["existing"], ingest["batch"]) == (100, 40, 60)
+    with database.transaction("bench-ingest") as conn:
+        written = conn.execute(
+            sql("SELECT count(*) FROM memory WHERE tenant = 'bench-ingest'")
+        ).scalar_one()
+    assert written == 140  # the untimed rows, then the timed ones: none lost, none twice
+    embedding = result["embedding"]
+    assert embedding["texts"] == 16 and embedding["backend"] == "onnx"
+    assert embedding["torch"]["backend"] == "torch" and embedding["cosine_min"] >= 0.999
     assert result["database"]["database_mb"] > 0 and result["peak_rss_mb"] > 0
     text = render(result)
     assert "Curation pass" in text and "Targets" in text and "Reference" in text
+    # every row of issue 16's table is printed with its target, measured or not
+    for row in ("ingest remember_many", "1M import into a new tenant", "full restore",
+                "recall at 1M", "recall@10 vs exact", "MiniLM embedding, ONNX",
+                "1M full curation pass"):  # fmt: skip
+        assert row in text, row
+    assert ">= 1500" in text and "<= 180 s" in text and "not measured" in text
     bigger = copy.deepcopy(result)
     bigger["n"] = 10 * N
     bigger["pass"]["phases_s"] = {k: v * 10 for k, v in phases.items()}

@@ -19,6 +19,10 @@ def bench(
         "30M/n, e.g. 300 at 100k; the rest is extrapolated and labelled so).",
     ),
     ingest_rows: int = typer.Option(2000, help="Pre-embedded rows written via remember_many."),
+    ingest_batch: int = typer.Option(1000, help="remember_many batch size (issue 16: 10000)."),
+    ingest_existing: int = typer.Option(
+        0, help="Rows written untimed first, so the timed ones go into an existing tenant."
+    ),
     recall_rate: float = typer.Option(
         400.0, help="Offered recalls/s (all clients) for the paced run; 0 skips it."
     ),
@@ -44,6 +48,7 @@ def bench(
         result = run_bench(
             size, seed=seed, clients=clients, recalls_per_client=recalls,
             reference_sample=reference_sample, ingest_rows=ingest_rows,
+            ingest_batch=ingest_batch, ingest_existing=ingest_existing,
             minilm_texts=minilm_texts, recall_rate=recall_rate or None,
             say=lambda s: typer.echo(s, err=True),
         )  # fmt: skip

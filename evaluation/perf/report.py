@@ -25,7 +25,8 @@ def table(rows: list[list[Any]], header: list[str]) -> str:
 
 
 def targets(result: dict[str, Any]) -> list[list[Any]]:
-    """(target, measured, goal, verdict) rows for one size."""
+    """(target, measured, goal, verdict) rows for one size: issue 16's table first, every
+    row printed even when this run did not measure it, then the standing targets."""
     n = result["n"]
     rows: list[list[Any]] = []
 
@@ -33,12 +34,62 @@ def targets(result: dict[str, Any]) -> list[list[Any]]:
         verdict = "n/a" if ok is None else ("MET" if ok else "MISSED")
         rows.append([name, "-" if value is None else value, goal, verdict])
 
+    def unmeasured(name: str, goal: str, why: str) -> None:
+        rows.append([name, "not measured", goal, why])
+
     full = result["pass"]["phases_s"]["full pass"]
     quality = result["pair_quality"]
     rec = result["recall"]
-    if n >= 100_000:
-        limit = 60.0 if n < 1_000_000 else 600.0
-        check("full curation pass (s)", full, f"<= {limit:g}", full <= limit)
+    # issue 16: ingest, restore, recall at 1M, embeddings, the 1M pass
+    if "ingest" in result:
+        i = result["ingest"]
+        into = f"a tenant of {i['existing']:,}" if i.get("existing") else "a new tenant"
+        comparable = i["batch"] >= 10_000 and i.get("existing", 0) > 0
+        check(f"ingest remember_many, batch {i['batch']:,} into {into} (rows/s)",
+              i["rows_per_s"], ">= 20000 (batches >= 10k, existing tenant)",
+              i["rows_per_s"] >= 20_000 if comparable else None)  # fmt: skip
+    else:
+        unmeasured("ingest remember_many (rows/s)", ">= 20000", "skipped (--ingest-rows 0)")
+    copy_rate = result["bulk_load"]["copy_rows_per_s"]
+    check("bench loader COPY, index deferred, superuser (rows/s)", copy_rate,
+          "(the path bulk import should take)", None)  # fmt: skip
+    unmeasured("1M import into a new tenant with its index", "<= 180 s",
+               "bulk import path not built")  # fmt: skip
+    unmeasured("full restore (import --full, rows/s)", "same path as bulk import",
+               "bulk import path not built")  # fmt: skip
+    if n >= 1_000_000:
+        check("recalls/s, 4 clients flat out", rec["throughput_per_s"], ">= 500",
+              rec["throughput_per_s"] >= 500)  # fmt: skip
+        for key, label in (("recall", "flat out"), ("recall_paced", "paced")):
+            if key in result:
+                r = result[key]
+                check(f"recall p50 (ms), {label}", r["p50_ms"], "<= 5", r["p50_ms"] <= 5)
+                check(f"recall p99 (ms), {label}", r["p99_ms"], "<= 10", r["p99_ms"] <= 10)
+    else:
+        unmeasured("recall at 1M, 4 clients: p50 / p99 / rate", "<= 5 ms / <= 10 ms / >= 500/s",
+                   f"run at n = {n:,}")  # fmt: skip
+    if "recall_accuracy" in result:
+        a = result["recall_accuracy"]
+        for key, label in (("recall_at_top_k", "top 10"), ("recall_at_candidates",
+                           f"the {a['candidates']} curated candidates")):  # fmt: skip
+            check(f"recall@10 vs exact, same run ({label})", a[key], ">= 0.95", a[key] >= 0.95)
+    else:
+        unmeasured("recall@10 vs exact, same run", ">= 0.95", "not in this result")
+    if "embedding" in result:
+        e = result["embedding"]
+        check("MiniLM embedding, ONNX (texts/s, wall)", e["per_s"], ">= 1500",
+              e["per_s"] >= 1500)  # fmt: skip
+        check("MiniLM embedding, ONNX vs torch (cosine min)", e["cosine_min"], ">= 0.99",
+              e["cosine_min"] >= 0.99)  # fmt: skip
+    else:
+        unmeasured("MiniLM embedding (texts/s)", ">= 1500", "skipped (--minilm-texts 0)")
+    if n >= 1_000_000:
+        check("1M full curation pass (s)", full, "<= 60", full <= 60)
+    else:
+        unmeasured("1M full curation pass (s)", "<= 60", f"run at n = {n:,}")
+    # standing targets from the first round
+    if n >= 100_000 and n < 1_000_000:
+        check("full curation pass (s)", full, "<= 60", full <= 60)
     if n <= 100_000:
         speed = result["speedup_vs_reference"]
         check("speed-up vs reference (x)", speed, ">= 50", speed >= 50)
@@ -51,25 +102,6 @@ def targets(result: dict[str, Any]) -> list[list[Any]]:
         check("peak RSS during the pass (GB)", round(peak, 2), "<= 6", peak <= 6)
         whole = result["peak_rss_mb"] / 1024
         check("peak RSS whole bench process (GB)", round(whole, 2), "<= 6", whole <= 6)
-        check("recalls/s, 4 clients flat out", rec["throughput_per_s"], ">= 400",
-              rec["throughput_per_s"] >= 400)  # fmt: skip
-        for key, label in (("recall", "flat out"), ("recall_paced", "paced 400/s")):
-            if key in result:
-                r = result[key]
-                check(f"recall p50 (ms), {label}", r["p50_ms"], "<= 5", r["p50_ms"] <= 5)
-                check(f"recall p99 (ms), {label}", r["p99_ms"], "<= 20", r["p99_ms"] <= 20)
-        if "recall_paced" in result:
-            r = result["recall_paced"]
-            check("recalls/s achieved, paced", r["throughput_per_s"], ">= 400",
-                  r["throughput_per_s"] >= 400)  # fmt: skip
-    if "ingest" in result:
-        rate = result["ingest"]["rows_per_s"]
-        check("ingest remember_many (rows/s)", rate, ">= 50000", rate >= 50_000)
-    copy_rate = result["bulk_load"]["copy_rows_per_s"]
-    check("bulk COPY, index deferred (rows/s)", copy_rate, ">= 50000", copy_rate >= 50_000)
-    if "embedding" in result:
-        rate = result["embedding"]["per_s"]
-        check("MiniLM embedding (texts/s)", rate, ">= 600", rate >= 600)
     return rows
 
 
@@ -120,18 +152,27 @@ def render(result: dict[str, Any]) -> str:
                    f"{r['clients']} client process(es), {r['recalls']:,} timed recalls: "
                    f"p50 {r['p50_ms']} ms, p95 {r['p95_ms']} ms, p99 {r['p99_ms']} ms, "
                    f"{r['throughput_per_s']} recalls/s")  # fmt: skip
+    if "recall_accuracy" in result:
+        a = result["recall_accuracy"]
+        out.append(f"Candidate search vs exact search ({a['queries']} queries, same data): "
+                   f"recall@{a['k']} {a['recall_at_top_k']}, recall of the "
+                   f"{a['candidates']} curated candidates {a['recall_at_candidates']}")  # fmt: skip
     b = result["bulk_load"]
     out += ["", f"Bulk load: COPY {b['copy_memory_s']} s ({b['copy_rows_per_s']:,} rows/s), "
             f"HNSW build {b['build_hnsw_s']} s, state+events {b['copy_state_events_s']} s, "
             f"analyze {b['analyze_s']} s"]  # fmt: skip
     if "ingest" in result:
         i = result["ingest"]
-        out.append(f"Ingest via remember_many (pre-embedded, HNSW maintained): {i['rows']:,} "
+        out.append(f"Ingest via remember_many (pre-embedded, HNSW maintained, batches of "
+                   f"{i['batch']:,}, {i.get('existing', 0):,} rows there first): {i['rows']:,} "
                    f"rows in {i['seconds']} s = {i['rows_per_s']:,} rows/s")  # fmt: skip
     if "embedding" in result:
         e = result["embedding"]
-        out.append(f"MiniLM embedding: {e['texts']:,} texts in {e['seconds']} s = "
-                   f"{e['per_s']} texts/s")  # fmt: skip
+        for run in (e, e["torch"]):
+            out.append(f"MiniLM embedding ({run['backend']}): {e['texts']:,} texts in "
+                       f"{run['seconds']} s = {run['per_s']} texts/s ({run['per_cpu_s']} per "
+                       f"CPU-second); first call (model load) {run['first_call_s']} s")  # fmt: skip
+        out.append(f"ONNX vs torch: cosine min {e['cosine_min']}, {e['speedup']}x faster")
     d = result["database"]
     out.append(f"Peak RSS {result['peak_rss_mb']:,} MB (during the pass "
                f"{result['peak_rss_mb_pass']:,} MB); database {d['database_mb']:,} MB "

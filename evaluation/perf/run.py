@@ -75,6 +75,8 @@ def run_bench(
     reference_sample: int | None = None,
     exact_limit: int = 150_000,
     ingest_rows: int = 2000,
+    ingest_batch: int = 1000,
+    ingest_existing: int = 0,
     minilm_texts: int = 1000,
     warm_queries: int = 2000,
     recall_rate: float | None = 400.0,
@@ -100,7 +102,9 @@ def run_bench(
     store.set_policy(tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=NOW)
     texts = english_texts(max(minilm_texts, 8))
     ingest_data = (
-        generate(ingest_rows, seed=seed + 1, tenant="bench-ingest") if ingest_rows else None
+        generate(ingest_rows + ingest_existing, seed=seed + 1, tenant="bench-ingest")
+        if ingest_rows
+        else None
     )
     del data
     gc.collect()
@@ -145,13 +149,17 @@ def run_bench(
             db, tenant, query_pool, clients=clients, per_client=recalls_per_client, seed=2,
             rate=recall_rate,
         )  # fmt: skip
+    say(f"[bench n={n}] recall@10 of the candidate search vs exact search...")
+    result["recall_accuracy"] = phases.recall_accuracy(db, tenant, query_pool)
     say(f"[bench n={n}] recall, one client...")
     result["recall_one_client"] = phases.recall_under_load(
         db, tenant, query_pool, clients=1, per_client=recalls_per_client, seed=1
     )
     if ingest_data is not None:
         say(f"[bench n={n}] ingest via remember_many ({ingest_rows} pre-embedded)...")
-        result["ingest"] = phases.ingest_rate(store, ingest_data)
+        result["ingest"] = phases.ingest_rate(
+            store, ingest_data, batch=ingest_batch, existing=ingest_existing
+        )
     if minilm_texts:
         say(f"[bench n={n}] MiniLM embedding throughput...")
         result["embedding"] = phases.embedding_rate(texts[:minilm_texts])
