@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
-from curation import MemoryStore
-from evaluation.ab import ABConfig, run_ab
+import pytest
+from curation_helpers import T0
+from store_helpers import fresh_database
+
+from curation import FixedClock, MemoryStore, MiniLMEmbedder
+from curation._store.database import Database, app_role_url
+from evaluation.ab import ABConfig, ABResult, run_ab
 from evaluation.fleet import Fleet, FleetConfig, SimContest, SimQuery, SimRecall, SimWrite
 
 START = datetime(2026, 6, 1, 8, 0, tzinfo=UTC)
@@ -139,10 +145,21 @@ def mini_fleet() -> Fleet:
     return Fleet(config=config, writes=writes, recalls=recalls, contests=contests, queries=queries)
 
 
-def test_ab_replay_pairs_arms_and_curated_gets_the_current_truth(
-    semantic_store: MemoryStore,
-) -> None:
-    result = run_ab(mini_fleet(), semantic_store, ABConfig(k=4))
+@pytest.fixture(scope="module")
+def mini_ab(pg_server: str, minilm: MiniLMEmbedder) -> Iterator[ABResult]:
+    """The mini fleet's A/B, run once on its own fresh database: the two tests that use it
+    read only the result (the same run twice cost a second replay of 21 nightly passes)."""
+    with fresh_database(pg_server) as url:
+        database = Database(url, app_url=app_role_url(url))
+        try:
+            store = MemoryStore(database, embedder=minilm, clock=FixedClock(T0))
+            yield run_ab(mini_fleet(), store, ABConfig(k=4))
+        finally:
+            database.dispose()
+
+
+def test_ab_replay_pairs_arms_and_curated_gets_the_current_truth(mini_ab: ABResult) -> None:
+    result = mini_ab
     rows = {r["query_id"]: r for r in result.rows}
     assert set(rows) == {"q-plan", "q-dc", "q-id"}
     # curation superseded Basic, contested Frankfurt (and the correction outranks it)
@@ -176,7 +193,7 @@ def test_evaluation_recalls_are_not_votes(semantic_store: MemoryStore) -> None:
 
 
 def test_ab_is_logged_to_mlflow_with_nested_arms_series_and_artifacts(
-    semantic_store: MemoryStore, tmp_path: object
+    mini_ab: ABResult, tmp_path: object
 ) -> None:
     from pathlib import Path
 
@@ -185,7 +202,7 @@ def test_ab_is_logged_to_mlflow_with_nested_arms_series_and_artifacts(
     from evaluation.ab_report import headline_table, log_ab
 
     uri = f"sqlite:///{Path(str(tmp_path)) / 'mlflow.db'}"
-    result = run_ab(mini_fleet(), semantic_store, ABConfig(k=4))
+    result = mini_ab
     policy = ABConfig().policy
     run_id = log_ab(result, experiment="ab-mini", run_name="mini",
                     params={"policy": policy.model_dump(mode="json"), "seed": 7,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from datetime import timedelta
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import MEMGOV
+from cli_helpers import run_cli
 from curation_helpers import T0, state
 from recovery_helpers import (
     OTHER,
@@ -343,14 +342,6 @@ def test_foreign_dumps_and_unknown_tenants_are_refused(
 # -- the CLI ----------------------------------------------------------------------------
 
 
-def _memgov(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [MEMGOV, *args], env=env, capture_output=True, text=True, timeout=180, check=False
-    )
-    assert done.returncode == code, (args, done.returncode, done.stdout, done.stderr)
-    return done
-
-
 def test_cli_export_full_and_import_full_round_trip(
     store: MemoryStore, cli_env: dict[str, str], pg_server: str, clock: FixedClock, tmp_path: Path
 ) -> None:
@@ -360,17 +351,17 @@ def test_cli_export_full_and_import_full_round_trip(
     path = tmp_path / "acme.jsonl"
 
     exported = json.loads(
-        _memgov(
+        run_cli(
             env, "export", str(path), "-t", T, "--full", "--json", "--now", T1.isoformat()
         ).stdout
     )
     assert exported["rows"]["memory"] == 5 and path.read_text("utf-8").startswith("{")
     assert json.loads(path.read_text("utf-8").splitlines()[0])["format"] == FORMAT
-    refused = _memgov(env, "import", str(path), "-t", T, code=2)
+    refused = run_cli(env, "import", str(path), "-t", T, code=2)
     assert "--full" in refused.stderr  # a dump is not a memories file: say what to do
 
     with store_on_fresh_database(pg_server, clock) as target:
         target_env = {**env, "MEMGOV_DATABASE_URL": str(target.db.url)}
-        restored = json.loads(_memgov(target_env, "import", str(path), "--full", "--json").stdout)
+        restored = json.loads(run_cli(target_env, "import", str(path), "--full", "--json").stdout)
         assert restored["tenant"] == T and restored["event_ids"] == "preserved"
         assert tenant_rows(target, T) == tenant_rows(store, T)

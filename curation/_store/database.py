@@ -17,17 +17,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, pool, text
 
 from curation._errors import DatabaseRoleError
 from curation._settings import Settings
 from curation._store.server import embedded_server_uri, sqlalchemy_url
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 APP_ROLE = "memgov_app"  # created by migration 0003
@@ -128,7 +127,11 @@ class Database:
         return cls(url, app_url=app_role_url(url))
 
     # -- migrations -----------------------------------------------------------------
+    # alembic is imported where it is used: it costs ~0.25 s on every ``memgov`` start
+    # (``--help`` included) and only migrations and revision checks need it
     def alembic_config(self, embedding_dimension: int | None = None) -> Config:
+        from alembic.config import Config
+
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
@@ -136,6 +139,8 @@ class Database:
         return config
 
     def upgrade(self, revision: str = "head", *, embedding_dimension: int = 384) -> None:
+        from alembic import command
+
         config = self.alembic_config(embedding_dimension)
         with self.admin_engine.begin() as conn:
             config.attributes["connection"] = conn
@@ -143,6 +148,8 @@ class Database:
         self.engine.dispose()  # fresh connections pick up the vector type adapters
 
     def downgrade(self, revision: str = "base") -> None:
+        from alembic import command
+
         config = self.alembic_config()
         with self.admin_engine.begin() as conn:
             config.attributes["connection"] = conn
@@ -150,10 +157,14 @@ class Database:
         self.engine.dispose()
 
     def current_revision(self) -> str | None:
+        from alembic.runtime.migration import MigrationContext
+
         with self.admin_engine.connect() as conn:
             return MigrationContext.configure(conn).get_current_revision()
 
     def head_revision(self) -> str | None:
+        from alembic.script import ScriptDirectory
+
         return ScriptDirectory.from_config(self.alembic_config()).get_current_head()
 
     def is_current(self) -> bool:
