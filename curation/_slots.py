@@ -41,6 +41,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property, lru_cache
 
 from curation._values import value_differences
 
@@ -125,7 +126,7 @@ class _Statement:
     point_times: int  # time expressions anchored at a point ("in 2005")
     span_times: int  # other time expressions ("from 2005", "since May")
 
-    @property
+    @cached_property
     def norms(self) -> frozenset[str]:
         return frozenset(w.norm for w in self.words)
 
@@ -161,7 +162,9 @@ def _boundary(gap: str, previous: str) -> bool:
     return not (gap.startswith(".") and len(previous) <= 2 and previous[:1].isupper())
 
 
+@lru_cache(maxsize=8192)
 def _statement(text: str) -> _Statement:
+    """Parsed once per text: recall compares the same few claims many times."""
     text = unicodedata.normalize("NFKC", text)
     matches = list(_WORD.finditer(text))
     lowers = [m.group(0).lower().strip(".'" + _RSQUO) for m in matches]
@@ -273,6 +276,15 @@ def _wording(runs: list[Run], value: Run) -> int:
     return sum(1 for run in runs for k in run if k not in inside)
 
 
+def may_share_slot(older: str, newer: str) -> bool:
+    """A cheap necessary condition of ``SAME_SLOT`` and ``MAYBE``: the two share enough
+    content words to be one frame (the check ``compare_slots`` makes on each side)."""
+    a, b = _statement(older), _statement(newer)
+    shared = len(a.norms & b.norms)
+    longest = max(len(a.words), len(b.words))
+    return shared >= MIN_SHARED_WORDS and shared >= FRAME_SHARE * longest
+
+
 def compare_slots(older: str, newer: str) -> SlotComparison:
     """Whether ``newer`` restates ``older``'s subject and slot with another value."""
     a, b = _statement(older), _statement(newer)
@@ -323,3 +335,23 @@ def compare_slots(older: str, newer: str) -> SlotComparison:
     else:
         verdict = SlotVerdict.DIFFERENT
     return SlotComparison(verdict, old_value, new_value, round(overlap, 4), "wording shared")
+
+
+def infers_supersession(
+    slot: SlotComparison,
+    *,
+    keyed: bool,
+    older_pinned: bool,
+    older_generality: int,
+    newer_generality: int,
+) -> bool:
+    """A same-slot change is confident enough to supersede without a key: ``SAME_SLOT``,
+    neither side keyed (keys win: they are supersession's), the older not pinned and not
+    broader than the newer (a narrower statement never replaces a principle). Anything
+    else is unsure: a conflict for a curator. The pass and the write-time check both ask."""
+    return (
+        slot.verdict is SlotVerdict.SAME_SLOT
+        and not keyed
+        and not older_pinned
+        and older_generality <= newer_generality
+    )
