@@ -44,8 +44,14 @@ def test_a_newer_value_supersedes_the_older_on_write_reversibly(
     hits = store.recall(T, "pre-approval amount", k=3, record=False)
     assert older not in hits.ids and newer.id in hits.ids
 
+    [queued] = store.inferred_supersessions(T)  # the curator's queue shows it
+    assert (queued.memory_id, queued.superseded_by, queued.run_id) == (older, newer.id, None)
+    assert (queued.content, queued.current_content) == (APPROVAL_350, APPROVAL_400)
+    assert queued.evidence == event.reason
+
     store.restore(T, older)  # the one-action undo
     assert store.get(T, older).status == "active"
+    assert store.inferred_supersessions(T) == []
 
 
 def test_keys_win_over_inference_on_write(semantic_store: MemoryStore) -> None:
