@@ -32,6 +32,7 @@ def test_the_adapter_turns_windows_into_dated_keyless_memories(tmp_path: Path) -
     assert questions["Ana Lima"].stale == {"Porto", "Braga, Portugal"}
     assert questions["Bo Chen"].current == {"Beijing Guoan", "China"}  # held at once
     assert "from" not in questions["Ana Lima"].question and "?" in questions["Ana Lima"].question
+    assert {q.split for q in questions.values()} == {"human_annotated_test"}
     assert "P166" not in data.questions  # pointwise: ingested, never asked
     assert data.log.faults["entry_without_index"] == 1
 
@@ -72,6 +73,9 @@ def test_the_workload_runs_raw_heuristic_and_curated(
     arms = result["arms"]
     assert set(arms) == ({"raw", "heuristic", "curated"} if curate else {"raw", "heuristic"})
     assert arms["raw"]["overall"]["n"] == 2
+    # per split file: the rules are tuned on train, test is the held-out figure
+    assert {s: v["n"] for s, v in arms["raw"]["by_split"].items()} == {"human_annotated_test": 2}
+    assert {r["split"] for r in result["rows"]} == {"human_annotated_test"}
     assert result["curation"]["ran"] is curate
     if curate:
         assert result["curation"]["memories"] == 9

@@ -89,6 +89,7 @@ class ChangingFactQuestion:
     question: str
     current: frozenset[str]  # answers of the latest window
     stale: frozenset[str]  # answers of earlier windows only
+    split: str = ""  # the file it came from ("human_annotated_train"): tune on train only
 
 
 @dataclass
@@ -176,7 +177,7 @@ def load_timeqa(directory: str | Path) -> TimeQAData:
             subject_facts = _subject_facts(entry, relation, index, log)
             if subject_facts:
                 facts[relation.code] += subject_facts
-            question = _question(subject_facts, relation, index)
+            question = _question(subject_facts, relation, index, file.stem)
             if question is not None:
                 questions[relation.code].append(question)
     for relation_facts in facts.values():
@@ -230,7 +231,9 @@ def _subject_facts(
     return out
 
 
-def _question(facts: list[Fact], relation: Relation, index: str) -> ChangingFactQuestion | None:
+def _question(
+    facts: list[Fact], relation: Relation, index: str, split: str
+) -> ChangingFactQuestion | None:
     if relation.pointwise or not facts:
         return None
     latest = max(facts, key=lambda f: (f.at, f.end)).at
@@ -246,4 +249,5 @@ def _question(facts: list[Fact], relation: Relation, index: str) -> ChangingFact
         question=_fill(template, facts[0].subject, ""),
         current=current,
         stale=stale,
+        split=split,
     )
