@@ -294,8 +294,10 @@ def _aligned_runs(a: _Statement, b: _Statement) -> tuple[list[Run], list[Run]] |
     start_a, start_b = _name_start(a, i1), _name_start(b, j1)
     if start_a is None or start_b is None or (i1 - start_a) != (j1 - start_b):
         return None
-    if (b.words[j1].after_break if tag == "insert" else a.words[i1].after_break):
-        return None
+    longer, first, last = (b, j1, j2) if tag == "insert" else (a, i1, i2)
+    grown = longer.words[first:last]
+    if grown[0].after_break or not all(w.valuelike for w in grown):
+        return None  # "port 5433" / "port 5433 in production" adds detail, not a name
     return [list(range(start_a, i2))], [list(range(start_b, j2))]
 
 

@@ -125,6 +125,10 @@ def test_a_value_found_by_aligning_the_two_statements_is_a_change(
             "The user's plan is Basic",
             "The user's old plan is Basic",
         ),
+        (  # a name followed by added detail, not a longer name
+            "The staging database accepts connections on port 5433",
+            "The staging database accepts connections on port 5433 in production",
+        ),
     ],
 )
 def test_alignment_finds_no_change_in_another_subject_or_several_edits(
