@@ -282,6 +282,14 @@ def render_timeqa(result: Mapping[str, Any]) -> str:
             metrics,
         )
     ]
+    if result.get("as_of"):
+        parts.append(
+            format_table(
+                "asked at a past year (the value whose window holds it)",
+                {arm: {"as_of": values} for arm, values in result["as_of"].items()},
+                ["right_first", "other_window_first", f"right_in_top{k}"],
+            )
+        )
     curation = result["curation"]
     if curation.get("ran"):
         parts.append(
