@@ -34,7 +34,7 @@ from curation._plan import ArchiveAction, ConflictCandidate, CurationPlan, Mecha
 from curation._policy import DAY, CompressionMode, CurationPolicy, Mode, max_decays_in_window
 from curation._principles import Summarizer, propose_principles
 from curation._scoring import rank_scores, retention_scores
-from curation._slots import SlotComparison, SlotVerdict, compare_slots
+from curation._slots import SlotComparison, SlotVerdict, compare_slots, infers_supersession
 from curation._snapshot import BoolArray, FloatArray, MemorySnapshot, epoch
 from curation._unionfind import UnionFind
 from curation._values import ValueProfile, compare_profiles, distinct_subjects, extract_values
@@ -380,11 +380,12 @@ def _infer_supersession(work: _Work, changes: list[SlotChange]) -> list[SlotChan
         keyed = snap.supersession_keys[older] is not None or (
             snap.supersession_keys[newer] is not None
         )
-        if (
-            change.slot.verdict != SlotVerdict.SAME_SLOT
-            or keyed
-            or snap.pinned[older]
-            or int(snap.generality[older]) > int(snap.generality[newer])
+        if not infers_supersession(
+            change.slot,
+            keyed=keyed,
+            older_pinned=bool(snap.pinned[older]),
+            older_generality=int(snap.generality[older]),
+            newer_generality=int(snap.generality[newer]),
         ):
             unsure.append(change)
             continue

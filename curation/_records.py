@@ -39,6 +39,21 @@ class ConflictRecord(_Record):
 
 
 @dataclass(frozen=True)
+class InferredSupersession(_Record):
+    """An entry archived because a newer one restated its subject and slot with another
+    value, without a key: the curator's to check, undone by restoring the entry."""
+
+    memory_id: str
+    content: str
+    superseded_by: str | None
+    current_content: str | None
+    evidence: str
+    at: datetime
+    actor: str
+    run_id: str | None = None
+
+
+@dataclass(frozen=True)
 class MemoryRecord(_Record):
     id: str
     tenant: str

@@ -40,7 +40,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from enum import StrEnum
+from functools import cached_property, lru_cache
 
 from curation._values import value_differences
 
@@ -125,7 +127,7 @@ class _Statement:
     point_times: int  # time expressions anchored at a point ("in 2005")
     span_times: int  # other time expressions ("from 2005", "since May")
 
-    @property
+    @cached_property
     def norms(self) -> frozenset[str]:
         return frozenset(w.norm for w in self.words)
 
@@ -161,7 +163,9 @@ def _boundary(gap: str, previous: str) -> bool:
     return not (gap.startswith(".") and len(previous) <= 2 and previous[:1].isupper())
 
 
+@lru_cache(maxsize=8192)
 def _statement(text: str) -> _Statement:
+    """Parsed once per text: the pass compares one entry with each of its neighbours."""
     text = unicodedata.normalize("NFKC", text)
     matches = list(_WORD.finditer(text))
     lowers = [m.group(0).lower().strip(".'" + _RSQUO) for m in matches]
@@ -273,11 +277,46 @@ def _wording(runs: list[Run], value: Run) -> int:
     return sum(1 for run in runs for k in run if k not in inside)
 
 
+def _aligned_runs(a: _Statement, b: _Statement) -> tuple[list[Run], list[Run]] | None:
+    """When one side's words all occur in the other, the set difference finds no value on
+    that side: the value repeats words of the subject ("CEO of Ralph Lauren Corporation:
+    Ralph Lauren" / "...: Stefan Larsson"). Aligning the two word sequences instead finds
+    what was replaced in place; only a single replaced stretch counts."""
+    matcher = SequenceMatcher(None, [w.norm for w in a.words], [w.norm for w in b.words])
+    changed = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+    if len(changed) != 1:
+        return None
+    tag, i1, i2, j1, j2 = changed[0]
+    if tag == "replace":
+        return [list(range(i1, i2))], [list(range(j1, j2))]
+    # a name that grew or shrank at its end ("TV4" / "TV4 Plus"): the value is the whole
+    # name, so the stretch must extend a name right before it in the same clause
+    start_a, start_b = _name_start(a, i1), _name_start(b, j1)
+    if start_a is None or start_b is None or (i1 - start_a) != (j1 - start_b):
+        return None
+    longer, first, last = (b, j1, j2) if tag == "insert" else (a, i1, i2)
+    grown = longer.words[first:last]
+    if grown[0].after_break or not all(w.valuelike for w in grown):
+        return None  # "port 5433" / "port 5433 in production" adds detail, not a name
+    return [list(range(start_a, i2))], [list(range(start_b, j2))]
+
+
+def _name_start(statement: _Statement, end: int) -> int | None:
+    """Where the name ending just before position ``end`` starts (None: no name there)."""
+    words = statement.words
+    k = end
+    while k > 0 and words[k - 1].valuelike and (k == end or not words[k].after_break):
+        k -= 1
+    return k if k < end else None
+
+
 def compare_slots(older: str, newer: str) -> SlotComparison:
     """Whether ``newer`` restates ``older``'s subject and slot with another value."""
     a, b = _statement(older), _statement(newer)
     a_norms, b_norms = a.norms, b.norms
     a_runs, b_runs = _runs(a, b_norms), _runs(b, a_norms)
+    if bool(a_runs) != bool(b_runs):
+        a_runs, b_runs = _aligned_runs(a, b) or (a_runs, b_runs)
     a_values, b_values = _value_runs(a, a_runs), _value_runs(b, b_runs)
     if not a_runs and not b_runs:
         return SlotComparison(SlotVerdict.DIFFERENT, reason="only the time differs")
@@ -323,3 +362,23 @@ def compare_slots(older: str, newer: str) -> SlotComparison:
     else:
         verdict = SlotVerdict.DIFFERENT
     return SlotComparison(verdict, old_value, new_value, round(overlap, 4), "wording shared")
+
+
+def infers_supersession(
+    slot: SlotComparison,
+    *,
+    keyed: bool,
+    older_pinned: bool,
+    older_generality: int,
+    newer_generality: int,
+) -> bool:
+    """A same-slot change is confident enough to supersede without a key: ``SAME_SLOT``,
+    neither side keyed (keys win: they are supersession's), the older not pinned and not
+    broader than the newer (a narrower statement never replaces a principle). Anything
+    else is unsure: a conflict for a curator. The pass and the write-time check both ask."""
+    return (
+        slot.verdict is SlotVerdict.SAME_SLOT
+        and not keyed
+        and not older_pinned
+        and older_generality <= newer_generality
+    )

@@ -35,6 +35,7 @@ from curation import (
     ConflictResolution,
     Explanation,
     FixedClock,
+    InferredSupersession,
     MemoryCounts,
     MemoryRecord,
     MemoryStore,
@@ -195,6 +196,15 @@ def _conflicts(key: str, tenant: str, status: str | None) -> list[ConflictRecord
 
 def conflicts(tenant: str, status: str | None = "open") -> list[ConflictRecord]:
     return _conflicts(store_key(), tenant, status)
+
+
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _inferred(key: str, tenant: str) -> list[InferredSupersession]:
+    return store().inferred_supersessions(tenant)
+
+
+def inferred_supersessions(tenant: str) -> list[InferredSupersession]:
+    return _inferred(store_key(), tenant)
 
 
 @st.cache_data(ttl=READ_TTL, show_spinner=False)

@@ -6,6 +6,13 @@ import math
 
 import pytest
 
+from evaluation.benchmarks.scoring import (
+    aggregate,
+    aggregate_updates,
+    metric_names,
+    score,
+    update_order,
+)
 from evaluation.retrieval_metrics import (
     dedupe,
     first_rank,
@@ -74,3 +81,29 @@ def test_mean() -> None:
     assert mean([]) is None
     assert mean([1.0, 0.0, 0.5]) == 0.5
     assert mean(x / 2 for x in range(3)) == 0.5
+
+
+def test_per_question_scores_are_typed_and_aggregated_once() -> None:
+    first = score(["x", "a", "y", "b"], {"a", "b"}, (1, 3))
+    assert (first.rank, first.mrr) == (2, 0.5)
+    assert first.recall_any == {1: 0.0, 3: 1.0} and first.recall_all == {1: 0.0, 3: 0.0}
+    assert first.metrics()["recall_any@3"] == 1.0 and first.metrics()["rank"] == 2
+    second = score(["a"], {"a"}, (1, 3))
+    summary = aggregate([first, second], metric_names((1, 3)))
+    assert summary["n"] == 2 and summary["recall_any@1"] == 0.5 and summary["mrr"] == 0.75
+    assert aggregate([], metric_names((1,)))["mrr"] is None
+
+
+def test_knowledge_update_order_is_typed_and_aggregated_once() -> None:
+    above = update_order(["new", "old"], {"old"}, {"new"})
+    below = update_order(["old", "x", "new"], {"old"}, {"new"})
+    stale_only = update_order(["old"], {"old"}, {"new"})
+    assert (above.older_rank, above.newer_rank, above.newer_above_older) == (2, 1, True)
+    assert not below.newer_above_older and stale_only.only_stale
+    shares = aggregate_updates([above, below, stale_only, update_order(["new"], set(), {"new"})])
+    assert shares == {
+        "newer_above_older": 0.5,
+        "only_stale_in_top_k": 0.25,
+        "newer_in_top_k": 0.75,
+        "older_in_top_k": 0.75,
+    }

@@ -12,7 +12,13 @@ from timeqa_fixture import write_timeqa
 from curation import MemoryStore, RecallHit
 from evaluation.benchmarks.heuristic import newest_near_top
 from evaluation.benchmarks.timeqa import load_timeqa
-from evaluation.benchmarks.timeqa_run import aggregate_scores, run_timeqa, score_question
+from evaluation.benchmarks.timeqa_run import (
+    aggregate_as_of,
+    aggregate_scores,
+    run_timeqa,
+    score_as_of,
+    score_question,
+)
 
 
 def test_the_adapter_turns_windows_into_dated_keyless_memories(tmp_path: Path) -> None:
@@ -32,6 +38,12 @@ def test_the_adapter_turns_windows_into_dated_keyless_memories(tmp_path: Path) -
     assert questions["Ana Lima"].stale == {"Porto", "Braga, Portugal"}
     assert questions["Bo Chen"].current == {"Beijing Guoan", "China"}  # held at once
     assert "from" not in questions["Ana Lima"].question and "?" in questions["Ana Lima"].question
+    assert {q.split for q in questions.values()} == {"human_annotated_test"}
+    past = {q.subject: q for q in data.as_of["P54"]}  # asked at the last window before now
+    assert (past["Ana Lima"].year, past["Ana Lima"].expected) == (2015, {"Braga, Portugal"})
+    assert "in 2015" in past["Ana Lima"].question
+    assert (past["Bo Chen"].year, past["Bo Chen"].expected) == (2001, {"Shanghai Port"})
+    assert "P166" not in data.as_of
     assert "P166" not in data.questions  # pointwise: ingested, never asked
     assert data.log.faults["entry_without_index"] == 1
 
@@ -47,6 +59,12 @@ def test_scoring_classifies_the_first_hit(tmp_path: Path) -> None:
     assert other.top == "other_subject" and other.current_rank is None
     summary = aggregate_scores([stale_first, other], k=10)
     assert summary["stale_first"] == 0.5 and summary["current_in_top10"] == 0.5
+
+    past = next(q for q in data.as_of["P54"] if q.subject == "Ana Lima")  # 2015: Braga
+    wrong_first = score_as_of([by_answer["Benfica"], by_answer["Braga, Portugal"]], facts, past)
+    assert (wrong_first.top, wrong_first.right_rank) == ("other_window", 2)
+    right = score_as_of([by_answer["Braga, Portugal"]], facts, past)
+    assert aggregate_as_of([wrong_first, right], k=10)["right_first"] == 0.5
 
 
 def _hit(memory_id: str, similarity: float, year: int) -> RecallHit:
@@ -72,7 +90,11 @@ def test_the_workload_runs_raw_heuristic_and_curated(
     arms = result["arms"]
     assert set(arms) == ({"raw", "heuristic", "curated"} if curate else {"raw", "heuristic"})
     assert arms["raw"]["overall"]["n"] == 2
+    # per split file: the rules are tuned on train, test is the held-out figure
+    assert {s: v["n"] for s, v in arms["raw"]["by_split"].items()} == {"human_annotated_test": 2}
+    assert {r["split"] for r in result["rows"]} == {"human_annotated_test"}
     assert result["curation"]["ran"] is curate
+    assert {arm: v["n"] for arm, v in result["as_of"].items()} == {a: 2 for a in arms}
     if curate:
         assert result["curation"]["memories"] == 9
         assert result["curation"]["pointwise_memories"] == 2

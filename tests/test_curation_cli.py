@@ -207,3 +207,41 @@ def test_calibrate_reports_the_minilm_threshold(cli_env: dict[str, str]) -> None
     # the policy's MiniLM duplicate threshold is this measurement, rounded
     default = CurationPolicy().duplicate_threshold_for(MINILM_MODEL)
     assert default == pytest.approx(report["threshold"], abs=0.01)
+
+
+def test_conflicts_inferred_lists_key_less_supersessions_and_restore_undoes_one(
+    store: MemoryStore, env: dict[str, str]
+) -> None:
+    from curation import CompressionMode, Mode
+
+    old = store.remember(
+        T,
+        "The account manager for Initech is Dana Ruiz since 2025.",
+        created_at=T0 - timedelta(days=300),
+    )
+    new = store.remember(
+        T,
+        "The account manager for Initech is Omar Haddad since 2026.",
+        created_at=T0 - timedelta(days=20),
+    )
+    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
+    store.set_policy(
+        T,
+        CurationPolicy(
+            **off,
+            supersession=Mode.APPLY,
+            compression=CompressionMode.OFF,
+            contradiction_threshold={"*": 0.6},  # the hashing embedder scores the pair 0.67
+        ),
+    )
+    memgov(env, "curate", "-t", T, "--apply", "--json", *NOW)
+
+    [item] = as_json(memgov(env, "conflicts", "inferred", "-t", T, "--json"))
+    assert (item["memory_id"], item["superseded_by"]) == (old.id, new.id)
+    assert "'Dana Ruiz' -> 'Omar Haddad'" in item["evidence"] and item["run_id"] is not None
+    shown = memgov(env, "conflicts", "inferred", "-t", T).stdout
+    assert "inferred supersession" in shown and f"memgov restore {old.id} -t {T}" in shown
+
+    memgov(env, "restore", old.id, "-t", T, *NOW)
+    assert store.get(T, old.id).status == "active"
+    assert as_json(memgov(env, "conflicts", "inferred", "-t", T, "--json")) == []

@@ -80,3 +80,58 @@ def test_different_subjects_slots_or_mere_detail_are_not_a_change(older: str, ne
 )
 def test_multi_valued_relations_do_not_collapse(older: str, newer: str) -> None:
     assert compare_slots(older, newer).verdict == SlotVerdict.DIFFERENT
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "value"),
+    [
+        (  # the old value repeats the subject's words: no word of its own
+            "Who was the chief executive officer of Acme Corporation from 2014? Acme.",
+            "Who was the chief executive officer of Acme Corporation from 2015? Stefan Larsson.",
+            ("Acme", "Stefan Larsson"),
+        ),
+        (  # and the other way round
+            "What was the family name of Sarah Palfrey Cooke from 1934? Fabyan.",
+            "What was the family name of Sarah Palfrey Cooke from 1940? Cooke.",
+            ("Fabyan", "Cooke"),
+        ),
+        (  # a name that grew at its end
+            "Who was the original broadcaster of Bingolotto from 1991? TV4.",
+            "Who was the original broadcaster of Bingolotto from 2008? TV4 Plus.",
+            ("TV4", "TV4 Plus"),
+        ),
+    ],
+)
+def test_a_value_found_by_aligning_the_two_statements_is_a_change(
+    older: str, newer: str, value: tuple[str, str]
+) -> None:
+    result = compare_slots(older, newer)
+    assert result.verdict == SlotVerdict.SAME_SLOT, result.reason
+    assert (result.older_value, result.newer_value) == value
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (  # the grown name is the subject: a shared value follows it
+            "Who was the head of Chemnitz from 1961? Dieter Noll.",
+            "Who was the head of Chemnitz District from 1961? Dieter Noll.",
+        ),
+        (  # two stretches changed: not one value
+            "Who was the chief executive officer of Acme Corporation from 2014? Acme.",
+            "Who was the finance officer of Acme Corporation from 2015? Stefan Larsson.",
+        ),
+        (  # words added in the middle, no name before them
+            "The user's plan is Basic",
+            "The user's old plan is Basic",
+        ),
+        (  # a name followed by added detail, not a longer name
+            "The staging database accepts connections on port 5433",
+            "The staging database accepts connections on port 5433 in production",
+        ),
+    ],
+)
+def test_alignment_finds_no_change_in_another_subject_or_several_edits(
+    older: str, newer: str
+) -> None:
+    assert compare_slots(older, newer).verdict != SlotVerdict.SAME_SLOT

@@ -401,6 +401,46 @@ def test_an_inferred_supersession_is_shown_as_such_and_undone_in_one_action(
     assert fleet.get(SUPPORT, old.id).status == "active"
 
 
+def test_the_curator_queue_lists_inferred_supersessions_with_a_one_action_undo(
+    fleet: MemoryStore,
+) -> None:
+    from datetime import timedelta
+
+    from curation import CompressionMode, CurationPolicy, Mode
+
+    now = fleet.clock.now()
+    old = fleet.remember(
+        SUPPORT,
+        "The account manager for Initech is Dana Ruiz since 2025.",
+        created_at=now - timedelta(days=300),
+    )
+    new = fleet.remember(SUPPORT, "The account manager for Initech is Omar Haddad since 2026.",
+                         created_at=now - timedelta(days=20))  # fmt: skip
+    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
+    policy = CurationPolicy(
+        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,
+        contradiction_threshold={"*": 0.6},  # the hashing test embedder scores them 0.67
+    )  # fmt: skip
+    fleet.set_policy(SUPPORT, policy)
+    fleet.curate(SUPPORT, apply=True)
+    [item] = [i for i in fleet.inferred_supersessions(SUPPORT) if i.memory_id == old.id]
+    assert item.superseded_by == new.id and "'Dana Ruiz' -> 'Omar Haddad'" in item.evidence
+
+    at = app("curator_queue")
+    shown = texts(at)
+    assert "Inferred supersessions" in shown
+    assert item.content in shown and str(item.current_content) in shown
+    assert item.evidence in shown and "Omar Haddad" in str(item.current_content)
+    at.button(key=f"undo_inferred_{old.id}").click().run()
+
+    assert not at.exception
+    assert any("Restored" in s.value for s in at.success)
+    assert fleet.get(SUPPORT, old.id).status == "active"
+    assert fleet.get(SUPPORT, new.id).status == "active"
+    assert all(i.memory_id != old.id for i in fleet.inferred_supersessions(SUPPORT))
+    assert f"undo_inferred_{old.id}" not in {b.key for b in at.button}
+
+
 def test_a_link_opens_the_explanation_of_one_entry(fleet: MemoryStore) -> None:
     (basic,) = fleet.memories(SUPPORT, status="archived", contains="Basic plan")
     at = AppTest.from_file(str(APP), default_timeout=120)

@@ -154,6 +154,7 @@ class MemoryStore:
     unmerge = delegate("curator_queue", CuratorQueue.unmerge)
     resolve = delegate("curator_queue", CuratorQueue.resolve)
     reopen = delegate("curator_queue", CuratorQueue.reopen)
+    inferred_supersessions = delegate("curator_queue", CuratorQueue.inferred_supersessions)
 
     # -- online experiments ---------------------------------------------------------------
     start_experiment = delegate("experiment_service", ExperimentService.start_experiment)

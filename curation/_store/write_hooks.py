@@ -22,7 +22,7 @@ from curation._kinds import ArchiveReason, EventType
 from curation._plan import ArchiveAction, Mechanic
 from curation._policy import CurationPolicy, Mode
 from curation._records import WriteResult
-from curation._slots import SlotVerdict, compare_slots
+from curation._slots import SlotVerdict, compare_slots, infers_supersession
 from curation._store.apply import archive_actions, lock_rows
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import ARCHIVE_SET, CHANGED
@@ -196,6 +196,14 @@ def subsume_topics(
                 )
 
 
+@dataclasses.dataclass
+class WriteChanges:
+    """What the write-time slot check did, per new id."""
+
+    conflicts: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    superseded: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+
+
 def detect_contradictions(
     conn: Connection,
     tenant: str,
@@ -204,18 +212,23 @@ def detect_contradictions(
     *,
     now: datetime,
     actor: str,
-) -> dict[str, list[str]]:
+    infer: bool = False,
+    contest: bool = True,
+) -> WriteChanges:
     """Nearby older active entries of the same kind whose subject and slot the new write
-    restates with another value (``slots``) get a conflict (claim = the new statement);
-    the nightly pass turns confident ones into inferred supersession. Entries sharing a
-    key are supersession's job."""
+    restates with another value (``slots``). With ``infer`` (supersession ``apply``) a
+    confident change (``slots.infers_supersession``, the pass's rule) archives the older
+    entry superseded by the write, marked ``inferred`` with its evidence (``restore``
+    undoes it); with ``contest`` (contradiction ``apply``) an unsure one gets a conflict
+    (claim = the new statement). Entries sharing a key are supersession's job."""
     opened: dict[str, list[str]] = defaultdict(list)
+    inferred: dict[str, tuple[datetime, ArchiveAction]] = {}  # older id -> newest write
     batch = {memory_id for memory_id, _ in written}
     for memory_id, write in written:
         neighbours = conn.execute(
             text(
-                "SELECT m.id, m.content, m.supersession_key, m.created_at,"
-                " 1 - (m.embedding <=> :q) AS similarity"
+                "SELECT m.id, m.content, m.supersession_key, m.created_at, s.pinned,"
+                " s.generality, s.version, 1 - (m.embedding <=> :q) AS similarity"
                 " FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id"
                 " WHERE m.tenant = :t AND m.kind = :kind AND s.status = 'active' AND m.id <> :id"
                 " ORDER BY m.embedding <=> :q LIMIT :n"
@@ -242,45 +255,98 @@ def detect_contradictions(
             slot = compare_slots(other.content, write.item.content)
             if slot.verdict == SlotVerdict.DIFFERENT:
                 continue  # a disagreement about another subject or slot is no conflict
-            conflict_id = uuid.uuid4()
-            evidence = "contradicted by a newer write: " + slot.evidence
-            conn.execute(
-                text(
-                    "INSERT INTO conflict (id, tenant, memory_id, claim, evidence, source,"
-                    " related_memory_id, detected_by, at)"
-                    " VALUES (:id, :t, :m, :claim, :ev, 'write', :r, 'write', :now)"
-                ),
-                {
-                    "id": conflict_id,
-                    "t": tenant,
-                    "m": other.id,
-                    "claim": write.item.content,
-                    "ev": evidence,
-                    "r": memory_id,
-                    "now": now,
+            confident = (
+                infer and other.created_at < written_at  # strictly newer, as in the pass
+            ) and infers_supersession(
+                slot,
+                keyed=key is not None or other.supersession_key is not None,
+                older_pinned=bool(other.pinned),
+                older_generality=int(other.generality),
+                newer_generality=write.item.generality,
+            )
+            if confident:
+                previous = inferred.get(str(other.id))
+                if previous is None or previous[0] < written_at:
+                    inferred[str(other.id)] = (
+                        written_at,
+                        ArchiveAction(
+                            memory_id=str(other.id),
+                            mechanic=Mechanic.SUPERSESSION,
+                            reason=ArchiveReason.SUPERSEDED,
+                            expected_version=int(other.version),
+                            detail=(
+                                f"inferred supersession on write: {slot.evidence}; cosine "
+                                f"{float(other.similarity):.3f}; by {memory_id}"
+                            ),
+                            target_id=memory_id,
+                            inferred=True,
+                        ),
+                    )
+                continue
+            if not contest:
+                continue
+            opened[memory_id].append(
+                _open_conflict(conn, tenant, other, memory_id, write, slot.evidence, now, actor)
+            )
+    actions = [action for _, action in inferred.values()]
+    lock_rows(conn, tenant, [a.memory_id for a in actions])
+    done = archive_actions(conn, tenant, actions, now=now, run_id=None, actor=actor)
+    superseded: dict[str, list[str]] = defaultdict(list)
+    for action in actions:
+        if action.memory_id in done and action.target_id:
+            superseded[action.target_id].append(action.memory_id)
+    return WriteChanges(dict(opened), dict(superseded))
+
+
+def _open_conflict(
+    conn: Connection,
+    tenant: str,
+    other: Any,
+    memory_id: str,
+    write: PreparedWrite,
+    slot_evidence: str,
+    now: datetime,
+    actor: str,
+) -> str:
+    """A conflict on the older entry ``other``, the new write as its claim."""
+    conflict_id = uuid.uuid4()
+    evidence = "contradicted by a newer write: " + slot_evidence
+    conn.execute(
+        text(
+            "INSERT INTO conflict (id, tenant, memory_id, claim, evidence, source,"
+            " related_memory_id, detected_by, at)"
+            " VALUES (:id, :t, :m, :claim, :ev, 'write', :r, 'write', :now)"
+        ),
+        {
+            "id": conflict_id,
+            "t": tenant,
+            "m": other.id,
+            "claim": write.item.content,
+            "ev": evidence,
+            "r": memory_id,
+            "now": now,
+        },
+    )
+    record_events(
+        conn,
+        [
+            event_row(
+                tenant,
+                EventType.CONTEST,
+                at=now,
+                actor=actor,
+                memory_id=other.id,
+                related_ids=[memory_id],
+                reason=evidence,
+                data={
+                    "conflict_id": str(conflict_id),
+                    "detected_by": "write",
+                    "similarity": float(other.similarity),
                 },
             )
-            record_events(
-                conn,
-                [
-                    event_row(
-                        tenant,
-                        EventType.CONTEST,
-                        at=now,
-                        actor=actor,
-                        memory_id=other.id,
-                        related_ids=[memory_id],
-                        reason=evidence,
-                        data={
-                            "conflict_id": str(conflict_id),
-                            "detected_by": "write",
-                            "similarity": float(other.similarity),
-                        },
-                    )
-                ],
-            )
-            opened[memory_id].append(str(conflict_id))
-    return opened
+        ],
+    )
+    return str(conflict_id)
 
 
 def after_write(
@@ -304,17 +370,24 @@ def after_write(
             superseded = supersede_keys(conn, tenant, keys, now=now, actor=actor)
     if policy.subsumption == Mode.APPLY:
         subsume_topics(conn, tenant, written, now=now, actor=actor)
-    conflicts: dict[str, list[str]] = {}
+    changes = WriteChanges()
     # as in the pass: only kinds that state beliefs are contested (not tool outputs)
     checked = [(i, w) for i, w in written if w.item.kind in policy.contradiction_kinds]
-    if (
-        policy.contradiction == Mode.APPLY
-        and checked
-        and len(written) <= policy.write_check_max_batch
-    ):
-        conflicts = detect_contradictions(
-            conn, tenant, checked, policy.contradiction_threshold_for(model), now=now, actor=actor
+    contest, infer = policy.contradiction == Mode.APPLY, policy.supersession == Mode.APPLY
+    if (contest or infer) and checked and len(written) <= policy.write_check_max_batch:
+        changes = detect_contradictions(
+            conn,
+            tenant,
+            checked,
+            policy.contradiction_threshold_for(model),
+            now=now,
+            actor=actor,
+            infer=infer,
+            contest=contest,
         )
+    conflicts = changes.conflicts
+    for survivor, older in changes.superseded.items():
+        superseded.setdefault(survivor, []).extend(older)
     return [
         dataclasses.replace(
             r, superseded_ids=superseded.get(r.id, []), conflict_ids=conflicts.get(r.id, [])

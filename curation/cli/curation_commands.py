@@ -256,6 +256,24 @@ def conflicts_list(
         typer.echo(f"  evidence: {short(c.evidence, 80)}")
 
 
+@conflicts_app.command("inferred")
+def conflicts_inferred(
+    tenant: str = TENANT, limit: int = typer.Option(100), as_json: bool = JSON
+) -> None:
+    """Inferred supersessions (no key: a newer entry restated the slot with another
+    value); undo one with `memgov restore ID`."""
+    items = open_store().inferred_supersessions(tenant, limit=limit)
+    if as_json:
+        emit_json([i.to_dict() for i in items])
+        return
+    for i in items:
+        typer.echo(f"{i.memory_id} inferred supersession ({i.actor}, {i.at:%Y-%m-%d %H:%M})")
+        typer.echo(f"  was:      {short(i.content, 80)}")
+        typer.echo(f"  replaced: {short(i.current_content or '(missing)', 80)}")
+        typer.echo(f"  evidence: {short(i.evidence, 160)}")
+        typer.echo(f"  undo:     memgov restore {i.memory_id} -t {tenant}")
+
+
 @conflicts_app.command("resolve")
 def conflicts_resolve(
     conflict_id: str = typer.Argument(...),

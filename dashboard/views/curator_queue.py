@@ -100,11 +100,25 @@ def _resolve(tenant: str, conflict_id: str) -> None:
     ui.flash("success", "; ".join(parts) + ". Recorded as a resolve event (reopen undoes it).")
 
 
+def _undo_inferred(tenant: str, memory_id: str) -> None:
+    try:
+        data.restore(tenant, memory_id)
+    except MemgovError as exc:
+        ui.flash("error", f"Not restored: {ui.code(str(exc))}")
+        return
+    ui.flash(
+        "success",
+        f"Restored `{memory_id[:8]}` to the active set (a restore event undoes the inferred "
+        "supersession; the newer entry stays active too).",
+    )
+
+
 # -- page --------------------------------------------------------------------------------------
 tenant = ui.require_tenant()
 pending = data.proposals(tenant, "pending")
 approved = data.proposals(tenant, "approved")
 conflicts = data.conflicts(tenant, "open")
+inferred = data.inferred_supersessions(tenant)
 ids: list[str] = []
 for p in pending + approved:
     ids.extend(p.member_ids)
@@ -119,7 +133,8 @@ records = data.memories_by_ids(tenant, ids)
 ui.header(
     "Curator queue",
     tenant,
-    f"{len(pending)} pending proposal(s) · {len(conflicts)} open conflict(s)",
+    f"{len(pending)} pending proposal(s) · {len(conflicts)} open conflict(s) · "
+    f"{len(inferred)} inferred supersession(s)",
 )
 
 
@@ -288,4 +303,32 @@ for conflict in conflicts:
             on_click=_resolve,
             args=(tenant, cid),
             icon=":material/gavel:",
+        )
+
+st.header("Inferred supersessions", divider="gray")
+if not inferred:
+    st.info(
+        "No inferred supersessions. Curation infers one when a newer entry states the same "
+        "subject and slot with another value and no supersession key says so."
+    )
+for item in inferred:
+    with st.container(border=True):
+        left, right = st.columns(2)
+        with left:
+            st.markdown("**Superseded entry** (archived)")
+            ui.quote(item.content)
+        with right:
+            st.markdown("**Replaced by**")
+            ui.quote(item.current_content or f"(entry {str(item.superseded_by)[:8]} not found)")
+        ui.text_html("<b>Evidence:</b> {evidence}", evidence=item.evidence)
+        st.caption(
+            f"inferred supersession · by {ui.code(item.actor)} · {ui.when(item.at)}"
+            + (" · at write time" if item.run_id is None else " · by a curation run")
+        )
+        st.button(
+            "Undo (restore the entry)",
+            key=f"undo_inferred_{item.memory_id}",
+            on_click=_undo_inferred,
+            args=(tenant, item.memory_id),
+            icon=":material/undo:",
         )

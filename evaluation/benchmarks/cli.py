@@ -270,7 +270,10 @@ def render_timeqa(result: Mapping[str, Any]) -> str:
     k = result["k_values"][-1]
     metrics = ["current_first", "stale_first", "other_subject_first", "current_above_stale",
                f"current_in_top{k}"]  # fmt: skip
-    groups = {arm: {"overall": data["overall"]} for arm, data in result["arms"].items()}
+    groups = {
+        arm: {"overall": data["overall"]} | data.get("by_split", {})
+        for arm, data in result["arms"].items()
+    }
     parse = result["parse"]
     parts = [
         format_table(
@@ -281,6 +284,14 @@ def render_timeqa(result: Mapping[str, Any]) -> str:
             metrics,
         )
     ]
+    if result.get("as_of"):
+        parts.append(
+            format_table(
+                "asked at a past year (the value whose window holds it)",
+                {arm: {"as_of": values} for arm, values in result["as_of"].items()},
+                ["right_first", "other_window_first", f"right_in_top{k}"],
+            )
+        )
     curation = result["curation"]
     if curation.get("ran"):
         parts.append(
@@ -334,7 +345,7 @@ def render_pairs(result: Mapping[str, Any]) -> str:
     lines = [f"conflict detector on labeled benchmark pairs ({result['embedding_model']})"]
     for row in result["detectors"]:
         lines.append(
-            f"{row['detector']:<12} precision {_cell(row['precision'])}  recall "
+            f"{row['detector']:<13} precision {_cell(row['precision'])}  recall "
             f"{_cell(row['recall'])}  flagged {row['flagged']} of {row['pairs']} pairs "
             f"({row['positives']} true changes)"
         )

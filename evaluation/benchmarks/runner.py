@@ -1,6 +1,7 @@
 """Run LoCoMo / LongMemEval against a ``MemoryStore``: raw and heuristic arms, curation,
-curated arm. Store plumbing is in ``plumbing``, pure scoring in ``scoring``, MLflow in
-``mlflow_edge``; this module drives the two workloads and assembles their results.
+curated arm. Store plumbing is in ``plumbing``, pure scoring in ``scoring`` (typed
+per-question results, ``RetrievalScore`` and ``UpdateOrder``, each aggregated once),
+MLflow in ``mlflow_edge``; this module drives the two workloads and assembles results.
 
 Per conversation (LoCoMo) or question (LongMemEval) the runner uses one tenant
 (``locomo-conv-26``, ``longmemeval-<question_id>``; a ``-rN`` suffix is added when those
@@ -58,15 +59,19 @@ from evaluation.benchmarks.plumbing import (
     recall_ids,
 )
 from evaluation.benchmarks.scoring import (
+    RetrievalScore,
+    UpdateOrder,
     aggregate,
+    aggregate_updates,
     checked_ks,
     delta,
     metric_names,
     score,
     share,
     timing_summary,
+    update_order,
 )
-from evaluation.retrieval_metrics import dedupe, first_rank, mean, recall_any_at_k
+from evaluation.retrieval_metrics import dedupe, mean, recall_any_at_k
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +116,7 @@ def run_locomo(
     tenants = {c.sample_id: name + suffix for c, name in zip(conversations, base, strict=True)}
 
     rows: list[dict[str, Any]] = []
-    scores: dict[str, dict[str, list[dict[str, Any]]]] = {a: defaultdict(list) for a in ARMS}
+    scores: dict[str, dict[str, list[RetrievalScore]]] = {a: defaultdict(list) for a in ARMS}
     per_conversation: dict[str, list[dict[str, Any]]] = {a: [] for a in ARMS}
     timings: defaultdict[str, float] = defaultdict(float)
     curation = Counter[str]()
@@ -119,7 +124,7 @@ def run_locomo(
     evidence_reasons: Counter[str] = Counter()
     representative_credit = 0
     all_evidence_active: list[bool] = []
-    by_state: dict[str, dict[str, list[dict[str, Any]]]] = _states()
+    by_state: dict[str, dict[str, list[RetrievalScore]]] = _states()
 
     texts = [t.content for c in conversations for t in c.turns]
     texts += [qa.question for c in conversations for qa in c.qa]
@@ -174,7 +179,7 @@ def run_locomo(
                     after.archived[m].archive_reason or "?" for m in gold if m in after.archived
                 )
 
-            conversation_scores: dict[str, list[dict[str, Any]]] = {a: [] for a in ARMS}
+            conversation_scores: dict[str, list[RetrievalScore]] = {a: [] for a in ARMS}
             for n, (qa, relevant) in enumerate(questions):
                 row: dict[str, Any] = {
                     "sample_id": qa.sample_id,
@@ -205,7 +210,7 @@ def run_locomo(
                             representative_credit += 1
                         hits = credited
                     metrics = score(hits, relevant, ks)
-                    for name, value in metrics.items():
+                    for name, value in metrics.metrics().items():
                         row[f"{arm}.{name}"] = value
                     scores[arm][qa.category_name].append(metrics)
                     if qa.category != ADVERSARIAL:
@@ -262,8 +267,8 @@ def run_locomo(
     for arm in arms_out:
         group = scores[arm].get(adversarial_name, [])
         adversarial[arm] = {
-            **{f"false_hits@{k}": int(sum(s[f"recall_any@{k}"] for s in group)) for k in ks},
-            **{f"false_hit_rate@{k}": mean(s[f"recall_any@{k}"] for s in group) for k in ks},
+            **{f"false_hits@{k}": int(sum(s.recall_any[k] for s in group)) for k in ks},
+            **{f"false_hit_rate@{k}": mean(s.recall_any[k] for s in group) for k in ks},
         }
 
     result: dict[str, Any] = {
@@ -314,12 +319,12 @@ def _deltas(arms: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _states() -> dict[str, dict[str, list[dict[str, Any]]]]:
+def _states() -> dict[str, dict[str, list[RetrievalScore]]]:
     return {state: {arm: [] for arm in ARMS} for state in ("all_active", "some_archived")}
 
 
 def _by_state(
-    by_state: Mapping[str, Mapping[str, Sequence[Mapping[str, Any]]]], names: Sequence[str]
+    by_state: Mapping[str, Mapping[str, Sequence[RetrievalScore]]], names: Sequence[str]
 ) -> dict[str, Any]:
     """Raw vs curated on the questions whose needed evidence all survived curation and on
     those that lost some: separates what the re-ranking does from what archiving costs."""
@@ -365,14 +370,6 @@ def _fmt(value: Any) -> str:
 # -- LongMemEval ------------------------------------------------------------------------
 
 
-def _update_ranks(
-    hits: Sequence[str], older: set[str], newer: set[str]
-) -> tuple[int | None, int | None]:
-    older_rank = first_rank(hits, older) if older else None
-    newer_rank = first_rank(hits, newer) if newer else None
-    return older_rank, newer_rank
-
-
 def run_longmemeval(
     path: str | Path,
     store_factory: StoreFactory,
@@ -406,17 +403,17 @@ def run_longmemeval(
 
     rows: list[dict[str, Any]] = []
     levels = ("turn", "session")
-    scores: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {
+    scores: dict[tuple[str, str], dict[str, list[RetrievalScore]]] = {
         (arm, level): defaultdict(list) for arm in ARMS for level in levels
     }
-    update: dict[str, Counter[str]] = {arm: Counter() for arm in ARMS}
+    update: dict[str, list[UpdateOrder]] = {arm: [] for arm in ARMS}
     update_marks: Counter[str] = Counter()
     timings: defaultdict[str, float] = defaultdict(float)
     curation: Counter[str] = Counter()
     archived_reasons: Counter[str] = Counter()
     evidence_reasons: Counter[str] = Counter()
     all_evidence_active: list[bool] = []
-    by_state: dict[str, dict[str, list[dict[str, Any]]]] = _states()
+    by_state: dict[str, dict[str, list[RetrievalScore]]] = _states()
     representative_credit = 0
     skipped: Counter[str] = Counter()
 
@@ -518,11 +515,11 @@ def run_longmemeval(
                 scores[(arm, "turn")][question.question_type].append(turn_scores)
                 if state is not None:
                     by_state[state][arm].append(turn_scores)
-                for metric, value in turn_scores.items():
+                for metric, value in turn_scores.metrics().items():
                     row[f"{arm}.turn.{metric}"] = value
                 if session_scores is not None:
                     scores[(arm, "session")][question.question_type].append(session_scores)
-                    for metric, value in session_scores.items():
+                    for metric, value in session_scores.metrics().items():
                         row[f"{arm}.session.{metric}"] = value
                 if pair is not None and older and newer:
                     older_credit, newer_credit = older, newer
@@ -530,17 +527,10 @@ def run_longmemeval(
                         # stale folded into the current entry reads as current: ideal
                         newer_credit = after.credited(newer)
                         older_credit = after.credited(older) - newer_credit
-                    older_rank, newer_rank = _update_ranks(hits, older_credit, newer_credit)
-                    counts = update[arm]
-                    counts["questions"] += 1
-                    counts["newer_above_older"] += newer_rank is not None and (
-                        older_rank is None or newer_rank < older_rank
-                    )
-                    counts["only_stale"] += older_rank is not None and newer_rank is None
-                    counts["newer_in_top"] += newer_rank is not None
-                    counts["older_in_top"] += older_rank is not None
-                    row[f"{arm}.update.older_rank"] = older_rank
-                    row[f"{arm}.update.newer_rank"] = newer_rank
+                    order = update_order(hits, older_credit, newer_credit)
+                    update[arm].append(order)
+                    row[f"{arm}.update.older_rank"] = order.older_rank
+                    row[f"{arm}.update.newer_rank"] = order.newer_rank
             if scored and pair is not None and older and newer and after is not None:
                 update_marks["questions"] += 1
                 stale_archived = any(not after.is_active(m) for m in older)
@@ -569,16 +559,9 @@ def run_longmemeval(
                 "by_type": {t: aggregate(groups[t], names) for t in sorted(groups)},
             }
 
-    knowledge_update: dict[str, Any] = {"questions": update["raw"]["questions"]}
+    knowledge_update: dict[str, Any] = {"questions": len(update["raw"])}
     for arm in arms_out:
-        counts = update[arm]
-        n = counts["questions"]
-        knowledge_update[arm] = {
-            "newer_above_older": share(counts["newer_above_older"], n),
-            "only_stale_in_top_k": share(counts["only_stale"], n),
-            "newer_in_top_k": share(counts["newer_in_top"], n),
-            "older_in_top_k": share(counts["older_in_top"], n),
-        }
+        knowledge_update[arm] = aggregate_updates(update[arm])
     if curate:
         n = update_marks["questions"]
         knowledge_update["stale_marked"] = share(update_marks["stale_marked"], n)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from evaluation.retrieval_metrics import (
@@ -16,16 +17,72 @@ from evaluation.retrieval_metrics import (
 )
 
 
-def score(ranked: Sequence[str], relevant: set[str], k_values: Sequence[int]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class RetrievalScore:
+    """One question's metrics for one ranked list (ranks are 1-based; None: no hit)."""
+
+    recall_any: Mapping[int, float]
+    recall_all: Mapping[int, float]
+    ndcg: Mapping[int, float]
+    mrr: float
+    rank: int | None
+
+    def metrics(self) -> dict[str, Any]:
+        """By name (``recall_any@10``, ``mrr``, ``rank``), as rows and MLflow spell them."""
+        out: dict[str, Any] = {}
+        for k in self.recall_any:
+            out[f"recall_any@{k}"] = self.recall_any[k]
+            out[f"recall_all@{k}"] = self.recall_all[k]
+            out[f"ndcg@{k}"] = self.ndcg[k]
+        out["mrr"] = self.mrr
+        out["rank"] = self.rank
+        return out
+
+
+def score(ranked: Sequence[str], relevant: set[str], k_values: Sequence[int]) -> RetrievalScore:
     """The per-question metrics of one ranked list (ranked holds max(k) ids)."""
-    out: dict[str, Any] = {}
-    for k in k_values:
-        out[f"recall_any@{k}"] = recall_any_at_k(ranked, relevant, k)
-        out[f"recall_all@{k}"] = recall_all_at_k(ranked, relevant, k)
-        out[f"ndcg@{k}"] = ndcg_at_k(ranked, relevant, k)
-    out["mrr"] = reciprocal_rank(ranked, relevant)
-    out["rank"] = first_rank(ranked, relevant)
-    return out
+    return RetrievalScore(
+        recall_any={k: recall_any_at_k(ranked, relevant, k) for k in k_values},
+        recall_all={k: recall_all_at_k(ranked, relevant, k) for k in k_values},
+        ndcg={k: ndcg_at_k(ranked, relevant, k) for k in k_values},
+        mrr=reciprocal_rank(ranked, relevant),
+        rank=first_rank(ranked, relevant),
+    )
+
+
+@dataclass(frozen=True)
+class UpdateOrder:
+    """Knowledge-update: where the first newer and first older answer landed."""
+
+    older_rank: int | None
+    newer_rank: int | None
+
+    @property
+    def newer_above_older(self) -> bool:
+        return self.newer_rank is not None and (
+            self.older_rank is None or self.newer_rank < self.older_rank
+        )
+
+    @property
+    def only_stale(self) -> bool:
+        return self.older_rank is not None and self.newer_rank is None
+
+
+def update_order(ranked: Sequence[str], older: set[str], newer: set[str]) -> UpdateOrder:
+    return UpdateOrder(
+        first_rank(ranked, older) if older else None, first_rank(ranked, newer) if newer else None
+    )
+
+
+def aggregate_updates(orders: Sequence[UpdateOrder]) -> dict[str, float | None]:
+    """The knowledge-update shares of one arm (the one aggregation of ``UpdateOrder``)."""
+    n = len(orders)
+    return {
+        "newer_above_older": share(sum(o.newer_above_older for o in orders), n),
+        "only_stale_in_top_k": share(sum(o.only_stale for o in orders), n),
+        "newer_in_top_k": share(sum(o.newer_rank is not None for o in orders), n),
+        "older_in_top_k": share(sum(o.older_rank is not None for o in orders), n),
+    }
 
 
 def metric_names(k_values: Sequence[int]) -> list[str]:
@@ -35,11 +92,12 @@ def metric_names(k_values: Sequence[int]) -> list[str]:
     return [*names, "mrr"]
 
 
-def aggregate(scores: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[str, Any]:
+def aggregate(scores: Sequence[RetrievalScore], names: Sequence[str]) -> dict[str, Any]:
     """``{"n": count, metric: mean}`` (None means where there are no questions)."""
-    out: dict[str, Any] = {"n": len(scores)}
+    rows = [s.metrics() for s in scores]
+    out: dict[str, Any] = {"n": len(rows)}
     for name in names:
-        out[name] = mean(float(s[name]) for s in scores)
+        out[name] = mean(float(r[name]) for r in rows)
     return out
 
 

@@ -89,6 +89,21 @@ class ChangingFactQuestion:
     question: str
     current: frozenset[str]  # answers of the latest window
     stale: frozenset[str]  # answers of earlier windows only
+    split: str = ""  # the file it came from ("human_annotated_train"): tune on train only
+
+
+@dataclass(frozen=True)
+class AsOfQuestion:
+    """The relation asked at a past year ("Which team did Jan Koller play for in 2000?"):
+    the answer is the value whose window holds that year, now a stale one."""
+
+    subject_index: str
+    subject: str
+    relation: str
+    question: str
+    year: int
+    expected: frozenset[str]  # answers whose window holds the year
+    split: str = ""
 
 
 @dataclass
@@ -98,6 +113,7 @@ class TimeQAData:
     questions: dict[str, list[ChangingFactQuestion]]  # relation -> questions
     files: list[str]
     log: FaultLog = field(default_factory=FaultLog)
+    as_of: dict[str, list[AsOfQuestion]] = field(default_factory=dict)  # relation -> questions
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -156,6 +172,7 @@ def load_timeqa(directory: str | Path) -> TimeQAData:
     seen: set[str] = set()
     facts: dict[str, list[Fact]] = defaultdict(list)
     questions: dict[str, list[ChangingFactQuestion]] = defaultdict(list)
+    as_of: dict[str, list[AsOfQuestion]] = defaultdict(list)
     for file in files:
         entries = read_json(file)
         if not isinstance(entries, list):
@@ -176,12 +193,17 @@ def load_timeqa(directory: str | Path) -> TimeQAData:
             subject_facts = _subject_facts(entry, relation, index, log)
             if subject_facts:
                 facts[relation.code] += subject_facts
-            question = _question(subject_facts, relation, index)
+            question = _question(subject_facts, relation, index, file.stem)
             if question is not None:
                 questions[relation.code].append(question)
+                past = _as_of_question(subject_facts, relation, index, file.stem)
+                if past is not None:
+                    as_of[relation.code].append(past)
     for relation_facts in facts.values():
         relation_facts.sort(key=lambda f: (f.at, str(f.memory_id)))
-    return TimeQAData(relations, dict(facts), dict(questions), [p.name for p in files], log)
+    return TimeQAData(
+        relations, dict(facts), dict(questions), [p.name for p in files], log, dict(as_of)
+    )
 
 
 def _subject_facts(
@@ -230,7 +252,9 @@ def _subject_facts(
     return out
 
 
-def _question(facts: list[Fact], relation: Relation, index: str) -> ChangingFactQuestion | None:
+def _question(
+    facts: list[Fact], relation: Relation, index: str, split: str
+) -> ChangingFactQuestion | None:
     if relation.pointwise or not facts:
         return None
     latest = max(facts, key=lambda f: (f.at, f.end)).at
@@ -246,4 +270,29 @@ def _question(facts: list[Fact], relation: Relation, index: str) -> ChangingFact
         question=_fill(template, facts[0].subject, ""),
         current=current,
         stale=stale,
+        split=split,
+    )
+
+
+def _as_of_question(
+    facts: list[Fact], relation: Relation, index: str, split: str
+) -> AsOfQuestion | None:
+    """Asked at the start of the last window before the current one (a changing subject
+    only), with a third rotation of the templates."""
+    starts = sorted({f.start for f in facts})
+    if len(starts) < 2:
+        return None
+    year = starts[-2]
+    expected = frozenset(f.answer for f in facts if f.start <= year <= f.end)
+    if not expected:
+        return None
+    template = relation.templates[(_rotation(index) + 2) % len(relation.templates)]
+    return AsOfQuestion(
+        subject_index=index,
+        subject=facts[0].subject,
+        relation=relation.code,
+        question=_fill(template, facts[0].subject, f"in {year}"),
+        year=year,
+        expected=expected,
+        split=split,
     )

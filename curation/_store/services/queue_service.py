@@ -12,10 +12,23 @@ from sqlalchemy import text
 
 from curation._errors import ValidationError
 from curation._kinds import ProposalStatus, Resolution
-from curation._records import Approval, ConflictResolution, ProposalRecord, Reopened, Unmerge
+from curation._records import (
+    Approval,
+    ConflictResolution,
+    InferredSupersession,
+    ProposalRecord,
+    Reopened,
+    Unmerge,
+)
 from curation._store import curator
 from curation._store.services.context import StoreContext
-from curation._validation import validate_content, validate_status, validate_tenant, validate_uuid
+from curation._validation import (
+    validate_content,
+    validate_limit,
+    validate_status,
+    validate_tenant,
+    validate_uuid,
+)
 
 
 def _resolution(value: Any) -> Resolution:
@@ -106,6 +119,49 @@ class CuratorQueue:
         pid = validate_uuid("proposal_id", proposal_id)
         with self.ctx.tx(tenant) as conn:
             return curator.unmerge(conn, tenant, pid, now=self.ctx.now(now), actor=actor)
+
+    # -- inferred supersessions -----------------------------------------------------
+    def inferred_supersessions(
+        self, tenant: str, *, limit: int = 100
+    ) -> list[InferredSupersession]:
+        """Entries still archived by an inferred supersession (pass or write), newest
+        first, each with the entry that replaced it and the evidence of the change."""
+        tenant = validate_tenant(tenant)
+        limit = validate_limit("limit", limit)
+        with self.ctx.tx(tenant) as conn:
+            rows = conn.execute(
+                text(
+                    """
+                    SELECT * FROM (
+                        SELECT DISTINCT ON (e.memory_id) e.memory_id, e.reason, e.at,
+                               e.actor, e.run_id, m.content, s.superseded_by,
+                               n.content AS current_content
+                        FROM event e
+                        JOIN memory_state s ON s.tenant = e.tenant AND s.memory_id = e.memory_id
+                        JOIN memory m ON m.tenant = e.tenant AND m.id = e.memory_id
+                        LEFT JOIN memory n ON n.tenant = e.tenant AND n.id = s.superseded_by
+                        WHERE e.tenant = :t AND e.type = 'archive'
+                          AND e.data->>'inferred' = 'true'
+                          AND s.status = 'archived' AND s.archive_reason = 'superseded'
+                        ORDER BY e.memory_id, e.at DESC, e.id DESC
+                    ) latest ORDER BY at DESC, memory_id LIMIT :n
+                    """
+                ),
+                {"t": tenant, "n": limit},
+            ).all()
+        return [
+            InferredSupersession(
+                memory_id=str(r.memory_id),
+                content=r.content,
+                superseded_by=None if r.superseded_by is None else str(r.superseded_by),
+                current_content=r.current_content,
+                evidence=r.reason or "",
+                at=r.at,
+                actor=r.actor,
+                run_id=None if r.run_id is None else str(r.run_id),
+            )
+            for r in rows
+        ]
 
     # -- conflicts ------------------------------------------------------------------
     def resolve(
