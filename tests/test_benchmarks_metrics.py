@@ -6,9 +6,11 @@ import math
 
 import pytest
 
+from curation import MAX_RECALL_K
 from evaluation.benchmarks.scoring import (
     aggregate,
     aggregate_updates,
+    checked_ks,
     metric_names,
     score,
     update_order,
@@ -107,3 +109,10 @@ def test_knowledge_update_order_is_typed_and_aggregated_once() -> None:
         "newer_in_top_k": 0.75,
         "older_in_top_k": 0.75,
     }
+
+
+def test_benchmark_depths_share_the_stores_recall_limit() -> None:
+    """The benchmarks accept exactly the depths the store's recall accepts (one limit)."""
+    assert checked_ks([MAX_RECALL_K, 1]) == (1, MAX_RECALL_K)
+    with pytest.raises(ValueError, match=str(MAX_RECALL_K)):
+        checked_ks([MAX_RECALL_K + 1])

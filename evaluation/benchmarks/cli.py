@@ -17,6 +17,7 @@ from typing import Any
 
 import typer
 
+from curation import MAX_RECALL_K
 from evaluation.console import report, with_progress
 
 K_OPTION = typer.Option(
@@ -324,8 +325,8 @@ def timeqa(
     if not path.is_dir():
         typer.echo(f"error: no such directory: {path}", err=True)
         raise typer.Exit(2)
-    if k < 1 or k > 1000:
-        typer.echo(f"error: --k must be in 1..1000, got {k}", err=True)
+    if k < 1 or k > MAX_RECALL_K:
+        typer.echo(f"error: --k must be in 1..{MAX_RECALL_K}, got {k}", err=True)
         raise typer.Exit(2)
     result = run_timeqa(
         path,

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from curation import MAX_RECALL_K
 from evaluation.retrieval_metrics import (
     first_rank,
     mean,
@@ -113,8 +114,8 @@ def delta(curated: Mapping[str, Any], raw: Mapping[str, Any]) -> dict[str, float
 
 def checked_ks(k_values: Iterable[int]) -> tuple[int, ...]:
     ks = tuple(sorted({int(k) for k in k_values}))
-    if not ks or ks[0] < 1 or ks[-1] > 1000:
-        raise ValueError(f"k_values must be integers in 1..1000, got {k_values!r}")
+    if not ks or ks[0] < 1 or ks[-1] > MAX_RECALL_K:
+        raise ValueError(f"k_values must be integers in 1..{MAX_RECALL_K}, got {k_values!r}")
     return ks
 
 
