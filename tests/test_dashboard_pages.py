@@ -5,7 +5,7 @@ curator action changes the store as the curation API says (checked through the A
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -25,7 +25,15 @@ from dashboard_support import (
 )
 from streamlit.testing.v1 import AppTest
 
-from curation import FixedClock, HashingEmbedder, MemoryStore
+from curation import (
+    CompressionMode,
+    CurationPolicy,
+    FixedClock,
+    HashingEmbedder,
+    MemoryRecord,
+    MemoryStore,
+    Mode,
+)
 from curation._store.database import Database
 from curation._store.insights import ARCHIVE_REASONS
 
@@ -369,13 +377,9 @@ def test_restore_an_archived_entry(fleet: MemoryStore) -> None:
     assert basic.id not in at.selectbox(key="archive_pick").options
 
 
-def test_an_inferred_supersession_is_shown_as_such_and_undone_in_one_action(
-    fleet: MemoryStore,
-) -> None:
-    from datetime import timedelta
-
-    from curation import CompressionMode, CurationPolicy, Mode
-
+def _infer_a_supersession(fleet: MemoryStore) -> tuple[MemoryRecord, MemoryRecord]:
+    """A key-less change of one slot (the account manager), curated with only supersession
+    in apply: the pass infers that the newer entry supersedes the older."""
     now = fleet.clock.now()
     old = fleet.remember(
         SUPPORT,
@@ -391,6 +395,13 @@ def test_an_inferred_supersession_is_shown_as_such_and_undone_in_one_action(
     )  # fmt: skip
     fleet.set_policy(SUPPORT, policy)
     fleet.curate(SUPPORT, apply=True)
+    return old, new
+
+
+def test_an_inferred_supersession_is_shown_as_such_and_undone_in_one_action(
+    fleet: MemoryStore,
+) -> None:
+    old, new = _infer_a_supersession(fleet)
     archived = fleet.get(SUPPORT, old.id)
     assert (archived.status, archived.superseded_by) == ("archived", new.id)
     at = app("archive")
@@ -404,25 +415,7 @@ def test_an_inferred_supersession_is_shown_as_such_and_undone_in_one_action(
 def test_the_curator_queue_lists_inferred_supersessions_with_a_one_action_undo(
     fleet: MemoryStore,
 ) -> None:
-    from datetime import timedelta
-
-    from curation import CompressionMode, CurationPolicy, Mode
-
-    now = fleet.clock.now()
-    old = fleet.remember(
-        SUPPORT,
-        "The account manager for Initech is Dana Ruiz since 2025.",
-        created_at=now - timedelta(days=300),
-    )
-    new = fleet.remember(SUPPORT, "The account manager for Initech is Omar Haddad since 2026.",
-                         created_at=now - timedelta(days=20))  # fmt: skip
-    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    policy = CurationPolicy(
-        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,
-        contradiction_threshold={"*": 0.6},  # the hashing test embedder scores them 0.67
-    )  # fmt: skip
-    fleet.set_policy(SUPPORT, policy)
-    fleet.curate(SUPPORT, apply=True)
+    old, new = _infer_a_supersession(fleet)
     [item] = [i for i in fleet.inferred_supersessions(SUPPORT) if i.memory_id == old.id]
     assert item.superseded_by == new.id and "'Dana Ruiz' -> 'Omar Haddad'" in item.evidence
 
