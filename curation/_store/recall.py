@@ -38,7 +38,7 @@ _SEARCH = """
            (SELECT count(*) FROM conflict c WHERE c.tenant = m.tenant AND c.memory_id = m.id
               AND c.status = 'open') AS open_conflicts
     FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
-    WHERE m.tenant = :t {active}
+    WHERE m.tenant = :t {filter}
     ORDER BY m.embedding <=> :q
     LIMIT :n
 """
@@ -54,6 +54,22 @@ START = """
 """
 
 
+# As of a past moment T, curated recall's candidates are the entries that were current
+# then: written by T and still active, or archived as superseded or duplicate by an entry
+# written after T (the successor did not exist yet). Entries archived for any other reason
+# (decayed, subsumed, retired) were judged on their own, not displaced by later knowledge,
+# so they stay out as they do today.
+_CURRENT_AT = """
+    AND m.created_at <= :as_of
+    AND (s.status = 'active'
+         OR (s.archive_reason IN ('superseded', 'duplicate') AND EXISTS (
+             SELECT 1 FROM memory n
+             WHERE n.tenant = m.tenant AND n.id = s.superseded_by AND n.created_at > :as_of)))
+"""
+_ACTIVE = "AND s.status = 'active'"
+_WRITTEN_BY = "AND m.created_at <= :as_of"
+
+
 def ef_search(limit: int) -> str:
     return str(max(40, min(1000, 2 * limit)))
 
@@ -66,10 +82,14 @@ def search(
     *,
     active_only: bool,
     configure: bool = True,
+    as_of: datetime | None = None,
 ) -> list[Any]:
     """Candidates by vector similarity; ``configure=False`` when the transaction was
     opened with ``START`` for this ``limit`` already. Each row carries its number of
-    open conflicts, so the conflicts themselves are fetched only when there are some."""
+    open conflicts, so the conflicts themselves are fetched only when there are some.
+
+    ``as_of``: only what was written by then; with ``active_only``, what was current then
+    (``_CURRENT_AT``)."""
     if configure:
         conn.execute(
             text(
@@ -78,8 +98,13 @@ def search(
             ),
             {"ef": ef_search(limit)},
         )
-    sql = _SEARCH.format(active="AND s.status = 'active'" if active_only else "")
-    return list(conn.execute(text(sql), {"t": tenant, "q": query_vector, "n": limit}).all())
+    params: dict[str, Any] = {"t": tenant, "q": query_vector, "n": limit}
+    if as_of is None:
+        where = _ACTIVE if active_only else ""
+    else:
+        where = _CURRENT_AT if active_only else _WRITTEN_BY
+        params["as_of"] = as_of
+    return list(conn.execute(text(_SEARCH.format(filter=where)), params).all())
 
 
 def open_conflicts(

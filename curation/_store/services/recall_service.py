@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from curation._cohorts import validate_agent_id
 from curation._errors import UnknownTenantError, ValidationError
-from curation._kinds import RecallMode
+from curation._kinds import RecallMode, Status
 from curation._records import RecallResult
 from curation._store import exposures
 from curation._store import recall as recall_sql
@@ -19,6 +19,7 @@ from curation._validation import (
     MAX_RECALL_K,
     validate_actor,
     validate_bool,
+    validate_datetime,
     validate_embedding,
     validate_mode,
     validate_query,
@@ -42,6 +43,7 @@ class RecallService:
         record: bool = True,
         query_embedding: Sequence[float] | None = None,
         now: datetime | None = None,
+        as_of: datetime | str | None = None,
     ) -> RecallResult:
         """Curated (the default): active entries, re-ranked, with open conflicts, recorded
         as a vote. Raw: every memory ever written, by similarity alone, recording nothing.
@@ -53,7 +55,11 @@ class RecallService:
         untouched. ``record=False`` skips the vote, never the exposure.
 
         ``query_embedding`` lets a caller that recalls many queries embed them in one batch
-        (it must come from the store's embedder)."""
+        (it must come from the store's embedder).
+
+        ``as_of`` asks about a past moment: curated recall then ranks the entries that were
+        current at that time (written by then, and active or since superseded by a later
+        entry), raw recall everything written by then."""
         tenant = validate_tenant(tenant)
         query = validate_query(query)
         requested = None if mode is None else validate_mode(mode)
@@ -63,6 +69,7 @@ class RecallService:
         recall_mode = requested or RecallMode.CURATED
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_RECALL_K:
             raise ValidationError("k", k, f"must be an integer between 1 and {MAX_RECALL_K}")
+        when = None if as_of is None else validate_datetime("as_of", as_of)
         at = self.ctx.now(now)
         if query_embedding is None:
             vector = self.ctx.embedder.embed([query])[0]
@@ -86,7 +93,13 @@ class RecallService:
             policy = self.ctx.merged_policy(found.policy)
             limit = k * policy.candidate_multiplier if curated else k
             rows = recall_sql.search(
-                conn, tenant, vector, limit, active_only=curated, configure=limit != guess
+                conn,
+                tenant,
+                vector,
+                limit,
+                active_only=curated,
+                configure=limit != guess,
+                as_of=when,
             )
             contested = [r.id for r in rows if r.open_conflicts]
             conflicts = (
@@ -102,11 +115,14 @@ class RecallService:
                 k=k,
                 curated=curated,
             )
-            if curated and record and hits:
+            # an as-of recall votes only for what is still active: an archived entry's
+            # state (its version, which undo and explain rely on) is left as it was
+            voted = [h.id for h in hits if when is None or h.status == Status.ACTIVE]
+            if curated and record and voted:
                 recall_sql.record_recall(
                     conn,
                     tenant,
-                    [h.id for h in hits],
+                    voted,
                     now=at,
                     actor=actor,
                     query=query,

@@ -1,0 +1,92 @@
+"""Recall as of a past moment: a value superseded since is found as of a time before its
+successor was written and not after, nothing written after the moment is a candidate,
+decayed entries stay out, the archived entries' state (explain) is untouched, and a bad
+``as_of`` is a typed error naming the field."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from store_helpers import archive
+
+from curation import MemoryStore, Status, ValidationError
+
+TENANT = "fleet"
+T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+QUERY = "which version of PostgreSQL does production run?"
+
+
+def history(store: MemoryStore) -> dict[str, str]:
+    """v14 written at T0-20d, superseded by v16 (T0-10d); a decayed note (T0-30d); a later
+    related fact written at T0-1d."""
+    store.create_tenant(TENANT)
+    old = store.remember(
+        TENANT,
+        "Production runs PostgreSQL 14.",
+        supersession_key="pg",
+        created_at=T0 - timedelta(days=20),
+        now=T0 - timedelta(days=20),
+    )
+    new = store.remember(
+        TENANT,
+        "Production runs PostgreSQL 16.",
+        supersession_key="pg",
+        created_at=T0 - timedelta(days=10),
+        now=T0 - timedelta(days=10),
+    )
+    decayed = store.remember(
+        TENANT,
+        "Production once ran PostgreSQL 9 on a laptop.",
+        created_at=T0 - timedelta(days=30),
+        now=T0 - timedelta(days=30),
+    )
+    archive(store, TENANT, [decayed.id])
+    late = store.remember(
+        TENANT,
+        "Production PostgreSQL backups run nightly.",
+        created_at=T0 - timedelta(days=1),
+        now=T0 - timedelta(days=1),
+    )
+    archive(store, TENANT, [old.id], reason="superseded", superseded_by=new.id)
+    return {"old": old.id, "new": new.id, "decayed": decayed.id, "late": late.id}
+
+
+def test_superseded_value_is_current_before_its_successor_only(
+    semantic_store: MemoryStore,
+) -> None:
+    ids = history(semantic_store)
+    assert semantic_store.get(TENANT, ids["old"]).status == Status.ARCHIVED
+    before = semantic_store.explain(TENANT, ids["old"])
+
+    then = semantic_store.recall(TENANT, QUERY, k=6, as_of=T0 - timedelta(days=15))
+    assert then.ids == [ids["old"]]  # v16, the decayed note and the late fact are out
+    assert then.hits[0].archive_reason == "superseded"
+
+    later = semantic_store.recall(TENANT, QUERY, k=6, as_of=T0 - timedelta(days=5))
+    assert set(later.ids) == {ids["new"]}
+
+    now = semantic_store.recall(TENANT, QUERY, k=6)
+    assert set(now.ids) == {ids["new"], ids["late"]}
+
+    # the vote went to active hits only: the archived entry reads exactly as before
+    assert semantic_store.explain(TENANT, ids["old"]) == before
+    assert semantic_store.get(TENANT, ids["new"]).recall_count == 2
+
+
+def test_raw_as_of_is_everything_written_by_then(semantic_store: MemoryStore) -> None:
+    ids = history(semantic_store)
+    raw = semantic_store.recall(TENANT, QUERY, k=6, mode="raw", as_of=T0 - timedelta(days=15))
+    assert set(raw.ids) == {ids["old"], ids["decayed"]}
+    every = semantic_store.recall(TENANT, QUERY, k=6, mode="raw", as_of="2026-10-31T12:00:00Z")
+    assert set(every.ids) == set(ids.values())
+    # before anything was written there is nothing to recall, in either mode
+    assert semantic_store.recall(TENANT, QUERY, as_of=T0 - timedelta(days=40)).ids == []
+
+
+@pytest.mark.parametrize("bad", ["last year", 2020, "2026-13-01", "0001-01-01T00:00:00Z"])
+def test_bad_as_of_is_a_typed_error(semantic_store: MemoryStore, bad: object) -> None:
+    semantic_store.create_tenant(TENANT)
+    with pytest.raises(ValidationError) as caught:
+        semantic_store.recall(TENANT, QUERY, as_of=bad)  # type: ignore[arg-type]
+    assert caught.value.field == "as_of"
