@@ -79,13 +79,18 @@ def build_mcp(store: MemoryStore) -> MCPServer:
 
     @server.tool()
     async def recall(
-        query: str, k: int = 6, mode: str | None = None, agent_id: str | None = None
+        query: str,
+        k: int = 6,
+        mode: str | None = None,
+        agent_id: str | None = None,
+        as_of: str | None = None,
     ) -> dict[str, Any]:
         """Recall the best memories for a query (curated by default). With agent_id the
-        answer carries a recall_id for outcome and feedback."""
+        answer carries a recall_id for outcome and feedback. as_of (ISO 8601) recalls what
+        was current at that moment."""
         key = _key()
         return await _run(  # type: ignore[no-any-return]
-            lambda: service.recall(store, key, query, k, mode, agent_id)
+            lambda: service.recall(store, key, query, k, mode, agent_id, as_of)
         )
 
     @server.tool()

@@ -54,6 +54,11 @@ class RecallIn(_Body):
     k: int = 6
     mode: Literal["curated", "raw"] | None = None
     agent_id: str | None = None
+    as_of: str | None = Field(
+        None,
+        description="ISO 8601: recall what was current at that moment (superseded values "
+        "included, nothing written after it).",
+    )
 
 
 class HitOut(BaseModel):

@@ -68,7 +68,7 @@ async def recall(body: RecallIn, request: Request, credentials: Credentials) -> 
     def answer() -> bytes:
         key = key_of(request, credentials)
         found = service.recall(
-            request.app.state.store, key, body.query, body.k, body.mode, body.agent_id
+            request.app.state.store, key, body.query, body.k, body.mode, body.agent_id, body.as_of
         )
         return json.dumps(found, ensure_ascii=False).encode()
 

@@ -33,10 +33,13 @@ def recall(
     k: int = 6,
     mode: str | None = None,
     agent_id: str | None = None,
+    as_of: str | None = None,
 ) -> dict[str, Any]:
     """The ``RecallOut`` shape as plain JSON-ready data: the hits are exactly
     ``memgov recall --json``, so they are not validated a second time on the hot path."""
-    result = store.recall(key.tenant, query, k, mode=mode, agent_id=agent_id, actor=actor(key))
+    result = store.recall(
+        key.tenant, query, k, mode=mode, agent_id=agent_id, actor=actor(key), as_of=as_of
+    )
     return {
         "mode": result.mode,
         "recall_id": result.recall_id,

@@ -165,6 +165,16 @@ def test_the_agent_loop(served: Served) -> None:
         assert plain["recall_id"] is None and plain["mode"] == "curated"
 
 
+def test_recall_as_of_a_past_moment(served: Served) -> None:
+    with served.client(served.key(A)) as client:
+        written = remember(client, "the release train leaves on Tuesdays")
+        query = {"query": "when does the release train leave"}
+        before = client.post("/v1/recall", json={**query, "as_of": "2000-01-01T00:00:00Z"})
+        assert before.status_code == 200 and before.json()["hits"] == []
+        after = client.post("/v1/recall", json={**query, "as_of": "2999-01-01T00:00:00Z"})
+        assert [h["id"] for h in after.json()["hits"]] == [written["id"]]
+
+
 def test_a_batch_and_idempotent_client_ids(served: Served) -> None:
     ids = [str(uuid.uuid4()) for _ in range(3)]
     batch = {"memories": [{"content": f"fact {n}", "id": ids[n]} for n in range(3)]}
@@ -201,6 +211,10 @@ def test_errors_name_the_field_and_value(served: Served) -> None:
         assert k.status_code == 400 and error_of(k)["field"] == "k"
         typed = client.post("/v1/recall", json={"query": "x", "k": "many"})
         assert typed.status_code == 422 and error_of(typed)["field"] == "k"
+        as_of = client.post("/v1/recall", json={"query": "x", "as_of": "last tuesday"})
+        assert (as_of.status_code, error_of(as_of)["field"], error_of(as_of)["value"]) == (
+            400, "as_of", "last tuesday",
+        )  # fmt: skip
         bad_id = client.get("/v1/memories/not-a-uuid")
         assert bad_id.status_code == 400 and error_of(bad_id)["value"] == "not-a-uuid"
         missing = client.get(f"/v1/memories/{uuid.uuid4()}")

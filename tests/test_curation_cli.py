@@ -245,3 +245,19 @@ def test_conflicts_inferred_lists_key_less_supersessions_and_restore_undoes_one(
     memgov(env, "restore", old.id, "-t", T, *NOW)
     assert store.get(T, old.id).status == "active"
     assert as_json(memgov(env, "conflicts", "inferred", "-t", T, "--json")) == []
+
+
+def test_recall_as_of_a_moment_before_a_write_misses_it(
+    store: MemoryStore, env: dict[str, str]
+) -> None:
+    store.create_tenant(T)
+    lesson = "flush the redis session cache after restarting the auth gateway"
+    written = store.remember(T, lesson, created_at=T0 - timedelta(days=2))
+    recall = ["recall", "redis session cache", "-t", T, "--json", *NOW]
+    then = as_json(run_cli(env, *recall, "--as-of", (T0 - timedelta(days=3)).isoformat()))
+    assert then == []
+    later = as_json(run_cli(env, *recall, "--as-of", (T0 - timedelta(days=1)).isoformat()))
+    assert [h["id"] for h in later] == [written.id]
+    bad = run_cli(env, *recall, "--as-of", "last tuesday", code=2)
+    assert "as_of" in bad.stderr and "last tuesday" in bad.stderr
+    assert "Traceback" not in bad.stderr

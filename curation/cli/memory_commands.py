@@ -71,11 +71,16 @@ def recall(
         None, "--agent-id", help="Recall as this agent: served by its experiment cohort."
     ),
     now: str | None = NOW,
+    as_of: str | None = typer.Option(
+        None, "--as-of", help="ISO-8601: recall what was current then (superseded included)."
+    ),
     as_json: bool = JSON,
 ) -> None:
     """Recall from the curated store (default) or the raw history. With --agent-id the
     recall is logged as an exposure and --json prints {recall_id, cohort, mode, hits}."""
-    result = open_store().recall(tenant, query, k, mode=mode, agent_id=agent_id, now=parse_now(now))
+    result = open_store().recall(
+        tenant, query, k, mode=mode, agent_id=agent_id, now=parse_now(now), as_of=as_of
+    )
     if as_json and result.recall_id is not None:
         emit_json(
             {

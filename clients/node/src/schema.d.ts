@@ -696,6 +696,11 @@ export interface components {
             mode?: ("curated" | "raw") | null;
             /** Agent Id */
             agent_id?: string | null;
+            /**
+             * As Of
+             * @description ISO 8601: recall what was current at that moment (superseded values included, nothing written after it).
+             */
+            as_of?: string | null;
         };
         /** RecallOut */
         RecallOut: {
