@@ -293,6 +293,14 @@ def render_timeqa(result: Mapping[str, Any]) -> str:
                 ["right_first", "other_window_first", f"right_in_top{k}"],
             )
         )
+    if result.get("as_of_given"):
+        parts.append(
+            format_table(
+                "asked at a past year, the year passed as recall's as_of",
+                {arm: {"as_of": values} for arm, values in result["as_of_given"].items()},
+                ["right_first", "other_window_first", f"right_in_top{k}"],
+            )
+        )
     curation = result["curation"]
     if curation.get("ran"):
         parts.append(

@@ -116,9 +116,17 @@ def recall_ids(
 
 
 def recall_hits(
-    store: MemoryStore, tenant: str, query: str, k: int, mode: RecallMode, at: datetime
+    store: MemoryStore,
+    tenant: str,
+    query: str,
+    k: int,
+    mode: RecallMode,
+    at: datetime,
+    as_of: datetime | None = None,
 ) -> list[RecallHit]:
-    result = store.recall(tenant, query, k, mode=mode, record=False, actor="benchmark", now=at)
+    result = store.recall(
+        tenant, query, k, mode=mode, record=False, actor="benchmark", now=at, as_of=as_of
+    )
     return list(result.hits)
 
 

@@ -16,7 +16,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from itertools import groupby
 from pathlib import Path
 from typing import Any, Literal
@@ -35,6 +35,7 @@ from evaluation.benchmarks.timeqa import AsOfQuestion, ChangingFactQuestion, Fac
 TIMEQA_EXPERIMENT = "benchmark-timeqa"
 QUERY_DELAY = timedelta(days=1)
 ARMS = ("raw", "heuristic", "curated")
+AS_OF_ARMS = ("raw", "curated")  # the arms that recall through the store
 Top = Literal["current", "stale", "other_subject", "none"]
 
 
@@ -134,6 +135,11 @@ def aggregate_as_of(scores: Sequence[AsOfScore], k: int) -> dict[str, Any]:
     }
 
 
+def asked_moment(question: AsOfQuestion) -> datetime:
+    """The end of the asked year: what an agent asking "in 2000" passes as ``as_of``."""
+    return datetime(question.year + 1, 1, 1, tzinfo=UTC) - timedelta(seconds=1)
+
+
 def _moments(facts: Iterable[Fact]) -> list[list[Fact]]:
     return [list(group) for _, group in groupby(facts, key=lambda f: f.at)]
 
@@ -164,6 +170,7 @@ def run_timeqa(
     scores: dict[str, dict[str, list[ChangingFactScore]]] = {a: defaultdict(list) for a in ARMS}
     by_split: dict[str, dict[str, list[ChangingFactScore]]] = {a: defaultdict(list) for a in ARMS}
     as_of: dict[str, list[AsOfScore]] = {a: [] for a in ARMS}
+    given: dict[str, list[AsOfScore]] = {a: [] for a in AS_OF_ARMS}  # the year as as_of
     curation: Counter[str] = Counter()
     archived_reasons: Counter[str] = Counter()
     pointwise_kept: list[bool] = []
@@ -199,6 +206,10 @@ def run_timeqa(
                 hits = recall_hits(store, tenant, asked.question, k, RecallMode.RAW, at)
                 as_of["raw"].append(score_as_of([h.id for h in hits], by_id, asked))
                 as_of["heuristic"].append(score_as_of(newest_near_top(hits), by_id, asked))
+                hits = recall_hits(
+                    store, tenant, asked.question, k, RecallMode.RAW, at, asked_moment(asked)
+                )
+                given["raw"].append(score_as_of([h.id for h in hits], by_id, asked))
             timings["raw_recall_s"] += time.perf_counter() - clock
             if curate:
                 after = curate_and_inspect(store, tenant, at, policy)
@@ -216,6 +227,16 @@ def run_timeqa(
                 for asked in past:
                     hits = recall_hits(store, tenant, asked.question, k, RecallMode.CURATED, at)
                     as_of["curated"].append(score_as_of([h.id for h in hits], by_id, asked))
+                    hits = recall_hits(
+                        store,
+                        tenant,
+                        asked.question,
+                        k,
+                        RecallMode.CURATED,
+                        at,
+                        asked_moment(asked),
+                    )
+                    given["curated"].append(score_as_of([h.id for h in hits], by_id, asked))
                 timings["curated_recall_s"] += time.perf_counter() - clock
             for n, question in enumerate(questions):
                 row: dict[str, Any] = {
@@ -260,6 +281,8 @@ def run_timeqa(
         "arms": arms_out,
         # asked at a past year: curation archived that value, so recall must not need it
         "as_of": {arm: aggregate_as_of(as_of[arm], k) for arm in ARMS if as_of[arm]},
+        # the same questions with the asked year passed as recall's as_of
+        "as_of_given": {a: aggregate_as_of(given[a], k) for a in AS_OF_ARMS if given[a]},
         "curation": {
             "ran": curate,
             "memories": curation["memories"],
