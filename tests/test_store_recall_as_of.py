@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from curation_helpers import apply_all, days_ago, seed_mixed, state
 from store_helpers import archive
 
 from curation import MemoryStore, Status, ValidationError
@@ -82,6 +83,29 @@ def test_raw_as_of_is_everything_written_by_then(semantic_store: MemoryStore) ->
     assert set(every.ids) == set(ids.values())
     # before anything was written there is nothing to recall, in either mode
     assert semantic_store.recall(TENANT, QUERY, as_of=T0 - timedelta(days=40)).ids == []
+
+
+def test_a_run_superseded_value_recalled_as_of_then_still_undoes(store: MemoryStore) -> None:
+    """A real pass archives key_old as superseded; an as-of recall that returns it (and
+    votes) leaves the run's undo exact."""
+    ids = seed_mixed(store, TENANT)
+    store.set_policy(TENANT, apply_all())
+    before = state(store, TENANT)
+    report = store.curate(TENANT, apply=True)
+    assert ids["key_old"] in report.archived_ids
+    query = "The deploy target for the web tier"
+    then = store.recall(TENANT, query, k=3, as_of=days_ago(5))
+    assert ids["key_old"] in then.ids and ids["key_new"] not in then.ids
+    later = store.recall(TENANT, query, k=3, as_of=days_ago(1), record=False)
+    assert ids["key_old"] not in later.ids
+    voted = {h.id for h in then if h.status == Status.ACTIVE}
+    store.undo_run(TENANT, report.run_id)
+    after = state(store, TENANT)
+    # exactly the prior state, except the vote the as-of recall gave its active hits
+    assert {i: v for i, v in after.items() if i not in voted} == {
+        i: v for i, v in before.items() if i not in voted
+    }
+    assert ids["key_old"] not in voted
 
 
 @pytest.mark.parametrize("bad", ["last year", 2020, "2026-13-01", "0001-01-01T00:00:00Z"])
