@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import resource
+import signal
 import statistics
 import time
 from collections.abc import Callable
@@ -291,6 +292,11 @@ def _recall_worker(
     return latencies, time.time()
 
 
+def _default_sigterm() -> None:
+    """Pool initializer: SIGTERM ends a worker even if its parent ignores the signal."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def recall_under_load(
     database: Database, tenant: str, embeddings: F32Array, *, clients: int, per_client: int,
     warmup: int = 50, seed: int = 0, start_delay: float = 10.0, rate: float | None = None,
@@ -315,8 +321,12 @@ def recall_under_load(
         for c in range(clients)
     ]
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(clients) as pool:
+    with ctx.Pool(clients, initializer=_default_sigterm) as pool:
         results = pool.map(_recall_worker, chunks)
+        # let the workers finish on their own: the pool's exit would SIGTERM them, and a
+        # worker spawned by a process that ignores SIGTERM inherits that (a CI run hung)
+        pool.close()
+        pool.join()
     window = max(end for _, end in results) - start_at
     latencies = sorted(x for r, _ in results for x in r)
     timed = len(latencies)
