@@ -20,6 +20,11 @@ MINILM_MODEL = "all-MiniLM-L6-v2"
 # scored asset and the dashboard's retention chart alike.
 NEAR_PRUNE_BAND = 0.10
 
+# A write of at least this many new rows (and at least as many as the tenant holds) loads
+# a standalone table and builds its index once instead of inserting row by row into the
+# HNSW graph (``_store/bulk_load``). Below it, one index build costs more than the inserts.
+BULK_MIN_ROWS = 5000
+
 
 def max_decays(max_prune_ratio: float, active_before: int) -> int:
     """How many entries one run may decay: floor(ratio x active_before). The epsilon keeps

@@ -22,7 +22,8 @@ TABLES = {
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 FUNCTIONS = {
     "memgov_ensure_tenant", "memgov_refuse_history_rewrite", "memgov_protect_table",
-    "memgov_tenants", "memgov_open_recall", "memgov_authenticate",
+    "memgov_tenants", "memgov_open_recall", "memgov_authenticate", "memgov_bulk_begin",
+    "memgov_bulk_attach",
 }  # fmt: skip
 FUNCTIONS_0002 = {"memgov_ensure_tenant", "memgov_refuse_history_rewrite"}
 
@@ -70,7 +71,7 @@ def test_fresh_database_is_empty(empty_database: Database) -> None:
 def test_upgrade_downgrade_upgrade(empty_database: Database) -> None:
     db = empty_database
     head = db.head_revision()
-    assert head == "0004"
+    assert head == "0005"
 
     db.upgrade()
     assert tables(db) >= TABLES

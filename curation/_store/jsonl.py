@@ -15,6 +15,7 @@ from sqlalchemy import text
 
 from curation._errors import ValidationError
 from curation._records import ImportReport, RejectedRow
+from curation._store import bulk_load
 from curation._store.import_lines import (
     EXPORT_ONLY_FIELDS,
     IMPORT_FIELDS,
@@ -91,6 +92,7 @@ def import_file(
     actor = validate_actor(actor)
     _check_whole_file(store, path, batch_size)
     target = _rejects_target(path, rejects_path)
+    batch_size = _bulk_batch_size(store, path, tenant, batch_size)
     dimension = store.ctx.dimension
     model = store.ctx.embedder.model_name
     rejected: list[RejectedRow] = []
@@ -146,6 +148,22 @@ def import_file(
         rejected=rejected,
         rejects_path=written,
     )
+
+
+def _bulk_batch_size(store: MemoryService, path: Path, tenant: str, batch_size: int) -> int:
+    """A file big enough for the bulk path (``bulk_load.worth_it``, judged on its line
+    count) goes in as one batch: one transaction, one index build, and a crash leaves the
+    tenant as it was. It is held in memory whole (about 2 KB a pre-embedded row)."""
+    min_rows = store.ctx.bulk_min_rows
+    if min_rows is None:
+        return batch_size
+    with path.open("rb") as handle:
+        lines = sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
+    if lines < min_rows:
+        return batch_size
+    with store.ctx.db.transaction(tenant) as conn:
+        held = bulk_load.tenant_rows(conn, tenant)
+    return max(batch_size, lines + 1) if bulk_load.worth_it(lines, held, min_rows) else batch_size
 
 
 def _write_rejects(target: Path, rejected: list[RejectedRow]) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from curation._clock import Clock, SystemClock
 from curation._embedding import Embedder, default_embedder, embedder_from_env
-from curation._policy import CurationPolicy
+from curation._policy import BULK_MIN_ROWS, CurationPolicy
 from curation._store.database import Database
 from curation._store.services.context import StoreContext
 from curation._store.services.delegate import delegate
@@ -37,12 +37,14 @@ class MemoryStore:
         embedder: Embedder | None = None,
         clock: Clock | None = None,
         default_policy: CurationPolicy | None = None,
+        bulk_min_rows: int | None = BULK_MIN_ROWS,
     ) -> None:
         self.context = StoreContext(
             database,
             embedder=embedder or default_embedder(),
             clock=clock or SystemClock(),
             default_policy=default_policy or CurationPolicy(),
+            bulk_min_rows=bulk_min_rows,
         )
         self.tenant_service = TenantService(self.context)
         self.memory_service = MemoryService(self.context)

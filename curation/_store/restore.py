@@ -5,6 +5,9 @@ database (header, every row, checksum, size, counts); the second writes, in one
 transaction, checking the checksum again so a file changed in between rolls back. Rows go
 in through ``jsonb_populate_record`` — PostgreSQL reads its own ``to_jsonb`` back, so
 values round-trip exactly — with plain INSERTs (row-level security refuses COPY FROM).
+A dump with at least ``bulk_min_rows`` memories takes the bulk path (``bulk_load``): its
+memory rows go into the standalone table, whose indexes are built once when the last of
+them is in, before the rows that reference them.
 
 Event ids are an identity. They are kept (OVERRIDING SYSTEM VALUE) when the target's
 sequence has never reached the dump's lowest id, and the sequence is moved past the
@@ -25,6 +28,7 @@ from curation._errors import (
     EmbeddingMismatchError,
     TenantExistsError,
 )
+from curation._store import bulk_load
 from curation._store.database import Database
 from curation._store.dump_format import (
     BodyReader,
@@ -47,10 +51,15 @@ from curation._store.writes import tenant_exists
 
 CHUNK_ROWS = 500
 CHUNK_BYTES = 8 * 1024 * 1024
+MEMORY_TABLE = "memory"
 
 
 def restore_tenant(
-    database: Database, path: Path, *, expect_tenant: str | None = None
+    database: Database,
+    path: Path,
+    *,
+    expect_tenant: str | None = None,
+    bulk_min_rows: int | None = None,
 ) -> RestoreReport:
     """Create the dump's tenant exactly as it was dumped, or write nothing."""
     started = time.perf_counter()
@@ -76,7 +85,9 @@ def restore_tenant(
                 for t in header.tables
                 if t.identity is not None
             }
-            _write_rows(conn, path, header, shapes, keep_ids)
+            memories = sum(t.rows for t in header.tables if t.name == MEMORY_TABLE)
+            bulk = bulk_load.worth_it(memories, 0, bulk_min_rows)
+            _write_rows(conn, path, header, shapes, keep_ids, bulk=bulk)
             _check_counts(conn, header, shapes)
             skipped = sum(t.rows for t in header.tables if t.name in CREDENTIAL_TABLES)
             if skipped:  # a dump made before keys were left out
@@ -148,8 +159,23 @@ def _write_rows(
     header: DumpHeader,
     shapes: dict[str, TableShape],
     keep_ids: dict[str, bool],
+    *,
+    bulk: bool,
 ) -> None:
-    """Second pass: insert every row, table by table, in chunks."""
+    """Second pass: insert every row, table by table, in chunks; with ``bulk``, the memory
+    rows into the standalone table, attached before the next table's rows go in."""
+    staged: str | None = None
+
+    def flush(table: TableHeader, chunk: list[bytes]) -> None:
+        nonlocal staged
+        if staged is not None and table.name not in (TENANT_TABLE, MEMORY_TABLE):
+            bulk_load.attach(conn, header.tenant)
+            staged = None
+        if table.name == TENANT_TABLE and bulk:
+            staged = bulk_load.begin(conn, header.tenant, None)
+        into = staged if table.name == MEMORY_TABLE and staged is not None else None
+        _insert(conn, table, shapes[table.name], chunk, keep_ids, header.tenant, into=into)
+
     with path.open("rb") as handle:
         lines = read_lines(handle)
         next(lines)  # the header, verified already
@@ -166,13 +192,15 @@ def _write_rows(
                 or len(pending) >= CHUNK_ROWS
                 or pending_bytes >= CHUNK_BYTES
             ):
-                _insert(conn, current, shapes[current.name], pending, keep_ids, header.tenant)
+                flush(current, pending)
                 pending, pending_bytes = [], 0
             current = table
             pending.append(raw)
             pending_bytes += len(raw)
         if current is not None and pending:
-            _insert(conn, current, shapes[current.name], pending, keep_ids, header.tenant)
+            flush(current, pending)
+        if staged is not None:
+            bulk_load.attach(conn, header.tenant)
         reader.finish()  # the file did not change since the first pass
 
 
@@ -216,15 +244,20 @@ def _insert(
     raw_lines: Sequence[bytes],
     keep_ids: dict[str, bool],
     tenant: str,
+    *,
+    into: str | None = None,
 ) -> None:
+    """``into``: the table the rows go in, when not the shape's own (the bulk table)."""
     lines = "[" + ",".join(raw.decode("utf-8").rstrip("\n") for raw in raw_lines) + "]"
     source = (
         "jsonb_array_elements(CAST(:lines AS jsonb)) WITH ORDINALITY AS l(line, n) "
         f"CROSS JOIN LATERAL jsonb_populate_record(NULL::{quote(table.name)}, l.line -> 'row') r"
     )
     if table.name == TENANT_TABLE:
-        # the partition comes from the store's own function; then the row's own values
-        conn.execute(text("SELECT memgov_ensure_tenant(:t, now())"), {"t": tenant})
+        # the partition comes from the store's own function (or, bulk, with the memory
+        # rows: memgov_bulk_begin made the tenant's row); then the row's own values
+        if not tenant_exists(conn, tenant):
+            conn.execute(text("SELECT memgov_ensure_tenant(:t, now())"), {"t": tenant})
         columns = [c for c in table.columns if c not in ("name", "partition_name")]
         if columns:
             assignments = ", ".join(f"{quote(c)} = r.{quote(c)}" for c in columns)
@@ -244,7 +277,7 @@ def _insert(
     picked = ", ".join(f"r.{quote(c)}" for c in columns)
     conn.execute(
         text(
-            f"INSERT INTO {quote(shape.name)} ({names}) {overriding} "
+            f"INSERT INTO {quote(into or shape.name)} ({names}) {overriding} "
             f"SELECT {picked} FROM {source} ORDER BY l.n"
         ),
         {"lines": lines},

@@ -37,6 +37,19 @@ def _rows_now(conn: Connection, tenant: str) -> dict[str, tuple[int, int | None]
     return out
 
 
+def _replaced_partitions(conn: Connection, tenant: str) -> list[str]:
+    """The tenant's partitions that a bulk load replaced and kept (migration 0005)."""
+    rows = conn.execute(
+        text(
+            "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = current_schema() AND c.relkind = 'r' "
+            "AND c.relname LIKE 'memory_r_' || substr(md5(:t), 1, 20) || '\\_%' ORDER BY 1"
+        ),
+        {"t": tenant},
+    ).scalars()
+    return [str(r) for r in rows]
+
+
 def _history_guards(conn: Connection) -> list[tuple[str, str]]:
     """(table, trigger) of the append-only guards on history tables (event, exposure,
     outcome): they refuse every DELETE, so deleting a tenant lifts them for its own
@@ -102,6 +115,8 @@ def delete_tenant(
             deleted[shape.name] = int(result.rowcount or 0)
         conn.execute(text(f"ALTER TABLE memory DETACH PARTITION {quote(str(partition))}"))
         conn.execute(text(f"DROP TABLE {quote(str(partition))}"))
+        for kept in _replaced_partitions(conn, tenant):  # copies of its rows (bulk_load)
+            conn.execute(text(f"DROP TABLE {quote(kept)}"))
         conn.execute(text("DELETE FROM tenant WHERE name = :t"), {"t": tenant})
         deleted["tenant"] = 1
         for table, trigger in guards:

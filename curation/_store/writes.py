@@ -19,7 +19,7 @@ from curation import _tenant_names as tenant_names
 from curation._errors import ClientIdConflictError, ValidationError
 from curation._kinds import EventType, Status
 from curation._records import WriteResult
-from curation._store import lifecycle
+from curation._store import bulk_load, lifecycle
 from curation._store.bulk import copy_rows
 from curation._store.events import event_row, record_events
 from curation._validation import MemoryInput
@@ -38,9 +38,13 @@ class PreparedWrite:
 def ensure_tenant(conn: Connection, tenant: str, now: datetime) -> None:
     """Create the tenant on its first write; a new name must not look like an existing one."""
     if not tenant_exists(conn, tenant):
-        existing = conn.execute(text("SELECT memgov_tenants()")).scalars()
-        tenant_names.check_new(tenant, existing)
+        _check_new_name(conn, tenant)
     conn.execute(text("SELECT memgov_ensure_tenant(:t, :at)"), {"t": tenant, "at": now})
+
+
+def _check_new_name(conn: Connection, tenant: str) -> None:
+    existing = conn.execute(text("SELECT memgov_tenants()")).scalars()
+    tenant_names.check_new(tenant, existing)
 
 
 def tenant_exists(conn: Connection, tenant: str) -> bool:
@@ -88,6 +92,7 @@ def write_batch(
     now: datetime,
     actor: str,
     retries: bool = False,
+    bulk_min_rows: int | None = None,
 ) -> list[WriteResult]:
     """Insert what is new, revive what was archived, reinforce nothing else. One transaction.
 
@@ -98,8 +103,16 @@ def write_batch(
     ``retries``: a supplied id is a client's idempotency key (the API). An id already
     stored with the same content answers ``duplicate`` and writes nothing, not even a
     restatement; with other content it is refused. Checked here, under the lock, so two
-    simultaneous retries store once and the second says ``duplicate``."""
-    ensure_tenant(conn, tenant, now)
+    simultaneous retries store once and the second says ``duplicate``.
+
+    ``bulk_min_rows``: new rows go in by the bulk path (``bulk_load``) when there are at
+    least that many and at least as many as the tenant holds; ``None``: never."""
+    bulk_table: str | None = None
+    if bulk_load.worth_it(len(writes), 0, bulk_min_rows) and not tenant_exists(conn, tenant):
+        _check_new_name(conn, tenant)
+        bulk_table = bulk_load.begin(conn, tenant, now)  # the partition comes with the rows
+    else:
+        ensure_tenant(conn, tenant, now)
     conn.execute(
         text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": f"memgov.write.{tenant}"}
     )
@@ -151,7 +164,11 @@ def write_batch(
         results[index] = WriteResult(id=str(new_id), created=True)
 
     if fresh:
-        _copy_new(conn, tenant, fresh, now=now, actor=actor)
+        if bulk_table is None and bulk_load.worth_it(
+            len(fresh), bulk_load.tenant_rows(conn, tenant), bulk_min_rows
+        ):
+            bulk_table = bulk_load.begin(conn, tenant, now)
+        _copy_new(conn, tenant, fresh, now=now, actor=actor, bulk_table=bulk_table)
     record_events(conn, restate_events)
     return [r for r in results if r is not None]
 
@@ -163,6 +180,7 @@ def _copy_new(
     *,
     now: datetime,
     actor: str,
+    bulk_table: str | None,
 ) -> None:
     memory_rows = [
         (
@@ -181,7 +199,10 @@ def _copy_new(
         )
         for memory_id, w in fresh
     ]
-    copy_rows(conn, "memory", _MEMORY_COLUMNS, memory_rows)
+    if bulk_table is None:
+        copy_rows(conn, "memory", MEMORY_COLUMNS, memory_rows)
+    else:
+        bulk_load.load(conn, tenant, bulk_table, MEMORY_COLUMNS, memory_rows)
     state_rows = [
         (
             tenant,
@@ -206,7 +227,7 @@ def _copy_new(
     copy_rows(conn, "event", ("tenant", "type", "memory_id", "actor", "data", "at"), event_rows)
 
 
-_MEMORY_COLUMNS = (
+MEMORY_COLUMNS = (
     "tenant", "id", "kind", "content", "content_hash", "embedding", "embedding_model",
     "supersession_key", "topic", "source", "metadata", "created_at",
 )  # fmt: skip

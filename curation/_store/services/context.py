@@ -16,7 +16,7 @@ from sqlalchemy import Connection, text
 from curation._clock import Clock
 from curation._embedding import Embedder
 from curation._errors import EmbeddingMismatchError, NotFoundError, UnknownTenantError
-from curation._policy import CurationPolicy
+from curation._policy import BULK_MIN_ROWS, CurationPolicy
 from curation._store.database import Database
 from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN
 from curation._store.writes import PreparedWrite, tenant_exists
@@ -34,8 +34,10 @@ class StoreContext:
         embedder: Embedder,
         clock: Clock,
         default_policy: CurationPolicy,
+        bulk_min_rows: int | None = BULK_MIN_ROWS,
     ) -> None:
         self.db = database
+        self.bulk_min_rows = bulk_min_rows  # see writes.write_batch; None: never bulk
         self.embedder = embedder
         self.clock = clock
         self.default_policy = default_policy

@@ -110,7 +110,15 @@ class MemoryService:
         prepared = self.ctx.prepare(inputs)
         policy = self.ctx.stored_policy(tenant)
         with self.ctx.db.transaction(tenant) as conn:
-            results = write_batch(conn, tenant, prepared, now=at, actor=actor, retries=retries)
+            results = write_batch(
+                conn,
+                tenant,
+                prepared,
+                now=at,
+                actor=actor,
+                retries=retries,
+                bulk_min_rows=self.ctx.bulk_min_rows,
+            )
             return after_write(
                 conn,
                 tenant,

@@ -64,6 +64,8 @@ class TransferService:
     def restore_tenant(self, path: str | Path, *, tenant: str | None = None) -> RestoreReport:
         """Recreate a dumped tenant here, all or nothing; refuses an existing tenant."""
 
-        report = restore_tenant(self.ctx.db, Path(path), expect_tenant=tenant)
+        report = restore_tenant(
+            self.ctx.db, Path(path), expect_tenant=tenant, bulk_min_rows=self.ctx.bulk_min_rows
+        )
         self.ctx.forget_meta()  # the restore may have fixed the store's embedding model
         return report
