@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -248,7 +249,7 @@ def test_recall_keeps_answering_during_an_import(database: Database, clock: Fixe
     importing.set()
     started = time.perf_counter()
     try:
-        store.remember_many("acme", rows(1500, seed=10), actor="import")  # swap over 200
+        store.remember_many("acme", rows(800, seed=10), actor="import")  # swap over 200
         finished = time.perf_counter()
     finally:
         done.set()
@@ -257,48 +258,53 @@ def test_recall_keeps_answering_during_an_import(database: Database, clock: Fixe
     during = [a for a in answers if started <= a[0] <= finished]
     assert during, "no recall answered while the import ran"
     assert all(n == 5 and m == 3 for _, n, m in answers)
-    assert store.counts("acme").active == 1700
+    assert store.counts("acme").active == 1000
 
 
 _CHILD = """
 import sys
+import numpy as np
 from curation import Database, FixedClock, HashingEmbedder, MemoryStore
-from tests.test_bulk_ingest import rows, T0
-store = MemoryStore(Database(sys.argv[1]), embedder=HashingEmbedder(), clock=FixedClock(T0),
+from datetime import datetime
+vectors = np.random.default_rng(12).standard_normal((1500, 384)).astype(np.float32)
+vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+items = [{"content": f"bulk {i}", "kind": "fact", "embedding": v.tolist()}
+         for i, v in enumerate(vectors)]
+clock = FixedClock(datetime.fromisoformat(sys.argv[2]))
+store = MemoryStore(Database(sys.argv[1]), embedder=HashingEmbedder(), clock=clock,
                     bulk_min_rows=50)
-store.remember_many("acme", rows(4000, seed=12), actor="import")
-print("committed", flush=True)
+store.remember_many("acme", items, actor="import")
 """
 
 
-def _backend(database: Database) -> tuple[int, str] | None:
-    with database.admin_transaction() as conn:
-        row = conn.execute(
-            text(
-                "SELECT pid, query FROM pg_stat_activity WHERE application_name = 'bulk-child' "
-                "AND state = 'active' AND (query LIKE 'COPY \"memgov_bulk_%' "
-                "OR query LIKE '%memgov_bulk_attach%')"
-            )
-        ).first()
-    return None if row is None else (int(row[0]), str(row[1]))
+def _await_phase(database: Database, phases: list[str], running: Callable[[], bool]) -> int:
+    """The importer's backend pid, once its current or last statement starts with one of
+    ``phases`` inside its transaction."""
+    with database.admin_engine.connect() as conn:
+        while running():
+            pid = conn.execute(
+                text(
+                    "SELECT pid FROM pg_stat_activity WHERE application_name = 'bulk-importer'"
+                    " AND state <> 'idle' AND query LIKE ANY (:phases)"
+                ),
+                {"phases": [f"{p}%" for p in phases]},
+            ).scalar()
+            conn.rollback()
+            if pid is not None:
+                return int(pid)
+    raise AssertionError(f"the import ended before {phases} was seen running")
 
 
 def _wait_gone(database: Database, pid: int) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        with database.admin_transaction() as conn:
-            alive = conn.execute(
-                text("SELECT 1 FROM pg_stat_activity WHERE pid = :p"), {"p": pid}
-            ).scalar()
-        if not alive:
-            return
-        time.sleep(0.02)
-    raise AssertionError(f"backend {pid} still running")
+    """Until the server has rolled back the dead client's transaction."""
+    with database.admin_engine.connect() as conn:
+        alive = text("SELECT 1 FROM pg_stat_activity WHERE pid = :p")
+        while conn.execute(alive, {"p": pid}).first():
+            conn.rollback()
+            time.sleep(0.01)  # a poll, not a wait for something to happen
 
 
-
-
-def test_a_sigkill_mid_import_leaves_the_tenant_as_it_was(
+def test_an_interrupted_import_leaves_the_tenant_as_it_was(
     database: Database, database_url: str, clock: FixedClock
 ) -> None:
     store = bulk_store(database, clock)
@@ -306,25 +312,42 @@ def test_a_sigkill_mid_import_leaves_the_tenant_as_it_was(
     store.pin("acme", store.remember("acme", "pinned note").id)
     before = read_fingerprint(database, "acme")
     partitions = relations(database, "memory_%")
-    url = database_url + ("&" if "?" in database_url else "?") + "application_name=bulk-child"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    phases = []
-    for _ in range(2):
-        child = subprocess.Popen(
-            [sys.executable, "-c", _CHILD, url], cwd=ROOT, env=env, stdout=subprocess.PIPE
-        )
-        seen = None
-        while seen is None and child.poll() is None:
-            seen = _backend(database)
-        assert seen is not None, "the import ended before it was seen running"
-        child.send_signal(signal.SIGKILL)
-        child.wait()
-        phases.append("attach" if "memgov_bulk_attach" in seen[1] else "copy")
-        _wait_gone(database, seen[0])  # the server rolls back the dead client's transaction
+
+    def unchanged() -> None:
         assert read_fingerprint(database, "acme") == before
         assert relations(database, "memory_%") == partitions
         assert relations(database, "memgov_bulk_%") == []
-    assert phases  # which phase each kill landed in is in the assertion message on failure
+
+    url = database_url + ("&" if "?" in database_url else "?") + "application_name=bulk-importer"
+    # SIGKILL of the importing process while the index is built (the swap's function)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, url, T0.isoformat()], cwd=ROOT, env=env)
+    pid = _await_phase(database, ["SELECT memgov_bulk_attach"], lambda: child.poll() is None)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    _wait_gone(database, pid)
+    unchanged()
+    # the server ending the importing connection while its standalone table is loaded
+    importer = Database(url)
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            bulk_store(importer, clock).remember_many("acme", rows(1500, seed=12))
+        except DBAPIError as exc:
+            failed.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    loading = ["SELECT memgov_bulk_begin", 'COPY "memgov_bulk_']
+    pid = _await_phase(database, loading, thread.is_alive)
+    with database.admin_engine.connect() as conn:
+        conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+    thread.join()
+    importer.dispose()
+    assert failed, "the terminated import reported no error"
+    _wait_gone(database, pid)
+    unchanged()
     # and the next import goes through
     made = store.remember_many("acme", rows(200, seed=13))
     assert sum(r.created for r in made) == 200 and bulk_built(database, "acme")
