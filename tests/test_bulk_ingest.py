@@ -132,7 +132,7 @@ def test_a_new_tenant_gets_the_same_store_by_the_bulk_path(
 
 
 def test_an_existing_tenant_keeps_its_rows_state_and_old_partition(
-    database: Database, clock: FixedClock
+    database: Database, clock: FixedClock, tmp_path: Path
 ) -> None:
     store = bulk_store(database, clock)
     first = rows(40, seed=3)
@@ -155,12 +155,15 @@ def test_an_existing_tenant_keeps_its_rows_state_and_old_partition(
     kept = relations(database, "memory_r_%")
     assert len(kept) == 1 and kept[0].startswith(old.replace("memory_t_", "memory_r_"))
     with database.admin_transaction() as conn:
-        assert conn.execute(text(f'SELECT count(*) FROM "{kept[0]}"')).scalar_one() == 40
+        table = f'memgov_retired."{kept[0]}"'
+        assert conn.execute(text(f"SELECT count(*) FROM {table}")).scalar_one() == 40
         attached = conn.execute(
             text("SELECT count(*) FROM pg_inherits WHERE inhrelid = CAST(:k AS regclass)"),
-            {"k": kept[0]},
+            {"k": table},
         ).scalar_one()
     assert attached == 0
+    # out of the store's schema: dumps and tenant listings do not see it
+    store.dump_tenant(tmp_path / "acme.dump", "acme")
     # a batch small relative to the tenant inserts as today: no new swap
     store.remember_many("acme", rows(60, seed=5))
     assert len(relations(database, "memory_r_%")) == 1

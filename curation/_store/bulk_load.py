@@ -101,8 +101,13 @@ def copy_into(
             copy.write_row(row)
 
 
-def attach(conn: Connection, tenant: str) -> str | None:
-    for name, value in index_settings().items():
+def attach(conn: Connection, tenant: str, *, index_memory: str | None = None) -> str | None:
+    """Build the standalone table's indexes and swap it in (``memgov_bulk_attach``), with
+    ``index_settings`` for this transaction (``index_memory`` overrides the memory)."""
+    settings = index_settings()
+    if index_memory is not None:
+        settings["maintenance_work_mem"] = index_memory
+    for name, value in settings.items():
         conn.execute(text("SELECT set_config(:n, :v, true)"), {"n": name, "v": value})
     retired = conn.execute(text("SELECT memgov_bulk_attach(:t)"), {"t": tenant}).scalar()
     return None if retired is None else str(retired)

@@ -37,12 +37,15 @@ def _rows_now(conn: Connection, tenant: str) -> dict[str, tuple[int, int | None]
     return out
 
 
+RETIRED_SCHEMA = "memgov_retired"  # migration 0005
+
+
 def _replaced_partitions(conn: Connection, tenant: str) -> list[str]:
     """The tenant's partitions that a bulk load replaced and kept (migration 0005)."""
     rows = conn.execute(
         text(
             "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-            "WHERE n.nspname = current_schema() AND c.relkind = 'r' "
+            f"WHERE n.nspname = '{RETIRED_SCHEMA}' AND c.relkind = 'r' "
             "AND c.relname LIKE 'memory_r_' || substr(md5(:t), 1, 20) || '\\_%' ORDER BY 1"
         ),
         {"t": tenant},
@@ -116,7 +119,7 @@ def delete_tenant(
         conn.execute(text(f"ALTER TABLE memory DETACH PARTITION {quote(str(partition))}"))
         conn.execute(text(f"DROP TABLE {quote(str(partition))}"))
         for kept in _replaced_partitions(conn, tenant):  # copies of its rows (bulk_load)
-            conn.execute(text(f"DROP TABLE {quote(kept)}"))
+            conn.execute(text(f"DROP TABLE {RETIRED_SCHEMA}.{quote(kept)}"))
         conn.execute(text("DELETE FROM tenant WHERE name = :t"), {"t": tenant})
         deleted["tenant"] = 1
         for table, trigger in guards:

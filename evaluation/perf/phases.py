@@ -34,6 +34,7 @@ from curation.internals import (
     F32Array,
     Pairs,
     PairSearch,
+    bulk_worth_it,
     pair_recall_precision,
     recall_search,
     scope_to_tenant,
@@ -364,9 +365,10 @@ def ingest_rate(
     for b0 in range(0, len(timed_items), batch):
         store.remember_many(data.tenant, timed_items[b0 : b0 + batch], actor="bench", now=NOW)
     elapsed = time.perf_counter() - started
+    path = bulk_worth_it(min(batch, len(timed_items)), existing, store.context.bulk_min_rows)
     return {"rows": len(timed_items), "seconds": round(elapsed, 3), "existing": existing,
             "rows_per_s": round(len(timed_items) / max(elapsed, 1e-9), 1),
-            "batch": batch}  # fmt: skip
+            "batch": batch, "path": "bulk" if path else "row by row"}  # fmt: skip
 
 
 def _embed_timed(backend: str, texts: list[str]) -> tuple[Vectors, dict[str, Any]]:

@@ -13,10 +13,11 @@ functions do it, each refusing any tenant but the one the transaction is set to:
   index definitions (whatever a later migration makes them), and attaches it as the
   tenant's partition, protected like every other (``memgov_protect_table``). If the
   tenant already has a partition, its rows are first copied into the new table and the
-  old partition is detached and kept, renamed ``memory_r_<hash>_<time>`` (nothing is
-  dropped; tenant deletion removes it with the tenant). The foreign keys that reference
-  ``memory`` (memory_state, conflict) would refuse the detach, so they are dropped and
-  re-added, validated, inside the same swap.
+  old partition is detached and kept as ``memgov_retired.memory_r_<hash>_<time>``
+  (nothing is dropped; tenant deletion removes it with the tenant). Its own schema keeps
+  it out of everything that lists the store's tenant tables (dumps, deletion, checks).
+  The foreign keys that reference ``memory`` (memory_state, conflict) would refuse the
+  detach, so they are dropped and re-added, validated, inside the same swap.
 
 Everything happens inside the caller's transaction: a crash or a rollback leaves no table
 behind and the tenant as it was; readers see the old partition and its index until the
@@ -36,6 +37,7 @@ branch_labels = None
 depends_on = None
 
 APP_ROLE = "memgov_app"
+RETIRED_SCHEMA = "memgov_retired"  # replaced partitions, kept; the app has no access
 
 _SCOPE_CHECK = """
     IF current_setting('memgov.tenant', true) IS DISTINCT FROM p_tenant THEN
@@ -130,6 +132,7 @@ BEGIN
                    || to_char(clock_timestamp(), 'YYYYMMDDHH24MISSUS');
         EXECUTE format('ALTER TABLE memory DETACH PARTITION %I', part);
         EXECUTE format('ALTER TABLE %I RENAME TO %I', part, retired);
+        EXECUTE format('ALTER TABLE %I SET SCHEMA {retired_schema}', retired);
     END IF;
     EXECUTE format('ALTER TABLE %I RENAME TO %I', staged, part);
     EXECUTE format('ALTER TABLE memory ATTACH PARTITION %I FOR VALUES IN (%L)', part, p_tenant);
@@ -155,8 +158,15 @@ def upgrade() -> None:
     for body, name in ((_BEGIN, "memgov_bulk_begin"), (_ATTACH, "memgov_bulk_attach")):
         scope_check = _SCOPE_CHECK.format(name=f"'{name}'")
         op.execute(
-            body.format(search_path=search_path, scope_check=scope_check, app_role=APP_ROLE)
+            body.format(
+                search_path=search_path,
+                scope_check=scope_check,
+                app_role=APP_ROLE,
+                retired_schema=RETIRED_SCHEMA,
+            )
         )
+    op.execute(f"CREATE SCHEMA IF NOT EXISTS {RETIRED_SCHEMA}")
+    op.execute(f"REVOKE ALL ON SCHEMA {RETIRED_SCHEMA} FROM PUBLIC")
     for signature in _SIGNATURES:
         op.execute(f"REVOKE EXECUTE ON FUNCTION {signature} FROM PUBLIC")
         op.execute(f"GRANT EXECUTE ON FUNCTION {signature} TO {APP_ROLE}")
@@ -165,3 +175,5 @@ def upgrade() -> None:
 def downgrade() -> None:
     for signature in _SIGNATURES:
         op.execute(f"DROP FUNCTION IF EXISTS {signature}")
+    # refused while it still holds a kept partition: a downgrade deletes no memories
+    op.execute(f"DROP SCHEMA IF EXISTS {RETIRED_SCHEMA} RESTRICT")
