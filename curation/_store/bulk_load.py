@@ -101,6 +101,11 @@ def copy_into(
             copy.write_row(row)
 
 
+def analyze_state(conn: Connection, tenant: str) -> None:
+    """Fresh planner statistics for memory_state once a load's state rows are in."""
+    conn.execute(text("SELECT memgov_bulk_analyze(:t)"), {"t": tenant})
+
+
 def attach(conn: Connection, tenant: str, *, index_memory: str | None = None) -> str | None:
     """Build the standalone table's indexes and swap it in (``memgov_bulk_attach``), with
     ``index_settings`` for this transaction (``index_memory`` overrides the memory)."""

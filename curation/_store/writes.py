@@ -218,6 +218,8 @@ def _copy_new(
         for memory_id, w in fresh
     ]
     copy_rows(conn, "memory_state", _STATE_COLUMNS, state_rows)
+    if bulk_table is not None:
+        bulk_load.analyze_state(conn, tenant)  # before the write hooks plan their joins
     event_rows = []
     for memory_id, w in fresh:
         data = {"kind": w.item.kind.value, "content_hash": w.content_hash}

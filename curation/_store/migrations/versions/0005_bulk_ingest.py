@@ -19,6 +19,10 @@ functions do it, each refusing any tenant but the one the transaction is set to:
   The foreign keys that reference ``memory`` (memory_state, conflict) would refuse the
   detach, so they are dropped and re-added, validated, inside the same swap.
 
+- ``memgov_bulk_analyze(tenant)`` refreshes the planner's statistics of memory_state
+  once the load's state rows are in (the app may not ANALYZE; a large load into a table
+  the planner believes empty turns the write hooks' joins into nested scans).
+
 Everything happens inside the caller's transaction: a crash or a rollback leaves no table
 behind and the tenant as it was; readers see the old partition and its index until the
 commit, then the new one, never a half-built index.
@@ -146,7 +150,20 @@ BEGIN
 END $$
 """
 
-_SIGNATURES = ("memgov_bulk_begin(text, timestamptz)", "memgov_bulk_attach(text)")
+_ANALYZE = """
+CREATE FUNCTION memgov_bulk_analyze(p_tenant text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = {search_path} AS $$
+BEGIN
+    {scope_check}
+    ANALYZE memory_state;
+END $$
+"""
+
+_SIGNATURES = (
+    "memgov_bulk_begin(text, timestamptz)",
+    "memgov_bulk_attach(text)",
+    "memgov_bulk_analyze(text)",
+)
 
 
 def _schema() -> str:
@@ -155,7 +172,11 @@ def _schema() -> str:
 
 def upgrade() -> None:
     search_path = f"{_schema()}, pg_temp"
-    for body, name in ((_BEGIN, "memgov_bulk_begin"), (_ATTACH, "memgov_bulk_attach")):
+    for body, name in (
+        (_BEGIN, "memgov_bulk_begin"),
+        (_ATTACH, "memgov_bulk_attach"),
+        (_ANALYZE, "memgov_bulk_analyze"),
+    ):
         scope_check = _SCOPE_CHECK.format(name=f"'{name}'")
         op.execute(
             body.format(
