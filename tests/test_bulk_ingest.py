@@ -28,6 +28,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from curation import Database, FixedClock, HashingEmbedder, MemoryStore
+from curation._store.writes import write_batch
+from curation._validation import validate_memory_mapping
 from evaluation.reliability.fingerprint import read_fingerprint
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -268,6 +270,8 @@ _CHILD = """
 import sys
 import numpy as np
 from curation import Database, FixedClock, HashingEmbedder, MemoryStore
+from curation._store.writes import write_batch
+from curation._validation import validate_memory_mapping
 from datetime import datetime
 vectors = np.random.default_rng(12).standard_normal((1500, 384)).astype(np.float32)
 vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
@@ -379,3 +383,35 @@ def test_jsonl_and_full_imports_take_the_bulk_path(
     assert restored.rows["memory"] == 95
     assert bulk_built(database, "src")
     assert read_fingerprint(database, "src") == before
+
+
+def test_a_bulk_write_racing_a_first_small_write_leaves_no_table_behind(
+    database: Database, clock: FixedClock
+) -> None:
+    """The new tenant's first write (row by row) holds the tenant lock while a bulk write
+    of the same rows waits on it; once it commits, the bulk write finds every row already
+    there (restatements) and still attaches what it began: no standalone table survives."""
+    items = rows(60, seed=16)
+    small = bulk_store(database, clock, None)
+    prepared = small.context.prepare(
+        [validate_memory_mapping(item, dimension=384) for item in items]
+    )
+    results: list[Any] = []
+    with database.transaction("race") as conn:
+        write_batch(conn, "race", prepared, now=T0, actor="first")
+        thread = threading.Thread(
+            target=lambda: results.extend(bulk_store(database, clock).remember_many("race", items))
+        )
+        thread.start()
+        with database.admin_engine.connect() as watch:
+            waiting = text(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                "AND wait_event = 'advisory' AND datname = current_database()"
+            )
+            while thread.is_alive() and not watch.execute(waiting).scalar():
+                watch.rollback()
+        assert thread.is_alive(), "the bulk write did not wait for the first write"
+    thread.join()
+    assert len(results) == 60 and all(r.restated for r in results)
+    assert relations(database, "memgov_bulk_%") == []
+    assert small.counts("race").active == 60 and bulk_built(database, "race")

@@ -169,6 +169,11 @@ def write_batch(
         ):
             bulk_table = bulk_load.begin(conn, tenant, now)
         _copy_new(conn, tenant, fresh, now=now, actor=actor, bulk_table=bulk_table)
+    elif bulk_table is not None:
+        # a concurrent first write created the tenant and wrote every row of this batch
+        # while it waited for the tenant lock: nothing is new, but the begun table must not
+        # outlive the transaction unattached
+        bulk_load.attach(conn, tenant)
     record_events(conn, restate_events)
     return [r for r in results if r is not None]
 
