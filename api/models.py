@@ -85,6 +85,7 @@ class RecallOut(BaseModel):
     mode: str
     recall_id: str | None = Field(None, description="With agent_id: for outcome and feedback.")
     cohort: str | None = Field(None, description="With agent_id: the cohort that served it.")
+    as_of: str | None = Field(None, description="With as_of: the moment recalled (ISO 8601).")
     hits: list[HitOut]
 
 

@@ -44,6 +44,7 @@ def recall(
         "mode": result.mode,
         "recall_id": result.recall_id,
         "cohort": result.cohort,
+        "as_of": None if result.as_of is None else result.as_of.isoformat(),
         "hits": recall_json(result),
     }
 

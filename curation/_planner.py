@@ -63,8 +63,12 @@ class _Work:
     profiles: dict[int, ValueProfile] = field(default_factory=dict)
     # supersession winner id -> positions in ``archives`` of the entries it superseded
     superseded_by: dict[str, list[int]] = field(default_factory=dict)
-    # rows an active entry covers (a near-duplicate or a newer same-slot statement)
-    covered: set[int] = field(default_factory=set)
+    # row -> the active entries that cover it (a near-duplicate or a newer same-slot
+    # statement), in the order found
+    covered: dict[int, list[int]] = field(default_factory=dict)
+
+    def cover(self, row: int, by: int) -> None:
+        self.covered.setdefault(row, []).append(by)
 
     def archive(
         self,
@@ -263,11 +267,12 @@ def _merge_duplicates(
             slot = compare_slots(snap.contents[older], snap.contents[newer])
             if slot.verdict != SlotVerdict.DIFFERENT:
                 changes.append(SlotChange(older, newer, sim, slot))
-                work.covered.add(older)  # the newer statement of its slot carries it on
+                work.cover(older, newer)  # the newer statement of its slot carries it on
                 continue
         if not diffs and sim >= dup_t:
             linked.append((a, b))
-            work.covered.update((a, b))
+            work.cover(a, b)
+            work.cover(b, a)
     if policy.duplicates == Mode.OFF:
         return [], changes
     merges = [m for g in _linked_groups(linked) if (m := _fold(work, g)) is not None]
@@ -439,8 +444,19 @@ def _decay(work: _Work, cap: int) -> int:
         if weak[row]:
             reasons.append(f"retention {work.retention[row]:.4f} < {policy.prune_below:g}")
         detail = "; ".join(reasons) + f"; generality {int(snap.generality[row])}"
-        work.archive(row, Mechanic.DECAY, ArchiveReason.DECAYED, detail, None)
+        cover = _cover(work, row)
+        if cover is not None:
+            detail += f"; covered by {snap.ids[cover]}"
+        work.archive(row, Mechanic.DECAY, ArchiveReason.DECAYED, detail, cover)
     return len(candidates) - len(chosen)
+
+
+def _cover(work: _Work, row: int) -> int | None:
+    """The oldest entry still active in this plan that carries a decaying entry's
+    information on, recorded as its successor: recall as of a moment before the cover was
+    written still finds the entry (it was the only carrier then)."""
+    alive = [c for c in work.covered.get(row, []) if not work.archived[c]]
+    return min(alive, key=work.age_key) if alive else None
 
 
 def _noise_or_covered(work: _Work) -> BoolArray:

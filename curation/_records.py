@@ -154,6 +154,7 @@ class RecallResult(_Record):
     hits: list[RecallHit]
     recall_id: str | None = None
     cohort: str | None = None
+    as_of: datetime | None = None  # the moment asked about, when not now
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.hits)

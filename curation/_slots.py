@@ -21,7 +21,9 @@ The test works on words, without parsing and without any dataset's wording:
 3. The value comes last: English states the subject first and its value after the verb,
    so a changed run followed by a shared name or number ("HMAS Cairns ... operated by the
    Royal Navy" / "HMAS Wollongong ... the Royal Navy") changed the *subject*:
-   ``DIFFERENT``. At most two shared plain words may follow (a unit: "4 cats").
+   ``DIFFERENT``. At most two shared plain words may follow (a unit: "4 cats"). A name
+   changed on both sides with other changed words after it on both sides was the subject
+   too ("rank of Pavel Nakhimov: military governor" / "of Ivan Kozhedub: colonel").
 4. The share of wording the two sides hold in common (shared content words over shared
    plus differing wording words) separates a paraphrase of the same claim (``SAME_SLOT``)
    from a looser one (``MAYBE``: a conflict for a curator, never an automatic
@@ -54,10 +56,10 @@ def _wordset(text: str) -> frozenset[str]:
 
 
 SAME_SLOT_OVERLAP = 0.5
-MAYBE_OVERLAP = 0.35
+MAYBE_OVERLAP = 0.33
 MAX_TRAILING_WORDS = 2
 MIN_SHARED_WORDS = 1  # a frame: at least the slot
-FRAME_SHARE = 0.34  # shared words are at least this share of each side's content words
+FRAME_SHARE = 0.34  # shared words are at least this share of each side's words outside its value
 VALUE_SHARE = 0.7  # and the value at most this share
 _WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\W_][\w'" + _RSQUO + r".-]*[^\W_]|[^\W_]")
 _ADDITION = re.compile(r"\b(also|another|as well|in addition|additionally)\b", re.I)
@@ -256,17 +258,25 @@ def _trailing_ok(statement: _Statement, run: Run, other: frozenset[str]) -> bool
     return named or len(after) <= MAX_TRAILING_WORDS
 
 
+def _differs_after(runs: list[Run], value: Run) -> bool:
+    """Another differing run follows the value: on both sides, what changed first was
+    the subject ("rank of Pavel Nakhimov: military governor" / "of Ivan Kozhedub:
+    colonel")."""
+    return any(run[0] > value[-1] for run in runs)
+
+
 def _text(statement: _Statement, run: Run) -> str:
     return " ".join(statement.words[k].surface for k in run)
 
 
 def _frame_carries(statement: _Statement, value: Run, shared: int) -> bool:
     """The statement is a frame around one value, not a different sentence: the words
-    both sides share make up most of it and the value is a small part of it."""
+    both sides share make up a good part of what is left without the value (a long name
+    in a short statement is still one value), and the value is not nearly all of it."""
     words = len(statement.words)
     return (
         shared >= MIN_SHARED_WORDS
-        and shared >= FRAME_SHARE * words
+        and shared >= FRAME_SHARE * (words - len(value))
         and len(value) <= VALUE_SHARE * words
     )
 
@@ -347,6 +357,10 @@ def compare_slots(older: str, newer: str) -> SlotComparison:
     if not (_trailing_ok(a, a_values[0], b_norms) and _trailing_ok(b, b_values[0], a_norms)):
         return SlotComparison(
             SlotVerdict.DIFFERENT, old_value, new_value, reason="a shared value follows: subject"
+        )
+    if _differs_after(a_runs, a_values[0]) and _differs_after(b_runs, b_values[0]):
+        return SlotComparison(
+            SlotVerdict.DIFFERENT, old_value, new_value, reason="both differ after the value"
         )
     shared = len(a_norms & b_norms)
     if not _frame_carries(a, a_values[0], shared) or not _frame_carries(b, b_values[0], shared):

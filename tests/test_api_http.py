@@ -171,8 +171,10 @@ def test_recall_as_of_a_past_moment(served: Served) -> None:
         query = {"query": "when does the release train leave"}
         before = client.post("/v1/recall", json={**query, "as_of": "2000-01-01T00:00:00Z"})
         assert before.status_code == 200 and before.json()["hits"] == []
+        assert before.json()["as_of"] == "2000-01-01T00:00:00+00:00"
         after = client.post("/v1/recall", json={**query, "as_of": "2999-01-01T00:00:00Z"})
         assert [h["id"] for h in after.json()["hits"]] == [written["id"]]
+        assert client.post("/v1/recall", json=query).json()["as_of"] is None
 
 
 def test_a_batch_and_idempotent_client_ids(served: Served) -> None:

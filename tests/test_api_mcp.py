@@ -59,7 +59,8 @@ def test_the_agent_tools_over_http(served: Served) -> None:
             )
             foreign = await client.call_tool("explain", {"memory_id": str(B_ID)})
             past = {"query": "staging database", "as_of": "2000-01-01T00:00:00Z"}
-            assert structured(await client.call_tool("recall", past))["hits"] == []
+            then = structured(await client.call_tool("recall", past))
+            assert then["hits"] == [] and then["as_of"] == "2000-01-01T00:00:00+00:00"
             return [t.name for t in tools.tools], recalled, written, foreign
 
     B_ID = served.store.memories(B)[0].id

@@ -255,9 +255,10 @@ def test_recall_as_of_a_moment_before_a_write_misses_it(
     written = store.remember(T, lesson, created_at=T0 - timedelta(days=2))
     recall = ["recall", "redis session cache", "-t", T, "--json", *NOW]
     then = as_json(run_cli(env, *recall, "--as-of", (T0 - timedelta(days=3)).isoformat()))
-    assert then == []
+    assert then == {"mode": "curated", "hits": [], "as_of": (T0 - timedelta(days=3)).isoformat()}
     later = as_json(run_cli(env, *recall, "--as-of", (T0 - timedelta(days=1)).isoformat()))
-    assert [h["id"] for h in later] == [written.id]
+    assert [h["id"] for h in later["hits"]] == [written.id]
+    assert later["as_of"] == (T0 - timedelta(days=1)).isoformat()
     bad = run_cli(env, *recall, "--as-of", "last tuesday", code=2)
     assert "as_of" in bad.stderr and "last tuesday" in bad.stderr
     assert "Traceback" not in bad.stderr

@@ -135,3 +135,42 @@ def test_alignment_finds_no_change_in_another_subject_or_several_edits(
     older: str, newer: str
 ) -> None:
     assert compare_slots(older, newer).verdict != SlotVerdict.SAME_SLOT
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "verdict"),
+    [
+        (  # long names are most of a short statement: the frame is judged without them
+            "Who occupied Mannheim Observatory from 1860? Eduard Schönfeld.",
+            "Who was the occupant of Mannheim Observatory from 1875? Karl Wilhelm Valentiner.",
+            SlotVerdict.SAME_SLOT,
+        ),
+        (  # a looser paraphrase of the slot ("head" / "chair"): unsure, a conflict
+            "Who was the head of Chemnitz from 1961? Dieter Noll.",
+            "Who was the chair of Chemnitz from 1991? Joachim Pilz.",
+            SlotVerdict.MAYBE,
+        ),
+    ],
+)
+def test_a_short_frame_around_a_long_value_is_still_a_change(
+    older: str, newer: str, verdict: SlotVerdict
+) -> None:
+    assert compare_slots(older, newer).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            "What military rank did Pavel Nakhimov have from 1852? military governor.",
+            "What military rank did Ivan Kozhedub have from 1951? colonel.",
+        ),
+        ("Ana's role on the team: tech lead.", "Bo's role on the team: manager."),
+    ],
+)
+def test_a_name_followed_by_other_changed_words_on_both_sides_is_the_subject(
+    older: str, newer: str
+) -> None:
+    result = compare_slots(older, newer)
+    assert result.verdict == SlotVerdict.DIFFERENT
+    assert result.reason == "both differ after the value"

@@ -63,3 +63,20 @@ def test_an_older_value_doubted_by_a_newer_statement_of_its_slot_may_decay() -> 
     ]  # fmt: skip
     policy = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
     assert decayed(rows, policy) == {"old"}
+
+
+def test_a_covered_entry_decays_with_its_cover_as_successor_noise_without() -> None:
+    """The cover is recorded (recall as of before it was written still finds the entry);
+    noise decays on its own, with no successor."""
+    topic = basis(5)
+    rows = [
+        {"id": "old", "content": "Ana plays for Porto since 2019.", "embedding": topic} | OLD,
+        {"id": "new", "content": "Ana plays for Braga since 2023.",
+         "embedding": near(topic, 0.9, 1), "age_days": 2},
+        {"id": "log", "kind": "tool_output", "content": "HTTP 200 in 31 ms"} | OLD,
+    ]  # fmt: skip
+    policy = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
+    plan = build_plan(make_snapshot(rows + [dict(FRESH) for _ in range(12)]), policy, NOW)
+    targets = {a.memory_id: a.target_id for a in plan.archives if a.mechanic.value == "decay"}
+    assert targets == {"old": "new", "log": None}
+    assert "covered by new" in next(a.detail for a in plan.archives if a.memory_id == "old")

@@ -1,6 +1,8 @@
 """Recall as of a past moment: a value superseded since is found as of a time before its
 successor was written and not after, nothing written after the moment is a candidate,
-decayed entries stay out, the archived entries' state (explain) is untouched, and a bad
+decayed noise stays out while a decayed entry's cover written later does not hide it, a
+chain's earlier values are out once a later one was written, doubts count once known, the
+archived entries' state (explain) is untouched, the result echoes ``as_of``, and a bad
 ``as_of`` is a typed error naming the field."""
 
 from __future__ import annotations
@@ -106,6 +108,62 @@ def test_a_run_superseded_value_recalled_as_of_then_still_undoes(store: MemorySt
         i: v for i, v in before.items() if i not in voted
     }
     assert ids["key_old"] not in voted
+
+
+def chain(store: MemoryStore) -> dict[str, str]:
+    """One slot's history, each value archived for the newest (its chain's end), as the
+    pass leaves it: a (T0-30d) and b (T0-20d) superseded by d (T0-5d), c (T0-12d) decayed
+    with d as its cover; noise (T0-25d) decayed on its own."""
+    store.create_tenant(TENANT)
+    ids: dict[str, str] = {}
+    for name, value, days in [("a", "Mayer", 30), ("b", "Schumacher", 20),
+                              ("c", "Schoenfeld", 12), ("d", "Valentiner", 5)]:  # fmt: skip
+        at = T0 - timedelta(days=days)
+        text = f"The observatory director is {value}."
+        ids[name] = store.remember(TENANT, text, created_at=at, now=at).id
+    at = T0 - timedelta(days=25)
+    ids["noise"] = store.remember(TENANT, "observatory director log ok", created_at=at, now=at).id
+    archive(store, TENANT, [ids["a"], ids["b"]], reason="superseded", superseded_by=ids["d"])
+    archive(store, TENANT, [ids["c"]], reason="decayed", superseded_by=ids["d"])
+    archive(store, TENANT, [ids["noise"]])
+    return ids
+
+
+def test_as_of_finds_the_value_current_then_along_a_chain(store: MemoryStore) -> None:
+    ids = chain(store)
+    query = "who is the observatory director?"
+
+    def current(days: int) -> list[str]:
+        found = store.recall(TENANT, query, k=6, as_of=T0 - timedelta(days=days), record=False)
+        return found.ids
+
+    assert current(22) == [ids["a"]]  # noise decayed on its own stays out
+    assert current(15) == [ids["b"]]  # a was replaced by b along the chain
+    assert current(8) == [ids["c"]]  # decayed for its cover d, written later
+    assert store.recall(TENANT, query, k=6, record=False).ids == [ids["d"]]
+
+
+def test_a_doubt_counts_as_of_once_its_claim_was_written(store: MemoryStore) -> None:
+    store.create_tenant(TENANT)
+    old_at, new_at = T0 - timedelta(days=20), T0 - timedelta(days=5)
+    old = store.remember(TENANT, "The plan is Basic.", created_at=old_at, now=old_at)
+    new = store.remember(TENANT, "The plan is Pro.", created_at=new_at, now=new_at)
+    store.contest(TENANT, old.id, "The plan is Pro.", "a newer statement",
+                  related_memory_id=new.id, detected_by="pass", now=T0)  # fmt: skip
+    then = store.recall(TENANT, "which plan?", as_of=T0 - timedelta(days=10), record=False)
+    assert then.ids == [old.id] and then.hits[0].conflicts == []
+    later = store.recall(TENANT, "which plan?", as_of=T0, record=False)
+    assert [c.related_memory_id for c in later.hits[later.ids.index(old.id)].conflicts] == [
+        new.id
+    ]
+
+
+def test_the_result_echoes_as_of(store: MemoryStore) -> None:
+    store.create_tenant(TENANT)
+    result = store.recall(TENANT, QUERY, as_of="2026-10-31T12:00:00Z", record=False)
+    assert result.as_of == datetime(2026, 10, 31, 12, tzinfo=UTC)
+    assert result.to_dict()["as_of"] == "2026-10-31T12:00:00+00:00"
+    assert store.recall(TENANT, QUERY, record=False).as_of is None
 
 
 @pytest.mark.parametrize("bad", ["last year", 2020, "2026-13-01", "0001-01-01T00:00:00Z"])

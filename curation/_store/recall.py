@@ -34,7 +34,7 @@ _SEARCH = """
     SELECT m.id, m.kind, m.content, m.created_at, m.supersession_key,
            1 - (m.embedding <=> :q) AS similarity,
            s.importance, s.generality, s.proven, s.recall_count, s.last_recalled_at,
-           s.pinned, s.status, s.archive_reason, s.version,
+           s.pinned, s.status, s.archive_reason, s.version, s.superseded_by,
            (SELECT count(*) FROM conflict c WHERE c.tenant = m.tenant AND c.memory_id = m.id
               AND c.status = 'open') AS open_conflicts
     FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
@@ -55,14 +55,14 @@ START = """
 
 
 # As of a past moment T, curated recall's candidates are the entries that were current
-# then: written by T and still active, or archived as superseded or duplicate by an entry
-# written after T (the successor did not exist yet). Entries archived for any other reason
-# (decayed, subsumed, retired) were judged on their own, not displaced by later knowledge,
-# so they stay out as they do today.
+# then: written by T and still active, or archived for an entry written after T that took
+# their place (superseded, duplicate) or carries them on (decayed with a cover): that
+# entry did not exist yet. Entries archived on their own (decayed noise, subsumed,
+# retired) stay out. ``current_at`` then drops what a successor in a chain replaced by T.
 _CURRENT_AT = """
     AND m.created_at <= :as_of
     AND (s.status = 'active'
-         OR (s.archive_reason IN ('superseded', 'duplicate') AND EXISTS (
+         OR (s.archive_reason IN ('superseded', 'duplicate', 'decayed') AND EXISTS (
              SELECT 1 FROM memory n
              WHERE n.tenant = m.tenant AND n.id = s.superseded_by AND n.created_at > :as_of)))
 """
@@ -107,17 +107,46 @@ def search(
     return list(conn.execute(text(_SEARCH.format(filter=where)), params).all())
 
 
+def current_at(rows: Sequence[Any]) -> list[Any]:
+    """As of a moment, among archived candidates that share one successor (one slot's
+    history, each archived for the newest of its chain), only the latest written by then
+    was current: the earlier ones had been replaced along the chain. Values written at
+    the same moment coexist."""
+    latest: dict[Any, datetime] = {}
+    for row in rows:
+        if row.status != "active" and row.superseded_by is not None:
+            seen = latest.get(row.superseded_by)
+            latest[row.superseded_by] = max(seen or row.created_at, row.created_at)
+    return [
+        r for r in rows if r.superseded_by not in latest or r.created_at >= latest[r.superseded_by]
+    ]
+
+
+# As of T, a doubt counts if it was known by then: its claim (the newer entry) was written
+# by T, or, with no such entry, the conflict was opened by T.
+_KNOWN_BY = """
+    AND (CASE WHEN related_memory_id IS NULL THEN at <= :as_of
+              ELSE EXISTS (SELECT 1 FROM memory n WHERE n.tenant = conflict.tenant
+                           AND n.id = conflict.related_memory_id AND n.created_at <= :as_of)
+         END)
+"""
+
+
 def open_conflicts(
-    conn: Connection, tenant: str, memory_ids: Sequence[Any]
+    conn: Connection, tenant: str, memory_ids: Sequence[Any], as_of: datetime | None = None
 ) -> dict[str, list[ConflictRecord]]:
     if not memory_ids:
         return {}
+    params: dict[str, Any] = {"t": tenant, "ids": list(memory_ids)}
+    known = ""
+    if as_of is not None:
+        known, params["as_of"] = _KNOWN_BY, as_of
     rows = conn.execute(
         text(
             f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE tenant = :t AND status = 'open' "
-            "AND memory_id = ANY(:ids) ORDER BY at, id"
+            f"AND memory_id = ANY(:ids) {known} ORDER BY at, id"
         ),
-        {"t": tenant, "ids": list(memory_ids)},
+        params,
     ).all()
     grouped: dict[str, list[ConflictRecord]] = defaultdict(list)
     for row in rows:

@@ -77,19 +77,18 @@ def recall(
     as_json: bool = JSON,
 ) -> None:
     """Recall from the curated store (default) or the raw history. With --agent-id the
-    recall is logged as an exposure and --json prints {recall_id, cohort, mode, hits}."""
+    recall is logged as an exposure and --json prints {recall_id, cohort, mode, hits};
+    with --as-of, --json prints {mode, as_of, hits} (and the agent's fields)."""
     result = open_store().recall(
         tenant, query, k, mode=mode, agent_id=agent_id, now=parse_now(now), as_of=as_of
     )
-    if as_json and result.recall_id is not None:
-        emit_json(
-            {
-                "recall_id": result.recall_id,
-                "cohort": result.cohort,
-                "mode": result.mode,
-                "hits": recall_json(result),
-            }
-        )
+    if as_json and (result.recall_id is not None or result.as_of is not None):
+        out: dict[str, Any] = {"mode": result.mode, "hits": recall_json(result)}
+        if result.recall_id is not None:
+            out = {"recall_id": result.recall_id, "cohort": result.cohort, **out}
+        if result.as_of is not None:
+            out["as_of"] = result.as_of.isoformat()
+        emit_json(out)
     elif as_json:
         emit_json(recall_json(result))
     else:

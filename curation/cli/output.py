@@ -63,7 +63,8 @@ def recall_json(result: RecallResult) -> list[dict[str, Any]]:
 
 def print_recall(result: RecallResult, *, stream: Any = None) -> None:
     out = stream or sys.stdout
-    out.write(f"{result.mode} recall for {result.tenant!r}: {result.query!r}\n")
+    when = "" if result.as_of is None else f" as of {result.as_of.isoformat()}"
+    out.write(f"{result.mode} recall for {result.tenant!r}{when}: {result.query!r}\n")
     if not result.hits:
         out.write("  (no hits)\n")
     for n, hit in enumerate(result.hits, start=1):

@@ -101,9 +101,13 @@ class RecallService:
                 configure=limit != guess,
                 as_of=when,
             )
+            if curated and when is not None:
+                rows = recall_sql.current_at(rows)
             contested = [r.id for r in rows if r.open_conflicts]
             conflicts = (
-                recall_sql.open_conflicts(conn, tenant, contested) if curated and contested else {}
+                recall_sql.open_conflicts(conn, tenant, contested, when)
+                if curated and contested
+                else {}
             )
             hits = recall_sql.rank_candidates(
                 rows,
@@ -139,4 +143,5 @@ class RecallService:
             hits=hits,
             recall_id=None if serving is None else serving.recall_id,
             cohort=None if serving is None else serving.cohort.value,
+            as_of=when,
         )
