@@ -14,7 +14,10 @@ t/(1+t)(|x|+|y|) >= 2t/(1+t)|y|), candidates are the non-zeros of a sparse produ
 probe-prefix and index-prefix incidence matrices, and each candidate's overlap is counted
 by a sparse row product; the verification is the same ``passes`` test, so the pairs and
 their Jaccard values are exactly those of the scalar join (kept as ``_join_one_group``,
-and of ``naive_jaccard_pairs``), ~7x faster at 100k texts (1.4 s against 9.9 s).
+and of ``naive_jaccard_pairs``). A count filter (two matches in prefixes one token
+longer, see ``_join_vectorised``) keeps the candidates near the true pairs: on the
+bench's 100k store 23k candidates for 20k pairs, where one-match prefixes verified 1.7M,
+whose number grew with n^1.6.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import numpy.typing as npt
 from scipy import sparse
 
 IdxArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
 F64Array = npt.NDArray[np.float64]
 JaccardPairs = tuple[IdxArray, IdxArray, F64Array]
 
@@ -209,7 +213,16 @@ _CANDIDATE_CHUNK = 4_000_000
 def _join_vectorised(
     ranked: list[list[int]], rows: Sequence[int], threshold: float
 ) -> JaccardPairs:
-    """Every pair of one group with Jaccard >= threshold, as ``_join_one_group`` finds it."""
+    """Every pair of one group with Jaccard >= threshold, as ``_join_one_group`` finds it.
+
+    Two-token prefixes (the count filter): a row x whose true pairs all overlap in
+    o >= 2 tokens (o >= t|x|) probes one token further, into an index one token longer,
+    and keeps only the rows it matched at least twice there -- the first two shared
+    tokens lie within the first |x| - o + 2 tokens of each side (rarest first). Rows
+    with o >= 1 only keep the one-token prefixes. The matches of a row block are counted
+    by a sparse product; candidates are also restricted by size and order (a row pairs
+    with rows before it, at least t times its size), then verified by counting overlaps.
+    """
     rows = [r for r in rows if ranked[r]]
     empty = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.float64))
     if len(rows) < 2:
@@ -220,33 +233,49 @@ def _join_vectorised(
     starts = np.zeros(len(rows), dtype=np.int64)
     np.cumsum(sizes[:-1], out=starts[1:])
     width = int(flat.max()) + 1
-    probe_len = sizes - np.ceil(threshold * sizes - _EPS).astype(np.int64) + 1
+    min_size = np.ceil(threshold * sizes - _EPS).astype(np.int64)  # o >= t|x|
+    two = min_size >= 2
     index_t = 2 * threshold / (1 + threshold)
-    index_len = sizes - np.ceil(index_t * sizes - _EPS).astype(np.int64) + 1
-    probe = _incidence(flat, starts, sizes, probe_len, width)
-    index_t_m = _incidence(flat, starts, sizes, index_len, width).T.tocsr()
+    index_base = sizes - np.ceil(index_t * sizes - _EPS).astype(np.int64)
+    probe_base = sizes - min_size
+
+    def prefixes(probes: BoolArray, extra: int) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
+        """The probing rows' prefixes (others empty) and the index, ``extra`` tokens past
+        the shortest prefix that can hold the needed matches."""
+        probe_len = np.where(probes, probe_base + extra, 0)
+        probe = _incidence(flat, starts, sizes, probe_len, width)
+        index = _incidence(flat, starts, sizes, index_base + extra, width)
+        return probe, index.T.tocsr()
+
+    # two matches in the longer prefixes; one in the plain ones for the other rows
+    searches = [(prefixes(two, 2), 2)]
+    if not two.all():
+        searches.append((prefixes(~two, 1), 1))
     full = _incidence(flat, starts, sizes, sizes, width)
     # a row is "before" another when it is shorter, or as long with a lower row number
     order_key = sizes * (len(rows) + 1) + np.arange(len(rows))
-    found_i: list[npt.NDArray[np.int64]] = []
-    found_j: list[npt.NDArray[np.int64]] = []
+    found_i: list[IdxArray] = []
+    found_j: list[IdxArray] = []
     found_s: list[F64Array] = []
-    step = max(1, _CANDIDATE_CHUNK // max(1, int(probe.nnz / len(rows) * 64)))
-    for r0 in range(0, len(rows), step):
-        cand = (probe[r0 : r0 + step] @ index_t_m).tocoo()
-        x = cand.row.astype(np.int64) + r0
-        y = cand.col.astype(np.int64)
-        keep = (order_key[y] < order_key[x]) & (sizes[y] >= threshold * sizes[x] - _EPS)
-        x, y = x[keep], y[keep]
-        for c0 in range(0, len(x), _CANDIDATE_CHUNK):
-            xs, ys = x[c0 : c0 + _CANDIDATE_CHUNK], y[c0 : c0 + _CANDIDATE_CHUNK]
-            overlap = np.asarray(full[xs].multiply(full[ys]).sum(axis=1)).ravel()
-            overlap = np.rint(overlap).astype(np.int64)
-            union = sizes[xs] + sizes[ys] - overlap
-            ok = (union > 0) & (overlap >= threshold * union - _EPS)
-            if not ok.any():
+    for (probe, index_t_m), needed in searches:
+        step = max(1, _CANDIDATE_CHUNK // max(1, int(probe.nnz / len(rows) * 64)))
+        for r0 in range(0, len(rows), step):
+            cand = (probe[r0 : r0 + step] @ index_t_m).tocoo()
+            x = cand.row.astype(np.int64) + r0
+            y = cand.col.astype(np.int64)
+            keep = (
+                (cand.data >= needed - 0.5)
+                & (order_key[y] < order_key[x])
+                & (sizes[y] >= min_size[x])
+            )
+            x, y = x[keep], y[keep]
+            if not len(x):
                 continue
-            a, b = row_ids[xs[ok]], row_ids[ys[ok]]
+            overlap = np.asarray(full[x].multiply(full[y]).sum(axis=1)).ravel()
+            overlap = np.rint(overlap).astype(np.int64)
+            union = sizes[x] + sizes[y] - overlap
+            ok = (union > 0) & (overlap >= threshold * union - _EPS)
+            a, b = row_ids[x[ok]], row_ids[y[ok]]
             found_i.append(np.minimum(a, b))
             found_j.append(np.maximum(a, b))
             found_s.append(overlap[ok] / union[ok])
