@@ -16,6 +16,7 @@ from curation._neighbors import (
     similar_pairs,
 )
 from curation._store.database import scope_to_tenant
+from curation._store.recall import SearchIndex, candidate_order
 from curation._store.recall import search as recall_search
 from curation._store.runs import run_apply
 from curation._store.services.run_service import PassObserver
@@ -30,6 +31,8 @@ __all__ = [
     "PairSearch",
     "Pairs",
     "PassObserver",
+    "SearchIndex",
+    "candidate_order",
     "content_hash",
     "ensure_tenant",
     "pair_recall_precision",
