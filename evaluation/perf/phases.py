@@ -40,6 +40,7 @@ from curation.internals import (
     similar_pairs,
 )
 from evaluation.perf.generator import NOW, SYNTHETIC_MODEL, BenchData
+from evaluation.perf.indexes import found_fraction
 
 
 def rss_mb() -> float:
@@ -238,7 +239,8 @@ def recall_accuracy(
     """recall@k of the recall path's candidate search (HNSW with its ef_search and
     iterative scan) against exact search on the same rows: the same SQL, once through the
     index and once with index scans disabled, so a faster index that finds less shows
-    here. Measured for the curated candidate set (k x candidate_multiplier) and for k."""
+    here. Measured for the curated candidate set (k x candidate_multiplier) and for k,
+    tie-aware (``indexes.found_fraction``)."""
     limits = {"top_k": k, "candidates": k * CurationPolicy().candidate_multiplier}
     rng = np.random.default_rng(3)
     rows = rng.choice(len(queries), size=min(sample, len(queries)), replace=False).tolist()
@@ -253,8 +255,7 @@ def recall_accuracy(
                     scope_to_tenant(conn, tenant)
                     conn.execute(text("SET LOCAL enable_indexscan = off"))
                     exact = recall_search(conn, tenant, queries[row], limit, active_only=True)
-                truth = {r.id for r in exact}
-                found[name] += len(truth & {r.id for r in approx}) / max(1, len(truth))
+                found[name] += found_fraction(approx, exact)
     return {"queries": len(rows), "k": k,
             **{f"recall_at_{name}": round(v / max(1, len(rows)), 4) for name, v in found.items()},
             "candidates": limits["candidates"]}  # fmt: skip
