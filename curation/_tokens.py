@@ -10,14 +10,15 @@ candidates sharing a rare token are ever verified.
 
 The join is vectorised (``jaccard_pairs``): the indexed side keeps the shorter prefix
 |y| - ceil(2t/(1+t)|y|) + 1 (AllPairs: with |y| <= |x| the overlap needed is at least
-t/(1+t)(|x|+|y|) >= 2t/(1+t)|y|), candidates are the non-zeros of a sparse product of
-probe-prefix and index-prefix incidence matrices, and each candidate's overlap is counted
-by a sparse row product; the verification is the same ``passes`` test, so the pairs and
-their Jaccard values are exactly those of the scalar join (kept as ``_join_one_group``,
-and of ``naive_jaccard_pairs``). A count filter (two matches in prefixes one token
-longer, see ``_join_vectorised``) keeps the candidates near the true pairs: on the
-bench's 100k store 23k candidates for 20k pairs, where one-match prefixes verified 1.7M,
-whose number grew with n^1.6.
+t/(1+t)(|x|+|y|) >= 2t/(1+t)|y|). Where every true pair of a row overlaps in two tokens
+or more, both prefixes grow by one token and a pair must share two tokens in them, so
+candidates are joined on token *pairs* (``_two_match_candidates``); the other rows find
+theirs through a sparse product of one-token prefix incidence matrices. Each candidate's
+overlap is counted by a sparse row product and checked with the same ``passes`` test, so
+the pairs and their Jaccard values are exactly those of the scalar join (kept as
+``_join_one_group``) and of ``naive_jaccard_pairs``. On the bench's 100k store this
+verifies 23k candidates for 20k pairs; one-token prefixes verified 1.7M, a number that
+grew as n^1.6.
 """
 
 from __future__ import annotations
