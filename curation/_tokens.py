@@ -10,27 +10,33 @@ candidates sharing a rare token are ever verified.
 
 The join is vectorised (``jaccard_pairs``): the indexed side keeps the shorter prefix
 |y| - ceil(2t/(1+t)|y|) + 1 (AllPairs: with |y| <= |x| the overlap needed is at least
-t/(1+t)(|x|+|y|) >= 2t/(1+t)|y|), candidates are the non-zeros of a sparse product of
-probe-prefix and index-prefix incidence matrices, and each candidate's overlap is counted
-by a sparse row product; the verification is the same ``passes`` test, so the pairs and
-their Jaccard values are exactly those of the scalar join (kept as ``_join_one_group``,
-and of ``naive_jaccard_pairs``), ~7x faster at 100k texts (1.4 s against 9.9 s).
+t/(1+t)(|x|+|y|) >= 2t/(1+t)|y|). Where every true pair of a row overlaps in two tokens
+or more, both prefixes grow by one token and a pair must share two tokens in them, so
+candidates are joined on token *pairs* (``_two_match_candidates``); the other rows find
+theirs through a sparse product of one-token prefix incidence matrices. Each candidate's
+overlap is counted by a sparse row product and checked with the same ``passes`` test, so
+the pairs and their Jaccard values are exactly those of the scalar join (kept as
+``_join_one_group``) and of ``naive_jaccard_pairs``. On the bench's 100k store this
+verifies 23k candidates for 20k pairs; one-token prefixes verified 1.7M, a number that
+grew as n^1.6.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
-from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 from scipy import sparse
 
 IdxArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
 F64Array = npt.NDArray[np.float64]
 JaccardPairs = tuple[IdxArray, IdxArray, F64Array]
 
@@ -104,12 +110,40 @@ def _prefix_length(size: int, threshold: float) -> int:
     return size - math.ceil(threshold * size - _EPS) + 1
 
 
+class _Ranked(NamedTuple):
+    """Every set's token ranks (rarest first), set after set: set k is
+    ``flat[starts[k]:starts[k] + sizes[k]]``."""
+
+    flat: IdxArray
+    sizes: IdxArray
+    starts: IdxArray
+
+
+def _ranked_arrays(sets: Sequence[frozenset[str]]) -> _Ranked:
+    """Tokens ranked rarest first (ties by token, so the order is stable), as arrays: one
+    pass in Python to number the tokens, the counting and sorting in numpy."""
+    vocab: dict[str, int] = {}
+    ids = np.fromiter((vocab.setdefault(t, len(vocab)) for s in sets for t in s), np.int64)
+    sizes = np.fromiter(map(len, sets), dtype=np.int64, count=len(sets))
+    freq = np.bincount(ids, minlength=len(vocab)).tolist()
+    tokens = list(vocab)
+    order = sorted(range(len(tokens)), key=lambda k: (freq[k], tokens[k]))
+    rank_of = np.empty(len(tokens), dtype=np.int64)
+    rank_of[order] = np.arange(len(tokens), dtype=np.int64)
+    ranks = rank_of[ids]
+    owner = np.repeat(np.arange(len(sets), dtype=np.int64), sizes)
+    starts = np.zeros(len(sets), dtype=np.int64)
+    np.cumsum(sizes[:-1], out=starts[1:])
+    return _Ranked(ranks[np.lexsort((ranks, owner))], sizes, starts)
+
+
 def _ranked(sets: Sequence[frozenset[str]]) -> list[list[int]]:
-    """Each set as token ranks, rarest first (ties by token, so the order is stable)."""
-    freq = Counter(token for s in sets for token in s)
-    order = sorted(freq, key=lambda token: (freq[token], token))
-    rank = {token: r for r, token in enumerate(order)}
-    return [sorted(rank[token] for token in s) for s in sets]
+    """Each set as token ranks, rarest first (the scalar join's form)."""
+    ranked = _ranked_arrays(sets)
+    flat = ranked.flat.tolist()
+    return [
+        flat[a : a + n] for a, n in zip(ranked.starts.tolist(), ranked.sizes.tolist(), strict=True)
+    ]
 
 
 def _join_one_group(
@@ -169,7 +203,7 @@ def jaccard_pairs(
     """
     if not 0 < threshold <= 1:
         raise ValueError(f"threshold must be in (0, 1], got {threshold}")
-    ranked = _ranked(sets)
+    ranked = _ranked_arrays(sets)
     parts = [
         _join_vectorised(ranked, rows, threshold)
         for rows in _group_rows(len(sets), groups)
@@ -206,50 +240,136 @@ def _incidence(
 _CANDIDATE_CHUNK = 4_000_000
 
 
-def _join_vectorised(
-    ranked: list[list[int]], rows: Sequence[int], threshold: float
-) -> JaccardPairs:
-    """Every pair of one group with Jaccard >= threshold, as ``_join_one_group`` finds it."""
-    rows = [r for r in rows if ranked[r]]
-    empty = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.float64))
-    if len(rows) < 2:
-        return empty
-    row_ids = np.asarray(rows, dtype=np.int64)
-    sizes = np.fromiter((len(ranked[r]) for r in rows), dtype=np.int64, count=len(rows))
-    flat = np.fromiter((t for r in rows for t in ranked[r]), dtype=np.int64, count=sizes.sum())
-    starts = np.zeros(len(rows), dtype=np.int64)
+class _Group(NamedTuple):
+    """One group's non-empty sets, renumbered 0..n-1 (``ids``: their numbers in the input)."""
+
+    ids: IdxArray
+    flat: IdxArray
+    sizes: IdxArray
+    starts: IdxArray
+    min_overlap: IdxArray  # ceil(t|x|): every true pair probed by x overlaps that much
+    index_base: IdxArray  # |y| - ceil(2t/(1+t)|y|): the index prefix, less its matches
+    order_key: IdxArray  # "before": shorter, or as long with a lower row number
+
+
+def _group(ranked: _Ranked, rows: Sequence[int], threshold: float) -> _Group:
+    chosen = np.zeros(len(ranked.sizes), dtype=bool)
+    chosen[np.asarray(rows, dtype=np.int64)] = True
+    chosen &= ranked.sizes > 0
+    ids = np.flatnonzero(chosen).astype(np.int64)
+    sizes = ranked.sizes[ids]
+    starts = np.zeros(len(ids), dtype=np.int64)
     np.cumsum(sizes[:-1], out=starts[1:])
-    width = int(flat.max()) + 1
-    probe_len = sizes - np.ceil(threshold * sizes - _EPS).astype(np.int64) + 1
     index_t = 2 * threshold / (1 + threshold)
-    index_len = sizes - np.ceil(index_t * sizes - _EPS).astype(np.int64) + 1
-    probe = _incidence(flat, starts, sizes, probe_len, width)
-    index_t_m = _incidence(flat, starts, sizes, index_len, width).T.tocsr()
-    full = _incidence(flat, starts, sizes, sizes, width)
-    # a row is "before" another when it is shorter, or as long with a lower row number
-    order_key = sizes * (len(rows) + 1) + np.arange(len(rows))
-    found_i: list[npt.NDArray[np.int64]] = []
-    found_j: list[npt.NDArray[np.int64]] = []
-    found_s: list[F64Array] = []
-    step = max(1, _CANDIDATE_CHUNK // max(1, int(probe.nnz / len(rows) * 64)))
-    for r0 in range(0, len(rows), step):
-        cand = (probe[r0 : r0 + step] @ index_t_m).tocoo()
+    return _Group(
+        ids=ids,
+        flat=ranked.flat[np.repeat(chosen, ranked.sizes)],
+        sizes=sizes,
+        starts=starts,
+        min_overlap=np.ceil(threshold * sizes - _EPS).astype(np.int64),
+        index_base=sizes - np.ceil(index_t * sizes - _EPS).astype(np.int64),
+        order_key=sizes * (len(ids) + 1) + np.arange(len(ids)),
+    )
+
+
+def _ragged_arange(counts: IdxArray) -> IdxArray:
+    """``concatenate([arange(c) for c in counts])``, vectorised."""
+    ends = np.cumsum(counts)
+    return np.arange(int(ends[-1]) if len(ends) else 0, dtype=np.int64) - np.repeat(
+        ends - counts, counts
+    )
+
+
+def _token_pairs(g: _Group, lengths: IdxArray) -> tuple[IdxArray, IdxArray]:
+    """Every pair of tokens among each row's first ``lengths`` tokens, as (row, key)."""
+    lengths = np.minimum(np.maximum(lengths, 0), g.sizes)
+    longest = int(lengths.max()) if len(lengths) else 0
+    # all position pairs (a < b), ordered by b: a row of length L takes the first L(L-1)/2
+    b_pos = np.repeat(np.arange(longest, dtype=np.int64), np.arange(longest, dtype=np.int64))
+    a_pos = _ragged_arange(np.arange(longest, dtype=np.int64))
+    per_row = lengths * (lengths - 1) // 2
+    owner = np.repeat(np.arange(len(lengths), dtype=np.int64), per_row)
+    k = _ragged_arange(per_row)
+    first = g.flat[g.starts[owner] + a_pos[k]]
+    second = g.flat[g.starts[owner] + b_pos[k]]
+    width = int(g.flat.max()) + 1
+    return owner, first * width + second
+
+
+def _two_match_candidates(g: _Group, probes: BoolArray) -> Iterator[tuple[IdxArray, IdxArray]]:
+    """Rows x whose true pairs overlap in >= 2 tokens: the first two shared tokens lie in
+    the first |x| - o + 2 tokens of x and |y| - o + 2 of y (rarest first), so a true pair
+    shares a *pair* of tokens in those prefixes. Candidates are joined on token pairs,
+    which rare tokens make far rarer than single shared tokens."""
+    index_row, index_key = _token_pairs(g, g.index_base + 2)
+    order = np.argsort(index_key, kind="stable")
+    index_row, index_key = index_row[order], index_key[order]
+    probe_row, probe_key = _token_pairs(g, np.where(probes, g.sizes - g.min_overlap + 2, 0))
+    lo = np.searchsorted(index_key, probe_key, side="left")
+    counts = np.searchsorted(index_key, probe_key, side="right") - lo
+    # chunks end on row boundaries, so all of a pair's matches fall in one chunk
+    row_ends = np.cumsum(np.bincount(probe_row, weights=counts, minlength=len(g.ids)))
+    probe_ends = np.cumsum(np.bincount(probe_row, minlength=len(g.ids)))
+    r0 = 0
+    while r0 < len(g.ids):
+        base = row_ends[r0 - 1] if r0 else 0.0
+        r1 = max(r0 + 1, int(np.searchsorted(row_ends, base + _CANDIDATE_CHUNK, side="right")))
+        p0, p1 = (int(probe_ends[r0 - 1]) if r0 else 0), int(probe_ends[r1 - 1])
+        r0 = r1
+        c = counts[p0:p1]
+        x = np.repeat(probe_row[p0:p1], c)
+        y = index_row[np.repeat(lo[p0:p1], c) + _ragged_arange(c)]
+        keep = (g.order_key[y] < g.order_key[x]) & (g.sizes[y] >= g.min_overlap[x])
+        pair = np.unique(x[keep] * len(g.ids) + y[keep])
+        yield pair // len(g.ids), pair % len(g.ids)
+
+
+def _one_match_candidates(g: _Group, probes: BoolArray) -> Iterator[tuple[IdxArray, IdxArray]]:
+    """The other rows (o >= 1 only): one shared token in the plain prefixes, the matches
+    of a row block found by a sparse product of prefix incidence matrices."""
+    width = int(g.flat.max()) + 1
+    probe_len = np.where(probes, g.sizes - g.min_overlap + 1, 0)
+    probe = _incidence(g.flat, g.starts, g.sizes, probe_len, width)
+    index = _incidence(g.flat, g.starts, g.sizes, g.index_base + 1, width).T.tocsr()
+    step = max(1, _CANDIDATE_CHUNK // max(1, int(probe.nnz / len(g.ids) * 64)))
+    for r0 in range(0, len(g.ids), step):
+        cand = (probe[r0 : r0 + step] @ index).tocoo()
         x = cand.row.astype(np.int64) + r0
         y = cand.col.astype(np.int64)
-        keep = (order_key[y] < order_key[x]) & (sizes[y] >= threshold * sizes[x] - _EPS)
-        x, y = x[keep], y[keep]
-        for c0 in range(0, len(x), _CANDIDATE_CHUNK):
-            xs, ys = x[c0 : c0 + _CANDIDATE_CHUNK], y[c0 : c0 + _CANDIDATE_CHUNK]
-            overlap = np.asarray(full[xs].multiply(full[ys]).sum(axis=1)).ravel()
-            overlap = np.rint(overlap).astype(np.int64)
-            union = sizes[xs] + sizes[ys] - overlap
-            ok = (union > 0) & (overlap >= threshold * union - _EPS)
-            if not ok.any():
-                continue
-            a, b = row_ids[xs[ok]], row_ids[ys[ok]]
-            found_i.append(np.minimum(a, b))
-            found_j.append(np.maximum(a, b))
-            found_s.append(overlap[ok] / union[ok])
+        keep = (g.order_key[y] < g.order_key[x]) & (g.sizes[y] >= g.min_overlap[x])
+        yield x[keep], y[keep]
+
+
+def _join_vectorised(ranked: _Ranked, rows: Sequence[int], threshold: float) -> JaccardPairs:
+    """Every pair of one group with Jaccard >= threshold, as ``_join_one_group`` finds it.
+
+    A row pairs with rows before it (shorter, or as long with a lower row number) of at
+    least t times its size; candidates come from prefixes (two shared tokens where every
+    true pair overlaps in two, one otherwise) and are verified by counting overlaps with
+    a sparse row product and the ``passes`` test."""
+    empty = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.float64))
+    g = _group(ranked, rows, threshold)
+    if len(g.ids) < 2:
+        return empty
+    two = g.min_overlap >= 2
+    full = _incidence(g.flat, g.starts, g.sizes, g.sizes, int(g.flat.max()) + 1)
+    found_i: list[IdxArray] = []
+    found_j: list[IdxArray] = []
+    found_s: list[F64Array] = []
+    chunks = _two_match_candidates(g, two)
+    if not two.all():
+        chunks = itertools.chain(chunks, _one_match_candidates(g, ~two))
+    for x, y in chunks:
+        if not len(x):
+            continue
+        overlap = np.asarray(full[x].multiply(full[y]).sum(axis=1)).ravel()
+        overlap = np.rint(overlap).astype(np.int64)
+        union = g.sizes[x] + g.sizes[y] - overlap
+        ok = (union > 0) & (overlap >= threshold * union - _EPS)
+        a, b = g.ids[x[ok]], g.ids[y[ok]]
+        found_i.append(np.minimum(a, b))
+        found_j.append(np.maximum(a, b))
+        found_s.append(overlap[ok] / union[ok])
     if not found_i:
         return empty
     return np.concatenate(found_i), np.concatenate(found_j), np.concatenate(found_s)

@@ -22,6 +22,7 @@ from curation._store.bulk_load import begin as bulk_begin
 from curation._store.bulk_load import copy_into as bulk_copy_into
 from curation._store.bulk_load import worth_it as bulk_worth_it
 from curation._store.database import scope_to_tenant
+from curation._store.recall import SearchIndex, candidate_order
 from curation._store.recall import search as recall_search
 from curation._store.runs import run_apply
 from curation._store.services.run_service import PassObserver
@@ -38,10 +39,12 @@ __all__ = [
     "PairSearch",
     "Pairs",
     "PassObserver",
+    "SearchIndex",
     "bulk_attach",
     "bulk_begin",
     "bulk_copy_into",
     "bulk_worth_it",
+    "candidate_order",
     "content_hash",
     "copy_rows",
     "ensure_tenant",

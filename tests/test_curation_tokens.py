@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from curation._tokens import (
     jaccard,
@@ -81,6 +83,22 @@ def test_prefix_filter_join_respects_groups(threshold: float) -> None:
     slow = naive_jaccard_pairs(sets, threshold, groups)
     assert fast[0].tolist() == slow[0].tolist() and fast[1].tolist() == slow[1].tolist()
     assert all(groups[i] == groups[j] for i, j in zip(*fast[:2], strict=True))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    sets=st.lists(st.frozensets(st.sampled_from("abcdefghijkl"), max_size=9), max_size=40),
+    threshold=st.sampled_from([0.1, 0.3, 0.5, 0.6, 0.7, 0.8, 1.0]),
+)
+def test_count_and_position_filters_lose_no_pair(
+    sets: list[frozenset[str]], threshold: float
+) -> None:
+    """Few tokens, many near-equal sets: the two-match prefixes and the small rows that
+    need one match are both exercised, and the pairs are exactly all-pairs'."""
+    fast = jaccard_pairs(sets, threshold)
+    slow = naive_jaccard_pairs(sets, threshold)
+    assert fast[0].tolist() == slow[0].tolist() and fast[1].tolist() == slow[1].tolist()
+    assert fast[2] == pytest.approx(slow[2])
 
 
 @pytest.mark.parametrize(

@@ -142,3 +142,20 @@ def test_copy_event_writer_writes_what_executemany_writes(database: Database) ->
             for actor in ("copy", "many")
         }  # fmt: skip
     assert got["copy"] == got["many"] and len(got["copy"]) == 2100
+
+
+def test_index_comparison_table_gives_sizing_guidance() -> None:
+    from evaluation.perf.report import index_table
+
+    row = {"ef_search": "default", "p50_ms": 1.0, "p99_ms": 2.0, "throughput_per_s": 3.0,
+           "recall_at_top_k": 1.0, "recall_at_candidates": 0.99,
+           "identical_top_k": 1.0}  # fmt: skip
+    compare = {
+        "clients": 4, "limit": 24,
+        "rows": [{"index": "vector", **row}, {"index": "halfvec", **row}],
+        "sizes": {"shared_buffers_mb": 128.0, "indexes_mb": {"v_idx": 195.3, "h_idx": 111.6},
+                  "fits": {"v_idx": False, "h_idx": True}},
+    }  # fmt: skip
+    text = "\n".join(index_table(compare))
+    assert "v_idx: 195.3 MB, does NOT fit" in text and "h_idx: 111.6 MB, fits" in text
+    assert "halfvec" in text and "recall@10" in text

@@ -13,6 +13,7 @@ import json
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
@@ -30,18 +31,67 @@ from curation._store.rows import CONFLICT_COLUMNS, conflict_record
 # to a contest an agent or curator raised with evidence
 MACHINE_DETECTORS = frozenset({"pass", "write"})
 
-_SEARCH = """
-    SELECT m.id, m.kind, m.content, m.created_at, m.supersession_key,
-           1 - (m.embedding <=> :q) AS similarity,
-           s.importance, s.generality, s.proven, s.recall_count, s.last_recalled_at,
-           s.pinned, s.status, s.archive_reason, s.version, s.superseded_by,
-           (SELECT count(*) FROM conflict c WHERE c.tenant = m.tenant AND c.memory_id = m.id
-              AND c.status = 'open') AS open_conflicts
+_COLUMNS = """
+    m.id, m.kind, m.content, m.created_at, m.supersession_key,
+    s.importance, s.generality, s.proven, s.recall_count, s.last_recalled_at,
+    s.pinned, s.status, s.archive_reason, s.version, s.superseded_by"""
+_OPEN_CONFLICTS = """(SELECT count(*) FROM conflict c WHERE c.tenant = :t AND c.memory_id = {row}.id
+      AND c.status = 'open') AS open_conflicts"""
+_FROM = """
     FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
-    WHERE m.tenant = :t {filter}
+    WHERE m.tenant = :t {filter}"""
+
+_SEARCH = f"""
+    SELECT {_COLUMNS}, 1 - (m.embedding <=> :q) AS similarity,
+           {_OPEN_CONFLICTS.format(row="m")}
+    {_FROM}
     ORDER BY m.embedding <=> :q
     LIMIT :n
 """
+
+# A quantised index orders candidates by an approximate distance; the exact distance
+# (the stored full-precision vector) then re-ranks them, so the rows returned and their
+# similarities are those of exact search whenever the true top n are among the candidates.
+_RERANKED = f"""
+    SELECT cand.*, {_OPEN_CONFLICTS.format(row="cand")}
+    FROM (
+        SELECT {_COLUMNS}, 1 - (m.embedding <=> :q) AS similarity
+        {_FROM}
+        ORDER BY {{approx}}
+        LIMIT :c
+    ) AS cand
+    ORDER BY cand.similarity DESC
+    LIMIT :n
+"""
+
+
+class SearchIndex(StrEnum):
+    """Which HNSW index the candidate search goes through (migration 0001: ``vector``;
+    the expression indexes: see docs/performance.md, round three)."""
+
+    VECTOR = "vector"  # full-precision vectors, cosine
+    HALFVEC = "halfvec"  # ``embedding::halfvec(d)``, cosine, re-ranked exactly
+    BIT = "bit"  # ``binary_quantize(embedding)::bit(d)``, Hamming, re-ranked exactly
+
+
+# the order each index serves (a quantised one must spell its index's expression)
+_ORDER = {
+    SearchIndex.VECTOR: "m.embedding <=> :q",
+    SearchIndex.HALFVEC: "(m.embedding::halfvec({d})) <=> CAST(:q AS halfvec({d}))",
+    SearchIndex.BIT: (
+        "(binary_quantize(m.embedding)::bit({d})) <~> binary_quantize(CAST(:q AS vector({d})))"
+    ),
+}
+
+
+def candidate_order(index: SearchIndex, dimension: int) -> str:
+    """The ORDER BY expression through which ``index`` yields candidates."""
+    return _ORDER[index].format(d=dimension)
+
+
+# candidates fetched per hit to re-rank: halfvec keeps ~3 significant digits, so its
+# order is nearly exact; one bit per dimension keeps little, so it needs many more
+RERANK_FACTOR = {SearchIndex.VECTOR: 1, SearchIndex.HALFVEC: 2, SearchIndex.BIT: 10}
 
 
 # One round trip opens a recall: the transaction's settings (the tenant first, for
@@ -83,20 +133,24 @@ def search(
     active_only: bool,
     configure: bool = True,
     as_of: datetime | None = None,
+    index: SearchIndex = SearchIndex.VECTOR,
+    ef: int | None = None,
 ) -> list[Any]:
     """Candidates by vector similarity; ``configure=False`` when the transaction was
     opened with ``START`` for this ``limit`` already. Each row carries its number of
     open conflicts, so the conflicts themselves are fetched only when there are some.
 
     ``as_of``: only what was written by then; with ``active_only``, what was current then
-    (``_CURRENT_AT``)."""
-    if configure:
+    (``_CURRENT_AT``). ``index``: a quantised index fetches ``RERANK_FACTOR`` x ``limit``
+    candidates and re-ranks them by the exact distance; ``ef`` overrides ``ef_search``."""
+    candidates = limit * RERANK_FACTOR[index]
+    if configure or ef is not None:
         conn.execute(
             text(
                 "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),"
                 " set_config('hnsw.ef_search', :ef, true)"
             ),
-            {"ef": ef_search(limit)},
+            {"ef": ef_search(candidates) if ef is None else str(ef)},
         )
     params: dict[str, Any] = {"t": tenant, "q": query_vector, "n": limit}
     if as_of is None:
@@ -104,7 +158,13 @@ def search(
     else:
         where = _CURRENT_AT if active_only else _WRITTEN_BY
         params["as_of"] = as_of
-    return list(conn.execute(text(_SEARCH.format(filter=where)), params).all())
+    if index == SearchIndex.VECTOR:
+        sql = _SEARCH.format(filter=where)
+    else:
+        params["c"] = candidates
+        approx = candidate_order(index, len(query_vector))
+        sql = _RERANKED.format(filter=where, approx=approx)
+    return list(conn.execute(text(sql), params).all())
 
 
 def current_at(rows: Sequence[Any]) -> list[Any]:

@@ -27,6 +27,14 @@ def bench(
         400.0, help="Offered recalls/s (all clients) for the paced run; 0 skips it."
     ),
     minilm_texts: int = typer.Option(1000, help="Texts embedded with MiniLM (0 skips)."),
+    compare_indexes: bool = typer.Option(
+        False,
+        help="Also build halfvec and binary-quantised HNSW indexes and compare recall "
+        "through each (latency, rate, recall@10 vs exact) at several ef_search values.",
+    ),
+    vote_cost: bool = typer.Option(
+        True, help="Also run the flat-out recall without recording the vote (its cost)."
+    ),
     shared_buffers: str | None = typer.Option(
         None, help="Set the embedded server's shared_buffers first (restarts it), e.g. 4GB."
     ),
@@ -50,6 +58,7 @@ def bench(
             reference_sample=reference_sample, ingest_rows=ingest_rows,
             ingest_batch=ingest_batch, ingest_existing=ingest_existing,
             minilm_texts=minilm_texts, recall_rate=recall_rate or None,
+            compare_indexes=compare_indexes, vote_cost=vote_cost,
             say=lambda s: typer.echo(s, err=True),
         )  # fmt: skip
         results.append(result)

@@ -41,6 +41,7 @@ from curation.internals import (
     similar_pairs,
 )
 from evaluation.perf.generator import NOW, SYNTHETIC_MODEL, BenchData
+from evaluation.perf.indexes import found_fraction
 
 
 def rss_mb() -> float:
@@ -239,7 +240,8 @@ def recall_accuracy(
     """recall@k of the recall path's candidate search (HNSW with its ef_search and
     iterative scan) against exact search on the same rows: the same SQL, once through the
     index and once with index scans disabled, so a faster index that finds less shows
-    here. Measured for the curated candidate set (k x candidate_multiplier) and for k."""
+    here. Measured for the curated candidate set (k x candidate_multiplier) and for k,
+    tie-aware (``indexes.found_fraction``)."""
     limits = {"top_k": k, "candidates": k * CurationPolicy().candidate_multiplier}
     rng = np.random.default_rng(3)
     rows = rng.choice(len(queries), size=min(sample, len(queries)), replace=False).tolist()
@@ -254,21 +256,20 @@ def recall_accuracy(
                     scope_to_tenant(conn, tenant)
                     conn.execute(text("SET LOCAL enable_indexscan = off"))
                     exact = recall_search(conn, tenant, queries[row], limit, active_only=True)
-                truth = {r.id for r in exact}
-                found[name] += len(truth & {r.id for r in approx}) / max(1, len(truth))
+                found[name] += found_fraction(approx, exact)
     return {"queries": len(rows), "k": k,
             **{f"recall_at_{name}": round(v / max(1, len(rows)), 4) for name, v in found.items()},
             "candidates": limits["candidates"]}  # fmt: skip
 
 
 def _recall_worker(
-    args: tuple[str, str, F32Array, int, float, float],
+    args: tuple[str, str, F32Array, int, float, float, bool],
 ) -> tuple[list[float], float]:
     """Warm up, wait for the common start, recall; (latencies, end time). With an
     ``interval`` the client is paced (open loop): recall k is due at start + k * interval
     and its latency counts from when it was due, so a backlog shows in the latencies
     instead of silently lowering the offered rate."""
-    url, tenant, queries, warmup, start_at, interval = args
+    url, tenant, queries, warmup, start_at, interval, record = args
     database = Database(url)
     store = bench_store(database)
     at = NOW + timedelta(hours=1)
@@ -286,11 +287,21 @@ def _recall_worker(
                     time.sleep(due - started)
                 started = due
             store.recall(tenant, "bench query", k=6, query_embedding=query, now=at,
-                         actor="bench-agent")  # fmt: skip
+                         actor="bench-agent", record=record)  # fmt: skip
             latencies.append(time.perf_counter() - started)
     finally:
         database.dispose()
     return latencies, time.time()
+
+
+def near_queries(embeddings: F32Array, count: int, *, seed: int = 0) -> F32Array:
+    """Query vectors near stored memories (a stored vector plus a little noise)."""
+    rng = np.random.default_rng(seed)
+    picks = rng.choice(len(embeddings), size=count)
+    noise = rng.standard_normal((count, embeddings.shape[1])).astype(np.float32) * 0.03
+    queries: F32Array = embeddings[picks] + noise
+    queries /= np.linalg.norm(queries, axis=1, keepdims=True)
+    return queries
 
 
 def _default_sigterm() -> None:
@@ -301,24 +312,21 @@ def _default_sigterm() -> None:
 def recall_under_load(
     database: Database, tenant: str, embeddings: F32Array, *, clients: int, per_client: int,
     warmup: int = 50, seed: int = 0, start_delay: float = 10.0, rate: float | None = None,
+    record: bool = True,
 ) -> dict[str, Any]:  # fmt: skip
     """``clients`` processes each recalling ``per_client`` times (curated, ranked, with
     conflicts attached and the vote recorded) with precomputed query embeddings near
     stored memories. Each process warms up (``warmup`` recalls, untimed), then all start
     together at a common wall-clock instant; throughput is the timed recalls over the
     time from that instant until the last client finishes. ``rate`` (recalls/s, all
-    clients together) paces them; None runs them flat out (closed loop)."""
+    clients together) paces them; None runs them flat out (closed loop). ``record=False``
+    skips the vote (what recording it costs on the request path)."""
     interval = clients / rate if rate else 0.0
-    rng = np.random.default_rng(seed)
-    total = clients * (per_client + warmup)
-    picks = rng.choice(len(embeddings), size=total)
-    noise = rng.standard_normal((total, embeddings.shape[1])).astype(np.float32) * 0.03
-    queries = embeddings[picks] + noise
-    queries /= np.linalg.norm(queries, axis=1, keepdims=True)
+    queries = near_queries(embeddings, clients * (per_client + warmup), seed=seed)
     url = database.engine.url.render_as_string(hide_password=False)
     start_at = time.time() + start_delay
     chunks = [
-        (url, tenant, np.ascontiguousarray(queries[c::clients]), warmup, start_at, interval)
+        (url, tenant, np.ascontiguousarray(queries[c::clients]), warmup, start_at, interval, record)
         for c in range(clients)
     ]
     ctx = multiprocessing.get_context("spawn")
@@ -337,6 +345,7 @@ def recall_under_load(
 
     return {
         "clients": clients,
+        "record": record,
         "offered_rate_per_s": rate,
         "recalls": timed,
         "p50_ms": round(pct(50), 2),

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from curation import CurationPolicy, Database, Mode
-from evaluation.perf import phases
+from evaluation.perf import indexes, phases
 from evaluation.perf.generator import NOW, english_texts, generate
 from evaluation.perf.loader import bulk_load
 from evaluation.perf.reference import run_reference
@@ -80,6 +80,8 @@ def run_bench(
     minilm_texts: int = 1000,
     warm_queries: int = 2000,
     recall_rate: float | None = 400.0,
+    compare_indexes: bool = False,
+    vote_cost: bool = False,
     say: Say = print,
 ) -> dict[str, Any]:
     """Everything measured at size ``n``; ``reference_sample`` None runs the reference in
@@ -155,6 +157,17 @@ def run_bench(
     result["recall_one_client"] = phases.recall_under_load(
         db, tenant, query_pool, clients=1, per_client=recalls_per_client, seed=1
     )
+    if vote_cost:
+        say(f"[bench n={n}] recall without recording the vote ({clients} clients)...")
+        result["recall_no_vote"] = phases.recall_under_load(
+            db, tenant, query_pool, clients=clients, per_client=recalls_per_client, record=False
+        )
+    if compare_indexes:
+        say(f"[bench n={n}] recall index choices ({clients} clients each)...")
+        result["index_compare"] = indexes.compare_indexes(
+            db, tenant, phases.near_queries(query_pool, 3000, seed=4), clients=clients,
+            per_client=max(50, recalls_per_client // 2),
+        )  # fmt: skip
     if ingest_data is not None:
         say(f"[bench n={n}] ingest via remember_many ({ingest_rows} pre-embedded)...")
         result["ingest"] = phases.ingest_rate(
