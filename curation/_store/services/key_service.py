@@ -10,8 +10,10 @@ import hashlib
 import secrets
 import uuid
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
+import psycopg
+from psycopg.rows import namedtuple_row
 from sqlalchemy import text
 
 from curation._errors import InvalidStateError, NotFoundError, ValidationError
@@ -23,6 +25,7 @@ from curation._validation import validate_label, validate_tenant, validate_uuid
 KEY_PREFIX = "mgk_"
 SCOPES = ("agent", "curator")
 _COLUMNS = "id, tenant, name, scope, created_at, last_used_at, revoked_at"
+_AUTHENTICATE = f"SELECT {_COLUMNS} FROM memgov_authenticate(%s, %s)"
 
 
 def key_hash(secret: str) -> str:
@@ -114,11 +117,21 @@ class KeyService:
         if not isinstance(secret, str) or not secret.startswith(KEY_PREFIX) or len(secret) > 256:
             return None
         at = self.ctx.now(now)
-        # One statement in autocommit (it runs on every API request): no BEGIN/COMMIT round
-        # trips, and the function's own last-used stamp commits with it.
-        with self.ctx.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            row = conn.execute(
-                text(f"SELECT {_COLUMNS} FROM memgov_authenticate(:h, :at)"),
-                {"h": key_hash(secret), "at": at},
-            ).first()
-        return None if row is None else _record(row)
+        # One statement on the keys' own autocommit pool (it runs on every API request):
+        # no ping, no BEGIN/COMMIT round trips, no ORM layer; the function's last-used
+        # stamp commits with it. A connection the server dropped is retried once.
+        for attempt in (1, 2):
+            conn = self.ctx.db.key_engine.raw_connection()
+            try:
+                driver = cast(psycopg.Connection[Any], conn.driver_connection)
+                with driver.cursor(row_factory=namedtuple_row) as cur:
+                    row = cur.execute(_AUTHENTICATE, (key_hash(secret), at)).fetchone()
+            except psycopg.OperationalError:
+                conn.invalidate()
+                if attempt == 2:
+                    raise
+                continue
+            finally:
+                conn.close()
+            return None if row is None else _record(row)
+        raise AssertionError("unreachable")
