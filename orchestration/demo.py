@@ -35,6 +35,7 @@ from orchestration.definitions import build_resources
 from orchestration.instance import ensure_dagster_home
 from orchestration.jobs import curation_job
 from orchestration.partitions import TENANTS, tenant_tags
+from orchestration.run_origin import runs_under, workspace_job_origin
 
 ONLINE_TENANT = "demo-online-support"
 ONLINE_SIM = {"agents": 100, "days": 3, "warmup_days": 14, "writes_per_day": 10,
@@ -64,7 +65,10 @@ def dagster_curate(database_url: str, embedder: str, terminal: Terminal | None =
         with DagsterInstance.get() as instance:
             known = set(instance.get_dynamic_partitions(TENANTS))
             instance.add_dynamic_partitions(TENANTS, [t for t in tenants if t not in known])
-            with progress(terminal, "Dagster curation_job", len(tenants)) as done:
+            with (
+                runs_under(instance, workspace_job_origin(curation_job.name)),
+                progress(terminal, "Dagster curation_job", len(tenants)) as done,
+            ):
                 for n, tenant in enumerate(tenants, start=1):
                     result = job.execute_in_process(
                         partition_key=tenant,
