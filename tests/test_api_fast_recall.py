@@ -46,16 +46,18 @@ def test_the_fast_path_answers_like_the_route(store: MemoryStore) -> None:
     ]
     answers: dict[bool, list[tuple[int, Any]]] = {}
     for fast in (True, False):
-        with serving(store, ApiSettings(fast_recall=fast)) as served:
-            with httpx.Client(base_url=served.url, timeout=30) as client:
-                answers[fast] = []
-                for secret, body, content_type in cases:
-                    response = ask(client, secret, body, content_type)
-                    if response.status_code == 200:
-                        shown = [hit["id"] for hit in response.json()["hits"]]
-                    else:
-                        shown = error_of(response)
-                    answers[fast].append((response.status_code, shown))
+        with (
+            serving(store, ApiSettings(fast_recall=fast)) as served,
+            httpx.Client(base_url=served.url, timeout=30) as client,
+        ):
+            answers[fast] = []
+            for secret, body, content_type in cases:
+                response = ask(client, secret, body, content_type)
+                if response.status_code == 200:
+                    shown = [hit["id"] for hit in response.json()["hits"]]
+                else:
+                    shown = error_of(response)
+                answers[fast].append((response.status_code, shown))
     assert answers[True] == answers[False]
     statuses = [status for status, _ in answers[True]]
     assert statuses == [200, 200, 400, 400, 422, 422, 422, 422, 401, 401, 401, 422]

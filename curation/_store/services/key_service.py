@@ -19,8 +19,7 @@ from sqlalchemy import text
 from curation._errors import InvalidStateError, NotFoundError, ValidationError
 from curation._records import ApiKeyRecord, NewApiKey
 from curation._store.services.context import StoreContext
-from curation._store.writes import ensure_tenant
-from curation._validation import validate_label, validate_tenant, validate_uuid
+from curation._validation import validate_label, validate_uuid
 
 KEY_PREFIX = "mgk_"
 SCOPES = ("agent", "curator")
@@ -59,15 +58,15 @@ class KeyService:
     def create_key(
         self, tenant: str, scope: str, *, name: str | None = None, now: datetime | None = None
     ) -> NewApiKey:
-        """A new key for ``tenant`` (created if new). The secret is returned once."""
-        tenant = validate_tenant(tenant)
+        """A new key for an existing ``tenant`` (a key creates no tenant: writes and
+        ``create_tenant`` do). The secret is returned once."""
+        tenant = self.ctx.require_tenant(tenant)
         scope = validate_scope(scope)
         label = validate_label("name", name) or f"{scope} key"
         at = self.ctx.now(now)
         secret = KEY_PREFIX + secrets.token_urlsafe(32)
         key_id = uuid.uuid4()
         with self.ctx.db.transaction(tenant) as conn:
-            ensure_tenant(conn, tenant, at)
             conn.execute(
                 text(
                     "INSERT INTO api_key (id, tenant, name, scope, key_hash, created_at) "
