@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from starlette.routing import Route
 
 from api import errors, routes_agent, routes_curator
+from api.fast_recall import RecallFastPath
 from api.limits import BodySizeLimit, RateLimiter
 from api.mcp_server import McpAuth, build_mcp
 from curation import MemoryStore
@@ -25,6 +26,8 @@ class ApiSettings:
     max_body_bytes: int = 1_000_000
     rate_per_second: float = 200.0
     burst: int = 400
+    # recall answered ahead of the framework (api.fast_recall); off only to compare the two
+    fast_recall: bool = True
 
     @classmethod
     def from_env(cls) -> ApiSettings:
@@ -71,5 +74,7 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
     app.include_router(routes_curator.router)
     # a route, not a mount: /mcp itself (no redirect to /mcp/), every method
     app.router.routes.append(Route(MCP_PATH, McpAuth(mcp_app, store, app.state.limiter)))
+    if settings.fast_recall:
+        app.add_middleware(RecallFastPath, store=store, limiter=app.state.limiter)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     return app

@@ -55,12 +55,18 @@ async def presented(
 Credentials = Annotated[HTTPAuthorizationCredentials, Depends(presented)]
 
 
+def live_key(store: MemoryStore, limiter: RateLimiter, authorization: str | None) -> ApiKeyRecord:
+    """The live key a header presents, within its rate (blocking: call it on a worker
+    thread). Shared by the routes and the recall fast path."""
+    key = authenticate_header(store, authorization)
+    check_rate(limiter, key)
+    return key
+
+
 def key_of(request: Request, credentials: HTTPAuthorizationCredentials | None) -> ApiKeyRecord:
     """The request's live key, within its rate (blocking: call it on a worker thread)."""
     header = None if credentials is None else f"Bearer {credentials.credentials}"
-    key = authenticate_header(request.app.state.store, header)
-    check_rate(request.app.state.limiter, key)
-    return key
+    return live_key(request.app.state.store, request.app.state.limiter, header)
 
 
 def agent_key(request: Request, credentials: Credentials) -> ApiKeyRecord:

@@ -6,6 +6,8 @@ asserted."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import subprocess
 import sys
@@ -17,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import numpy as np
 
 from curation import MemoryStore
@@ -95,7 +96,68 @@ def query(n: int) -> str:
     return f"{TOPICS[n % len(TOPICS)]} issue {n % 89} on service {n % 997}"
 
 
-def run(store: MemoryStore, *, size: int, requests: int, tenant: str, port: int) -> list[Figures]:
+@dataclass(frozen=True)
+class CpuFigures:
+    """Milliseconds of CPU per recall: the server process's (HTTP), the bench process's
+    (in-process, and the HTTP client's own share). PostgreSQL's CPU is in neither."""
+
+    server_ms: float
+    in_process_ms: float
+    client_ms: float
+
+
+class Connection:
+    """One keep-alive connection to the server (reopened if the server closed it idle)."""
+
+    def __init__(self, port: int, key: str) -> None:
+        self.port = port
+        self.headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def post(self, path: str, body: dict[str, Any]) -> bytes:
+        payload = json.dumps(body)
+        for attempt in (1, 2):
+            try:
+                self.conn.request("POST", path, payload, self.headers)
+                response = self.conn.getresponse()
+                data = response.read()
+            except (ConnectionError, http.client.HTTPException):
+                self.conn.close()
+                if attempt == 2:
+                    raise
+                continue
+            if response.status != 200:
+                raise RuntimeError(f"{path} answered {response.status}: {data[:200]!r}")
+            return data
+        raise AssertionError("unreachable")
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure_cpu(
+    server_pid: int, over_http: Callable[[int], Any], in_process: Callable[[int], Any], n: int
+) -> CpuFigures | None:
+    """CPU per recall of each path, one after the other on one thread (None off Linux)."""
+    if not Path(f"/proc/{server_pid}/stat").exists():
+        return None
+    server, mine = process_cpu(server_pid), time.process_time()
+    for i in range(n):
+        over_http(i)
+    server, client = process_cpu(server_pid) - server, time.process_time() - mine
+    mine = time.process_time()
+    for i in range(n):
+        in_process(i)
+    local = time.process_time() - mine
+    return CpuFigures(1000 * server / n, 1000 * local / n, 1000 * client / n)
+
+
+def run(
+    store: MemoryStore, *, size: int, requests: int, tenant: str, port: int
+) -> tuple[list[Figures], CpuFigures | None]:
     seconds = load(store, tenant, size)
     if seconds:
         print(f"loaded {size} memories in {seconds:.0f} s", file=sys.stderr)
@@ -103,21 +165,17 @@ def run(store: MemoryStore, *, size: int, requests: int, tenant: str, port: int)
     env = {**os.environ, "MEMGOV_API_RATE": "1000000", "MEMGOV_API_BURST": "1000000"}
     memgov = str(Path(sys.executable).with_name("memgov"))
     server = subprocess.Popen([memgov, "serve", "--port", str(port)], env=env)
-    url = f"http://127.0.0.1:{port}"
     try:
-        _wait_up(url, server)
+        _wait_up(port, server)
         for n in range(50):  # warm both paths (pool connections, caches)
             store.recall(tenant, query(n), 6)
         local = threading.local()
 
         def over_http(n: int) -> None:
-            client = getattr(local, "client", None)
-            if client is None:
-                client = local.client = httpx.Client(
-                    base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=60
-                )
-            response = client.post("/v1/recall", json={"query": query(n), "k": 6})
-            response.raise_for_status()
+            connection = getattr(local, "connection", None)
+            if connection is None:
+                connection = local.connection = Connection(port, key)
+            connection.post("/v1/recall", {"query": query(n), "k": 6})
 
         for n in range(50):
             over_http(n)
@@ -125,32 +183,35 @@ def run(store: MemoryStore, *, size: int, requests: int, tenant: str, port: int)
         def in_process(n: int) -> None:
             store.recall(tenant, query(n), 6)
 
+        cpu = measure_cpu(server.pid, over_http, in_process, min(requests, 1_000))
         # one client: the two paths interleaved; eight: each path alone (eight clients of
         # one path at a time, as a deployment would see them)
         figures = measure({"in-process": in_process, "HTTP": over_http}, 1, requests)
         figures += measure({"in-process": in_process}, 8, requests)
         figures += measure({"HTTP": over_http}, 8, requests)
-        return figures
+        return figures, cpu
     finally:
         server.terminate()
         server.wait(timeout=30)
 
 
-def _wait_up(url: str, server: subprocess.Popen[bytes]) -> None:
+def _wait_up(port: int, server: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise RuntimeError("memgov serve exited")
         try:
-            if httpx.get(f"{url}/v1/health", timeout=2).status_code == 200:
+            probe = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            probe.request("GET", "/v1/health")
+            if probe.getresponse().status == 200:
                 return
-        except httpx.TransportError:
+        except OSError:
             pass
         time.sleep(0.3)
     raise RuntimeError("memgov serve did not come up")
 
 
-def report(figures: list[Figures], size: int) -> str:
+def report(figures: list[Figures], size: int, cpu: CpuFigures | None = None) -> str:
     lines = [
         f"recall at {size} memories (k=6), same store, same run",
         f"{'path':<11} {'clients':>7} {'requests':>8} {'p50 ms':>8} {'p99 ms':>8} {'req/s':>8}",
@@ -164,4 +225,11 @@ def report(figures: list[Figures], size: int) -> str:
     for clients in (1, 8):
         overhead = by[("HTTP", clients)].p50_ms - by[("in-process", clients)].p50_ms
         lines.append(f"HTTP overhead at p50 with {clients} client(s): {overhead:+.2f} ms")
+    if cpu is not None:
+        lines.append(
+            f"CPU per recall: server {cpu.server_ms:.2f} ms over HTTP, {cpu.in_process_ms:.2f} "
+            f"ms in-process (overhead {cpu.server_ms - cpu.in_process_ms:+.2f} ms); "
+            f"the HTTP client's own {cpu.client_ms:.2f} ms"
+        )
+    lines.append(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return "\n".join(lines)

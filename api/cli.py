@@ -111,8 +111,8 @@ def bench_http(
     (use MEMGOV_HOME for a scratch store; MEMGOV_EMBEDDER=hashing loads 100k quickly)."""
     from api.bench import report, run
 
-    figures = run(open_store(), size=size, requests=requests, tenant=tenant, port=port)
-    typer.echo(report(figures, size))
+    figures, cpu = run(open_store(), size=size, requests=requests, tenant=tenant, port=port)
+    typer.echo(report(figures, size, cpu))
 
 
 def register(app: typer.Typer) -> None:

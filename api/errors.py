@@ -88,6 +88,12 @@ def error_response(
     )
 
 
+def from_api_error(exc: ApiError) -> JSONResponse:
+    return error_response(
+        exc.status, exc.type, exc.message, field=exc.field, value=exc.value, headers=exc.headers
+    )
+
+
 def from_memgov_error(exc: MemgovError) -> JSONResponse:
     """The status for each of curation's typed errors."""
     message = " ".join(str(exc).split())
@@ -105,10 +111,7 @@ def from_memgov_error(exc: MemgovError) -> JSONResponse:
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api(_: Request, exc: ApiError) -> JSONResponse:
-        return error_response(
-            exc.status, exc.type, exc.message, field=exc.field, value=exc.value,
-            headers=exc.headers,
-        )  # fmt: skip
+        return from_api_error(exc)
 
     @app.exception_handler(MemgovError)
     async def _memgov(_: Request, exc: MemgovError) -> JSONResponse:

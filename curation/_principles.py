@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
-from scipy import sparse
 
 from curation._plan import ProposalCandidate
 from curation._policy import CurationPolicy
@@ -59,6 +58,8 @@ def cluster_stats(sets: Sequence[frozenset[str]]) -> ClusterStats:
         incidence = np.zeros((m, len(vocab)), dtype=np.float64)
         incidence[rows, cols] = 1.0
     else:
+        from scipy import sparse  # only for large clusters; not on every start
+
         incidence = sparse.csr_matrix(
             (np.ones(len(cols), dtype=np.float64), (rows, cols)), shape=(m, len(vocab))
         )

@@ -29,11 +29,13 @@ import re
 import unicodedata
 from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-from scipy import sparse
+
+if TYPE_CHECKING:  # scipy (~0.3 s) is imported by the join that uses it, not by every start
+    from scipy import sparse
 
 IdxArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -228,6 +230,8 @@ def _incidence(
 ) -> sparse.csr_matrix:
     """Rows x token ranks, keeping the first ``lengths[k]`` of each row's ranks
     (``flat[starts[k]:starts[k] + sizes[k]]``, rarest first)."""
+    from scipy import sparse
+
     keep = np.minimum(np.maximum(lengths, 0), sizes)
     position = np.arange(len(flat)) - np.repeat(starts, sizes)
     cols = flat[position < np.repeat(keep, sizes)]

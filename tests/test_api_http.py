@@ -71,6 +71,7 @@ def test_an_agent_key_cannot_reach_curator_routes(served: Served) -> None:
 
 
 def test_a_revoked_key_fails_on_its_next_request(served: Served) -> None:
+    served.store.create_tenant(A)
     created = served.store.create_key(A, "agent", name="laptop")
     with served.client(created.key) as client:
         assert client.post("/v1/recall", json={"query": "q"}).status_code == 200
@@ -83,6 +84,7 @@ def test_a_revoked_key_fails_on_its_next_request(served: Served) -> None:
 
 
 def test_keys_are_stored_hashed(served: Served) -> None:
+    served.store.create_tenant(A)
     created = served.store.create_key(A, "curator")
     with served.store.db.admin_transaction() as conn:
         rows = conn.exec_driver_sql("SELECT key_hash, tenant, scope FROM api_key").all()

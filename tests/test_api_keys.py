@@ -5,10 +5,26 @@ from __future__ import annotations
 
 import pytest
 
-from curation import InvalidStateError, MemoryStore, NotFoundError, ValidationError
+from curation import (
+    InvalidStateError,
+    MemoryStore,
+    NotFoundError,
+    UnknownTenantError,
+    ValidationError,
+)
+
+
+def test_a_key_creates_no_tenant(store: MemoryStore) -> None:
+    with pytest.raises(UnknownTenantError, match="tenants create"):
+        store.create_key("acme", "agent")
+    assert store.tenants() == []
+    store.create_tenant("acme")
+    assert store.create_key("acme", "agent").tenant == "acme"
 
 
 def test_keys_belong_to_their_tenant(store: MemoryStore) -> None:
+    store.create_tenant("acme")
+    store.create_tenant("globex")
     mine = store.create_key("acme", "agent", name="bot")
     theirs = store.create_key("globex", "curator")
     assert [k.id for k in store.keys("acme")] == [mine.id]
@@ -20,6 +36,7 @@ def test_keys_belong_to_their_tenant(store: MemoryStore) -> None:
 
 
 def test_bad_keys_and_bad_input(store: MemoryStore) -> None:
+    store.create_tenant("acme")
     with pytest.raises(ValidationError, match="scope"):
         store.create_key("acme", "root")
     with pytest.raises(ValidationError, match="name"):

@@ -67,6 +67,7 @@ def server(api_env: dict[str, str]) -> Iterator[str]:
 
 
 def test_the_node_example_agent(server: str, api_env: dict[str, str], store: MemoryStore) -> None:
+    memgov(api_env, "tenants", "create", "acme")  # a key creates no tenant
     created = as_json(memgov(api_env, "keys", "create", "-t", "acme", "--name", "node", "--json"))
     assert set(created) == {"key", "id", "tenant", "scope"} and created["scope"] == "agent"
     node_modules()

@@ -48,6 +48,17 @@ def test_the_demo_fits_a_screen_and_keeps_framework_logs_out(
     (log_line,) = [line for line in lines if line.startswith("Framework logs")]
     log = Path(log_line.split(" go to ")[1].strip())
     assert log.is_file() and "curation_job" in log.read_text()
+    # its Dagster runs are curation_job runs of workspace.yaml's code location, so the UI's
+    # Overview timeline (which drops runs without a repository origin) shows them
+    from dagster import DagsterInstance
+
+    with DagsterInstance.from_config(str(tmp_path / "home" / "dagster")) as instance:
+        runs = instance.get_runs()
+    assert len(runs) == 2 and {run.job_name for run in runs} == {"curation_job"}
+    origins = {run.remote_job_origin for run in runs}
+    assert None not in origins, origins
+    assert {(o.location_name, o.repository_origin.repository_name, o.job_name)
+            for o in origins if o} == {("memgov", "__repository__", "curation_job")}  # fmt: skip
     # the hints are runnable as printed: .venv/bin/memgov, never a bare `memgov`
     hints = lines[lines.index("Next (from this folder):") + 1 :]
     assert hints and all(".venv/bin/memgov" in h or h.strip().startswith("make ") for h in hints)

@@ -14,6 +14,7 @@ row-level security: the application never runs unprotected.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -116,6 +117,17 @@ class Database:
         self.admin_engine: Engine = create_engine(self.url, poolclass=pool.NullPool)
         event.listen(self.admin_engine, "connect", _register_vector)
 
+    @functools.cached_property
+    def key_engine(self) -> Engine:
+        """API keys are checked on every HTTP request: a small autocommit pool of its own,
+        without the runtime pool's ping round trip (a dropped connection is retried once
+        by the caller instead)."""
+        engine = create_engine(
+            self.app_url, pool_size=2, max_overflow=8, isolation_level="AUTOCOMMIT"
+        )
+        event.listen(engine, "connect", _act_as_app_role)
+        return engine
+
     @classmethod
     def from_settings(cls, settings: Settings | None = None) -> Database:
         settings = settings or Settings.from_env()
@@ -191,6 +203,8 @@ class Database:
     def dispose(self) -> None:
         self.engine.dispose()
         self.admin_engine.dispose()
+        if "key_engine" in self.__dict__:
+            self.key_engine.dispose()
 
 
 def recreate_database(admin_url: str, name: str) -> None:

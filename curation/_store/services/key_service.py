@@ -10,19 +10,21 @@ import hashlib
 import secrets
 import uuid
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
+import psycopg
+from psycopg.rows import namedtuple_row
 from sqlalchemy import text
 
 from curation._errors import InvalidStateError, NotFoundError, ValidationError
 from curation._records import ApiKeyRecord, NewApiKey
 from curation._store.services.context import StoreContext
-from curation._store.writes import ensure_tenant
-from curation._validation import validate_label, validate_tenant, validate_uuid
+from curation._validation import validate_label, validate_uuid
 
 KEY_PREFIX = "mgk_"
 SCOPES = ("agent", "curator")
 _COLUMNS = "id, tenant, name, scope, created_at, last_used_at, revoked_at"
+_AUTHENTICATE = f"SELECT {_COLUMNS} FROM memgov_authenticate(%s, %s)"
 
 
 def key_hash(secret: str) -> str:
@@ -56,15 +58,15 @@ class KeyService:
     def create_key(
         self, tenant: str, scope: str, *, name: str | None = None, now: datetime | None = None
     ) -> NewApiKey:
-        """A new key for ``tenant`` (created if new). The secret is returned once."""
-        tenant = validate_tenant(tenant)
+        """A new key for an existing ``tenant`` (a key creates no tenant: writes and
+        ``create_tenant`` do). The secret is returned once."""
+        tenant = self.ctx.require_tenant(tenant)
         scope = validate_scope(scope)
         label = validate_label("name", name) or f"{scope} key"
         at = self.ctx.now(now)
         secret = KEY_PREFIX + secrets.token_urlsafe(32)
         key_id = uuid.uuid4()
         with self.ctx.db.transaction(tenant) as conn:
-            ensure_tenant(conn, tenant, at)
             conn.execute(
                 text(
                     "INSERT INTO api_key (id, tenant, name, scope, key_hash, created_at) "
@@ -114,11 +116,21 @@ class KeyService:
         if not isinstance(secret, str) or not secret.startswith(KEY_PREFIX) or len(secret) > 256:
             return None
         at = self.ctx.now(now)
-        # One statement in autocommit (it runs on every API request): no BEGIN/COMMIT round
-        # trips, and the function's own last-used stamp commits with it.
-        with self.ctx.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            row = conn.execute(
-                text(f"SELECT {_COLUMNS} FROM memgov_authenticate(:h, :at)"),
-                {"h": key_hash(secret), "at": at},
-            ).first()
-        return None if row is None else _record(row)
+        # One statement on the keys' own autocommit pool (it runs on every API request):
+        # no ping, no BEGIN/COMMIT round trips, no ORM layer; the function's last-used
+        # stamp commits with it. A connection the server dropped is retried once.
+        for attempt in (1, 2):
+            conn = self.ctx.db.key_engine.raw_connection()
+            try:
+                driver = cast(psycopg.Connection[Any], conn.driver_connection)
+                with driver.cursor(row_factory=namedtuple_row) as cur:
+                    row = cur.execute(_AUTHENTICATE, (key_hash(secret), at)).fetchone()
+            except psycopg.OperationalError:
+                conn.invalidate()
+                if attempt == 2:
+                    raise
+                continue
+            finally:
+                conn.close()
+            return None if row is None else _record(row)
+        raise AssertionError("unreachable")
