@@ -51,6 +51,14 @@ def stoppable_signals() -> None:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Files with a ``heavy`` test first (whole files, kept in order): ``make test``'s
+    workers take whole files in collection order, and a long file handed out last would
+    run alone at the end while the other worker idles."""
+    heavy = {item.path for item in items if item.get_closest_marker("heavy")}
+    items.sort(key=lambda item: item.path not in heavy)  # stable: order within kept
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     home = Path(os.environ["MEMGOV_HOME"])
     stop_embedded_server(home / "pgdata")  # a test may have started one there

@@ -38,6 +38,8 @@ from online_helpers import run_store_experiment
 from curation import CurationPolicy, Embedder, FixedClock, HashingEmbedder, MemoryStore, Mode
 from curation._store.database import Database
 
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
+
 NIGHTS = 3
 # minilm (default: what `memgov demo` uses) or hashing (faster, for a quick local check)
 EMBEDDER = os.environ.get("MEMGOV_E2E_EMBEDDER", "minilm")
