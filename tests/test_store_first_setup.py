@@ -6,10 +6,14 @@ duplicate ``CREATE DATABASE "memgov"``)."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+
+import pytest
 
 from curation import Database, HashingEmbedder, MemoryStore, Settings
 from curation._store.server import stop_embedded_server
@@ -28,8 +32,11 @@ MemoryStore.open(embedder=HashingEmbedder()).tenants()  # what every command doe
 PROCESSES = 2
 
 
-def test_concurrent_first_setups_on_a_fresh_home_all_succeed(tmp_path: Path) -> None:
-    home = tmp_path / "home"
+def test_concurrent_first_setups_on_a_fresh_home_all_succeed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # short: the server's socket lives in the data folder, and socket paths cap at ~100
+    home = Path(tempfile.mkdtemp(prefix="mgs-", dir="/tmp"))
     env = {**os.environ, "MEMGOV_HOME": str(home), "HF_HUB_OFFLINE": "1"}
     env.pop("MEMGOV_DATABASE_URL", None)
     go = tmp_path / "go"
@@ -50,11 +57,8 @@ def test_concurrent_first_setups_on_a_fresh_home_all_succeed(tmp_path: Path) -> 
         go.touch()
         outputs = [c.communicate(timeout=240)[0] for c in children]
         assert [c.returncode for c in children] == [0] * PROCESSES, outputs
-        os.environ["MEMGOV_HOME"], saved = str(home), os.environ["MEMGOV_HOME"]
-        try:
-            database = Database.from_settings(Settings.from_env())
-        finally:
-            os.environ["MEMGOV_HOME"] = saved
+        monkeypatch.setenv("MEMGOV_HOME", str(home))
+        database = Database.from_settings(Settings.from_env())
         assert database.is_current()
         assert MemoryStore(database, embedder=HashingEmbedder()).tenants() == []
         database.dispose()
@@ -63,3 +67,4 @@ def test_concurrent_first_setups_on_a_fresh_home_all_succeed(tmp_path: Path) -> 
             child.kill()
             child.wait()
         stop_embedded_server(home / "pgdata")
+        shutil.rmtree(home, ignore_errors=True)
