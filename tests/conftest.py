@@ -106,6 +106,7 @@ def pg_server() -> Iterator[str]:
     template.dispose()
     yield uri
     server.cleanup()
+    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture
