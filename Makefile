@@ -38,8 +38,12 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# two workers (the machine's two cores), whole files per worker: module fixtures are built
+# once and each worker has its own embedded PostgreSQL (tests/conftest.py); a plain
+# `pytest` still runs serially. TEST_WORKERS=0 runs serially here too.
+TEST_WORKERS ?= 2
 test: $(STAMP) browser node lint
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 # Dagster UI, dashboard, MLflow UI and the HTTP/MCP API together on 127.0.0.1, on the demo database
 up: $(STAMP)

@@ -10,8 +10,9 @@ Invariants the plan keeps, so the store can apply it without second-guessing:
 - a pinned entry is never archived, and no entry is archived twice;
 - every ``target_id`` points at an entry that stays active under this plan: a
   supersession winner folded into a duplicate cluster hands its supersession archives on
-  to the cluster's canonical, and entries that other archives point at are not decayed
-  in the same plan (they become eligible again on the next run);
+  to the cluster's canonical, a canonical superseded by inference takes its duplicates
+  with it, and entries that other archives point at are not decayed in the same plan
+  (they become eligible again on the next run);
 - the same snapshot, policy and ``now`` give the same plan.
 Decay does not spare entries with open conflicts: a contested one-off that the fleet
 stopped recalling is still stale, and the conflict stays attached to the archived entry.
@@ -148,6 +149,7 @@ def build_plan(
     if policy.supersession != Mode.OFF:
         with _timed(timings, "inferred_supersession"):
             unsure = _infer_supersession(work, changes)
+            plan.merges = _supersede_with_canonical(work, plan.merges)
     if policy.decay != Mode.OFF:
         with _timed(timings, "decay"):
             plan.prune_cap = max_decays_in_window(
@@ -415,6 +417,32 @@ def _infer_supersession(work: _Work, changes: list[SlotChange]) -> list[SlotChan
             older, Mechanic.SUPERSESSION, ArchiveReason.SUPERSEDED, detail, target, inferred=True
         )
     return unsure
+
+
+def _supersede_with_canonical(work: _Work, merges: list[MergeCluster]) -> list[MergeCluster]:
+    """A canonical that a newer statement of its slot supersedes takes its duplicates with
+    it: they said the same, so the same entry supersedes them (inferred, like it), and the
+    merge is dropped (nothing folds into an archived entry). Without this they pointed at
+    the archived canonical."""
+    position = {a.memory_id: k for k, a in enumerate(work.archives)}
+    kept = []
+    for merge in merges:
+        if merge.canonical_id not in position:
+            kept.append(merge)
+            continue
+        successor = work.archives[position[merge.canonical_id]]
+        for duplicate in merge.duplicate_ids:
+            k = position[duplicate]
+            work.archives[k] = replace(
+                work.archives[k],
+                mechanic=Mechanic.SUPERSESSION,
+                reason=ArchiveReason.SUPERSEDED,
+                target_id=successor.target_id,
+                inferred=True,
+                detail=f"near-duplicate of {merge.canonical_id}, superseded with it: "
+                + successor.detail,
+            )
+    return kept
 
 
 def _decay(work: _Work, cap: int) -> int:

@@ -19,6 +19,8 @@ from cli_helpers import MEMGOV, as_json, memgov
 
 from curation import MemoryStore
 
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
+
 NODE_DIR = Path(__file__).resolve().parent.parent / "clients" / "node"
 NODE = shutil.which("node") or "node"
 NPM = shutil.which("npm") or "npm"

@@ -26,6 +26,8 @@ from sqlalchemy import text
 from curation import MemoryStore, NotFoundError
 from curation._policy import MINILM_MODEL, CurationPolicy
 
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
+
 T = "fleet"
 NOW = ["--now", T0.isoformat()]
 

@@ -100,3 +100,25 @@ def test_a_chain_of_changes_points_every_older_value_at_the_current_one() -> Non
     ]  # fmt: skip
     plan = plan_for(rows)
     assert {a.memory_id: a.target_id for a in plan.archives} == {"a": "c", "b": "c"}
+
+
+def test_a_superseded_canonical_takes_its_duplicates_with_it() -> None:
+    """Two echoes of the old value fold into one canonical, which the newer value then
+    supersedes: the echo is superseded by the newer entry too, never left pointing at
+    the archived canonical, and the merge into it is dropped."""
+    policy = BOTH.model_copy(update={"duplicates": Mode.DRY_RUN})
+    rows = [
+        {"id": "echo", "content": PORTO, "embedding": TOPIC, "age_days": 50},
+        {"id": "old", "content": PORTO + "!", "embedding": TOPIC, "age_days": 40,
+         "importance": 0.9},
+        {"id": "new", "content": BRAGA, "embedding": near(TOPIC, 0.9, 1), "age_days": 3},
+    ]  # fmt: skip
+    plan = plan_for(rows, policy)
+    archives = {a.memory_id: a for a in plan.archives}
+    assert set(archives) == {"echo", "old"}
+    for action in archives.values():
+        assert (action.reason, action.target_id, action.inferred) == (
+            ArchiveReason.SUPERSEDED, "new", True,
+        )  # fmt: skip
+    assert plan.merges == []
+    assert sum("near-duplicate of" in a.detail for a in archives.values()) == 1

@@ -8,7 +8,9 @@ recalls at past times through ``store.recall``. With every mechanic on apply:
   and parent are unchanged by the apply (as the survivor of a merge it may inherit counts);
 - the plan acts on this tenant only, and another tenant's state is unchanged throughout;
 - decay never takes more than floor(max_prune_ratio x active);
-- every entry an archive points at (superseded_by, parent) is active after the apply;
+- every entry an archive points at (superseded_by, parent) is active after the apply
+  (the explicit example: two echoes of a value fold into a canonical that a newer value
+  then supersedes; the echo once kept pointing at the archived canonical);
 - applying the same plan twice equals applying it once;
 - undo_run restores the exact prior state.
 """
@@ -21,7 +23,7 @@ from datetime import timedelta
 from typing import Any
 
 from curation_helpers import T0, TRACKED, apply_all, seed_mixed, state, table_counts
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from curation import MemoryStore
@@ -61,6 +63,16 @@ memory = st.fixed_dictionaries(
     }
 )
 recall = st.tuples(st.integers(0, 19), st.floats(0, 90), st.integers(1, 3))
+
+
+def plain(base: int, value: int, suffix: int, age_days: float, importance: float) -> Any:
+    fields = {"base": base, "suffix": suffix, "value": value, "age_days": age_days}
+    return fields | {"kind": "fact", "key": None, "pinned": False, "importance": importance,
+                     "generality": 0}  # fmt: skip
+
+
+SUPERSEDED_CANONICAL = [plain(4, 0, 0, 50, 0.2), plain(4, 0, 1, 40, 0.9), plain(4, 1, 0, 10, 0.5),
+                        plain(0, 0, 0, 10, 0.5)]  # fmt: skip
 
 
 def content_of(m: dict[str, Any]) -> str:
@@ -114,6 +126,7 @@ def active_targets_hold(store: MemoryStore, tenant: str) -> None:
     memories=st.lists(memory, min_size=4, max_size=20),
     recalls=st.lists(recall, max_size=4),
 )
+@example(memories=SUPERSEDED_CANONICAL, recalls=[])
 def test_a_pass_over_a_random_store(
     store: MemoryStore, memories: list[dict[str, Any]], recalls: list[Any]
 ) -> None:

@@ -14,6 +14,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[1]
 RUN = """
 import orchestration.demo as demo

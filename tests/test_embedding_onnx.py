@@ -15,6 +15,8 @@ import pytest
 from curation import MiniLMEmbedder, ValidationError
 from curation import _onnx_minilm as onnx_minilm
 
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
+
 TEXTS = [
     "",
     "hello",

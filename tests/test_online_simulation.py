@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from mlflow.tracking import MlflowClient
 
 from curation import MemoryStore
@@ -13,6 +14,8 @@ from curation._cohorts import assign_cohort
 from evaluation.online.mlflow_run import log_online_report
 from evaluation.online.report_text import daily_table, headline
 from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
+
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
 
 CONFIG = OnlineSimConfig(agents=40, days=3, warmup_days=14, recalls_per_day=10, seed=7)
 

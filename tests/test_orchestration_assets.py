@@ -25,6 +25,8 @@ from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources, defs
 from orchestration.partitions import TENANTS, tenant_tags
 
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
+
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 ACME, GLOBEX = "acme", "globex"
 

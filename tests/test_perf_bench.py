@@ -17,6 +17,8 @@ from evaluation.perf.phases import bench_store
 from evaluation.perf.report import PHASES, render, scaling
 from evaluation.perf.run import run_bench
 
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
+
 N = 1000  # memories: the assertions need every phase and structure, not size
 
 

@@ -20,6 +20,8 @@ from evaluation.reliability.fingerprint import read_fingerprint
 from evaluation.reliability.history import history_problems
 from evaluation.reliability.scratch import ScratchServer
 
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
+
 TEMPLATE = "memgov_template"  # conftest's migrated template
 
 

@@ -21,6 +21,8 @@ from evaluation.reliability.load_actors import Op
 from evaluation.reliability.load_checks import check_races
 from evaluation.reliability.scratch import ScratchServer
 
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
+
 TEMPLATE = "memgov_template"  # conftest's migrated template
 T = "acme"
 

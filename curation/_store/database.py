@@ -14,6 +14,7 @@ row-level security: the application never runs unprotected.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -133,8 +134,9 @@ class Database:
         settings = settings or Settings.from_env()
         if settings.database_url:
             return cls(settings.database_url, app_url=settings.app_database_url)
-        uri = embedded_server_uri(settings.pgdata)
-        ensure_database(sqlalchemy_url(uri, "postgres"), settings.database_name)
+        with setup_lock(settings.home):
+            uri = embedded_server_uri(settings.pgdata)
+            ensure_database(sqlalchemy_url(uri, "postgres"), settings.database_name)
         url = sqlalchemy_url(uri, settings.database_name)
         return cls(url, app_url=app_role_url(url))
 
@@ -155,6 +157,9 @@ class Database:
 
         config = self.alembic_config(embedding_dimension)
         with self.admin_engine.begin() as conn:
+            # two processes migrating one database at once: the second waits, then finds
+            # the schema at head (alembic reads the version after the lock)
+            conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('memgov.migrate'))"))
             config.attributes["connection"] = conn
             command.upgrade(config, revision)
         self.engine.dispose()  # fresh connections pick up the vector type adapters
@@ -205,6 +210,20 @@ class Database:
         self.admin_engine.dispose()
         if "key_engine" in self.__dict__:
             self.key_engine.dispose()
+
+
+@contextmanager
+def setup_lock(home: Path) -> Iterator[None]:
+    """Serialise first-time setup (the embedded server's start, the database's creation)
+    between processes sharing a state folder: two at once once failed on a duplicate
+    ``CREATE DATABASE``."""
+    home.mkdir(parents=True, exist_ok=True)
+    with (home / ".setup.lock").open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def recreate_database(admin_url: str, name: str) -> None:
