@@ -150,6 +150,7 @@ def build_plan(
         with _timed(timings, "inferred_supersession"):
             unsure = _infer_supersession(work, changes)
             plan.merges = _supersede_with_canonical(work, plan.merges)
+            _follow_chains(work)
     if policy.decay != Mode.OFF:
         with _timed(timings, "decay"):
             plan.prune_cap = max_decays_in_window(
@@ -443,6 +444,23 @@ def _supersede_with_canonical(work: _Work, merges: list[MergeCluster]) -> list[M
                 + successor.detail,
             )
     return kept
+
+
+def _follow_chains(work: _Work) -> None:
+    """An entry archived for one that this plan archives too points at the end of that
+    chain: a key's loser whose winner was folded into a canonical that a newer statement
+    then superseded would otherwise point at an archived entry."""
+    position = {a.memory_id: k for k, a in enumerate(work.archives)}
+    for k, action in enumerate(work.archives):
+        target, hops = action.target_id, 0
+        while target in position and hops < len(position):
+            successor = work.archives[position[target]].target_id
+            if successor is None:
+                break
+            target, hops = successor, hops + 1
+        if target != action.target_id:
+            detail = f"{action.detail}; that entry was superseded in turn, by {target}"
+            work.archives[k] = replace(action, target_id=target, detail=detail)
 
 
 def _decay(work: _Work, cap: int) -> int:

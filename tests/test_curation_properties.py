@@ -71,6 +71,21 @@ def plain(base: int, value: int, suffix: int, age_days: float, importance: float
                      "generality": 0}  # fmt: skip
 
 
+def keyed(
+    base: int, value: int, suffix: int, age_days: float, key: str | None, generality: int
+) -> Any:
+    fields = {"base": base, "suffix": suffix, "value": value, "age_days": age_days}
+    return fields | {"kind": "fact", "key": key, "pinned": False, "importance": 1.0,
+                     "generality": generality}  # fmt: skip
+
+
+# a key's narrower loser ("billing!") is archived beneath the broader keyed "6432!", which
+# folds as a duplicate into "6432", which "5433" then supersedes: the loser must end up
+# pointing at "5433" (which of the two "6432" wins the fold depends on the ids' order)
+KEY_LOSER_CHAIN = [keyed(0, 0, 0, 0.0, None, 0), keyed(0, 0, 1, 0.0, "owner", 0),
+                   keyed(1, 0, 0, 0.0, None, 1), keyed(1, 1, 0, 1.0, None, 1),
+                   keyed(1, 1, 1, 1.0, "owner", 1)]  # fmt: skip
+
 SUPERSEDED_CANONICAL = [plain(4, 0, 0, 50, 0.2), plain(4, 0, 1, 40, 0.9), plain(4, 1, 0, 10, 0.5),
                         plain(0, 0, 0, 10, 0.5)]  # fmt: skip
 
@@ -127,6 +142,7 @@ def active_targets_hold(store: MemoryStore, tenant: str) -> None:
     recalls=st.lists(recall, max_size=4),
 )
 @example(memories=SUPERSEDED_CANONICAL, recalls=[])
+@example(memories=KEY_LOSER_CHAIN, recalls=[])
 def test_a_pass_over_a_random_store(
     store: MemoryStore, memories: list[dict[str, Any]], recalls: list[Any]
 ) -> None:
@@ -188,3 +204,12 @@ def test_a_pass_over_a_random_store(
 
     assert state(store, tenant) == before
     assert (state(store, bystander), table_counts(store, bystander)) == others
+
+
+def test_a_keys_loser_follows_its_winners_chain_to_the_end(store: MemoryStore) -> None:
+    for _ in range(8):  # each tenant draws new ids, so both fold orders come up
+        tenant = "t-" + uuid.uuid4().hex[:10]
+        write_example(store, tenant, KEY_LOSER_CHAIN, [])
+        store.set_policy(tenant, apply_all())
+        store.apply(store.plan(tenant))
+        active_targets_hold(store, tenant)
