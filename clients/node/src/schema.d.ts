@@ -716,6 +716,11 @@ export interface components {
              * @description With agent_id: the cohort that served it.
              */
             cohort?: string | null;
+            /**
+             * As Of
+             * @description With as_of: the moment recalled (ISO 8601).
+             */
+            as_of?: string | null;
             /** Hits */
             hits: components["schemas"]["HitOut"][];
         };
