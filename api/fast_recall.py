@@ -13,12 +13,12 @@ from typing import Any
 import anyio
 import pydantic
 from starlette.responses import Response
-from starlette.types import Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 from api import service
 from api.auth import live_key
 from api.errors import ApiError, from_api_error, from_memgov_error
-from api.limits import RateLimiter
+from api.limits import RateLimiter, replay_body
 from api.models import RecallIn
 from curation import MemgovError, MemoryStore
 
@@ -61,7 +61,7 @@ class RecallFastPath:
         body = await _read(receive)
         request = self._well_formed(body, authorization, content_type)
         if request is None:
-            await self.app(scope, _replay(body, receive), send)
+            await self.app(scope, replay_body(body, receive), send)
             return
         try:
             payload = await anyio.to_thread.run_sync(
@@ -100,16 +100,3 @@ async def _read(receive: Receive) -> bytes:
         if not message.get("more_body", False):
             break
     return b"".join(chunks)
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    sent = False
-
-    async def replay() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return replay

@@ -48,17 +48,7 @@ class BodySizeLimit:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        body = b"".join(chunks)
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()  # type: ignore[no-any-return]
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replay_body(b"".join(chunks), receive), send)
 
     async def _refuse(self, send: Send) -> None:
         payload = json.dumps(
@@ -104,3 +94,18 @@ class RateLimiter:
                 return 0
             self._buckets[key_id] = (tokens, now)
             return max(1, math.ceil((1.0 - tokens) / self.rate))
+
+
+def replay_body(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that hands the app a body already read, then the connection's own
+    messages (a disconnect), so a middleware may read the body before the app does."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()  # type: ignore[no-any-return]
+
+    return replay
