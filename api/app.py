@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from fastapi import FastAPI
 from starlette.routing import Route
+from starlette.types import ASGIApp
 
 from api import errors, routes_agent, routes_curator
 from api.fast_recall import RecallFastPath
@@ -41,6 +42,17 @@ class ApiSettings:
         )
 
 
+class _Api(FastAPI):
+    """FastAPI with an optional wrapper outside its own middleware stack (error catching,
+    telemetry, body limits): the recall fast path pays for none of those layers."""
+
+    outermost: Callable[[ASGIApp], ASGIApp] | None = None
+
+    def build_middleware_stack(self) -> ASGIApp:
+        stack = super().build_middleware_stack()
+        return self.outermost(stack) if self.outermost is not None else stack
+
+
 def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastAPI:
     settings = settings or ApiSettings()
     mcp = build_mcp(store)
@@ -54,7 +66,7 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
         async with mcp.session_manager.run():
             yield
 
-    app = FastAPI(
+    app = _Api(
         title="Memgov API",
         version=VERSION,
         description=(
@@ -74,7 +86,8 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
     app.include_router(routes_curator.router)
     # a route, not a mount: /mcp itself (no redirect to /mcp/), every method
     app.router.routes.append(Route(MCP_PATH, McpAuth(mcp_app, store, app.state.limiter)))
-    if settings.fast_recall:
-        app.add_middleware(RecallFastPath, store=store, limiter=app.state.limiter)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    if settings.fast_recall:
+        limiter, max_bytes = app.state.limiter, settings.max_body_bytes
+        app.outermost = lambda stack: RecallFastPath(stack, store, limiter, max_bytes)
     return app

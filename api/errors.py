@@ -108,6 +108,12 @@ def from_memgov_error(exc: MemgovError) -> JSONResponse:
     return error_response(400, "rejected", message)
 
 
+def from_unexpected(exc: Exception) -> JSONResponse:
+    """A bug's answer: logged here with its traceback, never sent to the client."""
+    log.exception("unexpected error", exc_info=exc)
+    return error_response(500, "internal", "internal error (logged on the server)")
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api(_: Request, exc: ApiError) -> JSONResponse:
@@ -139,8 +145,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
-        log.exception("unexpected error", exc_info=exc)
-        return error_response(500, "internal", "internal error (logged on the server)")
+        return from_unexpected(exc)
 
 
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {

@@ -1,28 +1,33 @@
-"""``POST /v1/recall``, the hot path, answered before the framework's routing,
-dependency resolution and request objects (they cost more server CPU than the HTTP
-itself). It takes only well-formed requests — a JSON ``RecallIn`` body and a Bearer
+"""``POST /v1/recall``, the hot path, answered before the framework's middleware stack,
+routing, dependency resolution and request objects (they cost more server CPU than the
+HTTP itself). It takes only well-formed requests — a JSON ``RecallIn`` body and a Bearer
 header — and does what the documented FastAPI route does, through the same functions;
 anything else (a malformed body, no key, another content type) goes on to that route, so
 every refusal keeps the one error schema and ``/openapi.json`` stays the description."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import anyio
 import pydantic
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from api import service
 from api.auth import live_key
-from api.errors import ApiError, from_api_error, from_memgov_error
+from api.errors import ApiError, from_api_error, from_memgov_error, from_unexpected
 from api.limits import RateLimiter, replay_body
 from api.models import RecallIn
 from curation import MemgovError, MemoryStore
 
 RECALL_PATH = "/v1/recall"
+# blocking recalls run on threads of their own: one executor hop costs less event-loop
+# CPU than anyio's worker threads (capacity limiter, library sniffing); sized like the
+# store's connection pool (5 + 10 overflow), beyond which threads would only wait for it
+RECALL_THREADS = 16
 
 
 def recall_payload(
@@ -41,12 +46,15 @@ def _is_json(content_type: bytes | None) -> bool:
 
 
 class RecallFastPath:
-    """ASGI middleware in front of the app (inside the body-size limit)."""
+    """ASGI wrapper around the whole app. A body over ``max_bytes`` goes on to the app,
+    whose size limit answers 413."""
 
-    def __init__(self, app: Any, store: MemoryStore, limiter: RateLimiter) -> None:
+    def __init__(self, app: Any, store: MemoryStore, limiter: RateLimiter, max_bytes: int) -> None:
         self.app = app
         self.store = store
         self.limiter = limiter
+        self.max_bytes = max_bytes
+        self._threads = ThreadPoolExecutor(RECALL_THREADS, thread_name_prefix="memgov-recall")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"] != RECALL_PATH or scope["method"] != "POST":
@@ -58,21 +66,30 @@ class RecallFastPath:
                 authorization = value.decode("latin-1")
             elif name == b"content-type":
                 content_type = value
-        body = await _read(receive)
-        request = self._well_formed(body, authorization, content_type)
+        body, ended = await _read(receive, self.max_bytes)
+        fits = ended and len(body) <= self.max_bytes
+        request = self._well_formed(body, authorization, content_type) if fits else None
         if request is None:
-            await self.app(scope, replay_body(body, receive), send)
+            await self.app(scope, replay_body(body, receive, more_body=not ended), send)
             return
         try:
-            payload = await anyio.to_thread.run_sync(
-                recall_payload, self.store, self.limiter, authorization, request
+            payload = await asyncio.get_running_loop().run_in_executor(
+                self._threads, recall_payload, self.store, self.limiter, authorization, request
             )
         except ApiError as exc:
             response: Response = from_api_error(exc)
         except MemgovError as exc:
             response = from_memgov_error(exc)
+        except Exception as exc:  # outside the app's stack: its last handler's answer
+            response = from_unexpected(exc)
         else:
-            response = Response(payload, media_type="application/json")
+            headers = [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(payload)).encode()),
+            ]
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
+            await send({"type": "http.response.body", "body": payload})
+            return
         await response(scope, receive, send)
 
     @staticmethod
@@ -90,13 +107,19 @@ class RecallFastPath:
             return None
 
 
-async def _read(receive: Receive) -> bytes:
-    chunks = []
+async def _read(receive: Receive, max_bytes: int) -> tuple[bytes, bool]:
+    """The body, read until it ends (``True``) or passes ``max_bytes`` first (``False``:
+    the app's size limit reads the rest and answers 413)."""
+    chunks: list[bytes] = []
+    size = 0
     while True:
         message = await receive()
         if message["type"] != "http.request":
-            break
-        chunks.append(message.get("body", b""))
+            return b"".join(chunks), True
+        chunk = message.get("body", b"")
+        chunks.append(chunk)
+        size += len(chunk)
         if not message.get("more_body", False):
-            break
-    return b"".join(chunks)
+            return b"".join(chunks), True
+        if size > max_bytes:
+            return b"".join(chunks), False

@@ -96,16 +96,17 @@ class RateLimiter:
             return max(1, math.ceil((1.0 - tokens) / self.rate))
 
 
-def replay_body(body: bytes, receive: Receive) -> Receive:
-    """A ``receive`` that hands the app a body already read, then the connection's own
-    messages (a disconnect), so a middleware may read the body before the app does."""
+def replay_body(body: bytes, receive: Receive, *, more_body: bool = False) -> Receive:
+    """A ``receive`` that hands the app a body already read (``more_body``: only its
+    start), then the connection's own messages (the rest, a disconnect), so a middleware
+    may read the body before the app does."""
     sent = False
 
     async def replay() -> Message:
         nonlocal sent
         if not sent:
             sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
+            return {"type": "http.request", "body": body, "more_body": more_body}
         return await receive()  # type: ignore[no-any-return]
 
     return replay
