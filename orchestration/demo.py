@@ -32,9 +32,10 @@ from evaluation.tracking import describe_run
 from orchestration.assets import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
+from orchestration.in_process import run_for_tenant
 from orchestration.instance import ensure_dagster_home
 from orchestration.jobs import curation_job
-from orchestration.partitions import TENANTS, tenant_tags
+from orchestration.partitions import TENANTS
 from orchestration.run_origin import runs_under, workspace_job_origin
 
 ONLINE_TENANT = "demo-online-support"
@@ -73,12 +74,7 @@ def dagster_curate(database_url: str, embedder: str, terminal: Terminal | None =
                 progress(terminal, "Dagster curation_job", len(tenants)) as done,
             ):
                 for n, tenant in enumerate(tenants, start=1):
-                    result = job.execute_in_process(
-                        partition_key=tenant,
-                        instance=instance,
-                        tags=tenant_tags(tenant),
-                        raise_on_error=False,
-                    )
+                    result = run_for_tenant(job, tenant, instance)
                     checks = result.get_asset_check_evaluations()
                     failing = [c.check_name for c in checks if not c.passed]
                     runs = store.runs(tenant, limit=1)
