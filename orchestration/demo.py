@@ -28,7 +28,7 @@ from curation import Database, MemoryStore, Settings, embedder_from_env
 from evaluation.console import Terminal, day_progress, progress, quiet_frameworks
 from evaluation.demo_fleet import NOW, TenantScript
 from evaluation.demo_steps import DEMO_DATABASE, Print, curation_line, demo_database, run_demo
-from evaluation.tracking import describe_run
+from evaluation.tracking import describe_run, run_link
 from orchestration.assets import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
@@ -131,7 +131,7 @@ def run_ab_demo(out: Print, terminal: Terminal | None = None) -> None:
     )
     out(f"\n=== {title} (`memgov eval ab` runs the full-size one) ===")
     out(headline_table(result))
-    out(f"(MLflow: experiment 'ab-demo', run {name!r}, id {run_id})")
+    out(f"(MLflow, run {name!r}: {run_link(run_id)})")
 
 
 def run_online_demo(out: Print, database: Database, terminal: Terminal | None = None) -> None:
@@ -154,7 +154,7 @@ def run_online_demo(out: Print, database: Database, terminal: Terminal | None = 
     out(f"\n=== {title}; {config.missing_outcome_share:.0%} of outcomes never reported ===")
     out(headline(result.report))
     out(daily_table(result.report))
-    out(f"(MLflow: experiment {ONLINE_EXPERIMENT!r}, run id {logged.run_id})")
+    out(f"(MLflow, experiment {ONLINE_EXPERIMENT!r}: {run_link(logged.run_id)})")
 
 
 def _hints(out: Print, elapsed: float, log: Path) -> None:
