@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -153,6 +154,14 @@ def measure_cpu(
         in_process(i)
     local = time.process_time() - mine
     return CpuFigures(1000 * server / n, 1000 * local / n, 1000 * client / n)
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now: a fixed default would, with another bench or
+    server on it, measure (or wait for) that server instead of ours."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def run(

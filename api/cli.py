@@ -105,13 +105,16 @@ def bench_http(
     size: int = typer.Option(100_000, help="Memories in the bench tenant (loaded if fewer)."),
     requests: int = typer.Option(2_000, help="Recalls per measurement."),
     tenant: str = typer.Option("bench-http", help="Tenant to fill and recall from."),
-    port: int = typer.Option(8788, help="Port for the memgov serve it starts."),
+    port: int | None = typer.Option(
+        None, help="Port for the memgov serve it starts (default: a free one)."
+    ),
 ) -> None:
     """Recall over HTTP vs in-process at SIZE memories: p50/p99 and req/s, 1 and 8 clients
     (use MEMGOV_HOME for a scratch store; MEMGOV_EMBEDDER=hashing loads 100k quickly)."""
-    from api.bench import report, run
+    from api.bench import free_port, report, run
 
-    figures, cpu = run(open_store(), size=size, requests=requests, tenant=tenant, port=port)
+    chosen = free_port() if port is None else port
+    figures, cpu = run(open_store(), size=size, requests=requests, tenant=tenant, port=chosen)
     typer.echo(report(figures, size, cpu))
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import importlib.util
 import os
 import tempfile
 import threading
@@ -39,13 +40,10 @@ loads = 0  # sessions created in this process (the "loads once" test reads it)
 
 
 def available() -> bool:
-    """ONNX Runtime and the tokenizers package import (the torch fallback covers the rest)."""
-    try:
-        import onnxruntime  # noqa: F401
-        import tokenizers  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """ONNX Runtime and the tokenizers package are installed (the torch fallback covers
+    the rest). Found, not imported: every store builds an embedder, and a command that
+    embeds nothing should not pay for loading the runtime."""
+    return all(importlib.util.find_spec(name) is not None for name in ("onnxruntime", "tokenizers"))
 
 
 def model_dir() -> Path:

@@ -54,7 +54,6 @@ READ_TTL = 30  # seconds a cached read may be stale (actions clear the cache at 
 HEALTH_TTL = 600  # the near-duplicate search is pairwise: recomputed at most every 10 min
 MLFLOW_TTL = 60
 EXPERIMENT_PREFIXES = ("ab-", "benchmark-")
-DEFAULT_MLFLOW_UI = "http://127.0.0.1:5000"
 ARCHIVE_SEARCH_LIMIT = 500
 
 
@@ -392,7 +391,9 @@ def redacted(text: str) -> str:
 
 
 def mlflow_ui_url() -> str:
-    return _env("MEMGOV_MLFLOW_UI_URL") or DEFAULT_MLFLOW_UI
+    from evaluation.tracking import mlflow_ui_url as configured  # the rule, written once
+
+    return configured()
 
 
 def _sqlite_missing(uri: str) -> bool:

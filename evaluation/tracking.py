@@ -31,6 +31,7 @@ import hashlib
 import json
 import math
 import numbers
+import os
 import re
 import tempfile
 import time
@@ -60,8 +61,11 @@ __all__ = [
     "flatten_params",
     "memgov_home",
     "metric_key",
+    "mlflow_ui_url",
     "redact_value",
+    "run_link",
     "runs_frame",
+    "runs_view_link",
     "tracking_uri",
 ]
 
@@ -121,10 +125,34 @@ def _client(uri: str | None) -> tuple[MlflowClient, str]:
     return MlflowClient(tracking_uri=resolved), resolved
 
 
-# MLflow 3 opens an experiment on its GenAI "Traces" page unless it is marked as model
-# development, where the runs table is the landing view (the UI reads this tag).
+# MLflow 3 opens an experiment on its GenAI pages unless it is marked as model
+# development, where the runs table is the landing view (the UI of 3.x before its
+# "GenAI | Model training" switch reads this tag).
 EXPERIMENT_KIND_TAG = "mlflow.experimentKind"
 RUNS_VIEW_KIND = "custom_model_development"
+# MLflow 3.17's UI ignores the tag: a per-browser switch decides, GenAI unless the user
+# picked "Model training" (kept in the browser's local storage), and only this query
+# parameter overrides it. So every link to MLflow that Memgov prints carries it (checked
+# in headless Chromium against mlflow 3.17.2: with it, the runs table; without it, an
+# empty GenAI overview).
+RUNS_VIEW_QUERY = "workflowType=machine_learning"
+DEFAULT_MLFLOW_UI = "http://127.0.0.1:5000"
+
+
+def mlflow_ui_url() -> str:
+    """Where the MLflow UI is (``MEMGOV_MLFLOW_UI_URL``; ``make up`` serves it on
+    127.0.0.1:5000 unless ``MEMGOV_MLFLOW_PORT`` says otherwise)."""
+    configured = os.environ.get("MEMGOV_MLFLOW_UI_URL", "").strip()
+    if configured:
+        return configured.rstrip("/")
+    port = os.environ.get("MEMGOV_MLFLOW_PORT", "").strip()
+    return f"http://127.0.0.1:{port}" if port else DEFAULT_MLFLOW_UI
+
+
+def runs_view_link(experiment_id: str, run_id: str | None = None, *, ui: str | None = None) -> str:
+    """A link that opens the experiment's runs table (or one run) in the MLflow UI."""
+    page = f"#/experiments/{experiment_id}/runs" + (f"/{run_id}" if run_id else "")
+    return f"{(ui or mlflow_ui_url()).rstrip('/')}/{page}?{RUNS_VIEW_QUERY}"
 
 
 def ensure_experiment(client: MlflowClient, name: str, uri: str) -> str:
@@ -150,6 +178,12 @@ def ensure_experiment(client: MlflowClient, name: str, uri: str) -> str:
     if existing.tags.get(EXPERIMENT_KIND_TAG) != RUNS_VIEW_KIND:
         client.set_experiment_tag(existing.experiment_id, EXPERIMENT_KIND_TAG, RUNS_VIEW_KIND)
     return str(existing.experiment_id)
+
+
+def run_link(run_id: str, *, uri: str | None = None, ui: str | None = None) -> str:
+    """``runs_view_link`` to one run of the store at ``uri`` (default ``tracking_uri()``)."""
+    client, _ = _client(uri)
+    return runs_view_link(client.get_run(run_id).info.experiment_id, run_id, ui=ui)
 
 
 def describe_run(

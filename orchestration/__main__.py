@@ -50,8 +50,9 @@ def _run(tenants: Sequence[str], job_name: str) -> int:
     from dagster import DagsterInstance
 
     from orchestration.definitions import defs
+    from orchestration.in_process import run_for_tenant
     from orchestration.instance import ensure_dagster_home
-    from orchestration.partitions import TENANTS, is_valid_partition_key, tenant_tags
+    from orchestration.partitions import TENANTS, is_valid_partition_key
     from orchestration.resources import StoreResource
 
     ensure_dagster_home()
@@ -68,12 +69,7 @@ def _run(tenants: Sequence[str], job_name: str) -> int:
         instance.add_dynamic_partitions(TENANTS, [t for t in chosen if t not in known])
         job = defs.resolve_job_def(job_name)
         for tenant in chosen:
-            result = job.execute_in_process(
-                partition_key=tenant,
-                instance=instance,
-                raise_on_error=False,
-                tags=tenant_tags(tenant),
-            )
+            result = run_for_tenant(job, tenant, instance)
             checks = result.get_asset_check_evaluations()
             failing = [c.check_name for c in checks if not c.passed]
             status = "ok" if result.success else "FAILED"

@@ -497,7 +497,7 @@ def ab_evaluation(
     mlflow: MLflowResource,
 ) -> MaterializeResult[None]:
     from evaluation.tenant_eval import evaluate_tenant
-    from evaluation.tracking import comparison_run, redact_value
+    from evaluation.tracking import comparison_run, describe_run, redact_value
 
     tenant = context.partition_key
     memory = store.open(clock.clock())
@@ -514,13 +514,14 @@ def ab_evaluation(
         context.log.info("no golden probes or feedback-labeled recalls: nothing to evaluate")
         return MaterializeResult(metadata={"status": MetadataValue.text("no labels"), **base})
     comparison = result["comparison"]
+    policy = memory.policy(tenant)
     with comparison_run(
         mlflow.experiment_name,
-        f"{tenant}-{now:%Y%m%dT%H%M}",
+        describe_run("curated vs raw", scope=f"tenant {tenant}, labeled queries", policy=policy),
         params={
             "tenant": tenant,
             "workload": "tenant-labels",
-            "policy": memory.policy(tenant).model_dump(mode="json"),
+            "policy": policy.model_dump(mode="json"),
         },
         tags={"kind": "ab", "tenant": tenant},
         uri=mlflow.resolved_tracking_uri(),

@@ -3,6 +3,7 @@ agent routes, idempotent client ids, the error schema, body and rate limits."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterator
 
@@ -81,6 +82,35 @@ def test_a_revoked_key_fails_on_its_next_request(served: Served) -> None:
         assert "revoked" in error_of(response)["message"]
     (listed,) = served.store.keys(A)
     assert listed.revoked_at is not None and listed.last_used_at is not None
+
+
+def test_requests_authenticate_after_the_database_dropped_the_key_connections(
+    served: Served,
+) -> None:
+    """The key check's pool has no ping: connections the server dropped (a restart, an
+    idle timeout) are noticed by the failing statement and the pool starts afresh, so the
+    next request authenticates instead of answering 500 (here two idle connections die)."""
+    key = served.key(A)
+    engine = served.store.db.key_engine
+    held = [engine.raw_connection() for _ in range(2)]
+    pids = [conn.driver_connection.info.backend_pid for conn in held]  # type: ignore[union-attr]
+    for conn in held:
+        conn.close()  # back into the pool, idle
+    with served.store.db.admin_transaction() as admin:
+        admin.exec_driver_sql("SELECT pg_terminate_backend(pid) FROM unnest(%s) pid", (pids,))
+    deadline = time.monotonic() + 30
+    while True:  # until both backends are gone (termination is asynchronous)
+        with served.store.db.admin_transaction() as admin:
+            alive = admin.exec_driver_sql(
+                "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", (pids,)
+            ).scalar()
+        if not alive:
+            break
+        assert time.monotonic() < deadline, f"backends {pids} still alive"
+        time.sleep(0.05)
+    with served.client(key) as client:
+        for _ in range(3):
+            assert client.post("/v1/recall", json={"query": "q"}).status_code == 200
 
 
 def test_keys_are_stored_hashed(served: Served) -> None:
@@ -277,3 +307,16 @@ def test_the_docs_and_schema_are_served(served: Served) -> None:
         assert client.get("/docs").status_code == 200
     assert {"/v1/memories", "/v1/recall", "/v1/outcomes", "/v1/health"} <= set(schema["paths"])
     assert "HTTPBearer" in schema["components"]["securitySchemes"]
+
+
+def test_bench_http_starts_its_server_on_a_free_port_by_default() -> None:
+    """A fixed default port measured (or waited for) whichever server already held it."""
+    import inspect
+    import socket
+
+    from api.bench import free_port
+    from api.cli import bench_http
+
+    assert inspect.signature(bench_http).parameters["port"].default.default is None
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", free_port()))  # nothing listens there

@@ -290,6 +290,9 @@ def test_ab_evaluation_logs_the_tenant_labels_to_mlflow(
     client = MlflowClient(tracking_uri=uri)
     parent = client.get_run(metadata["mlflow_run_id"])
     assert parent.data.params["tenant"] == ACME
+    # named by what it compares (the run's start time is its own column)
+    name = parent.info.run_name
+    assert name.startswith(f"curated vs raw · tenant {ACME}, labeled queries · policy "), name
     children = client.search_runs(
         [parent.info.experiment_id],
         filter_string=f"tags.mlflow.parentRunId = '{parent.info.run_id}'",

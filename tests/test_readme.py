@@ -161,3 +161,24 @@ def test_bash_blocks_run(cli_env: dict[str, str]) -> None:
             timeout=300,
         )
         assert done.returncode == 0, (str(block), done.stdout[-2000:], done.stderr[-2000:])
+
+
+def test_the_api_table_names_every_field_of_recall_and_outcomes() -> None:
+    """The table's ``{...}`` bodies are written by hand: a field added to the API (recall's
+    ``as_of`` was missed once) must be added there too."""
+    from api.models import OutcomeIn, RecallIn, RecallOut
+
+    rows = {
+        line.split("|")[1].strip(): line
+        for line in README.read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `POST /v1/")
+    }
+
+    def bodies(route: str) -> list[set[str]]:
+        return [
+            {field.strip() for field in body.split(",")}
+            for body in re.findall(r"`\{([^}\"]*)\}`", rows[f"`POST /v1/{route}`"])
+        ]
+
+    assert bodies("recall") == [set(RecallIn.model_fields), set(RecallOut.model_fields)]
+    assert bodies("outcomes") == [set(OutcomeIn.model_fields)]

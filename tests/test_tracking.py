@@ -294,3 +294,25 @@ def test_experiments_open_on_their_runs_and_run_names_say_what_they_compare(uri:
     label = describe_run("curated vs raw", scope="acme", policy=tuned, seed=7)
     assert label.startswith("curated vs raw · acme · policy custom-") and label.endswith("seed 7")
     assert label == describe_run("curated vs raw", scope="acme", policy=tuned, seed=7)
+
+
+def test_links_to_mlflow_open_the_runs_view(uri: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MLflow 3.17 ignores the experiment kind tag: a browser opens any experiment on its
+    GenAI overview unless the link says ``workflowType=machine_learning`` (checked in
+    headless Chromium against mlflow 3.17.2), so every link Memgov prints says it."""
+    from evaluation.tracking import mlflow_ui_url, run_link, runs_view_link
+
+    monkeypatch.delenv("MEMGOV_MLFLOW_UI_URL", raising=False)
+    monkeypatch.delenv("MEMGOV_MLFLOW_PORT", raising=False)
+    assert mlflow_ui_url() == "http://127.0.0.1:5000"
+    monkeypatch.setenv("MEMGOV_MLFLOW_PORT", "5123")
+    assert mlflow_ui_url() == "http://127.0.0.1:5123"
+    monkeypatch.setenv("MEMGOV_MLFLOW_UI_URL", "http://mlflow.internal:80/")
+    assert runs_view_link("4") == (
+        "http://mlflow.internal:80/#/experiments/4/runs?workflowType=machine_learning"
+    )
+    with comparison_run("ab-link", "link", params={}, uri=uri) as comparison:
+        run_id, experiment_id = comparison.run_id, comparison.experiment_id
+    assert run_link(run_id, uri=uri, ui="http://h:1") == (
+        f"http://h:1/#/experiments/{experiment_id}/runs/{run_id}?workflowType=machine_learning"
+    )

@@ -118,9 +118,12 @@ class KeyService:
         at = self.ctx.now(now)
         # One statement on the keys' own autocommit pool (it runs on every API request):
         # no ping, no BEGIN/COMMIT round trips, no ORM layer; the function's last-used
-        # stamp commits with it. A connection the server dropped is retried once.
+        # stamp commits with it. A connection the server dropped is retried once, on a
+        # fresh pool: whatever dropped one (a restart, an idle timeout) dropped its idle
+        # pool mates too, and the retry must not pick up one of them.
+        engine = self.ctx.db.key_engine
         for attempt in (1, 2):
-            conn = self.ctx.db.key_engine.raw_connection()
+            conn = engine.raw_connection()
             try:
                 driver = cast(psycopg.Connection[Any], conn.driver_connection)
                 with driver.cursor(row_factory=namedtuple_row) as cur:
@@ -129,6 +132,7 @@ class KeyService:
                 conn.invalidate()
                 if attempt == 2:
                     raise
+                engine.dispose()
                 continue
             finally:
                 conn.close()
