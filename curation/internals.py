@@ -1,10 +1,12 @@
 """The internals the benchmark (``evaluation.perf``) and reliability harness
-(``evaluation.reliability``) drive directly, to time or crash one phase of a curation pass.
+(``evaluation.reliability``) drive directly, to time or crash one phase of a curation pass
+(and, for the bench's embedding rows, the ONNX embedder's session and load timings).
 
 Everything else outside ``curation`` imports from the front door (``curation.__all__``);
 this module is the one documented exception, kept small on purpose.
 """
 
+from curation import _onnx_minilm as onnx_minilm
 from curation._neighbors import (
     AutoPairSearch,
     ClusteredPairSearch,
@@ -48,6 +50,7 @@ __all__ = [
     "content_hash",
     "copy_rows",
     "ensure_tenant",
+    "onnx_minilm",
     "pair_recall_precision",
     "recall_search",
     "run_apply",

@@ -57,17 +57,22 @@ def test_bench_runs_every_phase_and_reports(database: Database) -> None:
         ).scalar_one()
     assert written == 140  # the untimed rows, then the timed ones: none lost, none twice
     embedding = result["embedding"]
-    assert embedding["texts"] == 16 and embedding["backend"] == "onnx"
-    assert embedding["torch"]["backend"] == "torch" and embedding["cosine_min"] >= 0.999
+    assert embedding["texts"] == 16 and embedding["onnx"]["backend"] == "onnx"
+    assert embedding["torch"]["backend"] == "torch" and embedding["fp32_vs_torch"]["min"] >= 0.999
+    assert embedding["int8"]["backend"] == "onnx-int8" and embedding["int8_vs_fp32"]["min"] > 0.9
+    assert set(embedding["cold_load"]) == {"fp32", "int8"}
     assert result["database"]["database_mb"] > 0 and result["peak_rss_mb"] > 0
     text = render(result)
     assert "Curation pass" in text and "Targets" in text and "Reference" in text
     # every row of issue 16's table is printed with its target, measured or not
     for row in ("ingest remember_many", "1M import into a new tenant", "full restore",
-                "recall at 1M", "recall@10 vs exact", "MiniLM embedding, ONNX",
+                "recall at 1M", "recall@10 vs exact", "MiniLM embedding, ONNX fp32",
+                "MiniLM embedding, ONNX int8", "CPU-s per 1,000 texts", "int8 vs fp32",
+                "LoCoMo raw recall@10 with int8", "model load, fresh process",
                 "1M full curation pass"):  # fmt: skip
         assert row in text, row
-    assert ">= 1500" in text and "<= 180 s" in text and "not measured" in text
+    assert ">= 1500" in text and "<= 180 s" in text and "not run" in text
+    assert "needs n = 1M" in text
     bigger = copy.deepcopy(result)
     bigger["n"] = 10 * N
     bigger["pass"]["phases_s"] = {k: v * 10 for k, v in phases.items()}

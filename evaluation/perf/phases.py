@@ -25,7 +25,6 @@ from curation import (
     MemorySnapshot,
     MemoryStore,
     Mode,
-    Vectors,
 )
 from curation.internals import (
     AutoPairSearch,
@@ -378,38 +377,6 @@ def ingest_rate(
     return {"rows": len(timed_items), "seconds": round(elapsed, 3), "existing": existing,
             "rows_per_s": round(len(timed_items) / max(elapsed, 1e-9), 1),
             "batch": batch, "path": "bulk" if path else "row by row"}  # fmt: skip
-
-
-def _embed_timed(backend: str, texts: list[str]) -> tuple[Vectors, dict[str, Any]]:
-    """One backend: first call (model load, plus the one-off export if the ONNX model is
-    not cached yet) timed apart from the throughput run; CPU seconds beside wall seconds,
-    since the wall figure on a shared machine says as much about the neighbours."""
-    from curation import MiniLMEmbedder
-
-    embedder = MiniLMEmbedder(backend=backend)
-    started = time.perf_counter()
-    embedder.embed(texts[:8])
-    load = time.perf_counter() - started
-    wall, cpu = time.perf_counter(), time.process_time()
-    vectors = embedder.embed(texts)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return vectors, {
-        "backend": backend, "first_call_s": round(load, 3), "seconds": round(wall, 3),
-        "cpu_s": round(cpu, 3), "per_s": round(len(texts) / wall, 1),
-        "per_cpu_s": round(len(texts) / max(cpu, 1e-9), 1),
-    }  # fmt: skip
-
-
-def embedding_rate(texts: list[str]) -> dict[str, Any]:
-    """MiniLM (the default embedder) on CPU, batched as the store batches it: the ONNX
-    Runtime path (default) and the sentence-transformers path it replaces, on the same
-    texts, with the cosine between their vectors."""
-    fast, onnx = _embed_timed("onnx", texts)
-    slow, torch = _embed_timed("torch", texts)
-    cosine = (fast * slow).sum(axis=1)
-    return {"texts": len(texts), **onnx, "torch": torch,
-            "cosine_min": round(float(cosine.min()), 6),
-            "speedup": round(torch["seconds"] / max(onnx["seconds"], 1e-9), 2)}  # fmt: skip
 
 
 def database_sizes(database: Database, tenant: str) -> dict[str, float]:

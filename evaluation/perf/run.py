@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from curation import CurationPolicy, Database, Mode
-from evaluation.perf import indexes, phases
+from evaluation.perf import embedding, indexes, phases
 from evaluation.perf.generator import NOW, english_texts, generate
 from evaluation.perf.loader import bulk_load
 from evaluation.perf.reference import run_reference
@@ -175,7 +175,7 @@ def run_bench(
         )
     if minilm_texts:
         say(f"[bench n={n}] MiniLM embedding throughput...")
-        result["embedding"] = phases.embedding_rate(texts[:minilm_texts])
+        result["embedding"] = embedding.embedding_rate(texts[:minilm_texts])
     result["database"] = phases.database_sizes(db, tenant)
     with db.engine.connect() as conn:
         from sqlalchemy import text
