@@ -9,6 +9,7 @@ command-line plugins). Modules whose names start with ``_`` are private; the imp
 contracts in pyproject.toml keep it so.
 """
 
+from curation._claims import split_claims
 from curation._clock import Clock, FixedClock, SystemClock, ensure_aware, parse_iso
 from curation._cohorts import assign_cohort
 from curation._embedding import (
@@ -241,6 +242,7 @@ __all__ = [
     "recreate_database",
     "retention_scores",
     "run_checks",
+    "split_claims",
     "sqlalchemy_url",
     "value_differences",
 ]

@@ -135,7 +135,27 @@ class CurationPolicy(BaseModel):
     )
     jaccard_threshold: float = Field(0.6, gt=0, le=1)
 
-    @field_serializer("contradiction_kinds", "compression_kinds", "decay_uncovered_kinds")
+    # claims (``claims``): kinds whose memories are split into claims at write time, each
+    # claim embedded. Curated recall scores such an entry by whole_share x its whole-text
+    # similarity + the rest x its best claim's, and among the hits within
+    # claim_update_margin of the best, one whose best claim says what an older hit's says
+    # (cosine >= claim_update_cosine) and that was written more than
+    # claim_update_apart_hours later ranks above it: a claim updated in a later
+    # conversation. Nothing is archived or demoted by it. The offline curve on
+    # LongMemEval / LoCoMo is in docs/evaluation.md (session 6).
+    claim_kinds: frozenset[MemoryKind] = Field(
+        default_factory=lambda: frozenset({MemoryKind.CONVERSATION})
+    )
+    claim_whole_share: float = Field(0.25, ge=0, le=1)
+    claim_update_cosine: dict[str, float] = Field(
+        default_factory=lambda: {MINILM_MODEL: 0.7, "*": 0.8}
+    )
+    claim_update_margin: float = Field(0.1, ge=0, le=1)
+    claim_update_apart_hours: float = Field(24.0, ge=0)
+
+    @field_serializer(
+        "contradiction_kinds", "compression_kinds", "decay_uncovered_kinds", "claim_kinds"
+    )
     def _sorted_kinds(self, kinds: frozenset[MemoryKind]) -> list[str]:
         """Sets dump in a fixed order, so a stored policy is the same in every process."""
         return sorted(kind.value for kind in kinds)
@@ -186,6 +206,9 @@ class CurationPolicy(BaseModel):
 
     def contradiction_threshold_for(self, model: str) -> float:
         return self.contradiction_threshold.get(model, self.contradiction_threshold.get("*", 0.85))
+
+    def claim_update_cosine_for(self, model: str) -> float:
+        return self.claim_update_cosine.get(model, self.claim_update_cosine.get("*", 0.8))
 
     def any_apply(self) -> bool:
         return Mode.APPLY in (

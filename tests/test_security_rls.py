@@ -37,7 +37,7 @@ TENANT_TABLES = {
     "tenant": "name", "memory": "tenant", "memory_state": "tenant", "conflict": "tenant",
     "proposal": "tenant", "event": "tenant", "golden_probe": "tenant",
     "curation_run": "tenant", "experiment": "tenant", "exposure": "tenant",
-    "outcome": "tenant",
+    "outcome": "tenant", "memory_claim": "tenant",
 }  # fmt: skip
 HISTORY = ("event", "exposure", "outcome")
 # tables the app may UPDATE -> a column to set to itself
@@ -46,7 +46,7 @@ UPDATABLE = {
     "golden_probe": "k", "curation_run": "status", "experiment": "status",
 }  # fmt: skip
 DELETABLE = ("memory", "memory_state", "conflict", "proposal", "golden_probe", "curation_run",
-             "experiment")  # fmt: skip
+             "experiment", "memory_claim")  # fmt: skip
 
 
 class Fleet:
@@ -67,7 +67,8 @@ class Fleet:
             memories = [r.id for r in store.remember_many(tenant, [
                 {"content": f"{tenant}: deploys go blue-green, always"},
                 {"content": f"{tenant}: the staging database resets nightly"},
-                {"content": f"{tenant}: API tokens expire after a day"},
+                {"content": f"{tenant}: API tokens expire after a day. Renew them at login.",
+                 "kind": "conversation"},  # a dialogue turn: two claims
             ])]  # fmt: skip
             conflict = store.contest(tenant, memories[0], "claim", "evidence").id
             store.add_golden_probe(tenant, "how do deploys go?", [memories[0]])
@@ -117,7 +118,7 @@ class Fleet:
         column = TENANT_TABLES[table]
         with self.owner.connect() as conn:
             return list(conn.execute(
-                text(f"SELECT * FROM {table} WHERE {column} = :t ORDER BY 1, 2"), {"t": tenant}
+                text(f"SELECT * FROM {table} WHERE {column} = :t ORDER BY 1, 2, 3"), {"t": tenant}
             ).all())  # fmt: skip
 
     def partition(self, tenant: str) -> str:
@@ -209,7 +210,7 @@ def test_a_tenant_sees_only_its_own_rows(fleet: Fleet, table: str) -> None:
     for tenant in (A, B):
         with fleet.as_app(tenant) as conn:
             # no WHERE clause: the query a bug would run
-            rows = conn.execute(text(f"SELECT * FROM {table} ORDER BY 1, 2")).all()
+            rows = conn.execute(text(f"SELECT * FROM {table} ORDER BY 1, 2, 3")).all()
             assert {getattr(r, column) for r in rows} == {tenant}
             assert rows == fleet.owner_rows(table, tenant)
 
@@ -278,6 +279,9 @@ INSERTS = {
                 " VALUES (gen_random_uuid(), :b, 'raw', 'agent', 'q', now())",
     "outcome": "INSERT INTO outcome (recall_id, tenant, success, actor, at)"
                " VALUES (:exposure, :b, true, 'mallory', now())",
+    "memory_claim": "INSERT INTO memory_claim (tenant, memory_id, ordinal, content, embedding)"
+                    " VALUES (:b, :memory, 99, 'forged', CAST(array_fill(0.1, ARRAY[384])"
+                    " AS vector))",
 }  # fmt: skip
 
 

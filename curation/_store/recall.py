@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -20,8 +21,9 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection, text
 
+from curation._claims import blended_similarity, newer_claims_first
 from curation._kinds import EventType
-from curation._policy import CurationPolicy
+from curation._policy import HOUR, CurationPolicy
 from curation._records import ConflictRecord, RecallHit
 from curation._scoring import blend_scores, rank_scores, retention_scores
 from curation._snapshot import MemorySnapshot
@@ -214,6 +216,43 @@ def open_conflicts(
     return grouped
 
 
+# Each candidate's best-matching statement: its best claim (``memory_claim``) or its whole
+# text, whichever is closer to the query, with that statement's vector.
+_BEST_CLAIMS = """
+    SELECT DISTINCT ON (b.id) b.id, b.similarity, b.embedding FROM (
+        SELECT c.memory_id AS id, 1 - (c.embedding <=> :q) AS similarity, c.embedding,
+               c.ordinal
+        FROM memory_claim c WHERE c.tenant = :t AND c.memory_id = ANY(:ids)
+        UNION ALL
+        SELECT m.id, 1 - (m.embedding <=> :q), m.embedding, -1
+        FROM memory m WHERE m.tenant = :t AND m.id = ANY(:ids)
+    ) AS b
+    ORDER BY b.id, b.similarity DESC, b.ordinal
+"""
+
+
+@dataclass(frozen=True)
+class BestClaim:
+    """A candidate's statement closest to the query (a claim, or its whole text)."""
+
+    similarity: float
+    vector: npt.NDArray[np.float32]
+
+
+def best_claims(
+    conn: Connection, tenant: str, query_vector: npt.NDArray[np.float32], memory_ids: Sequence[Any]
+) -> dict[str, BestClaim]:
+    if not memory_ids:
+        return {}
+    rows = conn.execute(
+        text(_BEST_CLAIMS), {"t": tenant, "q": query_vector, "ids": list(memory_ids)}
+    ).all()
+    return {
+        str(r.id): BestClaim(float(r.similarity), np.asarray(r.embedding.to_numpy(), np.float32))
+        for r in rows
+    }
+
+
 def candidates_snapshot(tenant: str, model: str, rows: Sequence[Any]) -> MemorySnapshot:
     """The few candidates of one recall as a snapshot, so recall scores with the same
     vectorised code as the curation pass."""
@@ -254,13 +293,25 @@ def rank_candidates(
     now: datetime,
     k: int,
     curated: bool,
+    claims: Mapping[str, BestClaim] | None = None,
 ) -> list[RecallHit]:
+    """Hits ordered by score: similarity alone (raw) or blended with the curation scores
+    (curated), where ``claims`` (the candidates of claim kinds: their best-matching
+    statements) lift the entries whose one claim answers the query and put a later
+    restatement of a claim above the earlier one."""
     if not rows:
         return []
     snap = candidates_snapshot(tenant, model, rows)
     similarity = np.array([float(r.similarity) for r in rows], dtype=np.float64)
     retention = retention_scores(snap, policy, now)
     rank = rank_scores(snap, policy, now)
+    claimed = [i for i, memory_id in enumerate(snap.ids) if claims and memory_id in claims]
+    relevance = similarity
+    if curated and claimed and claims is not None:
+        best = similarity.copy()
+        for i in claimed:
+            best[i] = claims[snap.ids[i]].similarity
+        relevance = blended_similarity(similarity, best, policy.claim_whole_share)
     if curated:
         contested = np.array([bool(conflicts.get(i)) for i in snap.ids], dtype=bool)
         machine = np.array(
@@ -272,8 +323,17 @@ def rank_candidates(
             dtype=bool,
         )
         score = blend_scores(
-            similarity, rank, retention, contested, policy.weights, machine_doubt=machine
+            relevance, rank, retention, contested, policy.weights, machine_doubt=machine
         )
+        if len(claimed) > 1 and claims is not None:
+            score[claimed] = newer_claims_first(
+                score[claimed],
+                snap.created_at[claimed],
+                np.stack([claims[snap.ids[i]].vector for i in claimed]),
+                margin=policy.claim_update_margin,
+                cosine=policy.claim_update_cosine_for(model),
+                apart_seconds=policy.claim_update_apart_hours * HOUR,
+            )
     else:
         score = similarity
     # stable: ties keep similarity order, which is the order the index returned

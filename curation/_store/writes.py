@@ -33,6 +33,9 @@ class PreparedWrite:
     content_hash: str
     embedding: npt.NDArray[np.float32]
     embedding_model: str
+    # the claims of a memory of a kind the policy splits (``claims``), one vector each
+    claims: tuple[str, ...] = ()
+    claim_embeddings: npt.NDArray[np.float32] | None = None
 
 
 def ensure_tenant(conn: Connection, tenant: str, now: datetime) -> None:
@@ -232,12 +235,21 @@ def _copy_new(
             data["created_at"] = w.item.created_at.isoformat()
         event_rows.append((tenant, "write", memory_id, actor, json.dumps(data), now))
     copy_rows(conn, "event", ("tenant", "type", "memory_id", "actor", "data", "at"), event_rows)
+    claim_rows = [
+        (tenant, memory_id, ordinal, claim, w.claim_embeddings[ordinal])
+        for memory_id, w in fresh
+        if w.claims and w.claim_embeddings is not None
+        for ordinal, claim in enumerate(w.claims)
+    ]
+    if claim_rows:
+        copy_rows(conn, "memory_claim", _CLAIM_COLUMNS, claim_rows)
 
 
 MEMORY_COLUMNS = (
     "tenant", "id", "kind", "content", "content_hash", "embedding", "embedding_model",
     "supersession_key", "topic", "source", "metadata", "created_at",
 )  # fmt: skip
+_CLAIM_COLUMNS = ("tenant", "memory_id", "ordinal", "content", "embedding")
 _STATE_COLUMNS = (
     "tenant", "memory_id", "kind", "importance", "generality", "proven", "pinned", "status",
     "updated_at",

@@ -25,6 +25,7 @@ from curation import (
     RecallHit,
     RecallMode,
     Vectors,
+    split_claims,
 )
 from evaluation.benchmarks.common import TurnMemory
 from evaluation.benchmarks.embed_cache import embed_cached
@@ -101,7 +102,9 @@ def embedding_cache(
 ) -> Iterator[None]:
     original = store.embedder
     started = time.perf_counter()
-    store.embedder = CachedEmbedder(original, texts, disk_cache)
+    # the claims the store splits off dialogue turns at write time are embedded too
+    claims = [claim for t in texts for claim in split_claims(t)]
+    store.embedder = CachedEmbedder(original, [*texts, *claims], disk_cache)
     timings["embed_s"] += time.perf_counter() - started
     try:
         yield

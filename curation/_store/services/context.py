@@ -13,9 +13,11 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
+from curation._claims import split_claims
 from curation._clock import Clock
 from curation._embedding import Embedder
 from curation._errors import EmbeddingMismatchError, NotFoundError, UnknownTenantError
+from curation._kinds import MemoryKind
 from curation._policy import BULK_MIN_ROWS, CurationPolicy
 from curation._store.database import Database
 from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN
@@ -112,8 +114,11 @@ class StoreContext:
                 f"the store's embeddings come from {stored!r}",
             )
 
-    def prepare(self, inputs: Sequence[MemoryInput]) -> list[PreparedWrite]:
-        """Embed what lacks an embedding (one batch) and refuse foreign embeddings."""
+    def prepare(
+        self, inputs: Sequence[MemoryInput], claim_kinds: frozenset[MemoryKind] = frozenset()
+    ) -> list[PreparedWrite]:
+        """Embed what lacks an embedding (one batch) and refuse foreign embeddings; split
+        the memories of ``claim_kinds`` into claims and embed those (a second batch)."""
         self.check_embedder()
         model = self.embedder.model_name
         for item in inputs:
@@ -124,15 +129,30 @@ class StoreContext:
         missing = [i for i, item in enumerate(inputs) if item.embedding is None]
         computed = self.embedder.embed([inputs[i].content for i in missing]) if missing else None
         vectors = {i: computed[n] for n, i in enumerate(missing)} if computed is not None else {}
-        return [
-            PreparedWrite(
-                item=item,
-                content_hash=content_hash(item.content),
-                embedding=item.embedding if item.embedding is not None else vectors[i],
-                embedding_model=model,
-            )
-            for i, item in enumerate(inputs)
+        claims = [
+            tuple(split_claims(item.content)) if item.kind in claim_kinds else ()
+            for item in inputs
         ]
+        flat = [claim for found in claims for claim in found]
+        claim_vectors = self.embedder.embed(flat) if flat else None
+        prepared: list[PreparedWrite] = []
+        start = 0
+        for i, item in enumerate(inputs):
+            end = start + len(claims[i])
+            prepared.append(
+                PreparedWrite(
+                    item=item,
+                    content_hash=content_hash(item.content),
+                    embedding=item.embedding if item.embedding is not None else vectors[i],
+                    embedding_model=model,
+                    claims=claims[i],
+                    claim_embeddings=None
+                    if claim_vectors is None or not claims[i]
+                    else claim_vectors[start:end],
+                )
+            )
+            start = end
+        return prepared
 
     # -- policy -------------------------------------------------------------------------
     def policy(self, tenant: str) -> CurationPolicy:

@@ -107,8 +107,8 @@ class MemoryService:
             else validate_memory_mapping(i, dimension=self.ctx.dimension)
             for i in validate_items(items)
         ]
-        prepared = self.ctx.prepare(inputs)
         policy = self.ctx.stored_policy(tenant)
+        prepared = self.ctx.prepare(inputs, policy.claim_kinds)
         with self.ctx.db.transaction(tenant) as conn:
             results = write_batch(
                 conn,

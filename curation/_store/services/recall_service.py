@@ -109,6 +109,12 @@ class RecallService:
                 if curated and contested
                 else {}
             )
+            claimed = [r.id for r in rows if r.kind in policy.claim_kinds]
+            claims = (
+                recall_sql.best_claims(conn, tenant, vector, claimed)
+                if curated and claimed
+                else {}
+            )
             hits = recall_sql.rank_candidates(
                 rows,
                 conflicts,
@@ -118,6 +124,7 @@ class RecallService:
                 now=at,
                 k=k,
                 curated=curated,
+                claims=claims,
             )
             # an as-of recall votes only for what is still active: an archived entry's
             # state (its version, which undo and explain rely on) is left as it was
