@@ -415,3 +415,32 @@ def test_a_bulk_write_racing_a_first_small_write_leaves_no_table_behind(
     assert len(results) == 60 and all(r.restated for r in results)
     assert relations(database, "memgov_bulk_%") == []
     assert small.counts("race").active == 60 and bulk_built(database, "race")
+
+
+def claim_count(database: Database, tenant: str) -> int:
+    with database.admin_transaction() as conn:
+        return int(
+            conn.execute(
+                text("SELECT count(*) FROM memory_claim WHERE tenant = :t"), {"t": tenant}
+            ).scalar_one()
+        )
+
+
+def test_dialogue_claims_come_with_the_bulk_path(database: Database, clock: FixedClock) -> None:
+    """Turns of a kind the policy splits carry their claims (migration 0006) into a new
+    tenant's partition and across an existing tenant's swap, with every foreign key valid."""
+
+    def turns(n: int, seed: int) -> list[dict[str, Any]]:
+        return [
+            {**row, "kind": "conversation", "content": f"{row['content']} was said. It held up."}
+            for row in rows(n, seed)
+        ]
+
+    store = bulk_store(database, clock)
+    store.remember_many("talk", turns(60, seed=6))
+    assert bulk_built(database, "talk") and claim_count(database, "talk") == 120
+    fks = foreign_keys(database)
+    assert any(table == "memory_claim" for table, _, _ in fks)
+    store.remember_many("talk", turns(80, seed=7))  # >= the tenant's 60: the swap
+    assert store.counts("talk").active == 140 and claim_count(database, "talk") == 280
+    assert foreign_keys(database) == fks and all(valid for _, _, valid in fks)
