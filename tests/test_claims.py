@@ -6,6 +6,7 @@ demoting anything). Pure rules first, then the store on the hashing embedder."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import numpy as np
 from sqlalchemy import text
@@ -132,20 +133,28 @@ def test_curated_recall_finds_the_turn_whose_one_claim_answers(store: MemoryStor
     assert {h.similarity for h in curated.hits} == {h.similarity for h in raw.hits}
 
 
-def test_a_later_conversation_updating_a_claim_ranks_first_and_nothing_is_archived(
-    store: MemoryStore, clock: FixedClock
-) -> None:
+def amount_turns(
+    store: MemoryStore, clock: FixedClock, older_age: timedelta, newer_age: timedelta
+) -> tuple[Any, Any]:
+    """Two long turns whose one shared claim changes its amount, written that long ago."""
     now = clock.now()
     store.set_policy(T, HASHING_CLAIMS)
     older = store.remember(
         T, "user: " + FILLER + "My pre-approval amount is 350,000 dollars.",
-        kind="conversation", created_at=now - timedelta(days=30),
+        kind="conversation", created_at=now - older_age,
     )  # fmt: skip
     newer = store.remember(
         T, "user: " + FILLER.replace("novel", "memoir")
         + "My pre-approval amount is now 400,000 dollars.",
-        kind="conversation", created_at=now - timedelta(days=3),
+        kind="conversation", created_at=now - newer_age,
     )  # fmt: skip
+    return older, newer
+
+
+def test_a_later_conversation_updating_a_claim_ranks_first_and_nothing_is_archived(
+    store: MemoryStore, clock: FixedClock
+) -> None:
+    older, newer = amount_turns(store, clock, timedelta(days=30), timedelta(days=3))
     query = "what is my pre-approval amount"
 
     raw = store.recall(T, query, k=2, mode="raw", record=False)
@@ -160,16 +169,6 @@ def test_a_later_conversation_updating_a_claim_ranks_first_and_nothing_is_archiv
 def test_a_restatement_in_the_same_conversation_is_not_an_update(
     store: MemoryStore, clock: FixedClock
 ) -> None:
-    now = clock.now()
-    store.set_policy(T, HASHING_CLAIMS)
-    older = store.remember(
-        T, "user: " + FILLER + "My pre-approval amount is 350,000 dollars.",
-        kind="conversation", created_at=now - timedelta(hours=2),
-    )  # fmt: skip
-    store.remember(
-        T, "user: " + FILLER.replace("novel", "memoir")
-        + "My pre-approval amount is now 400,000 dollars.",
-        kind="conversation", created_at=now - timedelta(hours=1),
-    )  # fmt: skip
+    older, _ = amount_turns(store, clock, timedelta(hours=2), timedelta(hours=1))
     curated = store.recall(T, "what is my pre-approval amount", k=2, record=False)
     assert curated.ids[0] == older.id
