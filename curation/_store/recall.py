@@ -305,12 +305,12 @@ def rank_candidates(
     similarity = np.array([float(r.similarity) for r in rows], dtype=np.float64)
     retention = retention_scores(snap, policy, now)
     rank = rank_scores(snap, policy, now)
-    claimed = [i for i, memory_id in enumerate(snap.ids) if claims and memory_id in claims]
+    claims = claims or {}
+    claimed = [i for i, memory_id in enumerate(snap.ids) if memory_id in claims]
     relevance = similarity
-    if curated and claimed and claims is not None:
+    if curated and claimed:
         best = similarity.copy()
-        for i in claimed:
-            best[i] = claims[snap.ids[i]].similarity
+        best[claimed] = [claims[snap.ids[i]].similarity for i in claimed]
         relevance = blended_similarity(similarity, best, policy.claim_whole_share)
     if curated:
         contested = np.array([bool(conflicts.get(i)) for i in snap.ids], dtype=bool)
@@ -325,7 +325,7 @@ def rank_candidates(
         score = blend_scores(
             relevance, rank, retention, contested, policy.weights, machine_doubt=machine
         )
-        if len(claimed) > 1 and claims is not None:
+        if len(claimed) > 1:
             score[claimed] = newer_claims_first(
                 score[claimed],
                 snap.created_at[claimed],
