@@ -22,14 +22,23 @@ async def store_of(request: Request) -> MemoryStore:
     return request.app.state.store  # type: ignore[no-any-return]
 
 
-def authenticate_header(store: MemoryStore, authorization: str | None) -> ApiKeyRecord:
-    """The live key an ``Authorization`` header presents, or a 401 (shared with MCP)."""
+def bearer_secret(authorization: str | None) -> str:
+    """The secret an ``Authorization: Bearer`` header carries, or a 401."""
     scheme, _, secret = (authorization or "").partition(" ")
     if scheme.lower() != "bearer" or not secret.strip():
         raise ApiError(401, "unauthorized", "send Authorization: Bearer <key>", headers=CHALLENGE)
-    key = store.authenticate(secret.strip())
+    return secret.strip()
+
+
+def unknown_key() -> ApiError:
+    return ApiError(401, "unauthorized", "unknown or revoked API key", headers=CHALLENGE)
+
+
+def authenticate_header(store: MemoryStore, authorization: str | None) -> ApiKeyRecord:
+    """The live key an ``Authorization`` header presents, or a 401 (shared with MCP)."""
+    key = store.authenticate(bearer_secret(authorization))
     if key is None:
-        raise ApiError(401, "unauthorized", "unknown or revoked API key", headers=CHALLENGE)
+        raise unknown_key()
     return key
 
 
@@ -57,7 +66,8 @@ Credentials = Annotated[HTTPAuthorizationCredentials, Depends(presented)]
 
 def live_key(store: MemoryStore, limiter: RateLimiter, authorization: str | None) -> ApiKeyRecord:
     """The live key a header presents, within its rate (blocking: call it on a worker
-    thread). Shared by the routes and the recall fast path."""
+    thread). Recall checks the key inside its own transaction instead
+    (``MemoryStore.recall_by_key``), with the same answers."""
     key = authenticate_header(store, authorization)
     check_rate(limiter, key)
     return key

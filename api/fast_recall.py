@@ -17,11 +17,11 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from api import service
-from api.auth import live_key
+from api.auth import bearer_secret, check_rate, unknown_key
 from api.errors import ApiError, from_api_error, from_memgov_error, from_unexpected
 from api.limits import RateLimiter, replay_body
 from api.models import RecallIn
-from curation import MemgovError, MemoryStore
+from curation import ApiKeyRecord, MemgovError, MemoryStore
 
 RECALL_PATH = "/v1/recall"
 # blocking recalls run on threads of their own: one executor hop costs less event-loop
@@ -33,11 +33,21 @@ RECALL_THREADS = 16
 def recall_payload(
     store: MemoryStore, limiter: RateLimiter, authorization: str | None, body: RecallIn
 ) -> bytes:
-    """The key check and the recall in one worker-thread hop; the answer (already the
-    documented ``RecallOut`` shape) encoded once, not re-validated. Blocking."""
-    key = live_key(store, limiter, authorization)
-    found = service.recall(store, key, body.query, body.k, body.mode, body.agent_id, body.as_of)
-    return json.dumps(found, ensure_ascii=False).encode()
+    """The key check and the recall in one worker-thread hop and one transaction (the
+    key's lookup opens it); the answer (already the documented ``RecallOut`` shape)
+    encoded once, not re-validated. Blocking."""
+
+    def admit(key: ApiKeyRecord) -> str:
+        check_rate(limiter, key)
+        return service.actor(key)
+
+    result = store.recall_by_key(
+        bearer_secret(authorization), body.query, body.k,
+        mode=body.mode, agent_id=body.agent_id, as_of=body.as_of, admit=admit,
+    )  # fmt: skip
+    if result is None:
+        raise unknown_key()
+    return json.dumps(service.recall_out(result), ensure_ascii=False).encode()
 
 
 def _is_json(content_type: bytes | None) -> bool:

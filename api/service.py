@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from api.models import MemoryIn, WriteOut
-from curation import ApiKeyRecord, MemoryStore
+from curation import ApiKeyRecord, MemoryStore, RecallResult
 from curation.cli import recall_json
 
 
@@ -40,6 +40,10 @@ def recall(
     result = store.recall(
         key.tenant, query, k, mode=mode, agent_id=agent_id, actor=actor(key), as_of=as_of
     )
+    return recall_out(result)
+
+
+def recall_out(result: RecallResult) -> dict[str, Any]:
     return {
         "mode": result.mode,
         "recall_id": result.recall_id,

@@ -137,6 +137,7 @@ class MemoryStore:
 
     # -- recall -------------------------------------------------------------------------
     recall = delegate("recall_service", RecallService.recall)
+    recall_by_key = delegate("recall_service", RecallService.recall_by_key)
 
     # -- curation runs, golden probes, compaction -----------------------------------------
     snapshot = delegate("run_service", RunService.snapshot)

@@ -23,7 +23,8 @@ from curation._validation import validate_label, validate_uuid
 
 KEY_PREFIX = "mgk_"
 SCOPES = ("agent", "curator")
-_COLUMNS = "id, tenant, name, scope, created_at, last_used_at, revoked_at"
+KEY_COLUMNS = ("id", "tenant", "name", "scope", "created_at", "last_used_at", "revoked_at")
+_COLUMNS = ", ".join(KEY_COLUMNS)
 _AUTHENTICATE = f"SELECT {_COLUMNS} FROM memgov_authenticate(%s, %s)"
 
 
@@ -31,7 +32,7 @@ def key_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _record(row: Any) -> ApiKeyRecord:
+def key_record(row: Any) -> ApiKeyRecord:
     return ApiKeyRecord(
         id=str(row.id),
         tenant=row.tenant,
@@ -41,6 +42,11 @@ def _record(row: Any) -> ApiKeyRecord:
         last_used_at=row.last_used_at,
         revoked_at=row.revoked_at,
     )
+
+
+def plausible_secret(secret: object) -> bool:
+    """Worth a lookup: a string of the keys' form and size (anything else is no key)."""
+    return isinstance(secret, str) and secret.startswith(KEY_PREFIX) and len(secret) <= 256
 
 
 def validate_scope(scope: Any) -> str:
@@ -84,7 +90,7 @@ class KeyService:
                 text(f"SELECT {_COLUMNS} FROM api_key WHERE tenant = :t ORDER BY created_at, id"),
                 {"t": tenant},
             ).all()
-        return [_record(row) for row in rows]
+        return [key_record(row) for row in rows]
 
     def revoke_key(
         self, tenant: str, key_id: str | uuid.UUID, *, now: datetime | None = None
@@ -109,11 +115,11 @@ class KeyService:
                 ),
                 {"at": at, "t": tenant, "id": ident},
             ).one()
-        return _record(row)
+        return key_record(row)
 
     def authenticate(self, secret: str, *, now: datetime | None = None) -> ApiKeyRecord | None:
         """The live key ``secret`` is, or None (unknown, malformed or revoked alike)."""
-        if not isinstance(secret, str) or not secret.startswith(KEY_PREFIX) or len(secret) > 256:
+        if not plausible_secret(secret):
             return None
         at = self.ctx.now(now)
         # One statement on the keys' own autocommit pool (it runs on every API request):
@@ -136,5 +142,5 @@ class KeyService:
                 continue
             finally:
                 conn.close()
-            return None if row is None else _record(row)
+            return None if row is None else key_record(row)
         raise AssertionError("unreachable")

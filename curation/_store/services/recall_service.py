@@ -3,18 +3,23 @@ of a tenant's memories for one query, with the online experiment's cohort and ex
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import text
+import numpy as np
+import numpy.typing as npt
+from sqlalchemy import Connection, text
 
 from curation._cohorts import validate_agent_id
 from curation._errors import UnknownTenantError, ValidationError
 from curation._kinds import RecallMode, Status
-from curation._records import RecallResult
+from curation._records import ApiKeyRecord, RecallResult
 from curation._store import exposures
 from curation._store import recall as recall_sql
 from curation._store.services.context import StoreContext
+from curation._store.services.key_service import KEY_COLUMNS, key_hash, key_record, plausible_secret
 from curation._validation import (
     MAX_RECALL_K,
     validate_actor,
@@ -25,6 +30,50 @@ from curation._validation import (
     validate_query,
     validate_tenant,
 )
+
+# The key's lookup and ``START`` in one statement: the tenant the key belongs to is opened
+# (row-level security, search settings) and its policy read, on the recall's connection.
+_START_BY_KEY = f"""
+    SELECT {", ".join("k." + c for c in KEY_COLUMNS)}, p.policy
+      FROM memgov_authenticate(:h, :at) AS k
+     CROSS JOIN LATERAL memgov_open_recall(k.tenant, :ef) AS p (policy)
+"""
+
+
+@dataclass(frozen=True)
+class _Request:
+    """A recall's arguments, validated."""
+
+    query: str
+    k: int
+    requested: RecallMode | None
+    agent_id: str | None
+    actor: str
+    record: bool
+    as_of: datetime | None
+
+    @classmethod
+    def of(
+        cls,
+        query: str,
+        k: int,
+        mode: str | RecallMode | None,
+        agent_id: str | None,
+        actor: str,
+        record: bool,
+        as_of: datetime | str | None,
+    ) -> _Request:
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_RECALL_K:
+            raise ValidationError("k", k, f"must be an integer between 1 and {MAX_RECALL_K}")
+        return cls(
+            query=validate_query(query),
+            k=k,
+            requested=None if mode is None else validate_mode(mode),
+            agent_id=None if agent_id is None else validate_agent_id(agent_id),
+            actor=validate_actor(actor),
+            record=validate_bool("record", record),
+            as_of=None if as_of is None else validate_datetime("as_of", as_of),
+        )
 
 
 class RecallService:
@@ -61,87 +110,138 @@ class RecallService:
         current at that time (written by then, and active or since superseded by a later
         entry), raw recall everything written by then."""
         tenant = validate_tenant(tenant)
-        query = validate_query(query)
-        requested = None if mode is None else validate_mode(mode)
-        agent = None if agent_id is None else validate_agent_id(agent_id)
-        actor = validate_actor(actor)
-        record = validate_bool("record", record)
-        recall_mode = requested or RecallMode.CURATED
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_RECALL_K:
-            raise ValidationError("k", k, f"must be an integer between 1 and {MAX_RECALL_K}")
-        when = None if as_of is None else validate_datetime("as_of", as_of)
+        request = _Request.of(query, k, mode, agent_id, actor, record, as_of)
         at = self.ctx.now(now)
         if query_embedding is None:
             vector = self.ctx.embedder.embed([query])[0]
         else:
             vector = validate_embedding(query_embedding, self.ctx.dimension)
-        curated = recall_mode == RecallMode.CURATED
         # One transaction, three round trips in the common case: open it (the tenant's
         # policy, its settings), search, record the vote. The candidates' conflicts are
         # fetched only when the search saw some.
-        guess = k * self.ctx.default_policy.candidate_multiplier if curated else k
+        guess = self._guess(k, request.requested)
         with self.ctx.db.engine.begin() as conn:
             found = conn.execute(
                 text(recall_sql.START), {"t": tenant, "ef": recall_sql.ef_search(guess)}
             ).first()
             if found is None:
                 raise UnknownTenantError(tenant)
-            serving = None if agent is None else exposures.serve(conn, tenant, agent, requested, at)
-            if serving is not None:  # the agent's cohort decides the mode
-                recall_mode = serving.mode
-                curated = recall_mode == RecallMode.CURATED
-            policy = self.ctx.merged_policy(found.policy)
-            limit = k * policy.candidate_multiplier if curated else k
-            rows = recall_sql.search(
+            return self._serve(conn, tenant, found.policy, vector, request, guess, at)
+
+    def recall_by_key(
+        self,
+        secret: str,
+        query: str,
+        k: int = 6,
+        *,
+        mode: str | RecallMode | None = None,
+        agent_id: str | None = None,
+        as_of: datetime | str | None = None,
+        admit: Callable[[ApiKeyRecord], str],
+        now: datetime | None = None,
+    ) -> RecallResult | None:
+        """``recall`` for the holder of an API key, in the tenant the key belongs to; None
+        when ``secret`` is no live key. The lookup opens the recall's own transaction (one
+        statement finds the key and opens its tenant), so an HTTP recall costs no database
+        round trip more than an in-process one. ``admit`` sees the key before any other
+        work (its rate, its scope: raise to refuse) and names the actor of the vote; the
+        query is validated and embedded only then, so an unknown key costs no embedding."""
+        if not plausible_secret(secret):
+            return None
+        at = self.ctx.now(now)
+        guess = self._guess(k, mode)
+        with self.ctx.db.engine.begin() as conn:
+            found = conn.execute(
+                text(_START_BY_KEY),
+                {"h": key_hash(secret), "at": at, "ef": recall_sql.ef_search(guess)},
+            ).first()
+            if found is None:
+                return None
+            key = key_record(found)
+            request = _Request.of(query, k, mode, agent_id, admit(key), True, as_of)
+            vector = self.ctx.embedder.embed([request.query])[0]
+            return self._serve(conn, key.tenant, found.policy, vector, request, guess, at)
+
+    def _guess(self, k: object, mode: object) -> int:
+        """The candidate count ``START`` sizes ``ef_search`` for before the policy is read
+        (an invalid ``k`` is refused later, after the key check)."""
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_RECALL_K:
+            return 1
+        return k if mode == RecallMode.RAW else k * self.ctx.default_policy.candidate_multiplier
+
+    def _serve(
+        self,
+        conn: Connection,
+        tenant: str,
+        stored_policy: Any,
+        vector: npt.NDArray[np.float32],
+        request: _Request,
+        guess: int,
+        at: datetime,
+    ) -> RecallResult:
+        """The recall inside its opened transaction: search, re-rank, vote, exposure."""
+        query, k, agent, requested, actor = (
+            request.query, request.k, request.agent_id, request.requested, request.actor
+        )  # fmt: skip
+        record, when = request.record, request.as_of
+        recall_mode = requested or RecallMode.CURATED
+        curated = recall_mode == RecallMode.CURATED
+        serving = None if agent is None else exposures.serve(conn, tenant, agent, requested, at)
+        if serving is not None:  # the agent's cohort decides the mode
+            recall_mode = serving.mode
+            curated = recall_mode == RecallMode.CURATED
+        policy = self.ctx.merged_policy(stored_policy)
+        limit = k * policy.candidate_multiplier if curated else k
+        rows = recall_sql.search(
+            conn,
+            tenant,
+            vector,
+            limit,
+            active_only=curated,
+            configure=limit != guess,
+            as_of=when,
+        )
+        if curated and when is not None:
+            rows = recall_sql.current_at(rows)
+        contested = [r.id for r in rows if r.open_conflicts]
+        conflicts = (
+            recall_sql.open_conflicts(conn, tenant, contested, when)
+            if curated and contested
+            else {}
+        )
+        claimed = [r.id for r in rows if r.kind in policy.claim_kinds]
+        claims = (
+            recall_sql.best_claims(conn, tenant, vector, claimed)
+            if curated and claimed
+            else {}
+        )
+        hits = recall_sql.rank_candidates(
+            rows,
+            conflicts,
+            policy,
+            tenant=tenant,
+            model=self.ctx.embedding_model,
+            now=at,
+            k=k,
+            curated=curated,
+            claims=claims,
+        )
+        # an as-of recall votes only for what is still active: an archived entry's
+        # state (its version, which undo and explain rely on) is left as it was
+        voted = [h.id for h in hits if when is None or h.status == Status.ACTIVE]
+        if curated and record and voted:
+            recall_sql.record_recall(
                 conn,
                 tenant,
-                vector,
-                limit,
-                active_only=curated,
-                configure=limit != guess,
-                as_of=when,
-            )
-            if curated and when is not None:
-                rows = recall_sql.current_at(rows)
-            contested = [r.id for r in rows if r.open_conflicts]
-            conflicts = (
-                recall_sql.open_conflicts(conn, tenant, contested, when)
-                if curated and contested
-                else {}
-            )
-            claimed = [r.id for r in rows if r.kind in policy.claim_kinds]
-            claims = (
-                recall_sql.best_claims(conn, tenant, vector, claimed)
-                if curated and claimed
-                else {}
-            )
-            hits = recall_sql.rank_candidates(
-                rows,
-                conflicts,
-                policy,
-                tenant=tenant,
-                model=self.ctx.embedding_model,
+                voted,
                 now=at,
-                k=k,
-                curated=curated,
-                claims=claims,
+                actor=actor,
+                query=query,
+                reinforce=policy.reinforce_on == "recall",
+                recall_id=None if serving is None else serving.recall_id,
             )
-            # an as-of recall votes only for what is still active: an archived entry's
-            # state (its version, which undo and explain rely on) is left as it was
-            voted = [h.id for h in hits if when is None or h.status == Status.ACTIVE]
-            if curated and record and voted:
-                recall_sql.record_recall(
-                    conn,
-                    tenant,
-                    voted,
-                    now=at,
-                    actor=actor,
-                    query=query,
-                    reinforce=policy.reinforce_on == "recall",
-                    recall_id=None if serving is None else serving.recall_id,
-                )
-            if serving is not None:
-                exposures.record_exposure(conn, tenant, serving, query, [h.id for h in hits], at)
+        if serving is not None:
+            exposures.record_exposure(conn, tenant, serving, query, [h.id for h in hits], at)
         return RecallResult(
             tenant=tenant,
             query=query,
