@@ -1,6 +1,7 @@
 """The Node client end to end: `memgov keys create` and `memgov serve` as a user runs
-them, the example agent with the machine's Node.js, the results checked in the store;
-and the committed generated types match the live /openapi.json."""
+them (the console script; the other commands in process, ``run_cli``), the example agent
+with the machine's Node.js, the results checked in the store; and the committed
+generated types match the live /openapi.json."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from api_helpers import free_port, serving
-from cli_helpers import MEMGOV, as_json, memgov
+from cli_helpers import MEMGOV, as_json, memgov, run_cli
 
 from curation import MemoryStore
 
@@ -69,7 +70,7 @@ def server(api_env: dict[str, str]) -> Iterator[str]:
 
 
 def test_the_node_example_agent(server: str, api_env: dict[str, str], store: MemoryStore) -> None:
-    memgov(api_env, "tenants", "create", "acme")  # a key creates no tenant
+    run_cli(api_env, "tenants", "create", "acme")  # a key creates no tenant
     created = as_json(memgov(api_env, "keys", "create", "-t", "acme", "--name", "node", "--json"))
     assert set(created) == {"key", "id", "tenant", "scope"} and created["scope"] == "agent"
     node_modules()
@@ -96,16 +97,16 @@ def test_the_node_example_agent(server: str, api_env: dict[str, str], store: Mem
     assert tuple(exposure) == ("node-7", True)
     assert {e.actor for e in store.events("acme", types=["write", "contest"])} == {"key:node"}
 
-    listed = as_json(memgov(api_env, "keys", "list", "-t", "acme", "--json"))
+    listed = as_json(run_cli(api_env, "keys", "list", "-t", "acme", "--json"))
     assert [k["id"] for k in listed] == [created["id"]] and listed[0]["last_used_at"]
     assert "key" not in listed[0]
-    memgov(api_env, "keys", "revoke", created["id"], "-t", "acme")
+    run_cli(api_env, "keys", "revoke", created["id"], "-t", "acme")
     refused = httpx.post(
         f"{server}/v1/recall", json={"query": "x"},
         headers={"Authorization": f"Bearer {created['key']}"},
     )  # fmt: skip
     assert refused.status_code == 401
-    again = memgov(api_env, "keys", "revoke", created["id"], "-t", "acme", code=2)
+    again = run_cli(api_env, "keys", "revoke", created["id"], "-t", "acme", code=2)
     assert "already revoked" in again.stderr and "Traceback" not in again.stderr
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from dagster import AssetKey, DagsterInstance, ExecuteInProcessResult, materialize
+from mlflow_helpers import fresh_mlflow_uri
 from timeqa_fixture import write_timeqa
 
 from curation import MemoryStore
@@ -56,7 +57,7 @@ def test_timeqa_runs_in_a_scratch_database_and_logs_to_mlflow(
 
     write_timeqa(tmp_path / "shared" / "timeqa")
     scratch = "bm_" + tmp_path.name[-8:].replace("-", "_").lower()
-    uri = f"sqlite:///{tmp_path}/ml.db"
+    uri = fresh_mlflow_uri(tmp_path / "ml.db")
     resources = build_resources(
         database_url=database_url, embedder="hashing", tracking_uri=uri,
         benchmarks_dir=str(tmp_path / "shared"),

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from mlflow.tracking import MlflowClient
+from mlflow_helpers import fresh_mlflow_uri
 from typer.testing import CliRunner
 
 from curation import CurationPolicy, HashingEmbedder, MemoryKind, MemoryStore
@@ -316,7 +317,7 @@ def test_longmemeval_filters(store: MemoryStore, longmemeval_path: Path) -> None
 def test_benchmark_logged_to_mlflow(
     store: MemoryStore, locomo_path: Path, longmemeval_path: Path, tmp_path: Path
 ) -> None:
-    uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    uri = fresh_mlflow_uri(tmp_path / "mlflow.db")
     result = run_locomo(locomo_path, store, tracking_uri=uri, policy=SOURCE_DECAY)
     info = result["mlflow"]
     assert info is not None and "error" not in info, info

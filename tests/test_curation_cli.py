@@ -236,17 +236,17 @@ def test_conflicts_inferred_lists_key_less_supersessions_and_restore_undoes_one(
             contradiction_threshold={"*": 0.6},  # the hashing embedder scores the pair 0.67
         ),
     )
-    memgov(env, "curate", "-t", T, "--apply", "--json", *NOW)
+    run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW)
 
-    [item] = as_json(memgov(env, "conflicts", "inferred", "-t", T, "--json"))
+    [item] = as_json(run_cli(env, "conflicts", "inferred", "-t", T, "--json"))
     assert (item["memory_id"], item["superseded_by"]) == (old.id, new.id)
     assert "'Dana Ruiz' -> 'Omar Haddad'" in item["evidence"] and item["run_id"] is not None
-    shown = memgov(env, "conflicts", "inferred", "-t", T).stdout
+    shown = run_cli(env, "conflicts", "inferred", "-t", T).stdout
     assert "inferred supersession" in shown and f"memgov restore {old.id} -t {T}" in shown
 
-    memgov(env, "restore", old.id, "-t", T, *NOW)
+    run_cli(env, "restore", old.id, "-t", T, *NOW)
     assert store.get(T, old.id).status == "active"
-    assert as_json(memgov(env, "conflicts", "inferred", "-t", T, "--json")) == []
+    assert as_json(run_cli(env, "conflicts", "inferred", "-t", T, "--json")) == []
 
 
 def test_recall_as_of_a_moment_before_a_write_misses_it(

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from curation_helpers import T0
+from mlflow_helpers import fresh_mlflow_uri
 from store_helpers import fresh_database
 
 from curation import FixedClock, MemoryStore, MiniLMEmbedder
@@ -201,7 +202,7 @@ def test_ab_is_logged_to_mlflow_with_nested_arms_series_and_artifacts(
 
     from evaluation.ab_report import headline_table, log_ab
 
-    uri = f"sqlite:///{Path(str(tmp_path)) / 'mlflow.db'}"
+    uri = fresh_mlflow_uri(Path(str(tmp_path)) / "mlflow.db")
     result = mini_ab
     policy = ABConfig().policy
     run_id = log_ab(result, experiment="ab-mini", run_name="mini",

@@ -15,6 +15,7 @@ from dagster import (
     materialize,
 )
 from mlflow.tracking import MlflowClient
+from mlflow_helpers import fresh_mlflow_uri
 from online_helpers import run_store_experiment
 
 from curation import MemoryStore
@@ -65,7 +66,7 @@ def test_materialized_daily_logs_each_completed_day_once(
     store: MemoryStore, database_url: str, tmp_path: Path
 ) -> None:
     record = run_store_experiment(store, "acme", starts_at=START, days=3)
-    uri = f"sqlite:///{tmp_path / 'ml.db'}"
+    uri = fresh_mlflow_uri(tmp_path / "ml.db")
 
     def run_at(now: datetime) -> dict[str, Any]:
         resources = build_resources(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from mlflow.tracking import MlflowClient
+from mlflow_helpers import fresh_mlflow_uri
 
 from curation import MemoryStore
 from curation._cohorts import assign_cohort
@@ -49,7 +50,7 @@ def test_simulated_experiment_favours_curation_and_logs_one_step_per_day(
     for cohort, agents in by_cohort.items():
         assert {str(assign_cohort(salt, a, CONFIG.raw_share)) for a in agents} == {cohort}
 
-    uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    uri = fresh_mlflow_uri(tmp_path / "mlflow.db")
     logged = log_online_report(report, uri=uri)
     assert logged.new_days == list(range(CONFIG.days))
     client = MlflowClient(tracking_uri=uri)

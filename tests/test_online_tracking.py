@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from mlflow.tracking import MlflowClient
+from mlflow_helpers import fresh_mlflow_uri
 from online_helpers import START, daily_fleet, experiment
 
 from evaluation.online.analysis import analyse_experiment
@@ -23,7 +24,7 @@ from evaluation.online.mlflow_run import (
 
 @pytest.fixture(scope="module")
 def uri(tmp_path_factory: pytest.TempPathFactory) -> str:
-    return f"sqlite:///{tmp_path_factory.mktemp('mlflow') / 'mlflow.db'}"
+    return fresh_mlflow_uri(tmp_path_factory.mktemp("mlflow") / "mlflow.db")
 
 
 def test_daily_series_is_logged_once_per_day_and_the_run_is_reused(uri: str) -> None:

@@ -17,6 +17,7 @@ from dagster import (
     ExecuteInProcessResult,
     materialize,
 )
+from mlflow_helpers import fresh_mlflow_uri
 
 from curation import CurationPolicy, MemoryStore, Mode
 from curation._store.locks import curation_lock
@@ -280,7 +281,7 @@ def test_ab_evaluation_logs_the_tenant_labels_to_mlflow(
     seed(store, ACME)
     target = store.memories(ACME, status="active", limit=1)[0]
     store.add_golden_probe(ACME, target.content, [target.id], k=3)
-    uri = f"sqlite:///{tmp_path}/ml.db"
+    uri = fresh_mlflow_uri(tmp_path / "ml.db")
     resources = {**resources, "mlflow": build_resources(tracking_uri=uri)["mlflow"]}
     result = run(instance, resources, ACME, AssetSelection.assets(ab_evaluation))
     assert result.success
@@ -506,7 +507,7 @@ def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
     from orchestration.assets import ab_workload
 
     scratch = "wl_" + tmp_path.name[-8:].replace("-", "_").lower()
-    uri = f"sqlite:///{tmp_path}/ml.db"
+    uri = fresh_mlflow_uri(tmp_path / "ml.db")
     resources = build_resources(
         database_url=database_url,
         embedder="hashing",

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from matplotlib.figure import Figure
 from mlflow.tracking import MlflowClient
+from mlflow_helpers import fresh_mlflow_uri
 
 from evaluation.tracking import (
     REDACTED,
@@ -36,8 +37,8 @@ def store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def uri(store_dir: Path) -> str:
-    """One SQLite store for the module (creating its schema costs seconds)."""
-    return f"sqlite:///{store_dir / 'mlflow.db'}"
+    """One SQLite store for the module."""
+    return fresh_mlflow_uri(store_dir / "mlflow.db")
 
 
 @pytest.fixture(autouse=True)

@@ -261,22 +261,45 @@ def recall_accuracy(
             "candidates": limits["candidates"]}  # fmt: skip
 
 
+# the pool's start barrier, handed to each worker process by _init_recall_worker
+_start: Any = None
+START_TIMEOUT_S = 600.0  # a client that never reaches the barrier fails the phase
+
+
+def _default_sigterm() -> None:
+    """Pool initializer: SIGTERM ends a worker even if its parent ignores the signal."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _init_recall_worker(barrier: Any) -> None:
+    """Pool initializer: SIGTERM's default, and the barrier all clients wait on after
+    their warm-up."""
+    global _start
+    _default_sigterm()
+    _start = barrier
+
+
 def _recall_worker(
-    args: tuple[str, str, F32Array, int, float, float, bool],
-) -> tuple[list[float], float]:
-    """Warm up, wait for the common start, recall; (latencies, end time). With an
-    ``interval`` the client is paced (open loop): recall k is due at start + k * interval
-    and its latency counts from when it was due, so a backlog shows in the latencies
-    instead of silently lowering the offered rate."""
-    url, tenant, queries, warmup, start_at, interval, record = args
+    args: tuple[str, str, F32Array, int, float, bool],
+) -> tuple[list[float], float, float]:
+    """Warm up, wait until every client has (the barrier), recall; (latencies, start
+    time, end time). With an ``interval`` the client is paced (open loop): recall k is
+    due at start + k * interval and its latency counts from when it was due, so a backlog
+    shows in the latencies instead of silently lowering the offered rate."""
+    url, tenant, queries, warmup, interval, record = args
     database = Database(url)
     store = bench_store(database)
     at = NOW + timedelta(hours=1)
     latencies: list[float] = []
     try:
-        for query in queries[:warmup]:
-            store.recall(tenant, "bench query", k=6, query_embedding=query, now=at)
-        time.sleep(max(0.0, start_at - time.time()))
+        try:
+            for query in queries[:warmup]:
+                store.recall(tenant, "bench query", k=6, query_embedding=query, now=at)
+        except BaseException:
+            _start.abort()  # the others fail at once instead of waiting out the timeout
+            raise
+        _start.wait(timeout=START_TIMEOUT_S)
+        begun = time.time()
         origin = time.perf_counter()
         for k, query in enumerate(queries[warmup:]):
             started = time.perf_counter()
@@ -290,7 +313,7 @@ def _recall_worker(
             latencies.append(time.perf_counter() - started)
     finally:
         database.dispose()
-    return latencies, time.time()
+    return latencies, begun, time.time()
 
 
 def near_queries(embeddings: F32Array, count: int, *, seed: int = 0) -> F32Array:
@@ -303,40 +326,37 @@ def near_queries(embeddings: F32Array, count: int, *, seed: int = 0) -> F32Array
     return queries
 
 
-def _default_sigterm() -> None:
-    """Pool initializer: SIGTERM ends a worker even if its parent ignores the signal."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def recall_under_load(
     database: Database, tenant: str, embeddings: F32Array, *, clients: int, per_client: int,
-    warmup: int = 50, seed: int = 0, start_delay: float = 10.0, rate: float | None = None,
+    warmup: int = 50, seed: int = 0, rate: float | None = None,
     record: bool = True,
 ) -> dict[str, Any]:  # fmt: skip
     """``clients`` processes each recalling ``per_client`` times (curated, ranked, with
     conflicts attached and the vote recorded) with precomputed query embeddings near
     stored memories. Each process warms up (``warmup`` recalls, untimed), then all start
-    together at a common wall-clock instant; throughput is the timed recalls over the
-    time from that instant until the last client finishes. ``rate`` (recalls/s, all
-    clients together) paces them; None runs them flat out (closed loop). ``record=False``
-    skips the vote (what recording it costs on the request path)."""
+    together once the last has warmed up (a barrier, not a fixed delay that idles the
+    early ones); throughput is the timed recalls over the time from that instant until
+    the last client finishes. ``rate`` (recalls/s, all clients together) paces them;
+    None runs them flat out (closed loop). ``record=False`` skips the vote (what
+    recording it costs on the request path)."""
     interval = clients / rate if rate else 0.0
     queries = near_queries(embeddings, clients * (per_client + warmup), seed=seed)
     url = database.engine.url.render_as_string(hide_password=False)
-    start_at = time.time() + start_delay
     chunks = [
-        (url, tenant, np.ascontiguousarray(queries[c::clients]), warmup, start_at, interval, record)
+        (url, tenant, np.ascontiguousarray(queries[c::clients]), warmup, interval, record)
         for c in range(clients)
     ]
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(clients, initializer=_default_sigterm) as pool:
-        results = pool.map(_recall_worker, chunks)
+    barrier = ctx.Barrier(clients)
+    # one chunk per worker: a worker waiting at the barrier takes no second chunk
+    with ctx.Pool(clients, initializer=_init_recall_worker, initargs=(barrier,)) as pool:
+        results = pool.map(_recall_worker, chunks, chunksize=1)
         # let the workers finish on their own: the pool's exit would SIGTERM them, and a
         # worker spawned by a process that ignores SIGTERM inherits that (a CI run hung)
         pool.close()
         pool.join()
-    window = max(end for _, end in results) - start_at
-    latencies = sorted(x for r, _ in results for x in r)
+    window = max(end for _, _, end in results) - min(begun for _, begun, _ in results)
+    latencies = sorted(x for r, _, _ in results for x in r)
     timed = len(latencies)
 
     def pct(p: float) -> float:
