@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from curation._neighbors import similar_pairs
 from curation._snapshot import MemorySnapshot
-from curation._tokens import jaccard_pairs, token_set
+from curation._token_batch import text_jaccard_pairs
 from curation._unionfind import UnionFind
 from curation._values import ValueProfile, compare_profiles, extract_values
 
@@ -46,8 +46,7 @@ def near_duplicates(
     i, j, _ = similar_pairs(snap.embeddings, cosine, snap.kinds)
     pairs = set(zip(i.tolist(), j.tolist(), strict=True))
     if jaccard is not None:
-        sets = [token_set(text) for text in snap.contents]
-        ti, tj, _ = jaccard_pairs(sets, jaccard, snap.kinds)
+        ti, tj, _ = text_jaccard_pairs(snap.contents, jaccard, snap.kinds)
         pairs |= set(zip(ti.tolist(), tj.tolist(), strict=True))
     profiles: dict[int, ValueProfile] = {}
 

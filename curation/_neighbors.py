@@ -31,6 +31,8 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from curation._arrays import unique_first
+
 F32Array = npt.NDArray[np.float32]
 IdxArray = npt.NDArray[np.int64]
 Pairs = tuple[IdxArray, IdxArray, F32Array]
@@ -207,7 +209,7 @@ class ClusteredPairSearch:
             )
         if not keys:
             return _empty_pairs()
-        unique, first = np.unique(np.concatenate(keys), return_index=True)
+        unique, first = unique_first(np.concatenate(keys))
         sim = np.concatenate(sims)[first]
         return unique // n, unique % n, sim
 

@@ -29,6 +29,7 @@ from datetime import datetime
 
 import numpy as np
 
+from curation._arrays import unique_sorted
 from curation._kinds import ArchiveReason
 from curation._neighbors import PairSearch, similar_pairs
 from curation._plan import ArchiveAction, ConflictCandidate, CurationPlan, Mechanic, MergeCluster
@@ -314,7 +315,7 @@ def _linked_groups(linked: list[tuple[int, int]]) -> list[list[int]]:
     and groups come out in the same order)."""
     if not linked:
         return []
-    nodes = np.unique(np.asarray(linked, dtype=np.int64).ravel())
+    nodes = unique_sorted(np.asarray(linked, dtype=np.int64).ravel())
     local = {int(node): k for k, node in enumerate(nodes.tolist())}
     uf = UnionFind(len(nodes))
     uf.union_pairs((local[a], local[b]) for a, b in linked)

@@ -18,8 +18,9 @@ import numpy as np
 from curation._plan import ProposalCandidate
 from curation._policy import CurationPolicy
 from curation._snapshot import BoolArray, FloatArray, MemorySnapshot
-from curation._tokens import jaccard_pairs, token_set
-from curation._unionfind import UnionFind
+from curation._token_batch import text_jaccard_pairs
+from curation._tokens import token_set
+from curation._unionfind import components
 
 MAX_EVIDENCE_PAIRS = 50
 _CHUNK = 1024
@@ -108,20 +109,21 @@ def propose_principles(
     writer: Summarizer = summarizer if summarizer is not None else MedoidSummarizer()
     n = len(snap)
     mask = np.ones(n, dtype=bool) if eligible is None else np.asarray(eligible, dtype=bool)
-    parents = snap.parent_ids or [None] * n
-    rows = [r for r in range(n) if mask[r] and parents[r] is None]
+    if snap.parent_ids:
+        mask = mask & np.fromiter((p is None for p in snap.parent_ids), bool, n)
+    rows: list[int] = np.flatnonzero(mask).tolist()
     if len(rows) < policy.min_cluster_size:
         return []
-    sets = [token_set(snap.contents[r]) for r in rows]
-    li, lj, jac = jaccard_pairs(sets, policy.jaccard_threshold, [snap.kinds[r] for r in rows])
-    uf = UnionFind(len(rows))
-    uf.union_pairs(zip(li.tolist(), lj.tolist(), strict=True))
-    pairs_by_root: dict[int, list[int]] = {}
-    for k, a in enumerate(li.tolist()):
-        pairs_by_root.setdefault(uf.find(a), []).append(k)
+    texts = [snap.contents[r] for r in rows]
+    li, lj, jac = text_jaccard_pairs(texts, policy.jaccard_threshold, [snap.kinds[r] for r in rows])
+    clusters, label = components(len(rows), li, lj, min_size=policy.min_cluster_size)
+    pairs_by_label: dict[int, list[int]] = {}
+    for k, cluster in enumerate(label[li].tolist()):
+        pairs_by_label.setdefault(cluster, []).append(k)
     proposals: list[ProposalCandidate] = []
-    for members in uf.groups(min_size=policy.min_cluster_size):
-        in_cluster = pairs_by_root.get(uf.find(members[0]), [])
+    for members in clusters:
+        in_cluster = pairs_by_label.get(int(label[members[0]]), [])
+        sets = {m: token_set(texts[m]) for m in members}  # members only, not every row
         proposals.append(_proposal(snap, rows, sets, members, in_cluster, li, lj, jac, writer))
     proposals.sort(key=lambda p: (-len(p.member_ids), p.kind, p.member_ids))
     return proposals
@@ -130,7 +132,7 @@ def propose_principles(
 def _proposal(
     snap: MemorySnapshot,
     rows: list[int],
-    sets: list[frozenset[str]],
+    sets: dict[int, frozenset[str]],
     members: list[int],
     in_cluster: list[int],
     li: np.ndarray,

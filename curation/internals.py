@@ -17,6 +17,7 @@ from curation._neighbors import (
     pair_recall_precision,
     similar_pairs,
 )
+from curation._principles import propose_principles
 from curation._store.bulk import copy_rows
 from curation._store.bulk_load import MEMORY_TYPES as BULK_MEMORY_TYPES
 from curation._store.bulk_load import attach as bulk_attach
@@ -52,6 +53,7 @@ __all__ = [
     "ensure_tenant",
     "onnx_minilm",
     "pair_recall_precision",
+    "propose_principles",
     "recall_search",
     "run_apply",
     "scope_to_tenant",

@@ -34,6 +34,10 @@ def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     assert result["pass"]["planned"]["active_before"] == N
     assert result["pass"]["applied"]["duplicates_archived"] > 0
     assert result["pass"]["active_after"] < N
+    assert result["pass"]["full_pass_cpu_s"] > 0
+    alone = result["principles_alone"]
+    assert alone["proposals"] > 0 and result["pass"]["planned"]["proposals"] > 0
+    assert 0 < alone["rows"] < N  # the compressible kinds only
     ref = result["reference"]
     assert ref["neighbour_queries_run"] == ref["neighbour_queries_total"] > 0
     assert not ref["extrapolated"]
@@ -78,6 +82,7 @@ def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     bigger["pass"]["phases_s"] = {k: v * 10 for k, v in phases.items()}
     table = scaling([result, bigger])
     assert f"k {N:,}->{10 * N:,}" in table and "full pass" in table
+    assert "principle clustering alone, CPU-s" in table
 
 
 def test_fast_snapshot_loader_equals_the_row_path(

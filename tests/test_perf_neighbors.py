@@ -21,6 +21,7 @@ from curation._neighbors import (
 )
 from curation._planner import build_plan
 from curation._policy import CurationPolicy, Mode
+from curation._token_batch import text_jaccard_pairs
 from curation._tokens import _group_rows, _join_one_group, _ranked, jaccard_pairs, token_set
 from evaluation.perf.generator import NOW, generate, to_snapshot
 
@@ -151,5 +152,8 @@ def test_vectorised_jaccard_join_equals_the_scalar_one_on_generated_texts() -> N
             for p in _join_one_group(ranked, rows, threshold)
         )
         assert list(zip(fast[0].tolist(), fast[1].tolist(), fast[2].tolist(),
+                        strict=True)) == scalar  # fmt: skip
+        by_text = text_jaccard_pairs(data.contents, threshold, data.kinds)
+        assert list(zip(by_text[0].tolist(), by_text[1].tolist(), by_text[2].tolist(),
                         strict=True)) == scalar  # fmt: skip
         assert len(scalar) > 100

@@ -35,6 +35,7 @@ from curation.internals import (
     PairSearch,
     bulk_worth_it,
     pair_recall_precision,
+    propose_principles,
     recall_search,
     scope_to_tenant,
     similar_pairs,
@@ -139,11 +140,12 @@ def _curation_pass(
 ) -> tuple[dict[str, Any], MemorySnapshot]:
     timed = TimedSearch(search or AutoPairSearch())
     samples = _PassSamples()
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     report = store.curate(
         tenant, apply=True, actor="bench", now=NOW, pair_search=timed, observer=samples
     )
     full = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
     assert samples.snapshot is not None and samples.plan is not None
     t = report.timings
     breakdown = {
@@ -161,12 +163,25 @@ def _curation_pass(
     }
     return {
         "phases_s": {k: round(v, 3) for k, v in breakdown.items()},
+        "full_pass_cpu_s": round(cpu, 3),  # this process only: the server's CPU is apart
         "planned": samples.plan.counts(),
         "applied": report.applied,
         "active_after": report.active_after,
         "rss_mb_after_load": round(samples.rss_loaded, 1),
         "rss_mb_after_plan": round(samples.rss_planned, 1),
     }, samples.snapshot
+
+
+def principles_alone(snap: MemorySnapshot) -> dict[str, Any]:
+    """Principle clustering again over the same snapshot's compressible kinds, alone, in
+    CPU seconds (the pass's phase is wall time, which the machine's load distorts)."""
+    policy = CurationPolicy()
+    eligible = np.fromiter((k in policy.compression_kinds for k in snap.kinds), bool, len(snap))
+    started, cpu_started = time.perf_counter(), time.process_time()
+    proposals = propose_principles(snap, policy, eligible=eligible)
+    return {"rows": int(eligible.sum()), "proposals": len(proposals),
+            "cpu_s": round(time.process_time() - cpu_started, 3),
+            "wall_s": round(time.perf_counter() - started, 3)}  # fmt: skip
 
 
 def pair_quality(snap: MemorySnapshot, threshold: float, *, exact_limit: int) -> dict[str, Any]:

@@ -131,6 +131,14 @@ def render(result: dict[str, Any]) -> str:
     out += ["", "Curation pass (seconds)", table(phase_rows, ["phase", "seconds"])]
     planned = result["pass"]["planned"]
     out.append("planned: " + ", ".join(f"{k} {v}" for k, v in planned.items()))
+    if "full_pass_cpu_s" in result["pass"]:
+        out.append(f"full pass CPU in the bench process: {result['pass']['full_pass_cpu_s']} s "
+                   f"(the database server's CPU is not counted)")  # fmt: skip
+    if "principles_alone" in result:
+        p = result["principles_alone"]
+        out.append(f"principle clustering alone over the {p['rows']:,} compressible rows: "
+                   f"{p['cpu_s']} CPU-s ({p['wall_s']} s wall), "
+                   f"{p['proposals']:,} proposals")  # fmt: skip
     label = "EXTRAPOLATED from a sample" if ref["extrapolated"] else "run in full"
     out += [
         "",
@@ -219,6 +227,21 @@ def index_table(compare: dict[str, Any]) -> list[str]:
     ]
 
 
+CPU_ROWS = ("full pass, CPU-s (bench process)", "principle clustering alone, CPU-s")
+
+
+def _seconds(result: dict[str, Any], phase: str) -> float | None:
+    """A phase's wall seconds, or one of the CPU figures (``CPU_ROWS``)."""
+    if phase == CPU_ROWS[0]:
+        cpu: float | None = result["pass"].get("full_pass_cpu_s")
+        return cpu
+    if phase == CPU_ROWS[1]:
+        alone: float | None = result.get("principles_alone", {}).get("cpu_s")
+        return alone
+    wall: float = result["pass"]["phases_s"].get(phase, 0.0)
+    return wall
+
+
 def scaling(results: list[dict[str, Any]]) -> str:
     """Each phase's time per size and the growth exponent between successive sizes
     (t ~ n^k; n log n from 100k to 1M is k ~ 1.08, from 10k to 100k k ~ 1.10)."""
@@ -229,8 +252,10 @@ def scaling(results: list[dict[str, Any]]) -> str:
     header = ["phase"] + [f"n={r['n']:,}" for r in runs]
     header += [f"k {a['n']:,}->{b['n']:,}" for a, b in steps]
     rows = []
-    for phase in PHASES:
-        times = {r["n"]: r["pass"]["phases_s"].get(phase, 0.0) for r in runs}
+    for phase in PHASES + CPU_ROWS:
+        if any(_seconds(r, phase) is None for r in runs):
+            continue  # an older result without that figure
+        times = {r["n"]: _seconds(r, phase) or 0.0 for r in runs}
         ks: list[Any] = []
         for a, b in steps:
             ta, tb = times[a["n"]], times[b["n"]]

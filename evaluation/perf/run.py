@@ -130,6 +130,8 @@ def run_bench(
     result["speedup_vs_indexed_reference"] = round(
         result["reference"]["indexed_variant"]["total_s"] / full, 1
     )
+    say(f"[bench n={n}] principle clustering alone (CPU seconds)...")
+    result["principles_alone"] = phases.principles_alone(snap)
     say(f"[bench n={n}] pair quality...")
     result["pair_quality"] = phases.pair_quality(snap, search_t, exact_limit=exact_limit)
     dup_t = policy.duplicate_threshold_for(store.embedding_model)
