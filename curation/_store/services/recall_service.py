@@ -180,18 +180,17 @@ class RecallService:
         at: datetime,
     ) -> RecallResult:
         """The recall inside its opened transaction: search, re-rank, vote, exposure."""
-        query, k, agent, requested, actor = (
-            request.query, request.k, request.agent_id, request.requested, request.actor
-        )  # fmt: skip
-        record, when = request.record, request.as_of
-        recall_mode = requested or RecallMode.CURATED
+        recall_mode = request.requested or RecallMode.CURATED
         curated = recall_mode == RecallMode.CURATED
-        serving = None if agent is None else exposures.serve(conn, tenant, agent, requested, at)
+        agent = request.agent_id
+        serving = (
+            None if agent is None else exposures.serve(conn, tenant, agent, request.requested, at)
+        )
         if serving is not None:  # the agent's cohort decides the mode
             recall_mode = serving.mode
             curated = recall_mode == RecallMode.CURATED
         policy = self.ctx.merged_policy(stored_policy)
-        limit = k * policy.candidate_multiplier if curated else k
+        limit = request.k * policy.candidate_multiplier if curated else request.k
         rows = recall_sql.search(
             conn,
             tenant,
@@ -199,13 +198,13 @@ class RecallService:
             limit,
             active_only=curated,
             configure=limit != guess,
-            as_of=when,
+            as_of=request.as_of,
         )
-        if curated and when is not None:
+        if curated and request.as_of is not None:
             rows = recall_sql.current_at(rows)
         contested = [r.id for r in rows if r.open_conflicts]
         conflicts = (
-            recall_sql.open_conflicts(conn, tenant, contested, when)
+            recall_sql.open_conflicts(conn, tenant, contested, request.as_of)
             if curated and contested
             else {}
         )
@@ -222,33 +221,34 @@ class RecallService:
             tenant=tenant,
             model=self.ctx.embedding_model,
             now=at,
-            k=k,
+            k=request.k,
             curated=curated,
             claims=claims,
         )
         # an as-of recall votes only for what is still active: an archived entry's
         # state (its version, which undo and explain rely on) is left as it was
-        voted = [h.id for h in hits if when is None or h.status == Status.ACTIVE]
-        if curated and record and voted:
+        voted = [h.id for h in hits if request.as_of is None or h.status == Status.ACTIVE]
+        if curated and request.record and voted:
             recall_sql.record_recall(
                 conn,
                 tenant,
                 voted,
                 now=at,
-                actor=actor,
-                query=query,
+                actor=request.actor,
+                query=request.query,
                 reinforce=policy.reinforce_on == "recall",
                 recall_id=None if serving is None else serving.recall_id,
             )
         if serving is not None:
-            exposures.record_exposure(conn, tenant, serving, query, [h.id for h in hits], at)
+            shown = [h.id for h in hits]
+            exposures.record_exposure(conn, tenant, serving, request.query, shown, at)
         return RecallResult(
             tenant=tenant,
-            query=query,
+            query=request.query,
             mode=recall_mode.value,
             at=at,
             hits=hits,
             recall_id=None if serving is None else serving.recall_id,
             cohort=None if serving is None else serving.cohort.value,
-            as_of=when,
+            as_of=request.as_of,
         )
