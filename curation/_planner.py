@@ -279,8 +279,7 @@ def _merge_duplicates(
             work.cover(b, a)
     if policy.duplicates == Mode.OFF:
         return [], changes
-    merges = [m for g in _linked_groups(linked) if (m := _fold(work, g)) is not None]
-    return merges, changes
+    return _fold_groups(work, linked, dup_t), changes
 
 
 def _active_pairs(
@@ -322,14 +321,55 @@ def _linked_groups(linked: list[tuple[int, int]]) -> list[list[int]]:
     return [[int(nodes[m]) for m in group] for group in uf.groups(min_size=2)]
 
 
-def _fold(work: _Work, members: list[int]) -> MergeCluster | None:
-    """Pick the canonical and archive the rest that may go.
+def _pairs_by_group(
+    linked: list[tuple[int, int]], groups: list[list[int]]
+) -> list[list[tuple[int, int]]]:
+    """Each group's own links (a link's two ends are always in the same group)."""
+    group_of = {m: g for g, members in enumerate(groups) for m in members}
+    pairs: list[list[tuple[int, int]]] = [[] for _ in groups]
+    for a, b in linked:
+        pairs[group_of[a]].append((a, b))
+    return pairs
+
+
+def _fold_groups(work: _Work, linked: list[tuple[int, int]], dup_t: float) -> list[MergeCluster]:
+    """Fold each linked group into its canonical, but only the members that are themselves
+    near-duplicates of it (cosine >= ``dup_t``).
+
+    Linking is transitive and similarity is not: chit-chat turns chain one to the next, so
+    a group's far end can say something the canonical never did, and folding it would
+    archive the only record of it. The members left over are grouped again by their own
+    links and folded the same way, so a chain of paraphrases still ends as a few
+    canonicals, each a near-duplicate of everything folded into it."""
+    merges: list[MergeCluster] = []
+    groups = _linked_groups(linked)
+    pending = list(zip(groups, _pairs_by_group(linked, groups), strict=True))
+    pending.reverse()  # pop() then takes the groups in their order
+    while pending:
+        members, pairs = pending.pop()
+        canonical, merge = _fold(work, members, pairs, dup_t)
+        if merge is not None:
+            merges.append(merge)
+        rest = {m for m in members if m != canonical and not work.archived[m]}
+        left = [(a, b) for a, b in pairs if a in rest and b in rest]
+        subgroups = _linked_groups(left)
+        again = list(zip(subgroups, _pairs_by_group(left, subgroups), strict=True))
+        pending.extend(reversed(again))
+    return merges
+
+
+def _fold(
+    work: _Work, members: list[int], pairs: list[tuple[int, int]], dup_t: float
+) -> tuple[int, MergeCluster | None]:
+    """Pick the canonical and archive the near-duplicates of it that may go.
 
     A pinned member, if any, is the canonical (other pinned members stay as they are);
     otherwise the broadest member (a principle is never folded into a narrower echo of
     it, source 000), then the highest retention.
     A member whose values differ from the canonical's stays too: chaining through a vague
-    middle entry must not fold "plan is Basic" into "plan is Pro".
+    middle entry must not fold "plan is Basic" into "plan is Pro". So does a member that
+    is neither linked to the canonical nor as similar to it as ``dup_t`` (``_fold_groups``
+    groups those again).
     """
     snap = work.snap
     pinned = [m for m in members if snap.pinned[m]]
@@ -342,28 +382,32 @@ def _fold(work: _Work, members: list[int]) -> MergeCluster | None:
             *work.age_key(m),
         ),
     )
+    others = [m for m in members if m != canonical and not snap.pinned[m]]
+    similarity = dict(
+        zip(others, (snap.embeddings[others] @ snap.embeddings[canonical]).tolist(), strict=True)
+    )
+    linked = {b if a == canonical else a for a, b in pairs if canonical in (a, b)}
     folded = [
         m
-        for m in members
-        if m != canonical and not snap.pinned[m] and not work.differences(canonical, m)
+        for m in others
+        if (m in linked or similarity[m] >= dup_t) and not work.differences(canonical, m)
     ]
     if not folded:
-        return None
-    cosines = snap.embeddings[folded] @ snap.embeddings[canonical]
-    for m, cosine in zip(folded, cosines.tolist(), strict=True):
-        detail = f"near-duplicate of {snap.ids[canonical]} (cosine {cosine:.3f})"
+        return canonical, None
+    for m in folded:
+        detail = f"near-duplicate of {snap.ids[canonical]} (cosine {similarity[m]:.3f})"
         work.archive(m, Mechanic.DUPLICATES, ArchiveReason.DUPLICATE, detail, canonical)
     for m in folded:
         _retarget(work, snap.ids[m], snap.ids[canonical])
     everyone = [canonical, *folded]
-    return MergeCluster(
+    return canonical, MergeCluster(
         canonical_id=snap.ids[canonical],
         canonical_version=int(snap.versions[canonical]),
         duplicate_ids=tuple(snap.ids[m] for m in folded),
         recall_count_after=int(snap.recall_count[everyone].sum()),
         importance_after=float(snap.importance[everyone].max()),
         proven_after=int(snap.proven[everyone].sum()),
-        min_similarity=round(float(cosines.min()), 4),
+        min_similarity=round(min(similarity[m] for m in folded), 4),
     )
 
 
@@ -479,23 +523,33 @@ def _decay(work: _Work, cap: int) -> int:
     pointed_at = np.fromiter((i in targets for i in snap.ids), dtype=bool, count=len(snap))
     eligible = ~snap.pinned & (snap.generality < policy.min_generality)
     eligible &= ~work.archived & ~pointed_at & (idle | weak)
-    eligible &= _noise_or_covered(work)
+    uncovered_ok = _noise_or_under_principle(work)
+    eligible &= uncovered_ok | _covered(work)
     candidates = np.flatnonzero(eligible)
     ids = np.asarray(snap.ids, dtype=object)[candidates]
     order = np.lexsort((ids.astype(str), work.retention[candidates]))
-    chosen = candidates[order[:cap]]
-    for row in chosen.tolist():
+    chosen: list[int] = []
+    lost_cover = 0
+    for row in candidates[order].tolist():
+        if len(chosen) == cap:
+            break
+        cover = _cover(work, row)
+        if snap.ids[row] in targets or (cover is None and not uncovered_ok[row]):
+            lost_cover += 1  # its cover, or what points at it, decayed just before it
+            continue
+        chosen.append(row)
+        if cover is not None:
+            targets.add(snap.ids[cover])
         reasons = []
         if idle[row]:
             reasons.append(f"idle {idle_seconds[row] / DAY:.1f} d > {policy.max_idle_days:g} d")
         if weak[row]:
             reasons.append(f"retention {work.retention[row]:.4f} < {policy.prune_below:g}")
         detail = "; ".join(reasons) + f"; generality {int(snap.generality[row])}"
-        cover = _cover(work, row)
         if cover is not None:
             detail += f"; covered by {snap.ids[cover]}"
         work.archive(row, Mechanic.DECAY, ArchiveReason.DECAYED, detail, cover)
-    return len(candidates) - len(chosen)
+    return len(candidates) - len(chosen) - lost_cover
 
 
 def _cover(work: _Work, row: int) -> int | None:
@@ -506,20 +560,26 @@ def _cover(work: _Work, row: int) -> int | None:
     return min(alive, key=work.age_key) if alive else None
 
 
-def _noise_or_covered(work: _Work) -> BoolArray:
-    """Decay removes noise, never knowledge: an entry may decay only if its kind is noise
-    by nature (``policy.decay_uncovered_kinds``, tool output by default) or something
-    active covers it: a near-duplicate, a principle above it, or a newer statement of its
-    slot."""
+def _noise_or_under_principle(work: _Work) -> BoolArray:
+    """Decay removes noise, never knowledge: an entry may decay without an active cover
+    only if its kind is noise by nature (``policy.decay_uncovered_kinds``, tool output by
+    default) or a principle above it carries it on."""
     snap = work.snap
     noise = np.fromiter(
         (kind in work.policy.decay_uncovered_kinds for kind in snap.kinds), bool, len(snap)
     )
-    covered = np.zeros(len(snap), dtype=bool)
-    if work.covered:
-        covered[list(work.covered)] = True
     under_principle = np.fromiter((p is not None for p in snap.parent_ids), bool, len(snap))
-    return noise | covered | under_principle
+    return noise | under_principle
+
+
+def _covered(work: _Work) -> BoolArray:
+    """Entries that something still active covers: a near-duplicate or a newer statement
+    of its slot. ``_decay`` checks each again as it goes, since an entry decayed in this
+    plan covers nothing (two idle near-duplicates must not take each other away)."""
+    covered = np.zeros(len(work.snap), dtype=bool)
+    for row, by in work.covered.items():
+        covered[row] = any(not work.archived[c] for c in by)
+    return covered
 
 
 def _open_conflicts(work: _Work, changes: list[SlotChange]) -> list[ConflictCandidate]:

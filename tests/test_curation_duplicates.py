@@ -287,3 +287,25 @@ def test_canonical_is_not_decayed_in_the_same_plan() -> None:
 
 def test_duplicates_off_plans_no_merge() -> None:
     assert plan_for(REFUND, only("decay")).merges == []
+
+
+def test_a_chain_of_links_folds_only_near_duplicates_of_each_canonical() -> None:
+    """Linking is transitive, similarity is not: the far end of a chain is not a
+    near-duplicate of the canonical, so it is not folded into it; it is grouped again with
+    its own near-duplicates, and the most worth keeping of them stays as their canonical."""
+    b = near(TOPIC, 0.96, 1)
+    c = near(b, 0.96, 2)
+    d = near(c, 0.97, 3)
+    rows: list[dict[str, Any]] = [
+        {"id": "a", "content": "Great job on the talk", "embedding": TOPIC, "importance": 0.9},
+        {"id": "b", "content": "Great job on your talk", "embedding": b, "importance": 0.2},
+        {"id": "c", "content": "Good job with your talk", "embedding": c, "importance": 0.8},
+        {"id": "d", "content": "Good job with the talk", "embedding": d, "importance": 0.3},
+    ]
+    threshold = POLICY.duplicate_threshold_for(make_snapshot(rows).embedding_model)
+    assert max(float(TOPIC @ c), float(TOPIC @ d), float(b @ d)) < threshold  # a chain
+    plan = plan_for(rows)
+    folds = {m.canonical_id: set(m.duplicate_ids) for m in plan.merges}
+    assert folds == {"a": {"b"}, "c": {"d"}}
+    assert plan.archived_ids() == {"b", "d"}
+    assert all(m.min_similarity >= threshold for m in plan.merges)

@@ -80,3 +80,16 @@ def test_a_covered_entry_decays_with_its_cover_as_successor_noise_without() -> N
     targets = {a.memory_id: a.target_id for a in plan.archives if a.mechanic.value == "decay"}
     assert targets == {"old": "new", "log": None}
     assert "covered by new" in next(a.detail for a in plan.archives if a.memory_id == "old")
+
+
+def test_two_idle_near_duplicates_do_not_take_each_other_away() -> None:
+    """Each covers the other, but an entry decayed in this plan covers nothing: the first
+    to decay leaves the other as the only carrier, which stays."""
+    topic = basis(7)
+    rows = [
+        {"id": "a", "content": "Deploys go out on Tuesdays", "embedding": topic} | OLD,
+        {"id": "b", "content": "Deploys go out on Tuesdays.", "embedding": near(topic, 0.97, 1)}
+        | OLD,
+    ]
+    gone = decayed(rows)
+    assert len(gone) == 1 and gone < {"a", "b"}
