@@ -188,8 +188,13 @@ REMEMBER: Spec = {
 
 def check_stored(store: MemoryStore, tenant: str, result: Any, args: dict[str, Any]) -> None:
     memory = store.get(tenant, result.id)
-    assert result.created  # unique content: never a re-statement
     assert memory.content == args["content"] and memory.tenant == tenant
+    if not args["content"].startswith("api-"):
+        # hostile text that validation accepts can repeat across examples: a restatement
+        # of the entry already there, which keeps its own attributes
+        assert result.created or result.restated
+        return
+    assert result.created  # unique content: never a re-statement
     for name in ("supersession_key", "topic", "source", "kind"):
         assert getattr(memory, name) == args[name], name
     assert memory.metadata == (args["metadata"] or {})
