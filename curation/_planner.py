@@ -68,9 +68,35 @@ class _Work:
     # row -> the active entries that cover it (a near-duplicate or a newer same-slot
     # statement), in the order found
     covered: dict[int, list[int]] = field(default_factory=dict)
+    # row -> the newer statements of its slot (a subset of ``covered``)
+    newer_of_slot: dict[int, list[int]] = field(default_factory=dict)
 
-    def cover(self, row: int, by: int) -> None:
+    def cover(self, row: int, by: int, *, same_slot: bool = False) -> None:
         self.covered.setdefault(row, []).append(by)
+        if same_slot:
+            self.newer_of_slot.setdefault(row, []).append(by)
+
+    def active_covers(self, row: int) -> list[int]:
+        """What still carries ``row`` on: its active covers; failing those, the active
+        newer statements of its slot reached through archived ones (a newer statement of
+        a newer statement of a slot is one too; a near-duplicate of a near-duplicate is
+        not, so that chain is never followed)."""
+        alive = [c for c in self.covered.get(row, []) if not self.archived[c]]
+        if alive:
+            return alive
+        seen, frontier = {row}, list(self.newer_of_slot.get(row, []))
+        while frontier:
+            nxt = []
+            for c in frontier:
+                if c in seen:
+                    continue
+                seen.add(c)
+                if not self.archived[c]:
+                    alive.append(c)
+                else:
+                    nxt.extend(self.newer_of_slot.get(c, []))
+            frontier = nxt
+        return alive
 
     def archive(
         self,
@@ -271,7 +297,7 @@ def _merge_duplicates(
             slot = compare_slots(snap.contents[older], snap.contents[newer])
             if slot.verdict != SlotVerdict.DIFFERENT:
                 changes.append(SlotChange(older, newer, sim, slot))
-                work.cover(older, newer)  # the newer statement of its slot carries it on
+                work.cover(older, newer, same_slot=True)  # the newer statement carries it on
                 continue
         if not diffs and sim >= dup_t:
             linked.append((a, b))
@@ -556,7 +582,7 @@ def _cover(work: _Work, row: int) -> int | None:
     """The oldest entry still active in this plan that carries a decaying entry's
     information on, recorded as its successor: recall as of a moment before the cover was
     written still finds the entry (it was the only carrier then)."""
-    alive = [c for c in work.covered.get(row, []) if not work.archived[c]]
+    alive = work.active_covers(row)
     return min(alive, key=work.age_key) if alive else None
 
 
@@ -577,8 +603,8 @@ def _covered(work: _Work) -> BoolArray:
     of its slot. ``_decay`` checks each again as it goes, since an entry decayed in this
     plan covers nothing (two idle near-duplicates must not take each other away)."""
     covered = np.zeros(len(work.snap), dtype=bool)
-    for row, by in work.covered.items():
-        covered[row] = any(not work.archived[c] for c in by)
+    for row in work.covered:
+        covered[row] = bool(work.active_covers(row))
     return covered
 
 

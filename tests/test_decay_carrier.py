@@ -93,3 +93,28 @@ def test_two_idle_near_duplicates_do_not_take_each_other_away() -> None:
     ]
     gone = decayed(rows)
     assert len(gone) == 1 and gone < {"a", "b"}
+
+
+def test_a_newer_statement_of_a_newer_statement_of_its_slot_still_covers_it() -> None:
+    """Porto, then Braga, then Lyon: when Braga decays first, Lyon (a newer statement of
+    Porto's slot too, though not similar enough to be compared with it) carries Porto on."""
+    porto = basis(9)
+    braga = near(porto, 0.9, 1)
+    lyon = near(braga, 0.9, 2)
+    rows = [
+        {"id": "porto", "content": "Ana plays for Porto since 2019.", "embedding": porto}
+        | OLD,
+        {"id": "braga", "content": "Ana plays for Braga since 2021.", "embedding": braga}
+        | OLD
+        | {"importance": 0.0, "age_days": 60},
+        {"id": "lyon", "content": "Ana plays for Lyon since 2023.", "embedding": lyon,
+         "age_days": 2},
+    ]  # fmt: skip
+    policy = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
+    assert float(porto @ lyon) < policy.contradiction_threshold_for(
+        make_snapshot(rows).embedding_model
+    )  # porto and lyon are never compared directly
+    plan = build_plan(make_snapshot(rows + [dict(FRESH) for _ in range(12)]), policy, NOW)
+    decays = [a for a in plan.archives if a.mechanic.value == "decay"]
+    assert [a.memory_id for a in decays] == ["braga", "porto"]  # lowest retention first
+    assert {a.target_id for a in decays} == {"lyon"}
