@@ -347,15 +347,16 @@ def _linked_groups(linked: list[tuple[int, int]]) -> list[list[int]]:
     return [[int(nodes[m]) for m in group] for group in uf.groups(min_size=2)]
 
 
-def _pairs_by_group(
-    linked: list[tuple[int, int]], groups: list[list[int]]
-) -> list[list[tuple[int, int]]]:
-    """Each group's own links (a link's two ends are always in the same group)."""
+def _groups_with_links(
+    linked: list[tuple[int, int]],
+) -> list[tuple[list[int], list[tuple[int, int]]]]:
+    """``_linked_groups``, each with its own links (a link's two ends share a group)."""
+    groups = _linked_groups(linked)
     group_of = {m: g for g, members in enumerate(groups) for m in members}
     pairs: list[list[tuple[int, int]]] = [[] for _ in groups]
     for a, b in linked:
         pairs[group_of[a]].append((a, b))
-    return pairs
+    return list(zip(groups, pairs, strict=True))
 
 
 def _fold_groups(work: _Work, linked: list[tuple[int, int]], dup_t: float) -> list[MergeCluster]:
@@ -368,9 +369,7 @@ def _fold_groups(work: _Work, linked: list[tuple[int, int]], dup_t: float) -> li
     links and folded the same way, so a chain of paraphrases still ends as a few
     canonicals, each a near-duplicate of everything folded into it."""
     merges: list[MergeCluster] = []
-    groups = _linked_groups(linked)
-    pending = list(zip(groups, _pairs_by_group(linked, groups), strict=True))
-    pending.reverse()  # pop() then takes the groups in their order
+    pending = _groups_with_links(linked)[::-1]  # pop() then takes the groups in order
     while pending:
         members, pairs = pending.pop()
         canonical, merge = _fold(work, members, pairs, dup_t)
@@ -378,9 +377,7 @@ def _fold_groups(work: _Work, linked: list[tuple[int, int]], dup_t: float) -> li
             merges.append(merge)
         rest = {m for m in members if m != canonical and not work.archived[m]}
         left = [(a, b) for a, b in pairs if a in rest and b in rest]
-        subgroups = _linked_groups(left)
-        again = list(zip(subgroups, _pairs_by_group(left, subgroups), strict=True))
-        pending.extend(reversed(again))
+        pending.extend(_groups_with_links(left)[::-1])
     return merges
 
 
@@ -561,7 +558,7 @@ def _decay(work: _Work, cap: int) -> int:
             break
         cover = _cover(work, row)
         if snap.ids[row] in targets or (cover is None and not uncovered_ok[row]):
-            lost_cover += 1  # its cover, or what points at it, decayed just before it
+            lost_cover += 1  # its covers decayed just before it, or it now covers one
             continue
         chosen.append(row)
         if cover is not None:
