@@ -166,6 +166,10 @@ class CurationPolicy(BaseModel):
     weights: RankingWeights = Field(default_factory=RankingWeights)
     candidate_multiplier: int = Field(4, ge=1)
     reinforce_on: Literal["recall", "feedback"] = "recall"
+    # a question about the past ("Which team did she play for in 2000?", "What was my
+    # previous plan?": ``curation/_history.py``) also sees superseded entries, shown as
+    # such: a replaced value is its answer, not an error
+    past_questions_see_superseded: bool = True
     recency_hot_days: float = 7.0
     recency_warm_days: float = 30.0
 

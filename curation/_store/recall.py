@@ -119,6 +119,12 @@ _CURRENT_AT = """
              WHERE n.tenant = m.tenant AND n.id = s.superseded_by AND n.created_at > :as_of)))
 """
 _ACTIVE = "AND s.status = 'active'"
+# a question about the past (``_history``) also sees what a later entry replaced: values
+# superseded by a newer one, and entries decayed with a cover (``_CURRENT_AT``'s reasons)
+_ACTIVE_OR_REPLACED = """
+    AND (s.status = 'active' OR s.archive_reason = 'superseded'
+         OR (s.archive_reason = 'decayed' AND s.superseded_by IS NOT NULL))
+"""
 _WRITTEN_BY = "AND m.created_at <= :as_of"
 
 
@@ -137,13 +143,16 @@ def search(
     as_of: datetime | None = None,
     index: SearchIndex = SearchIndex.VECTOR,
     ef: int | None = None,
+    replaced: bool = False,
 ) -> list[Any]:
     """Candidates by vector similarity; ``configure=False`` when the transaction was
     opened with ``START`` for this ``limit`` already. Each row carries its number of
     open conflicts, so the conflicts themselves are fetched only when there are some.
 
     ``as_of``: only what was written by then; with ``active_only``, what was current then
-    (``_CURRENT_AT``). ``index``: a quantised index fetches ``RERANK_FACTOR`` x ``limit``
+    (``_CURRENT_AT``). ``replaced``, with ``active_only`` and no ``as_of``: what a later
+    entry replaced is a candidate too (a question about the past). ``index``: a
+    quantised index fetches ``RERANK_FACTOR`` x ``limit``
     candidates and re-ranks them by the exact distance; ``ef`` overrides ``ef_search``."""
     candidates = limit * RERANK_FACTOR[index]
     if configure or ef is not None:
@@ -156,7 +165,7 @@ def search(
         )
     params: dict[str, Any] = {"t": tenant, "q": query_vector, "n": limit}
     if as_of is None:
-        where = _ACTIVE if active_only else ""
+        where = (_ACTIVE_OR_REPLACED if replaced else _ACTIVE) if active_only else ""
     else:
         where = _CURRENT_AT if active_only else _WRITTEN_BY
         params["as_of"] = as_of
@@ -294,11 +303,14 @@ def rank_candidates(
     k: int,
     curated: bool,
     claims: Mapping[str, BestClaim] | None = None,
+    past: bool = False,
 ) -> list[RecallHit]:
     """Hits ordered by score: similarity alone (raw) or blended with the curation scores
     (curated), where ``claims`` (the candidates of claim kinds: their best-matching
     statements) lift the entries whose one claim answers the query and put a later
-    restatement of a claim above the earlier one."""
+    restatement of a claim above the earlier one. For a question about the past
+    (``past``) retention does not count: it measures how current an entry is, which is
+    not what such a question asks for."""
     if not rows:
         return []
     snap = candidates_snapshot(tenant, model, rows)
@@ -322,9 +334,8 @@ def rank_candidates(
             ],
             dtype=bool,
         )
-        score = blend_scores(
-            relevance, rank, retention, contested, policy.weights, machine_doubt=machine
-        )
+        weights = policy.weights.model_copy(update={"retention": 0.0}) if past else policy.weights
+        score = blend_scores(relevance, rank, retention, contested, weights, machine_doubt=machine)
         if len(claimed) > 1:
             score[claimed] = newer_claims_first(
                 score[claimed],

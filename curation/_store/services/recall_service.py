@@ -14,6 +14,7 @@ from sqlalchemy import Connection, text
 
 from curation._cohorts import validate_agent_id
 from curation._errors import UnknownTenantError, ValidationError
+from curation._history import asks_about_the_past
 from curation._kinds import RecallMode, Status
 from curation._records import ApiKeyRecord, RecallResult
 from curation._store import exposures
@@ -191,6 +192,12 @@ class RecallService:
             curated = recall_mode == RecallMode.CURATED
         policy = self.ctx.merged_policy(stored_policy)
         limit = request.k * policy.candidate_multiplier if curated else request.k
+        past = (
+            curated
+            and request.as_of is None
+            and policy.past_questions_see_superseded
+            and asks_about_the_past(request.query, at)
+        )
         rows = recall_sql.search(
             conn,
             tenant,
@@ -199,6 +206,7 @@ class RecallService:
             active_only=curated,
             configure=limit != guess,
             as_of=request.as_of,
+            replaced=past,
         )
         if curated and request.as_of is not None:
             rows = recall_sql.current_at(rows)
@@ -224,10 +232,12 @@ class RecallService:
             k=request.k,
             curated=curated,
             claims=claims,
+            past=past,
         )
-        # an as-of recall votes only for what is still active: an archived entry's
-        # state (its version, which undo and explain rely on) is left as it was
-        voted = [h.id for h in hits if request.as_of is None or h.status == Status.ACTIVE]
+        # a recall votes only for what is still active (an as-of recall or a question about
+        # the past may show archived entries): an archived entry's state (its version,
+        # which undo and explain rely on) is left as it was
+        voted = [h.id for h in hits if h.status == Status.ACTIVE]
         if curated and request.record and voted:
             recall_sql.record_recall(
                 conn,
