@@ -5,7 +5,9 @@ is out of it. That is right for "Which team does she play for?" and wrong for "W
 did she play for in 2000?": the superseded value *is* the answer, and hiding it makes
 curated recall worse than raw (TimeQA asked as of a past year: 0.828 raw, 0.185 curated).
 Superseded is not refuted, so a question that asks about the past widens the candidates
-to superseded entries (shown as such) and lets relevance rank them with the rest.
+to superseded entries (shown as such) and lets relevance rank them with the rest: when
+such entries are among the candidates, retention (how current an entry is) stops
+counting, and when none are, the order is exactly today's.
 
 A question asks about the past when it names a moment before now (a year, a decade) or a
 replaced state ("previously", "formerly", "used to", "ago", "last year", …) and is not put

@@ -2,9 +2,9 @@
 
 A question that names a past moment or a replaced state, put in the past tense, widens
 curated recall to superseded entries and entries decayed with a cover (shown as archived,
-never voted for), and ranks them without retention, which measures how current an entry
-is. A question in the present, one whose year names a thing, and a tenant whose policy
-turns it off keep today's current-only recall.
+never voted for); when such entries are among the candidates it ranks without retention,
+which measures how current an entry is. A question in the present, one whose year names
+a thing, and a tenant whose policy turns it off keep today's current-only recall.
 """
 
 from __future__ import annotations
@@ -117,6 +117,21 @@ def test_raw_recall_is_unchanged_by_the_tense_of_the_question(store: MemoryStore
     ids = director_history(store)
     raw = store.recall(TENANT, "Who is the observatory director?", k=6, mode="raw", now=NOW)
     assert set(raw.ids) == set(ids.values())
+
+
+def test_with_nothing_replaced_a_past_question_ranks_as_before(store: MemoryStore) -> None:
+    """Retention stops counting only to let replaced values compete with their
+    replacement: in a store with none (dialogue, notes) the order and scores are today's."""
+    store.create_tenant(TENANT)
+    for days in (1, 40, 200, 400):
+        at = NOW - timedelta(days=days)
+        store.remember(TENANT, f"The director visited the dome {days} days ago.", created_at=at,
+                       now=at)  # fmt: skip
+    question = "What did the director visit in 2019?"
+    widened = store.recall(TENANT, question, k=4, now=NOW, record=False)
+    store.set_policy(TENANT, CurationPolicy(past_questions_see_superseded=False))
+    today = store.recall(TENANT, question, k=4, now=NOW, record=False)
+    assert [(h.id, h.score) for h in widened] == [(h.id, h.score) for h in today]
 
 
 def candidate(memory_id: str, similarity: float, days_old: float) -> Any:

@@ -232,7 +232,9 @@ class RecallService:
             k=request.k,
             curated=curated,
             claims=claims,
-            past=past,
+            # retention then stops favouring the current value over the values it replaced;
+            # with none of those among the candidates, the order is today's
+            past=past and any(r.status != Status.ACTIVE for r in rows),
         )
         # a recall votes only for what is still active (an as-of recall or a question about
         # the past may show archived entries): an archived entry's state (its version,
