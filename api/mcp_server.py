@@ -87,7 +87,8 @@ def build_mcp(store: MemoryStore) -> MCPServer:
     ) -> dict[str, Any]:
         """Recall the best memories for a query (curated by default). With agent_id the
         answer carries a recall_id for outcome and feedback. as_of (ISO 8601) recalls what
-        was current at that moment."""
+        was current at that moment; a query about the past ("in 2024", "previous") also
+        gets the values replaced since, marked archived."""
         key = _key()
         return await _run(  # type: ignore[no-any-return]
             lambda: service.recall(store, key, query, k, mode, agent_id, as_of)
