@@ -87,6 +87,21 @@ def _act_as_app_role(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.commit()
 
 
+def _plan_for_the_tenant(dbapi_connection: Any, _record: Any) -> None:
+    """Every statement is planned for its own parameters (``force_custom_plan``), so it
+    prunes ``memory`` to the tenant's partition before anything is locked.
+
+    ``memory`` has one partition per tenant, and a cached generic plan over it locks every
+    partition and each of its indexes whenever it runs. Foreign-key checks run as such
+    plans from a statement's sixth row on: with 2,304 tenants in one database a 40-row
+    write failed with "out of shared memory" (the lock table was full), and below that
+    point each such statement takes a lock per tenant. Planned per call, a write or a
+    recall locks one tenant's relations however many tenants the database holds."""
+    with dbapi_connection.cursor() as cur:
+        cur.execute("SET plan_cache_mode = force_custom_plan")
+    dbapi_connection.commit()
+
+
 def scope_to_tenant(conn: Connection, tenant: str) -> None:
     """Scope the connection's current transaction to ``tenant``: row-level security then
     shows and accepts only that tenant's rows, until the transaction ends. The one place
@@ -114,8 +129,10 @@ class Database:
             pool_pre_ping=True,
         )
         event.listen(self.engine, "connect", _act_as_app_role)
+        event.listen(self.engine, "connect", _plan_for_the_tenant)
         event.listen(self.engine, "connect", _register_vector)
         self.admin_engine: Engine = create_engine(self.url, poolclass=pool.NullPool)
+        event.listen(self.admin_engine, "connect", _plan_for_the_tenant)
         event.listen(self.admin_engine, "connect", _register_vector)
 
     @functools.cached_property
@@ -127,6 +144,7 @@ class Database:
             self.app_url, pool_size=2, max_overflow=8, isolation_level="AUTOCOMMIT"
         )
         event.listen(engine, "connect", _act_as_app_role)
+        event.listen(engine, "connect", _plan_for_the_tenant)
         return engine
 
     @classmethod
