@@ -278,7 +278,13 @@ def _merge_duplicates(
     rows = np.flatnonzero(~work.archived)
     if len(rows) < 2:
         return [], []
-    pair_a, pair_b, sims = _active_pairs(work, rows, min(dup_t, con_t), search)
+    # a kind whose value changes are not checked needs only its near-duplicates: pairs
+    # below dup_t would be read and dropped (dialogue at MiniLM's 0.6: ~9 per turn)
+    thresholds = {
+        kind: min(dup_t, con_t) if kind in policy.contradiction_kinds else dup_t
+        for kind in set(snap.kinds)
+    }
+    pair_a, pair_b, sims = _active_pairs(work, rows, thresholds, search)
     linked: list[tuple[int, int]] = []
     changes: list[SlotChange] = []
     for a, b, sim in zip(pair_a.tolist(), pair_b.tolist(), sims.tolist(), strict=True):
@@ -309,9 +315,10 @@ def _merge_duplicates(
 
 
 def _active_pairs(
-    work: _Work, rows: np.ndarray, threshold: float, search: PairSearch | None
+    work: _Work, rows: np.ndarray, thresholds: dict[str, float], search: PairSearch | None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Similar pairs among ``rows``, same kind only, as snapshot rows sorted by (a, b).
+    """Similar pairs among ``rows``, same kind only, each kind at its own threshold (none
+    for an infinite one), as snapshot rows sorted by (a, b).
 
     The same pairs as ``similar_pairs`` over ``rows`` labelled by kind, but each kind's
     embeddings are gathered once (not the whole active set first and each group again:
@@ -320,7 +327,8 @@ def _active_pairs(
     parts_a, parts_b, parts_s = [], [], []
     for kind in sorted(set(kinds.tolist())):
         members = rows[kinds == kind]
-        if len(members) < 2:
+        threshold = thresholds[kind]
+        if len(members) < 2 or math.isinf(threshold):
             continue
         li, lj, ls = similar_pairs(work.snap.embeddings[members], threshold, search=search)
         parts_a.append(members[li])
