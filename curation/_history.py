@@ -22,13 +22,12 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from curation._values import MONTH_NAMES
+
 # a year or a decade put as a moment ("in 1998", "during the 1990s", "from 1990 to 1995",
 # "on 12 May 2019"), not a bare number or a year that names something ("HMS Ambrose
 # (1903)", "born 1961")
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
+_MONTH = rf"(?:{MONTH_NAMES})\.?"  # the value extractor's month names, read in any case
 _YEAR = re.compile(
     r"\b(?:(?:in|during|from|until|till|before|after|since|between|around|circa|through"
     r"|throughout|as of)\s+(?:the\s+)?(?:(?:early|late|mid)[- ]?)?(?:year\s+)?"

@@ -55,7 +55,7 @@ _MONTH_NUMBERS = {
 _FULL_MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|November|December"
 )
-_MONTHS = _FULL_MONTHS + "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
+MONTH_NAMES = _FULL_MONTHS + "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _MULTIPLIERS = {"k": 1_000, "thousand": 1_000, "M": 1_000_000, "mn": 1_000_000,
                 "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}  # fmt: skip
@@ -257,11 +257,11 @@ _EXTRACTORS: list[tuple[re.Pattern[str], Normalizer]] = [
         (rf"\b(?:{_REFERENCE_NOUNS})\s*#?\s*(?P<v>\d{{2,}})\b", re.I, _plain("reference")),
         (r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?:[T ](?P<H>\d{1,2}):(?P<M>\d{2})"
          r"(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d)", 0, _iso),
-        (rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTHS})\.?"
+        (rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{MONTH_NAMES})\.?"
          rf"(?:,?\s+(?P<y>\d{{4}}))?(?!\w)", 0, _named_date),
-        (rf"\b(?P<mon>{_MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)"
+        (rf"\b(?P<mon>{MONTH_NAMES})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)"
          rf"(?:,?\s+(?P<y>\d{{4}}))?(?!\w)", 0, _named_date),
-        (rf"\b(?P<mon>{_MONTHS})\.?,?\s+(?P<y>\d{{4}})(?!\w)", 0, _named_date),
+        (rf"\b(?P<mon>{MONTH_NAMES})\.?,?\s+(?P<y>\d{{4}})(?!\w)", 0, _named_date),
         (r"\b(?P<v>\d{1,2}/\d{1,2}/\d{2,4})\b", 0, _plain("date")),
         (rf"\b(?P<mon>{_FULL_MONTHS})\b", 0, _named_date),
         (r"\b(?:in|since|from|until|till|by|during|of|year)\s+(?P<y>(?:19|20)\d{2})"

@@ -152,6 +152,6 @@ def test_a_past_question_ranks_without_retention(past: bool, first: str) -> None
     rows = [candidate("older-closer", 0.80, 400.0), candidate("fresh", 0.78, 0.5)]
     hits = rank_candidates(
         rows, {}, CurationPolicy(), tenant=TENANT, model="m", now=NOW, k=2, curated=True,
-        past=past,
+        retention_counts=not past,
     )  # fmt: skip
     assert hits[0].id == first

@@ -303,14 +303,14 @@ def rank_candidates(
     k: int,
     curated: bool,
     claims: Mapping[str, BestClaim] | None = None,
-    past: bool = False,
+    retention_counts: bool = True,
 ) -> list[RecallHit]:
     """Hits ordered by score: similarity alone (raw) or blended with the curation scores
     (curated), where ``claims`` (the candidates of claim kinds: their best-matching
     statements) lift the entries whose one claim answers the query and put a later
-    restatement of a claim above the earlier one. For a question about the past
-    (``past``) retention does not count: it measures how current an entry is, which is
-    not what such a question asks for."""
+    restatement of a claim above the earlier one. ``retention_counts=False`` (a question
+    about the past, with replaced entries among the candidates) leaves retention out of
+    the blend: it measures how current an entry is, not what such a question asks for."""
     if not rows:
         return []
     snap = candidates_snapshot(tenant, model, rows)
@@ -334,7 +334,11 @@ def rank_candidates(
             ],
             dtype=bool,
         )
-        weights = policy.weights.model_copy(update={"retention": 0.0}) if past else policy.weights
+        weights = (
+            policy.weights
+            if retention_counts
+            else policy.weights.model_copy(update={"retention": 0.0})
+        )
         score = blend_scores(relevance, rank, retention, contested, weights, machine_doubt=machine)
         if len(claimed) > 1:
             score[claimed] = newer_claims_first(

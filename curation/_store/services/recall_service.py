@@ -232,9 +232,9 @@ class RecallService:
             k=request.k,
             curated=curated,
             claims=claims,
-            # retention then stops favouring the current value over the values it replaced;
-            # with none of those among the candidates, the order is today's
-            past=past and any(r.status != Status.ACTIVE for r in rows),
+            # for a question about the past, retention would favour the current value over
+            # the values it replaced; with none of those among the candidates, as ever
+            retention_counts=not (past and any(r.status != Status.ACTIVE for r in rows)),
         )
         # a recall votes only for what is still active (an as-of recall or a question about
         # the past may show archived entries): an archived entry's state (its version,
