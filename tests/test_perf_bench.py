@@ -4,6 +4,7 @@ reference, the pair quality and the report run; structure only, never timings.""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ from curation._store.database import Database
 from evaluation.perf.generator import generate
 from evaluation.perf.loader import bulk_load
 from evaluation.perf.phases import bench_store
-from evaluation.perf.report import PHASES, render, scaling
+from evaluation.perf.report import PHASES, render, scaling, targets
 from evaluation.perf.run import run_bench
 
 pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
@@ -49,6 +50,8 @@ def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     recall = result["recall"]
     assert recall["recalls"] == 2 * 10
     assert recall["p50_ms"] <= recall["p95_ms"] <= recall["p99_ms"]
+    assert recall["cpu_ms_per_recall"] >= 0 and recall["client_cpu_ms_per_recall"] > 0
+    assert 0 <= recall["machine_busy_share"] <= 1.05  # jiffies round
     accuracy = result["recall_accuracy"]
     assert accuracy["queries"] > 0 and accuracy["candidates"] == 40
     assert 0.5 <= accuracy["recall_at_top_k"] <= 1.0
@@ -83,6 +86,52 @@ def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     table = scaling([result, bigger])
     assert f"k {N:,}->{10 * N:,}" in table and "full pass" in table
     assert "principle clustering alone, CPU-s" in table
+    assert "every phase <= n log n" in table and table.endswith("MET")
+    smaller, steeper = copy.deepcopy(result), copy.deepcopy(bigger)
+    smaller["pass"]["phases_s"]["duplicate search"] = 1.0
+    steeper["pass"]["phases_s"]["duplicate search"] = 30.0  # k = 1.48 over the step
+    assert "MISSED: duplicate search k = 1.48 (sqrt(4n) cells" in scaling([smaller, steeper])
+
+
+def test_a_missed_target_is_printed_with_what_bounds_it_in_this_runs_figures() -> None:
+    result = _million_row_result()
+    rows = {row[0]: row[3] for row in targets(result)}
+    assert rows["1M import into a new tenant with its index (s, bulk path)"] == (
+        "MISSED: the HNSW build is 400 of 420 s (2,500 rows/s on 2 cores); the COPY 20 s"
+    )
+    assert rows["recalls/s, 4 clients flat out"] == (
+        "MISSED: 10.0 CPU-ms per recall (clients 4.0, database and the rest 6.00), 100% of "
+        "2 cores busy: at most 200 recalls/s; one client alone: p50 9.0 ms"
+    )
+    assert rows["1M full curation pass (s)"].startswith("MISSED: no one phase: load 20, ")
+    assert rows["ingest remember_many, batch 10,000 into a tenant of 10,000, bulk (rows/s)"] == (
+        "MISSED: the graph is built again over 20,000 rows; the HNSW build alone indexed "
+        "2,500 rows/s in this run's bulk load"
+    )
+    assert rows["peak RSS during the pass (GB)"] == "MET"
+    result["recall"]["throughput_per_s"] = 600.0
+    assert {row[0]: row[3] for row in targets(result)}["recalls/s, 4 clients flat out"] == "MET"
+
+
+def _million_row_result() -> dict[str, Any]:
+    """The fields ``targets`` reads, as a 1M run on 2 cores would give them."""
+    recall = {"p50_ms": 20.0, "p99_ms": 35.0, "throughput_per_s": 200.0,
+              "cpu_ms_per_recall": 10.0, "client_cpu_ms_per_recall": 4.0,
+              "machine_busy_share": 1.0}  # fmt: skip
+    phases = {"load": 20.0, "duplicate search": 50.0, "contradiction scan": 35.0,
+              "decay": 4.0, "principle clustering": 10.0, "apply": 36.0,
+              "full pass": 160.0}  # fmt: skip
+    return {
+        "n": 1_000_000, "cpus": 2, "recall": recall,
+        "recall_one_client": {**recall, "p50_ms": 9.0},
+        "bulk_load": {"rows": 1_000_000, "copy_memory_s": 20.0, "build_hnsw_s": 400.0,
+                      "copy_rows_per_s": 50_000.0, "rows_per_s_with_index": 2381.0},
+        "ingest": {"rows": 10_000, "rows_per_s": 1300.0, "batch": 10_000,
+                   "existing": 10_000, "path": "bulk"},
+        "pass": {"phases_s": phases, "rss_mb_before_pass": 1500.0},
+        "pair_quality": {"recall": 1.0, "precision": 1.0},
+        "peak_rss_mb_pass": 4800.0, "peak_rss_mb": 5000.0,
+    }  # fmt: skip
 
 
 def test_fast_snapshot_loader_equals_the_row_path(

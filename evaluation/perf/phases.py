@@ -5,13 +5,14 @@ memory and database size."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 import resource
 import signal
 import statistics
 import time
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from sqlalchemy import text
@@ -294,13 +295,32 @@ def _init_recall_worker(barrier: Any) -> None:
     _start = barrier
 
 
-def _recall_worker(
-    args: tuple[str, str, F32Array, int, float, bool],
-) -> tuple[list[float], float, float]:
-    """Warm up, wait until every client has (the barrier), recall; (latencies, start
-    time, end time). With an ``interval`` the client is paced (open loop): recall k is
-    due at start + k * interval and its latency counts from when it was due, so a backlog
-    shows in the latencies instead of silently lowering the offered rate."""
+def machine_busy_s() -> float:
+    """CPU seconds all of the machine's cores have spent busy since boot (not idle, not
+    waiting on I/O): what the clients, the database server and anything else used."""
+    import psutil
+
+    times = psutil.cpu_times()
+    return float(sum(times) - times.idle - getattr(times, "iowait", 0.0))
+
+
+class _Timed(NamedTuple):
+    """One recall client's timed section: its latencies, when it began and ended (wall
+    and the machine's busy CPU seconds) and its own CPU seconds."""
+
+    latencies: list[float]
+    begun: float
+    ended: float
+    busy_begun: float
+    busy_ended: float
+    own_cpu_s: float
+
+
+def _recall_worker(args: tuple[str, str, F32Array, int, float, bool]) -> _Timed:
+    """Warm up, wait until every client has (the barrier), recall. With an ``interval``
+    the client is paced (open loop): recall k is due at start + k * interval and its
+    latency counts from when it was due, so a backlog shows in the latencies instead of
+    silently lowering the offered rate."""
     url, tenant, queries, warmup, interval, record = args
     database = Database(url)
     store = bench_store(database)
@@ -314,7 +334,7 @@ def _recall_worker(
             _start.abort()  # the others fail at once instead of waiting out the timeout
             raise
         _start.wait(timeout=START_TIMEOUT_S)
-        begun = time.time()
+        begun, busy_begun, cpu_begun = time.time(), machine_busy_s(), time.process_time()
         origin = time.perf_counter()
         for k, query in enumerate(queries[warmup:]):
             started = time.perf_counter()
@@ -326,9 +346,10 @@ def _recall_worker(
             store.recall(tenant, "bench query", k=6, query_embedding=query, now=at,
                          actor="bench-agent", record=record)  # fmt: skip
             latencies.append(time.perf_counter() - started)
+        ended, busy_ended, own_cpu_s = time.time(), machine_busy_s(), time.process_time()
     finally:
         database.dispose()
-    return latencies, begun, time.time()
+    return _Timed(latencies, begun, ended, busy_begun, busy_ended, own_cpu_s - cpu_begun)
 
 
 def near_queries(embeddings: F32Array, count: int, *, seed: int = 0) -> F32Array:
@@ -370,9 +391,13 @@ def recall_under_load(
         # worker spawned by a process that ignores SIGTERM inherits that (a CI run hung)
         pool.close()
         pool.join()
-    window = max(end for _, _, end in results) - min(begun for _, begun, _ in results)
-    latencies = sorted(x for r, _, _ in results for x in r)
+    first = min(results, key=lambda r: r.begun)
+    last = max(results, key=lambda r: r.ended)
+    window = last.ended - first.begun
+    latencies = sorted(x for r in results for x in r.latencies)
     timed = len(latencies)
+    busy_s = last.busy_ended - first.busy_begun
+    clients_cpu_s = sum(r.own_cpu_s for r in results)
 
     def pct(p: float) -> float:
         return latencies[min(timed - 1, int(p / 100 * timed))] * 1000
@@ -388,6 +413,10 @@ def recall_under_load(
         "mean_ms": round(statistics.fmean(latencies) * 1000, 2),
         "throughput_per_s": round(timed / window, 1),
         "window_s": round(window, 2),
+        # what explains the rate on a machine this small: the CPU one recall takes
+        "machine_busy_share": round(busy_s / (window * (os.cpu_count() or 1)), 3),
+        "cpu_ms_per_recall": round(busy_s / timed * 1000, 2),
+        "client_cpu_ms_per_recall": round(clients_cpu_s / timed * 1000, 2),
     }
 
 
