@@ -9,6 +9,7 @@ exactly by the re-rank.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -19,7 +20,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
 from curation._claims import blended_similarity, newer_claims_first
 from curation._kinds import EventType
@@ -27,6 +28,7 @@ from curation._policy import HOUR, CurationPolicy
 from curation._records import ConflictRecord, RecallHit
 from curation._scoring import blend_scores, rank_scores, retention_scores
 from curation._snapshot import MemorySnapshot
+from curation._store.driver_sql import DriverSql
 from curation._store.rows import CONFLICT_COLUMNS, conflict_record
 
 # conflicts the store opened itself (the curation pass, the write-time check), as opposed
@@ -101,9 +103,9 @@ RERANK_FACTOR = {SearchIndex.VECTOR: 1, SearchIndex.HALFVEC: 2, SearchIndex.BIT:
 # (no row: no such tenant). ``memgov_open_recall`` (migration 0003) runs the two in that
 # order, which a single SELECT could not promise. A recall's vote commits without waiting
 # for its WAL flush (see ``record_recall``); a read-only recall writes nothing either way.
-START = """
+START = DriverSql("""
     SELECT p.policy FROM memgov_open_recall(:t, :ef) AS p (policy) WHERE p.policy IS NOT NULL
-"""
+""")
 
 
 # As of a past moment T, curated recall's candidates are the entries that were current
@@ -132,6 +134,19 @@ def ef_search(limit: int) -> str:
     return str(max(40, min(1000, 2 * limit)))
 
 
+_CONFIGURE = DriverSql(
+    "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true) AS iterative_scan,"
+    " set_config('hnsw.ef_search', :ef, true) AS ef_search"
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _statement(sql: str) -> DriverSql:
+    """A search's SQL varies with its filter and index: a handful of texts, each
+    translated once."""
+    return DriverSql(sql)
+
+
 def search(
     conn: Connection,
     tenant: str,
@@ -156,13 +171,7 @@ def search(
     candidates and re-ranks them by the exact distance; ``ef`` overrides ``ef_search``."""
     candidates = limit * RERANK_FACTOR[index]
     if configure or ef is not None:
-        conn.execute(
-            text(
-                "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),"
-                " set_config('hnsw.ef_search', :ef, true)"
-            ),
-            {"ef": ef_search(candidates) if ef is None else str(ef)},
-        )
+        _CONFIGURE.rows(conn, {"ef": ef_search(candidates) if ef is None else str(ef)})
     params: dict[str, Any] = {"t": tenant, "q": query_vector, "n": limit}
     if as_of is None:
         where = (_ACTIVE_OR_REPLACED if replaced else _ACTIVE) if active_only else ""
@@ -175,7 +184,7 @@ def search(
         params["c"] = candidates
         approx = candidate_order(index, len(query_vector))
         sql = _RERANKED.format(filter=where, approx=approx)
-    return list(conn.execute(text(sql), params).all())
+    return _statement(sql).rows(conn, params)
 
 
 def current_at(rows: Sequence[Any]) -> list[Any]:
@@ -212,13 +221,10 @@ def open_conflicts(
     known = ""
     if as_of is not None:
         known, params["as_of"] = _KNOWN_BY, as_of
-    rows = conn.execute(
-        text(
-            f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE tenant = :t AND status = 'open' "
-            f"AND memory_id = ANY(:ids) {known} ORDER BY at, id"
-        ),
-        params,
-    ).all()
+    rows = _statement(
+        f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE tenant = :t AND status = 'open' "
+        f"AND memory_id = ANY(:ids) {known} ORDER BY at, id"
+    ).rows(conn, params)
     grouped: dict[str, list[ConflictRecord]] = defaultdict(list)
     for row in rows:
         grouped[str(row.memory_id)].append(conflict_record(row))
@@ -227,7 +233,7 @@ def open_conflicts(
 
 # Each candidate's best-matching statement: its best claim (``memory_claim``) or its whole
 # text, whichever is closer to the query, with that statement's vector.
-_BEST_CLAIMS = """
+_BEST_CLAIMS = DriverSql("""
     SELECT DISTINCT ON (b.id) b.id, b.similarity, b.embedding FROM (
         SELECT c.memory_id AS id, 1 - (c.embedding <=> :q) AS similarity, c.embedding,
                c.ordinal
@@ -237,7 +243,7 @@ _BEST_CLAIMS = """
         FROM memory m WHERE m.tenant = :t AND m.id = ANY(:ids)
     ) AS b
     ORDER BY b.id, b.similarity DESC, b.ordinal
-"""
+""")
 
 
 @dataclass(frozen=True)
@@ -253,9 +259,7 @@ def best_claims(
 ) -> dict[str, BestClaim]:
     if not memory_ids:
         return {}
-    rows = conn.execute(
-        text(_BEST_CLAIMS), {"t": tenant, "q": query_vector, "ids": list(memory_ids)}
-    ).all()
+    rows = _BEST_CLAIMS.rows(conn, {"t": tenant, "q": query_vector, "ids": list(memory_ids)})
     return {
         str(r.id): BestClaim(float(r.similarity), np.asarray(r.embedding.to_numpy(), np.float32))
         for r in rows
@@ -378,6 +382,32 @@ def rank_candidates(
     return hits
 
 
+_RECORD_RECALL = DriverSql(
+    """
+    WITH locked AS (
+        SELECT memory_id FROM memory_state
+        WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))
+        ORDER BY memory_id FOR UPDATE
+    ),
+    bumped AS (
+        UPDATE memory_state s
+        SET recall_count = s.recall_count + CASE WHEN :reinforce THEN 1 ELSE 0 END,
+            last_recalled_at = CASE WHEN :reinforce THEN :now
+                                    ELSE s.last_recalled_at END,
+            version = s.version + 1, updated_at = :now
+        FROM locked WHERE s.tenant = :t AND s.memory_id = locked.memory_id
+        RETURNING s.memory_id
+    ),
+    ev AS (
+        INSERT INTO event (tenant, type, related_ids, actor, data, at)
+        VALUES (:t, :type, CAST(:ids AS uuid[]), :actor, CAST(:data AS jsonb), :now)
+        RETURNING id
+    )
+    SELECT count(*) FROM ev
+"""
+)
+
+
 def record_recall(
     conn: Connection,
     tenant: str,
@@ -403,31 +433,8 @@ def record_recall(
     reinforce on recall (then the counts stay as they are): a curation plan made before
     the recall then no longer matches those rows, and its apply leaves them alone — an
     entry an agent just recalled is never archived by an older plan."""
-    conn.execute(
-        text(
-            """
-            WITH locked AS (
-                SELECT memory_id FROM memory_state
-                WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))
-                ORDER BY memory_id FOR UPDATE
-            ),
-            bumped AS (
-                UPDATE memory_state s
-                SET recall_count = s.recall_count + CASE WHEN :reinforce THEN 1 ELSE 0 END,
-                    last_recalled_at = CASE WHEN :reinforce THEN :now
-                                            ELSE s.last_recalled_at END,
-                    version = s.version + 1, updated_at = :now
-                FROM locked WHERE s.tenant = :t AND s.memory_id = locked.memory_id
-                RETURNING s.memory_id
-            ),
-            ev AS (
-                INSERT INTO event (tenant, type, related_ids, actor, data, at)
-                VALUES (:t, :type, CAST(:ids AS uuid[]), :actor, CAST(:data AS jsonb), :now)
-                RETURNING id
-            )
-            SELECT count(*) FROM ev
-            """
-        ),
+    _RECORD_RECALL.rows(
+        conn,
         {
             "t": tenant,
             "ids": list(memory_ids),

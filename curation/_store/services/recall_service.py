@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
 from curation._cohorts import validate_agent_id
 from curation._errors import UnknownTenantError, ValidationError
@@ -19,6 +19,7 @@ from curation._kinds import RecallMode, Status
 from curation._records import ApiKeyRecord, RecallResult
 from curation._store import exposures
 from curation._store import recall as recall_sql
+from curation._store.driver_sql import DriverSql
 from curation._store.services.context import StoreContext
 from curation._store.services.key_service import KEY_COLUMNS, key_hash, key_record, plausible_secret
 from curation._validation import (
@@ -34,11 +35,11 @@ from curation._validation import (
 
 # The key's lookup and ``START`` in one statement: the tenant the key belongs to is opened
 # (row-level security, search settings) and its policy read, on the recall's connection.
-_START_BY_KEY = f"""
+_START_BY_KEY = DriverSql(f"""
     SELECT {", ".join("k." + c for c in KEY_COLUMNS)}, p.policy
       FROM memgov_authenticate(:h, :at) AS k
      CROSS JOIN LATERAL memgov_open_recall(k.tenant, :ef) AS p (policy)
-"""
+""")
 
 
 @dataclass(frozen=True)
@@ -122,9 +123,7 @@ class RecallService:
         # fetched only when the search saw some.
         guess = self._guess(k, request.requested)
         with self.ctx.db.engine.begin() as conn:
-            found = conn.execute(
-                text(recall_sql.START), {"t": tenant, "ef": recall_sql.ef_search(guess)}
-            ).first()
+            found = recall_sql.START.first(conn, {"t": tenant, "ef": recall_sql.ef_search(guess)})
             if found is None:
                 raise UnknownTenantError(tenant)
             return self._serve(conn, tenant, found.policy, vector, request, guess, at)
@@ -152,10 +151,9 @@ class RecallService:
         at = self.ctx.now(now)
         guess = self._guess(k, mode)
         with self.ctx.db.engine.begin() as conn:
-            found = conn.execute(
-                text(_START_BY_KEY),
-                {"h": key_hash(secret), "at": at, "ef": recall_sql.ef_search(guess)},
-            ).first()
+            found = _START_BY_KEY.first(
+                conn, {"h": key_hash(secret), "at": at, "ef": recall_sql.ef_search(guess)}
+            )
             if found is None:
                 return None
             key = key_record(found)
@@ -218,9 +216,7 @@ class RecallService:
         )
         claimed = [r.id for r in rows if r.kind in policy.claim_kinds]
         claims = (
-            recall_sql.best_claims(conn, tenant, vector, claimed)
-            if curated and claimed
-            else {}
+            recall_sql.best_claims(conn, tenant, vector, claimed) if curated and claimed else {}
         )
         hits = recall_sql.rank_candidates(
             rows,
