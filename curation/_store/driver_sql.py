@@ -19,18 +19,21 @@ _PARAMETER = re.compile(r"(?<![:\w\\]):(\w+)(?!:)")
 
 
 class DriverSql:
-    """One statement, translated once to the driver's ``%(name)s`` parameters."""
+    """One statement, translated once to the driver's ``%(name)s`` parameters.
+    ``binary``: rows come back in PostgreSQL's binary format, for a statement that returns
+    vectors (a 384-d vector parses in ~2 µs from binary, ~250-450 µs from text)."""
 
-    __slots__ = ("sql",)
+    __slots__ = ("binary", "sql")
 
-    def __init__(self, sql: str) -> None:
+    def __init__(self, sql: str, *, binary: bool = False) -> None:
         self.sql = _PARAMETER.sub(r"%(\1)s", sql.replace("%", "%%"))
+        self.binary = binary
 
     def rows(self, conn: Connection, params: Mapping[str, Any]) -> list[Any]:
         """Every row the statement returns (none for a statement that returns none)."""
         driver: Any = conn.connection.driver_connection
         with driver.cursor(row_factory=namedtuple_row) as cursor:
-            cursor.execute(self.sql, params)
+            cursor.execute(self.sql, params, binary=self.binary)
             return list(cursor.fetchall()) if cursor.description is not None else []
 
     def first(self, conn: Connection, params: Mapping[str, Any]) -> Any | None:

@@ -233,7 +233,8 @@ def open_conflicts(
 
 # Each candidate's best-matching statement: its best claim (``memory_claim``) or its whole
 # text, whichever is closer to the query, with that statement's vector.
-_BEST_CLAIMS = DriverSql("""
+_BEST_CLAIMS = DriverSql(
+    """
     SELECT DISTINCT ON (b.id) b.id, b.similarity, b.embedding FROM (
         SELECT c.memory_id AS id, 1 - (c.embedding <=> :q) AS similarity, c.embedding,
                c.ordinal
@@ -243,7 +244,9 @@ _BEST_CLAIMS = DriverSql("""
         FROM memory m WHERE m.tenant = :t AND m.id = ANY(:ids)
     ) AS b
     ORDER BY b.id, b.similarity DESC, b.ordinal
-""")
+""",
+    binary=True,  # the vectors
+)
 
 
 @dataclass(frozen=True)
