@@ -12,6 +12,15 @@ _PASS_PHASES = ("load", _DUPLICATE_SEARCH, "contradiction scan", "decay",
                 "principle clustering", "apply")  # fmt: skip
 
 
+def verdict(ok: bool | None, why: str = "") -> str:
+    """A target's verdict: "n/a" when not comparable, "MET", or "MISSED" with its reason."""
+    if ok is None:
+        return "n/a"
+    if ok:
+        return "MET"
+    return f"MISSED: {why}" if why else "MISSED"
+
+
 def cores(result: dict[str, Any]) -> int:
     return int(result.get("cpus") or 1)
 
@@ -41,9 +50,9 @@ def bulk_import(result: dict[str, Any]) -> str:
     )
 
 
-def recall_rate(result: dict[str, Any], key: str = "recall") -> str:
+def recall_rate(result: dict[str, Any]) -> str:
     """CPU per recall against the machine's cores: the ceiling on the rate."""
-    r = result[key]
+    r = result["recall"]
     if "cpu_ms_per_recall" not in r:
         return "see docs/performance.md (no CPU figures in this result)"
     ceiling = cores(result) * 1000 / max(r["cpu_ms_per_recall"], 1e-9)
@@ -63,23 +72,20 @@ def paced(result: dict[str, Any]) -> str:
     return f"offered {offered:g}/s is above the flat-out {flat}/s: a backlog builds"
 
 
-def full_pass(result: dict[str, Any], growth: dict[str, float] | None = None) -> str:
+def full_pass(result: dict[str, Any]) -> str:
     phases = result["pass"]["phases_s"]
     parts = ", ".join(f"{p} {phases.get(p, 0.0):.0f}" for p in _PASS_PHASES)
     biggest = max(_PASS_PHASES, key=lambda p: phases.get(p, 0.0))
-    text = (
+    return (
         f"no one phase: {parts} s (the largest, {biggest}, is "
         f"{phases.get(biggest, 0.0) / max(phases['full pass'], 1e-9):.0%})"
     )
-    if growth and _DUPLICATE_SEARCH in growth:
-        text += f"; the duplicate search grows k = {growth[_DUPLICATE_SEARCH]} (sqrt(4n) cells)"
-    return text
 
 
-def embedding(result: dict[str, Any], key: str) -> str:
-    per_1000 = result["embedding"][key]["cpu_s_per_1000"]
-    ceiling = cores(result) * 1000 / max(per_1000, 1e-9)
-    return f"{per_1000} CPU-s per 1,000 texts: at most {ceiling:,.0f}/s on {cores(result)} cores"
+def cpu_bound(cpu_s_per_1000: float, cpus: int) -> str:
+    """CPU per 1,000 texts against the cores: the ceiling on the embedding rate."""
+    ceiling = cpus * 1000 / max(cpu_s_per_1000, 1e-9)
+    return f"{cpu_s_per_1000} CPU-s per 1,000 texts: at most {ceiling:,.0f}/s on {cpus} cores"
 
 
 def int8_cosine() -> str:

@@ -35,10 +35,7 @@ def targets(result: dict[str, Any]) -> list[list[Any]]:
     rows: list[list[Any]] = []
 
     def check(name: str, value: float | None, goal: str, ok: bool | None, why: str = "") -> None:
-        verdict = "n/a" if ok is None else ("MET" if ok else "MISSED")
-        if ok is False and why:
-            verdict += f": {why}"
-        rows.append([name, "-" if value is None else value, goal, verdict])
+        rows.append([name, "-" if value is None else value, goal, explain.verdict(ok, why)])
 
     def unmeasured(name: str, goal: str, why: str) -> None:
         rows.append([name, "not run", goal, why])
@@ -98,7 +95,7 @@ def targets(result: dict[str, Any]) -> list[list[Any]]:
     else:
         unmeasured("recall@10 vs exact, same run", ">= 0.95", "not in this result")
     if "embedding" in result:
-        rows.extend(_explained(embedding_targets(result["embedding"]), result))
+        rows.extend(embedding_targets(result["embedding"], explain.cores(result)))
     else:
         unmeasured("MiniLM embedding (texts/s)", ">= 1500", "skipped (--minilm-texts 0)")
     if n >= 1_000_000:
@@ -122,21 +119,6 @@ def targets(result: dict[str, Any]) -> list[list[Any]]:
         whole = result["peak_rss_mb"] / 1024
         check("peak RSS whole bench process (GB)", round(whole, 2), "<= 6", whole <= 6,
               explain.whole_process_rss(result))  # fmt: skip
-    return rows
-
-
-def _explained(rows: list[list[Any]], result: dict[str, Any]) -> list[list[Any]]:
-    """The embedding rows with their misses explained (their table is built apart)."""
-    for row in rows:
-        name, verdict = str(row[0]), row[3]
-        if verdict != "MISSED":
-            continue
-        if "cosine" in name:
-            row[3] = f"MISSED: {explain.int8_cosine()}"
-        elif "int8" in name:
-            row[3] = f"MISSED: {explain.embedding(result, 'int8')}"
-        elif "fp32" in name:
-            row[3] = f"MISSED: {explain.embedding(result, 'onnx')}"
     return rows
 
 
