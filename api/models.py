@@ -78,6 +78,9 @@ class HitOut(BaseModel):
     recall_count: int
     created_at: str
     supersession_key: str | None
+    newer_of_slot: str | None = Field(
+        None, description="A newer statement of this hit's slot, ranked above it (inferred)."
+    )
     conflicts: list[ConflictRecord]
 
 

@@ -9,6 +9,7 @@ command-line plugins). Modules whose names start with ``_`` are private; the imp
 contracts in pyproject.toml keep it so.
 """
 
+from curation._change import SlotComparison, SlotVerdict, compare_slots
 from curation._claims import split_claims
 from curation._clock import Clock, FixedClock, SystemClock, ensure_aware, parse_iso
 from curation._cohorts import assign_cohort
@@ -114,7 +115,6 @@ from curation._safety import (
 )
 from curation._scoring import rank_scores, retention_scores
 from curation._settings import Settings
-from curation._slots import SlotComparison, SlotVerdict, compare_slots
 from curation._snapshot import MemorySnapshot
 from curation._store import insights
 from curation._store.apply import effective_mechanics

@@ -30,13 +30,13 @@ from datetime import datetime
 import numpy as np
 
 from curation._arrays import unique_sorted
+from curation._change import SlotComparison, SlotVerdict, compare_slots, infers_supersession
 from curation._kinds import ArchiveReason
 from curation._neighbors import PairSearch, similar_pairs
 from curation._plan import ArchiveAction, ConflictCandidate, CurationPlan, Mechanic, MergeCluster
 from curation._policy import DAY, CompressionMode, CurationPolicy, Mode, max_decays_in_window
 from curation._principles import Summarizer, propose_principles
 from curation._scoring import rank_scores, retention_scores
-from curation._slots import SlotComparison, SlotVerdict, compare_slots, infers_supersession
 from curation._snapshot import BoolArray, FloatArray, MemorySnapshot, epoch
 from curation._unionfind import UnionFind
 from curation._values import ValueProfile, compare_profiles, distinct_subjects, extract_values
@@ -301,7 +301,7 @@ def _merge_duplicates(
             and snap.created_at[older] < snap.created_at[newer]
         ):
             slot = compare_slots(snap.contents[older], snap.contents[newer])
-            if slot.verdict != SlotVerdict.DIFFERENT:
+            if slot.verdict is SlotVerdict.CHANGE:
                 changes.append(SlotChange(older, newer, sim, slot))
                 work.cover(older, newer, same_slot=True)  # the newer statement carries it on
                 continue

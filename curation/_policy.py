@@ -152,6 +152,10 @@ class CurationPolicy(BaseModel):
     )
     claim_update_margin: float = Field(0.1, ge=0, le=1)
     claim_update_apart_hours: float = Field(24.0, ge=0)
+    # recall puts the newest statement of the question's slot first among those within
+    # this much similarity of the slot's best (``change.newest_of_slot_first``); tuned on
+    # TimeQA's train split in every wording family (docs/evaluation.md)
+    slot_order_band: float = Field(0.25, ge=0, le=1)
 
     @field_serializer(
         "contradiction_kinds", "compression_kinds", "decay_uncovered_kinds", "claim_kinds"

@@ -143,6 +143,9 @@ class RecallHit(_Record):
     supersession_key: str | None = None
     archive_reason: str | None = None
     conflicts: list[ConflictRecord] = field(default_factory=list)
+    # a newer statement of this hit's slot, shown above it (an inferred change: recall
+    # puts the newer first and keeps both; only the curator or an earned policy archives)
+    newer_of_slot: str | None = None
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection
 
+from curation._change import newest_of_slot_first
 from curation._claims import blended_similarity, newer_claims_first
 from curation._kinds import EventType
 from curation._policy import HOUR, CurationPolicy
@@ -311,13 +312,17 @@ def rank_candidates(
     curated: bool,
     claims: Mapping[str, BestClaim] | None = None,
     retention_counts: bool = True,
+    query: str | None = None,
 ) -> list[RecallHit]:
     """Hits ordered by score: similarity alone (raw) or blended with the curation scores
     (curated), where ``claims`` (the candidates of claim kinds: their best-matching
     statements) lift the entries whose one claim answers the query and put a later
     restatement of a claim above the earlier one. ``retention_counts=False`` (a question
     about the past, with replaced entries among the candidates) leaves retention out of
-    the blend: it measures how current an entry is, not what such a question asks for."""
+    the blend: it measures how current an entry is, not what such a question asks for.
+    With ``query`` (a question about now), statements of the question's slot among the
+    candidates of the change kinds are put newest first (``change.newest_of_slot_first``):
+    an inferred change reorders recall; it never removes anything."""
     if not rows:
         return []
     snap = candidates_snapshot(tenant, model, rows)
@@ -360,6 +365,9 @@ def rank_candidates(
         score = similarity
     # stable: ties keep similarity order, which is the order the index returned
     order = sorted(range(len(rows)), key=lambda i: (-float(score[i]), -similarity[i], snap.ids[i]))
+    replaced_by: dict[int, int] = {}
+    if curated and query:
+        order, replaced_by = _newest_of_slot_first(rows, order, similarity, query, policy)
     hits = []
     for i in order[:k]:
         row = rows[i]
@@ -380,9 +388,37 @@ def rank_candidates(
                 supersession_key=row.supersession_key,
                 archive_reason=row.archive_reason,
                 conflicts=list(conflicts.get(str(row.id), [])) if curated else [],
+                newer_of_slot=str(rows[replaced_by[i]].id) if i in replaced_by else None,
             )
         )
     return hits
+
+
+def _newest_of_slot_first(
+    rows: Sequence[Any],
+    order: list[int],
+    similarity: npt.NDArray[np.float64],
+    query: str,
+    policy: CurationPolicy,
+) -> tuple[list[int], dict[int, int]]:
+    """``order`` with the statements of the question's slot (change kinds only) newest
+    first, and for each older one the row of the newest statement of its slot."""
+    positions = [p for p, i in enumerate(order) if rows[i].kind in policy.contradiction_kinds]
+    members = [order[p] for p in positions]
+    if len(members) < 2:
+        return order, {}
+    slots = newest_of_slot_first(
+        query,
+        [rows[i].content for i in members],
+        [rows[i].created_at for i in members],
+        [float(similarity[i]) for i in members],
+        band=policy.slot_order_band,
+    )
+    out = list(order)
+    for position, local in zip(positions, slots.order, strict=True):
+        out[position] = members[local]
+    newest = {members[older]: members[new] for older, new in slots.newest.items()}
+    return out, newest
 
 
 _RECORD_RECALL = DriverSql(

@@ -18,11 +18,11 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
+from curation._change import SlotVerdict, compare_slots, infers_supersession
 from curation._kinds import ArchiveReason, EventType
 from curation._plan import ArchiveAction, Mechanic
 from curation._policy import CurationPolicy, Mode
 from curation._records import WriteResult
-from curation._slots import SlotVerdict, compare_slots, infers_supersession
 from curation._store.apply import archive_actions, lock_rows
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import ARCHIVE_SET, CHANGED
@@ -253,7 +253,7 @@ def detect_contradictions(
             if distinct_subjects(value_differences(other.content, write.item.content)):
                 continue
             slot = compare_slots(other.content, write.item.content)
-            if slot.verdict == SlotVerdict.DIFFERENT:
+            if slot.verdict is not SlotVerdict.CHANGE:
                 continue  # a disagreement about another subject or slot is no conflict
             confident = (
                 infer and other.created_at < written_at  # strictly newer, as in the pass

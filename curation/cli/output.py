@@ -55,6 +55,7 @@ def recall_json(result: RecallResult) -> list[dict[str, Any]]:
             "recall_count": hit.recall_count,
             "created_at": hit.created_at.isoformat(),
             "supersession_key": hit.supersession_key,
+            "newer_of_slot": hit.newer_of_slot,
             "conflicts": [c.to_dict() for c in hit.conflicts],
         }
         for hit in result.hits

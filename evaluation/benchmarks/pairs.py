@@ -175,8 +175,8 @@ def judge(
             PairVerdict(
                 similarity=round(similarity, 4),
                 value_guard=guard,
-                conflict=verdict in (SlotVerdict.SAME_SLOT, SlotVerdict.MAYBE),
-                supersedes=verdict == SlotVerdict.SAME_SLOT,
+                conflict=verdict in (SlotVerdict.CHANGE,),
+                supersedes=verdict == SlotVerdict.CHANGE,
             )
         )
     return out

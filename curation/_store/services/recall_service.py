@@ -231,6 +231,7 @@ class RecallService:
             # for a question about the past, retention would favour the current value over
             # the values it replaced; with none of those among the candidates, as ever
             retention_counts=not (past and any(r.status != Status.ACTIVE for r in rows)),
+            query=None if (past or request.as_of is not None) else request.query,
         )
         # a recall votes only for what is still active (an as-of recall or a question about
         # the past may show archived entries): an archived entry's state (its version,

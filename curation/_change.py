@@ -1,0 +1,541 @@
+"""The change detector: does a newer memory state another value for the same subject and slot?
+
+One component for every place that asks: the write-time hooks, the nightly plan and recall.
+
+Why it reads statements this way. A detector fitted to one dataset's phrasing (the value
+comes last, a capital marks a name, any "in <year>" is an event) fails as soon as the same
+facts are written otherwise, and it fails by crossing subjects: "the catalog service runs
+on port 8121" archived by "the search service now runs on port 9011". So the test rests on
+what survives a change of wording:
+
+1. **The validity time is metadata, not content.** A time expression introduced as a note
+   ("as of 1999", "since 2001", "(noted in 2018)", "updated 2021-03-04", a leading
+   "[2021-03-04]", a trailing ", 1999") says *when* the statement held; it is set apart
+   (``Statement.valid_from``) and compared by no one. A time that is not such a note ("every
+   Monday", "A: November 23, 2017", "rotates on Fridays") stays in the content: a date, a
+   weekday or an amount can be the value.
+2. **Form is not content.** Case, punctuation, function words and the markers of a form
+   ("Q:", "A:", "fyi", "now", "updated", "changed to") are dropped; words are lightly stemmed.
+3. **A change is one substitution.** The two content sequences are aligned. Exactly one
+   stretch of one side replaced by a stretch of the other is a change of value; two or more
+   substitutions are another subject or another slot ("catalog … 8121" / "search … 9011");
+   words only one side has (inserted, not replaced) are wording or detail. The shared words
+   must carry the statement (its frame), and inserted words stay a minority.
+4. **Which stretch is the value needs the question.** "Ana plays for Porto" / "Bo plays for
+   Porto" is one substitution too, and without knowing what is asked nobody can tell the
+   subject from the value. So a pair's verdict alone never archives anything (the curator's
+   review gate decides, see ``_store/change_review``), and recall \u2014 which knows the question
+   \u2014 only groups statements whose changed stretch the question does not name
+   (``newest_of_slot_first``).
+5. **Events and additions are not replacements.** Two statements both anchored at a point
+   ("in 2019", "on 3 May") with no state cue report events; a newer statement marked as an
+   addition ("also", "another") adds a value to a multi-valued relation.
+
+English function words are the only language knowledge here; no template of any dataset.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from difflib import SequenceMatcher
+from enum import StrEnum
+from functools import lru_cache
+
+import snowballstemmer
+from wordfreq import zipf_frequency
+
+_MONTH_NUMBERS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_MONTH = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[0-9]|20)\d{2}"
+_TIME = re.compile(
+    r"(?<![\w$#€£.:/-])(?:"
+    rf"(?P<iso>{_YEAR}-\d{{1,2}}(?:-\d{{1,2}})?"
+    r"(?:[t ]\d{1,2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})?)?)"
+    rf"|(?P<slash>\d{{1,2}}/\d{{1,2}}/(?:{_YEAR}|\d{{2}}))"
+    rf"|(?P<mdy>(?:{_MONTH})\.?\s+{_DAY}(?:,?\s+{_YEAR})?)"
+    rf"|(?P<dmy>{_DAY}\s+(?:of\s+)?(?:{_MONTH})\.?(?:,?\s+{_YEAR})?)"
+    rf"|(?P<my>(?:{_MONTH})\.?,?\s+{_YEAR})"
+    rf"|(?P<year>{_YEAR}(?:'?s)?)"
+    rf"|(?P<weekday>{_WEEKDAY})"
+    r"|(?P<relative>today|yesterday|tomorrow|tonight)"
+    r")(?![\w$%]|[.,:/-]\d)",
+    re.IGNORECASE,
+)
+# words that introduce a validity note, longest first; the point cues anchor an event
+_NOTE_CUES = (
+    "as of",
+    "as at",
+    "valid from",
+    "starting from",
+    "effective from",
+    "effective",
+    "starting",
+    "since",
+    "from",
+    "updated on",
+    "updated in",
+    "updated",
+    "last updated",
+    "noted on",
+    "noted in",
+    "noted",
+    "recorded on",
+    "recorded in",
+    "recorded",
+    "written on",
+    "written in",
+    "seen on",
+    "seen in",
+    "checked on",
+    "checked",
+    "until",
+    "till",
+    "by",
+    "per",
+)
+_POINT_CUES = ("in", "on", "at", "during")
+_STATE_CUE = re.compile(
+    r"\b(?:as of|as at|since|from|now|currently|nowadays|anymore|no longer|is|are|has been"
+    r"|have been)\b",
+    re.IGNORECASE,
+)
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_ADDITION = re.compile(r"\b(?:also|another|as well|in addition|additionally)\b", re.IGNORECASE)
+_WORD = re.compile(r"[$€£#]?\d[\d,.:/-]*\d%?|[$€£#]?\d%?|[^\W_](?:[\w'\u2019.+-]*[^\W_])?")
+_STOP = _wordset(
+    """a an the of to in on at for from by with and or but is are was were be been being am
+    it its this that these those as i me my we our us you your he him his she her they them
+    their do does did done has have had having will would can could should may might must
+    shall just so than then there here what which who whom whose when where why how not
+    very really about into over up also still some any all each such only own same too s
+    t don't i'm i've it's that's there's let's whats what's who's where's"""
+)
+# the markers of a form or of a change, not content: "Q: … A: …", "fyi", "now", "updated"
+_FORM = _wordset(
+    """q a question answer note notes noted fyi btw update updated updates currently current
+    now nowadays latest today changed change changes moved switched becomes became become
+    anymore longer recently effective record recorded info status reminder remember please
+    new newly instead per"""
+)
+MAX_INSERTED_SHARE = 0.5  # inserted (wording) words at most this share of the shared ones
+MIN_FRAME_SHARE = 0.5  # shared words at least this share of each side outside its value
+
+
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def _norm(surface: str) -> str:
+    """The stem of a content word, or "" for a function word or a form marker."""
+    if surface in _STOP or surface in _FORM:
+        return ""
+    if any(c.isdigit() for c in surface):
+        return surface
+    return str(_STEMMER.stemWord(surface))
+
+
+def _surfaces(text: str) -> list[str]:
+    out = []
+    for match in _WORD.finditer(text):
+        surface = match.group(0).lower().replace("\u2019", "'").strip(".'").removesuffix("'s")
+        if surface:
+            out.append(surface)
+    return out
+
+
+def content_words(text: str) -> tuple[str, ...]:
+    """The stemmed content words of ``text`` in order (no function words, no form markers)."""
+    return tuple(n for n in (_norm(s) for s in _surfaces(text)) if n)
+
+
+@dataclass(frozen=True)
+class _Note:
+    start: int
+    end: int
+    when: datetime | None
+    point: bool  # introduced by "in"/"on"/"at"/"during": an event's moment
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A text read for comparison: its content words in order, its validity note apart."""
+
+    text: str
+    words: tuple[str, ...]
+    valid_from: datetime | None
+    point_anchored: bool
+    state_cued: bool
+    addition: bool
+
+
+def _when(match: re.Match[str]) -> datetime | None:
+    """The moment a time expression names (its first day), when it has a year."""
+    text = match.group(0).lower()
+    years = re.findall(_YEAR, text)
+    if match.group("iso"):
+        parts = [int(p) for p in re.split(r"[-t ]", text)[:3] if p.isdigit()]
+        month = parts[1] if len(parts) > 1 and 1 <= parts[1] <= 12 else 1
+        day = parts[2] if len(parts) > 2 and 1 <= parts[2] <= 28 else 1
+        return datetime(parts[0], month, day, tzinfo=UTC)
+    if not years:
+        return None
+    month = next((n for name, n in _MONTH_NUMBERS.items() if re.search(rf"\b{name}\b", text)), 1)
+    days = [int(d) for d in re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", text)]
+    day = days[0] if days and 1 <= days[0] <= 28 else 1
+    return datetime(int(years[-1]), month, day, tzinfo=UTC)
+
+
+_CUE_BEFORE = re.compile(
+    r"(?:^|[\s(\[,;:\u2014\u2013-])(?P<cue>"
+    + "|".join(re.escape(c) for c in (*_NOTE_CUES, *_POINT_CUES))
+    + r")\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _note_at(text: str, match: re.Match[str]) -> _Note | None:
+    """``match`` as a validity note (with its cue and brackets), or None when the time is
+    part of what the statement says."""
+    start, end = match.start(), match.end()
+    before, after = text[:start], text[end:]
+    when = _when(match)
+    cue = _CUE_BEFORE.search(before)
+    if cue:
+        word = cue.group("cue").lower()
+        start = cue.start("cue")
+        point = word in _POINT_CUES and not re.search(
+            r"\b(?:noted|updated|recorded|written|seen|checked)\s*$",
+            before[: cue.start("cue")],
+            re.I,
+        )
+        if point and match.group("weekday") and re.search(r"\bevery\s*$", before[:start], re.I):
+            return None
+        return _bracketed(text, start, end, when, point)
+    opened = before.rstrip()
+    closed = after.lstrip()
+    if opened.endswith(("(", "[")) and closed.startswith((")", "]")):
+        return _bracketed(text, start, end, when, False)
+    if not opened.strip(" \t([{*-•>") and re.match(r"\s*[\]):\u2014\u2013|,-]", after):
+        return _Note(0, end + len(after) - len(after.lstrip(" \t])")), when, False)
+    if re.search(r"[,;\u2014\u2013-]\s*$", before) and not after.strip(" .!)\n"):
+        return _Note(len(before.rstrip(" ,;\u2014\u2013-")), len(text), when, False)
+    return None
+
+
+def _bracketed(text: str, start: int, end: int, when: datetime | None, point: bool) -> _Note:
+    """Widen a note to its brackets when it fills them ("(noted in 2018)")."""
+    inside_start = text.rfind("(", 0, start)
+    inside_start = max(inside_start, text.rfind("[", 0, start))
+    if inside_start >= 0 and not text[inside_start + 1 : start].strip(" ,;"):
+        close = re.match(r"\s*[)\]]", text[end:])
+        if close:
+            return _Note(inside_start, end + close.end(), when, point)
+    return _Note(start, end, when, point)
+
+
+@lru_cache(maxsize=16384)
+def read_statement(text: str) -> Statement:
+    """``text`` read once (the plan compares one entry with each of its neighbours)."""
+    text = unicodedata.normalize("NFKC", text)
+    notes = [n for n in (_note_at(text, m) for m in _TIME.finditer(text)) if n is not None]
+    kept, cursor = [], 0
+    for note in sorted(notes, key=lambda n: n.start):
+        if note.start >= cursor:
+            kept.append(text[cursor : note.start])
+            cursor = note.end
+    kept.append(text[cursor:])
+    content = " ".join(kept)
+    moments = [n.when for n in notes if n.when is not None]
+    return Statement(
+        text=text,
+        words=content_words(content),
+        valid_from=max(moments) if moments else None,
+        point_anchored=bool(notes) and all(n.point for n in notes),
+        state_cued=bool(_STATE_CUE.search(content)) or any(not n.point for n in notes),
+        addition=bool(_ADDITION.search(content)),
+    )
+
+
+class SlotVerdict(StrEnum):
+    CHANGE = "change"  # one substitution: another value of the same frame
+    RESTATED = "restated"  # the same content (only the validity note differs, if anything)
+    DIFFERENT = "different"  # another subject, another slot, events, an addition
+
+
+@dataclass(frozen=True)
+class SlotComparison:
+    verdict: SlotVerdict
+    older_value: str = ""
+    newer_value: str = ""
+    overlap: float = 0.0
+    reason: str = ""
+
+    @property
+    def changed(self) -> bool:
+        return self.verdict is SlotVerdict.CHANGE
+
+    @property
+    def evidence(self) -> str:
+        """One line for events, conflicts, reviews and ``explain``."""
+        if self.verdict is SlotVerdict.RESTATED:
+            return f"the same statement restated (wording shared {self.overlap:.2f})"
+        return (
+            f"one value changed, the rest of the statement kept: {self.older_value!r} -> "
+            f"{self.newer_value!r} (wording shared {self.overlap:.2f})"
+        )
+
+
+@dataclass(frozen=True)
+class _Alignment:
+    older_value: tuple[str, ...]
+    newer_value: tuple[str, ...]
+    substitutions: int
+    inserted: int
+    shared: int
+
+
+def _align(a: tuple[str, ...], b: tuple[str, ...]) -> _Alignment:
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    subs = [op for op in matcher.get_opcodes() if op[0] == "replace"]
+    inserted = sum(
+        (i2 - i1) + (j2 - j1)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+        if tag in ("delete", "insert")
+    )
+    shared = sum(i2 - i1 for tag, i1, i2, _, _ in matcher.get_opcodes() if tag == "equal")
+    # a value that moved (value-first in one, value-last in the other) shows as a delete
+    # and an insert of the same length: count the pair once as a substitution
+    if not subs:
+        dels = [op for op in matcher.get_opcodes() if op[0] == "delete"]
+        ins = [op for op in matcher.get_opcodes() if op[0] == "insert"]
+        if len(dels) == 1 and len(ins) == 1:
+            _, i1, i2, _, _ = dels[0]
+            _, _, _, j1, j2 = ins[0]
+            return _Alignment(a[i1:i2], b[j1:j2], 1, 0, shared)
+    if len(subs) == 1:
+        _, i1, i2, j1, j2 = subs[0]
+        return _Alignment(a[i1:i2], b[j1:j2], 1, inserted, shared)
+    return _Alignment((), (), len(subs), inserted, shared)
+
+
+def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
+    """Whether ``newer`` states another value of ``older``'s frame (see the module doc)."""
+    a, b = older.words, newer.words
+    if set(a) == set(b):
+        moved = older.valid_from != newer.valid_from
+        if moved and older.point_anchored and newer.point_anchored and older.state_cued:
+            # "the launch is on May 8" / "on May 15": the moment is what the statement says
+            return SlotComparison(
+                SlotVerdict.CHANGE,
+                str(older.valid_from.date() if older.valid_from else ""),
+                str(newer.valid_from.date() if newer.valid_from else ""),
+                1.0,
+                "the date it states changed",
+            )
+        return SlotComparison(SlotVerdict.RESTATED, overlap=1.0 if a else 0.0, reason="same words")
+    found = _align(a, b)
+    if found.substitutions != 1:
+        return SlotComparison(
+            SlotVerdict.DIFFERENT,
+            reason=f"{found.substitutions} stretches replaced (a change is one)",
+        )
+    old_value, new_value = " ".join(found.older_value), " ".join(found.newer_value)
+    overlap = found.shared / (found.shared + found.inserted) if found.shared else 0.0
+    if found.inserted > MAX_INSERTED_SHARE * found.shared:
+        return SlotComparison(
+            SlotVerdict.DIFFERENT,
+            old_value,
+            new_value,
+            overlap,
+            "more wording differs than is shared",
+        )
+    frame_a, frame_b = len(a) - len(found.older_value), len(b) - len(found.newer_value)
+    if not found.shared or found.shared < MIN_FRAME_SHARE * max(frame_a, frame_b, 1):
+        return SlotComparison(
+            SlotVerdict.DIFFERENT, old_value, new_value, overlap, "the shared words do not carry it"
+        )
+    if older.point_anchored and newer.point_anchored and not (older.state_cued or newer.state_cued):
+        return SlotComparison(
+            SlotVerdict.DIFFERENT, old_value, new_value, overlap, "two events at points in time"
+        )
+    if newer.addition and not older.addition:
+        return SlotComparison(
+            SlotVerdict.DIFFERENT, old_value, new_value, overlap, "the newer adds a value"
+        )
+    return SlotComparison(
+        SlotVerdict.CHANGE, old_value, new_value, round(overlap, 4), "one substitution"
+    )
+
+
+def compare_slots(older: str, newer: str) -> SlotComparison:
+    """``compare_statements`` on two texts."""
+    return compare_statements(read_statement(older), read_statement(newer))
+
+
+def infers_supersession(
+    slot: SlotComparison,
+    *,
+    keyed: bool,
+    older_pinned: bool,
+    older_generality: int,
+    newer_generality: int,
+) -> bool:
+    """A change that may supersede without a key (held for the curator unless the tenant
+    earned automatic apply): neither side keyed (keys win), the older not pinned and not
+    broader than the newer (a narrower statement never replaces a principle)."""
+    return (
+        slot.verdict is SlotVerdict.CHANGE
+        and not keyed
+        and not older_pinned
+        and older_generality <= newer_generality
+    )
+
+
+# --- recall: the question names the subject -------------------------------------------
+
+SUBJECT_DF = 0.5  # a question word in fewer than this share of the candidates names the subject
+SUBJECT_ZIPF = 4.0  # ... and rare in the language (wordfreq's Zipf scale: "went" 5.5, "Koller" 2.1)
+MIN_SLOT_COVER = 0.5  # a hit answers the question's slot when it has this share of its words
+
+
+@lru_cache(maxsize=65536)
+def _rare_in_language(word: str) -> bool:
+    """A word that names something rather than says something: rare in written English
+    (names, identifiers) or holding a digit. Common words are the question's wording."""
+    if any(c.isdigit() for c in word):
+        return True
+    if len(word) < 2:
+        return False
+    return zipf_frequency(word, "en") < SUBJECT_ZIPF
+
+
+def _linked(
+    query: frozenset[str],
+    subject: frozenset[str],
+    slot: frozenset[str],
+    older: Statement,
+    newer: Statement,
+) -> bool:
+    words_a, words_b = set(older.words), set(newer.words)
+    if subject:
+        if not (subject <= words_a and subject <= words_b):
+            return False
+        if not slot or min(len(slot & words_a), len(slot & words_b)) >= MIN_SLOT_COVER * len(slot):
+            return True
+    verdict = compare_statements(older, newer)
+    if verdict.verdict is SlotVerdict.RESTATED:
+        return True
+    if verdict.verdict is not SlotVerdict.CHANGE:
+        return False
+    changed = set(verdict.older_value.split()) | set(verdict.newer_value.split())
+    return not (changed & query)  # the question names the changed stretch: another subject
+
+
+def slot_groups(query: str, texts: Sequence[str]) -> list[list[int]]:
+    """Groups (positions into ``texts``, two or more each) of statements that answer
+    ``query``'s subject and slot, each with its own value or restating one.
+
+    The subject is named by the question's words that are rare both in the language (a
+    name, an identifier) and among the candidates (fewer than half hold it): two hits link
+    when both hold all of them and both cover half the question's other words, or \u2014
+    whatever the question names \u2014 when they differ by one substitution that the question
+    does not name."""
+    if len(texts) < 2:
+        return []
+    statements = [read_statement(t) for t in texts]
+    surfaces = {_norm(s): s for s in _surfaces(query)}
+    question = {w for w in surfaces if w}
+    frequency = {w: sum(1 for s in statements if w in s.words) for w in question}
+    subject = frozenset(
+        w
+        for w, n in frequency.items()
+        if 0 < n < SUBJECT_DF * len(texts) and _rare_in_language(surfaces[w])
+    )
+    slot = frozenset(w for w in question if w not in subject and frequency[w] > 0)
+    parent = list(range(len(texts)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    frozen_query = frozenset(question)
+    for i in range(len(texts)):
+        for j in range(i + 1, len(texts)):
+            if find(i) != find(j) and _linked(
+                frozen_query, subject, slot, statements[i], statements[j]
+            ):
+                parent[find(j)] = find(i)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(texts)):
+        groups.setdefault(find(i), []).append(i)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+@dataclass(frozen=True)
+class SlotOrder:
+    order: list[int]  # positions of the hits, best first
+    newest: dict[int, int]  # an older statement of a slot -> the newest one shown above it
+
+
+def newest_of_slot_first(
+    query: str,
+    texts: Sequence[str],
+    written_at: Sequence[datetime],
+    relevance: Sequence[float],
+    *,
+    band: float,
+) -> SlotOrder:
+    """An order of the hits (given best first) in which, within each group of statements
+    of the question's slot (``slot_groups``) whose relevance lies within ``band`` of the
+    group's best, the newest statement (its validity note, else its write time) takes the
+    best position the group holds; every other hit keeps its place."""
+    order = list(range(len(texts)))
+    newest: dict[int, int] = {}
+
+    def moment(i: int) -> tuple[datetime, datetime]:
+        valid = read_statement(texts[i]).valid_from
+        return (written_at[i] if valid is None else valid, written_at[i])
+
+    for group in slot_groups(query, texts):
+        best = max(relevance[i] for i in group)
+        members = sorted(i for i in group if relevance[i] >= best - band)
+        if len(members) < 2:
+            continue
+        newest_first = sorted(members, key=lambda i: (*moment(i), -i), reverse=True)
+        for position, member in zip(members, newest_first, strict=True):
+            order[position] = member
+        newest.update({older: newest_first[0] for older in newest_first[1:]})
+    return SlotOrder(order, newest)
