@@ -160,4 +160,5 @@ def date_forms(when: datetime) -> dict[str, str]:
         "month": f"{when:%B %Y}",
         "year": str(when.year),
         "short": f"{when:%b} '{when:%y}",
+        "weekday": f"{when:%A}",
     }
