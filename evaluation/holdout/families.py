@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from evaluation.holdout.histories import slot_frames
+from evaluation.holdout.histories import possessive, slot_frames
 from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
 
 
@@ -140,7 +140,7 @@ def _placeholders(subject: Subject, index: int, when: datetime) -> dict[str, str
         "e": entity,
         "v": value,
         "a": subject.attribute,
-        "poss": f"{entity}'s {subject.attribute}",
+        "poss": possessive(entity, subject.attribute),
         "state": frames.state.format(e=entity, v=value),
         "passive": frames.passive.format(e=entity, v=value),
         "became": frames.became.format(e=entity, v=value),

@@ -10,6 +10,7 @@ Values include dates, weekdays, amounts, version strings, plan names and lower-c
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -547,12 +548,17 @@ _HISTORIES: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
     },
 }
 
-_GENERIC_QUESTIONS = ("What is {e}'s {a} now?", "What's the current {a} of {e}?")
+_GENERIC_QUESTIONS = ("What is {poss} now?", "What's the current {a} of {e}?")
 
 
 def utc_day(iso_date: str) -> datetime:
     """Midnight UTC of an ISO date (the fixtures' validity times)."""
     return datetime.fromisoformat(iso_date).replace(tzinfo=UTC)
+
+
+def possessive(entity: str, attribute: str) -> str:
+    """An attribute of an entity: "Priya Raman's employer", "the security office hours' room"."""
+    return f"{entity}' {attribute}" if entity.endswith("s") else f"{entity}'s {attribute}"
 
 
 def slot_frames(slot: str) -> SlotFrames:
@@ -566,7 +572,8 @@ def holdout_histories() -> list[Subject]:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().removeprefix("the ")).strip("-")
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower().removeprefix("the ")).strip("-")
 
 
 def _sentence(text: str) -> str:
@@ -575,7 +582,8 @@ def _sentence(text: str) -> str:
 
 def _subject(frames: SlotFrames, entity: str, rows: tuple[tuple[str, str], ...]) -> Subject:
     questions = [q.format(e=entity) for q in frames.questions]
-    questions += [q.format(e=entity, a=frames.attribute) for q in _GENERIC_QUESTIONS]
+    poss = possessive(entity, frames.attribute)
+    questions += [q.format(e=entity, a=frames.attribute, poss=poss) for q in _GENERIC_QUESTIONS]
     return Subject(
         id=f"{frames.domain}/{_slug(entity)}/{frames.key}",
         domain=frames.domain,
