@@ -41,6 +41,7 @@ def pairs() -> list[LabeledPair]:
 def test_enough_subjects_domains_and_families(subjects: list[Subject]) -> None:
     assert len(subjects) >= 60
     assert len({s.id for s in subjects}) == len(subjects)
+    assert all(re.fullmatch(r"[a-z]+/[a-z0-9-]+/[a-z_]+", s.id) for s in subjects)
     domains = Counter(s.domain for s in subjects)
     assert len(domains) >= 4 and min(domains.values()) >= 5, domains
     assert {"sports", "services"}.isdisjoint(domains)
