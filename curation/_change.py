@@ -427,6 +427,7 @@ def infers_supersession(
 SUBJECT_DF = 0.5  # a question word in fewer than this share of the candidates names the subject
 SUBJECT_ZIPF = 4.0  # ... and rare in the language (wordfreq's Zipf scale: "went" 5.5, "Koller" 2.1)
 MIN_SLOT_COVER = 0.5  # a hit answers the question's slot when it has this share of its words
+NEAR_TOP = 0.10  # hits this close to the best are one slot unless the subject words differ
 
 
 @lru_cache(maxsize=65536)
@@ -462,6 +463,23 @@ def _linked(
     return not (changed & query)  # the question names the changed stretch: another subject
 
 
+def _question_words(
+    query: str, statements: Sequence[Statement]
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The question's content words, those of them that name its subject (rare in the
+    language and held by fewer than half of the candidates) and the rest (its slot)."""
+    surfaces = {_norm(s): s for s in _surfaces(query)}
+    question = frozenset(w for w in surfaces if w)
+    frequency = {w: sum(1 for s in statements if w in s.words) for w in question}
+    subject = frozenset(
+        w
+        for w, n in frequency.items()
+        if 0 < n < SUBJECT_DF * len(statements) and _rare_in_language(surfaces[w])
+    )
+    slot = frozenset(w for w in question if w not in subject and frequency[w] > 0)
+    return question, subject, slot
+
+
 def slot_groups(query: str, texts: Sequence[str]) -> list[list[int]]:
     """Groups (positions into ``texts``, two or more each) of statements that answer
     ``query``'s subject and slot, each with its own value or restating one.
@@ -474,15 +492,7 @@ def slot_groups(query: str, texts: Sequence[str]) -> list[list[int]]:
     if len(texts) < 2:
         return []
     statements = [read_statement(t) for t in texts]
-    surfaces = {_norm(s): s for s in _surfaces(query)}
-    question = {w for w in surfaces if w}
-    frequency = {w: sum(1 for s in statements if w in s.words) for w in question}
-    subject = frozenset(
-        w
-        for w, n in frequency.items()
-        if 0 < n < SUBJECT_DF * len(texts) and _rare_in_language(surfaces[w])
-    )
-    slot = frozenset(w for w in question if w not in subject and frequency[w] > 0)
+    question, subject, slot = _question_words(query, statements)
     parent = list(range(len(texts)))
 
     def find(i: int) -> int:
@@ -491,11 +501,10 @@ def slot_groups(query: str, texts: Sequence[str]) -> list[list[int]]:
             i = parent[i]
         return i
 
-    frozen_query = frozenset(question)
     for i in range(len(texts)):
         for j in range(i + 1, len(texts)):
             if find(i) != find(j) and _linked(
-                frozen_query, subject, slot, statements[i], statements[j]
+                question, subject, slot, statements[i], statements[j]
             ):
                 parent[find(j)] = find(i)
     groups: dict[int, list[int]] = {}
@@ -517,11 +526,16 @@ def newest_of_slot_first(
     relevance: Sequence[float],
     *,
     band: float,
+    near: float = NEAR_TOP,
 ) -> SlotOrder:
-    """An order of the hits (given best first) in which, within each group of statements
-    of the question's slot (``slot_groups``) whose relevance lies within ``band`` of the
-    group's best, the newest statement (its validity note, else its write time) takes the
-    best position the group holds; every other hit keeps its place."""
+    """An order of the hits (given best first) in two steps, each putting the newest
+    statement (its validity note, else its write time) at the best position its group
+    holds while every other hit keeps its place:
+    1. each group of statements of the question's slot (``slot_groups``), its members
+       within ``band`` of the group's best relevance;
+    2. the hits within ``near`` of the best relevance that hold all of the question's
+       subject words: the "newest of the near-equal top hits" any user could write, without
+       its blind spot (another subject's newer fact on top)."""
     order = list(range(len(texts)))
     newest: dict[int, int] = {}
 
@@ -529,13 +543,28 @@ def newest_of_slot_first(
         valid = read_statement(texts[i]).valid_from
         return (written_at[i] if valid is None else valid, written_at[i])
 
-    for group in slot_groups(query, texts):
-        best = max(relevance[i] for i in group)
-        members = sorted(i for i in group if relevance[i] >= best - band)
-        if len(members) < 2:
-            continue
+    def newest_on_top(members: list[int]) -> None:
+        """``members``: original hit numbers; their current positions get them newest first."""
+        positions = sorted(order.index(m) for m in members)
         newest_first = sorted(members, key=lambda i: (*moment(i), -i), reverse=True)
-        for position, member in zip(members, newest_first, strict=True):
+        for position, member in zip(positions, newest_first, strict=True):
             order[position] = member
         newest.update({older: newest_first[0] for older in newest_first[1:]})
+
+    for group in slot_groups(query, texts):
+        best = max(relevance[i] for i in group)
+        members = [i for i in group if relevance[i] >= best - band]
+        if len(members) > 1:
+            newest_on_top(members)
+    if texts:
+        statements = [read_statement(t) for t in texts]
+        _, subject, _ = _question_words(query, statements)
+        top = max(relevance) - near
+        members = [
+            i
+            for i in range(len(texts))
+            if relevance[i] >= top and subject <= set(statements[i].words)
+        ]
+        if len(members) > 1:
+            newest_on_top(members)
     return SlotOrder(order, newest)
