@@ -183,6 +183,11 @@ def test_an_earned_pass_applies_and_records_auto_applied(semantic_store: MemoryS
     assert (applied.older_id, applied.newer_id, applied.run_id) == (older, newer, run.run_id)
     assert store.changes(T) == []  # nothing pending
 
+    store.undo_run(T, run.run_id)  # undone: the change is unreviewed again, not applied
+    assert store.get(T, older).status == "active"
+    [pending] = store.changes(T)
+    assert (pending.older_id, pending.status, pending.decided_by) == (older, "pending", None)
+
 
 def test_key_supersession_is_not_gated(semantic_store: MemoryStore) -> None:
     store = semantic_store
