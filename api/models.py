@@ -125,6 +125,10 @@ class RejectIn(_Body):
     note: str | None = None
 
 
+class ChangeNoteIn(_Body):
+    note: str | None = Field(None, description="The curator's reason, kept with the label.")
+
+
 class PinIn(_Body):
     pinned: bool = True
 

@@ -9,10 +9,13 @@ from fastapi import APIRouter
 
 from api.auth import CuratorKey, Store
 from api.errors import ERROR_RESPONSES
-from api.models import CurateIn, PinIn, RejectIn, ResolveIn
+from api.models import ChangeNoteIn, CurateIn, PinIn, RejectIn, ResolveIn
 from api.service import actor
 from curation import (
     Approval,
+    ChangeDecision,
+    ChangeGate,
+    ChangeReview,
     ConflictRecord,
     ConflictResolution,
     MemoryRecord,
@@ -25,6 +28,7 @@ router = APIRouter(prefix="/v1/curator", tags=["curator"], responses=ERROR_RESPO
 
 ProposalFilter = Literal["pending", "approved", "rejected", "unmerged", "all"]
 ConflictFilter = Literal["open", "resolved", "dismissed", "all"]
+ChangeFilter = Literal["pending", "confirmed", "rejected", "auto_applied", "all"]
 
 
 @router.get("/proposals", response_model=list[ProposalRecord])
@@ -43,6 +47,37 @@ def approve(proposal_id: str, key: CuratorKey, store: Store) -> list[dict[str, A
 @router.post("/proposals/{proposal_id}/reject", status_code=204)
 def reject(proposal_id: str, body: RejectIn, key: CuratorKey, store: Store) -> None:
     store.reject(key.tenant, [proposal_id], note=body.note, actor=actor(key))
+
+
+@router.get("/changes", response_model=list[ChangeReview])
+def changes(
+    key: CuratorKey, store: Store, status: ChangeFilter = "pending", limit: int = 100
+) -> list[dict[str, Any]]:
+    """Inferred supersessions held for review (or decided / applied), with evidence."""
+    found = store.changes(key.tenant, status=None if status == "all" else status, limit=limit)
+    return [change.to_dict() for change in found]
+
+
+@router.get("/changes/gate", response_model=ChangeGate)
+def change_gate(key: CuratorKey, store: Store) -> dict[str, Any]:
+    """The tenant's reviewed precision and whether automatic apply is earned."""
+    return store.change_gate(key.tenant).to_dict()
+
+
+@router.post("/changes/{change_id}/confirm", response_model=ChangeDecision)
+def confirm_change(
+    change_id: str, key: CuratorKey, store: Store, body: ChangeNoteIn | None = None
+) -> dict[str, Any]:
+    note = body.note if body else None
+    return store.confirm_change(key.tenant, change_id, note=note, actor=actor(key)).to_dict()
+
+
+@router.post("/changes/{change_id}/reject", response_model=ChangeDecision)
+def reject_change(
+    change_id: str, key: CuratorKey, store: Store, body: ChangeNoteIn | None = None
+) -> dict[str, Any]:
+    note = body.note if body else None
+    return store.reject_change(key.tenant, change_id, note=note, actor=actor(key)).to_dict()
 
 
 @router.get("/conflicts", response_model=list[ConflictRecord])

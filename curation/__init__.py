@@ -22,6 +22,7 @@ from curation._embedding import (
     embedder_from_env,
 )
 from curation._errors import (
+    AlreadyDecidedError,
     ClientIdConflictError,
     CurationLockedError,
     DatabaseRoleError,
@@ -70,6 +71,9 @@ from curation._policy import (
 from curation._records import (
     ApiKeyRecord,
     Approval,
+    ChangeDecision,
+    ChangeGate,
+    ChangeReview,
     CohortFeedback,
     ConflictRecord,
     ConflictResolution,
@@ -133,9 +137,13 @@ __all__ = [
     "NEAR_DUPLICATE_COSINE",
     "NEAR_DUPLICATE_JACCARD",
     "NEAR_PRUNE_BAND",
+    "AlreadyDecidedError",
     "ApiKeyRecord",
     "Approval",
     "ArchiveReason",
+    "ChangeDecision",
+    "ChangeGate",
+    "ChangeReview",
     "ClientIdConflictError",
     "Clock",
     "Cohort",

@@ -64,6 +64,16 @@ class InvalidStateError(MemgovError):
     """The operation does not apply to the entity in its current state."""
 
 
+class AlreadyDecidedError(InvalidStateError):
+    """A held change (or other queue item) the curator has already decided."""
+
+    def __init__(self, entity: str, ident: str, status: str) -> None:
+        self.entity = entity
+        self.ident = ident
+        self.status = status
+        super().__init__(f"{entity} {ident!r} is already {status}")
+
+
 class ClientIdConflictError(InvalidStateError):
     """A client-chosen id (an idempotency key) already stored with other content: ids are
     never reused, so this is neither a retry nor a new memory."""

@@ -45,6 +45,15 @@ class ProposalStatus(StrEnum):
     UNMERGED = "unmerged"
 
 
+class ChangeReviewStatus(StrEnum):
+    """An inferred supersession held for review (``change_review``)."""
+
+    PENDING = "pending"
+    CONFIRMED = "confirmed"
+    REJECTED = "rejected"
+    AUTO_APPLIED = "auto_applied"
+
+
 class RecallMode(StrEnum):
     CURATED = "curated"
     RAW = "raw"

@@ -13,6 +13,7 @@ from typing import Any
 
 from curation._kinds import ArchiveReason
 from curation._policy import CurationPolicy
+from curation._review import HeldChange
 
 
 class Mechanic(StrEnum):
@@ -38,6 +39,8 @@ class ArchiveAction:
     # supersession inferred from a same-slot value change (no key): shown to the curator
     # as "inferred supersession", undone by restoring the entry
     inferred: bool = False
+    # an inferred change's cosine between the two statements (its review evidence)
+    similarity: float | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,8 @@ class CurationPlan:
     merges: list[MergeCluster] = field(default_factory=list)
     conflicts: list[ConflictCandidate] = field(default_factory=list)
     proposals: list[ProposalCandidate] = field(default_factory=list)
+    # inferred supersessions the tenant has not earned to apply: held for review
+    held: list[HeldChange] = field(default_factory=list)
     skipped_by_cap: int = 0
     # decay archives already made in the policy's rolling window before this plan, and
     # the number this plan could still make under the cap
@@ -106,6 +111,7 @@ class CurationPlan:
         return {
             "active_before": self.active_before,
             "superseded": len(self.archived_by(Mechanic.SUPERSESSION)),
+            "held_for_review": len(self.held),
             "merged_clusters": len(self.merges),
             "duplicates_archived": len(self.archived_by(Mechanic.DUPLICATES)),
             "decayed": len(self.archived_by(Mechanic.DECAY)),
@@ -127,4 +133,5 @@ class CurationPlan:
             "merges": [asdict(m) for m in self.merges],
             "conflicts": [asdict(c) for c in self.conflicts],
             "proposals": [asdict(p) for p in self.proposals],
+            "held": [asdict(h) for h in self.held],
         }

@@ -36,6 +36,7 @@ from curation._neighbors import PairSearch, similar_pairs
 from curation._plan import ArchiveAction, ConflictCandidate, CurationPlan, Mechanic, MergeCluster
 from curation._policy import DAY, CompressionMode, CurationPolicy, Mode, max_decays_in_window
 from curation._principles import Summarizer, propose_principles
+from curation._review import HeldChange, ReviewGate
 from curation._scoring import rank_scores, retention_scores
 from curation._snapshot import BoolArray, FloatArray, MemorySnapshot, epoch
 from curation._unionfind import UnionFind
@@ -61,7 +62,9 @@ class _Work:
     retention: FloatArray
     rank: FloatArray
     archived: BoolArray
+    review: ReviewGate
     archives: list[ArchiveAction] = field(default_factory=list)
+    held: list[HeldChange] = field(default_factory=list)
     profiles: dict[int, ValueProfile] = field(default_factory=dict)
     # supersession winner id -> positions in ``archives`` of the entries it superseded
     superseded_by: dict[str, list[int]] = field(default_factory=dict)
@@ -107,6 +110,7 @@ class _Work:
         target: int | None,
         *,
         inferred: bool = False,
+        similarity: float | None = None,
     ) -> None:
         self.archived[row] = True
         self.archives.append(
@@ -119,7 +123,32 @@ class _Work:
                 target_id=self.snap.ids[target] if target is not None else None,
                 retention=round(float(self.retention[row]), 6),
                 inferred=inferred,
+                similarity=similarity,
             )
+        )
+
+    def supersede_inferred(self, older: int, newer: int, detail: str, similarity: float) -> None:
+        """An inferred supersession: archived only when the tenant has earned it
+        (``curation._review``), else held for review — and a held entry is then not
+        covered by the newer statements of its slot either, or decay would archive it on
+        the unconfirmed inference. A pair the curator decided is left as it is."""
+        older_id, newer_id = self.snap.ids[older], self.snap.ids[newer]
+        if self.review.decided(older_id, newer_id):
+            return
+        if not self.review.earned:
+            self.held.append(HeldChange(older_id, newer_id, detail, round(float(similarity), 4)))
+            slot_covers = set(self.newer_of_slot.pop(older, []))
+            self.covered[older] = [c for c in self.covered.get(older, []) if c not in slot_covers]
+            return
+        self.superseded_by.setdefault(newer_id, []).append(len(self.archives))
+        self.archive(
+            older,
+            Mechanic.SUPERSESSION,
+            ArchiveReason.SUPERSEDED,
+            detail,
+            newer,
+            inferred=True,
+            similarity=round(float(similarity), 4),
         )
 
     def differences(self, older: int, newer: int) -> list[str]:
@@ -141,11 +170,15 @@ def build_plan(
     summarizer: Summarizer | None = None,
     timings: dict[str, float] | None = None,
     pruned_in_window: int = 0,
+    review: ReviewGate | None = None,
 ) -> CurationPlan:
     """The plan is a pure function of its inputs (same input, same plan). ``timings``, when
     given, receives each phase's wall time in seconds: it belongs to the run report, never
     to the plan. ``pruned_in_window``: entries decay archived in the policy's rolling
-    window before ``now`` (the store counts them); they use up the window's prune cap."""
+    window before ``now`` (the store counts them); they use up the window's prune cap.
+    ``review``: the tenant's reviewed decisions on inferred supersessions (the store counts
+    them); without it the tenant has none, so inferred changes are held for review unless
+    the policy asks for no reviews."""
     plan = CurationPlan(
         tenant=snap.tenant,
         planned_at=now,
@@ -163,6 +196,7 @@ def build_plan(
             retention=retention_scores(snap, policy, now),
             rank=rank_scores(snap, policy, now),
             archived=np.zeros(len(snap), dtype=bool),
+            review=review if review is not None else ReviewGate.for_policy(policy),
         )
     if policy.supersession != Mode.OFF:
         with _timed(timings, "supersession"):
@@ -193,6 +227,7 @@ def build_plan(
                 snap, policy, eligible=_compressible(work), summarizer=summarizer
             )
     plan.archives = work.archives
+    plan.held = work.held
     timings["total"] = round(time.perf_counter() - total_started, 6)
     return plan
 
@@ -453,9 +488,10 @@ def _retarget(work: _Work, folded_id: str, canonical_id: str) -> None:
 def _infer_supersession(work: _Work, changes: list[SlotChange]) -> list[SlotChange]:
     """Key-less supersession: a confident same-slot change archives the older entry
     ``superseded`` by the newest entry that restates its slot (reversible: restore undoes
-    it). Keys win: an entry with a supersession key is left to key supersession, and its
-    changes stay unsure. A pinned or broader older entry is never superseded by a
-    narrower one. Returns the changes left unsure (for the conflict queue)."""
+    it) once the tenant has earned it, and is held for review until then
+    (``_Work.supersede_inferred``). Keys win: an entry with a supersession key is left
+    to key supersession, and its changes stay unsure. A pinned or broader older entry is
+    never superseded by a narrower one. Returns the changes left unsure (for the conflict queue)."""
     snap = work.snap
     confident: dict[int, SlotChange] = {}
     unsure: list[SlotChange] = []
@@ -489,10 +525,7 @@ def _infer_supersession(work: _Work, changes: list[SlotChange]) -> list[SlotChan
             f"inferred supersession: {change.slot.evidence}; cosine "
             f"{change.similarity:.3f}; by {snap.ids[target]}"
         )
-        work.superseded_by.setdefault(snap.ids[target], []).append(len(work.archives))
-        work.archive(
-            older, Mechanic.SUPERSESSION, ArchiveReason.SUPERSEDED, detail, target, inferred=True
-        )
+        work.supersede_inferred(older, target, detail, change.similarity)
     return unsure
 
 

@@ -184,6 +184,12 @@ class CurationPolicy(BaseModel):
     contradiction: Mode = Mode.DRY_RUN
     subsumption: Mode = Mode.DRY_RUN
     compression: CompressionMode = CompressionMode.PROPOSE
+    # the review gate (``curation/_review.py``): a supersession inferred without a key is
+    # archived automatically only once the tenant has earned it — at least
+    # inferred_min_reviewed curator decisions on inferred changes, of which a share of at
+    # least inferred_min_precision confirmed; until then each is held for review
+    inferred_min_precision: float = Field(0.95, ge=0, le=1)
+    inferred_min_reviewed: int = Field(50, ge=0)
     # write-time contradiction checks cost one vector query per new memory; batches larger
     # than this (bulk imports) leave detection to the nightly pass
     write_check_max_batch: int = Field(200, ge=0)

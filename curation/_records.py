@@ -314,6 +314,8 @@ class NewApiKey(_Record):
     tenant: str
     scope: str
     name: str
+
+
 # -- curation ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class RunReport(_Record):
@@ -404,6 +406,56 @@ class ProposalRecord(_Record):
     created_at: datetime
     decided_at: datetime | None
     decided_by: str | None
+
+
+@dataclass(frozen=True)
+class ChangeReview(_Record):
+    """An inferred supersession held for the curator, or decided: the older entry, the
+    newer one that would supersede it, and the detector's evidence. Texts are agents'
+    words: untrusted wherever they are shown."""
+
+    id: str
+    older_id: str
+    newer_id: str
+    older_content: str
+    newer_content: str
+    detail: str
+    similarity: float | None
+    source: str
+    proposed_at: datetime
+    status: str
+    run_id: str | None = None
+    decided_at: datetime | None = None
+    decided_by: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeDecision(_Record):
+    """A curator's decision on a held change: ``archived`` when confirming archived the
+    older entry now, ``restored`` when rejecting an applied one brought it back."""
+
+    id: str
+    status: str
+    older_id: str
+    newer_id: str
+    archived: bool = False
+    restored: bool = False
+
+
+@dataclass(frozen=True)
+class ChangeGate(_Record):
+    """A tenant's reviewed precision on inferred supersessions and whether it has earned
+    their automatic apply (``curation._review``)."""
+
+    confirmed: int
+    rejected: int
+    reviewed: int
+    precision: float | None
+    min_reviewed: int
+    min_precision: float
+    auto_apply_earned: bool
+    pending: int
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@
   database never sees the first one's cache. Every read goes through the curation API
   (``MemoryStore`` methods, ``curation._store.insights``, and ``run_checks``: the safety
   rules the Dagster checks apply): there is no SQL here or in the pages.
-- Actions: approve, reject, unmerge, resolve, restore go through the curation API, which
-  records each as an event; every cached read is cleared after an action.
+- Actions: approve, reject, unmerge, resolve, restore, confirm or reject a held change go
+  through the curation API, which records each as an event; every cached read is cleared
+  after an action.
 - Online experiments: read from the store and analysed by ``evaluation.online`` (the
   same analysis as ``memgov experiment status`` and the daily Dagster asset).
 - Experiments: MLflow runs of the experiments named ``ab-*`` and ``benchmark-*``, at the
@@ -30,6 +31,9 @@ import streamlit as st
 
 from curation import (
     Approval,
+    ChangeDecision,
+    ChangeGate,
+    ChangeReview,
     Clock,
     ConflictRecord,
     ConflictResolution,
@@ -207,6 +211,17 @@ def inferred_supersessions(tenant: str) -> list[InferredSupersession]:
 
 
 @st.cache_data(ttl=READ_TTL, show_spinner=False)
+def _changes(key: str, tenant: str) -> tuple[list[ChangeReview], ChangeGate]:
+    s = store()
+    return s.changes(tenant), s.change_gate(tenant)
+
+
+def held_changes(tenant: str) -> tuple[list[ChangeReview], ChangeGate]:
+    """Inferred supersessions held for review, and the tenant's review gate."""
+    return _changes(store_key(), tenant)
+
+
+@st.cache_data(ttl=READ_TTL, show_spinner=False)
 def _memories_by_ids(key: str, tenant: str, ids: tuple[str, ...]) -> dict[str, MemoryRecord]:
     return insights.memories_by_ids(store(), tenant, ids)
 
@@ -331,6 +346,20 @@ def resolve(
             note=note or None,
             actor=ACTOR,
         )
+    finally:
+        clear_caches()
+
+
+def confirm_change(tenant: str, change_id: str, note: str | None = None) -> ChangeDecision:
+    try:
+        return store().confirm_change(tenant, change_id, note=note or None, actor=ACTOR)
+    finally:
+        clear_caches()
+
+
+def reject_change(tenant: str, change_id: str, note: str | None = None) -> ChangeDecision:
+    try:
+        return store().reject_change(tenant, change_id, note=note or None, actor=ACTOR)
     finally:
         clear_caches()
 

@@ -95,3 +95,78 @@ def test_curator_ids_of_another_tenant_answer_404(served: Served) -> None:
             response = curator.post(path, json=body)
             assert response.status_code == 404, (path, response.text)
     assert served.store.get("other", other.id).pinned is False
+
+
+def _held_change(store: MemoryStore, tenant: str = T) -> tuple[str, str]:
+    """A key-less change the pass infers (the hashing embedder scores the pair 0.67), held
+    by the review gate: the tenant has no reviews yet."""
+    from datetime import timedelta
+
+    from curation import CompressionMode, CurationPolicy, Mode
+
+    now = store.clock.now()
+    old = store.remember(tenant, "The account manager for Initech is Dana Ruiz since 2025.",
+                         created_at=now - timedelta(days=300))  # fmt: skip
+    new = store.remember(tenant, "The account manager for Initech is Omar Haddad since 2026.",
+                         created_at=now - timedelta(days=20))  # fmt: skip
+    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
+    store.set_policy(tenant, CurationPolicy(
+        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,  # type: ignore[arg-type]
+        contradiction_threshold={"*": 0.6}, inferred_min_reviewed=1,
+    ))  # fmt: skip
+    return old.id, new.id
+
+
+def test_held_changes_are_listed_confirmed_and_rejected(served: Served) -> None:
+    store = served.store
+    old, new = _held_change(store)
+    with served.client(served.key(T, "curator", name="ops")) as curator:
+        report = curator.post("/v1/curator/curate", json={"apply": True}).json()
+        assert report["applied"]["held_for_review"] == 1
+        assert store.get(T, old).status == "active"
+        [change] = curator.get("/v1/curator/changes").json()
+        assert (change["older_id"], change["newer_id"], change["status"]) == (old, new, "pending")
+        assert "Dana Ruiz" in change["older_content"] and change["detail"]
+        gate = curator.get("/v1/curator/changes/gate").json()
+        assert (gate["pending"], gate["reviewed"], gate["auto_apply_earned"]) == (1, 0, False)
+
+        confirmed = curator.post(
+            f"/v1/curator/changes/{change['id']}/confirm", json={"note": "moved accounts"}
+        )
+        assert confirmed.status_code == 200, confirmed.text
+        assert (confirmed.json()["status"], confirmed.json()["archived"]) == ("confirmed", True)
+        assert store.get(T, old).status == "archived"
+        assert curator.get("/v1/curator/changes").json() == []
+        [decided] = curator.get("/v1/curator/changes", params={"status": "all"}).json()
+        assert (decided["status"], decided["note"], decided["decided_by"]) == (
+            "confirmed", "moved accounts", "key:ops",
+        )  # fmt: skip
+        assert curator.get("/v1/curator/changes/gate").json()["auto_apply_earned"] is True
+
+        again = curator.post(f"/v1/curator/changes/{change['id']}/reject")
+        assert again.status_code == 409 and error_of(again)["type"] == "conflict"
+        assert "already confirmed" in error_of(again)["message"]
+        unknown = curator.post(f"/v1/curator/changes/{uuid.uuid4()}/confirm")
+        assert unknown.status_code == 404 and error_of(unknown)["field"] == "change"
+        malformed = curator.post("/v1/curator/changes/nope/reject")
+        assert malformed.status_code == 400 and error_of(malformed)["field"] == "change_id"
+        bad_filter = curator.get("/v1/curator/changes", params={"status": "maybe"})
+        assert bad_filter.status_code in (400, 422) and "Traceback" not in bad_filter.text
+
+
+def test_a_rejected_change_keeps_both_and_other_tenants_cannot_decide(served: Served) -> None:
+    store = served.store
+    old, new = _held_change(store)
+    store.curate(T, apply=True)
+    [change] = store.changes(T)
+    with served.client(served.key("other", "curator")) as stranger:
+        refused = stranger.post(f"/v1/curator/changes/{change.id}/reject")
+        assert refused.status_code == 404
+        assert stranger.get("/v1/curator/changes", params={"status": "all"}).json() == []
+    with served.client(served.key(T, "curator")) as curator:
+        rejected = curator.post(f"/v1/curator/changes/{change.id}/reject", json={})
+        assert rejected.status_code == 200 and rejected.json()["status"] == "rejected"
+    assert store.get(T, old).status == "active" and store.get(T, new).status == "active"
+    assert store.change_gate(T).rejected == 1
+    with served.client(served.key(T, "agent")) as agent:  # the curator's acts only
+        assert agent.get("/v1/curator/changes").status_code == 403

@@ -234,6 +234,7 @@ def test_conflicts_inferred_lists_key_less_supersessions_and_restore_undoes_one(
             supersession=Mode.APPLY,
             compression=CompressionMode.OFF,
             contradiction_threshold={"*": 0.6},  # the hashing embedder scores the pair 0.67
+            inferred_min_reviewed=0,  # the review gate open: this lists applied ones
         ),
     )
     run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW)
@@ -247,6 +248,69 @@ def test_conflicts_inferred_lists_key_less_supersessions_and_restore_undoes_one(
     run_cli(env, "restore", old.id, "-t", T, *NOW)
     assert store.get(T, old.id).status == "active"
     assert as_json(run_cli(env, "conflicts", "inferred", "-t", T, "--json")) == []
+
+
+def _held_change(store: MemoryStore, env: dict[str, str], **policy: object) -> tuple[str, str]:
+    """A key-less change the pass infers, run by the CLI under the review gate's policy."""
+    from curation import CompressionMode, Mode
+
+    old = store.remember(T, "The account manager for Initech is Dana Ruiz since 2025.",
+                         created_at=T0 - timedelta(days=300))  # fmt: skip
+    new = store.remember(T, "The account manager for Initech is Omar Haddad since 2026.",
+                         created_at=T0 - timedelta(days=20))  # fmt: skip
+    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
+    store.set_policy(T, CurationPolicy(
+        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,
+        contradiction_threshold={"*": 0.6}, **policy,  # type: ignore[arg-type]
+    ))  # fmt: skip
+    return old.id, new.id
+
+
+def test_changes_lists_held_supersessions_and_the_curator_confirms_or_rejects(
+    store: MemoryStore, env: dict[str, str]
+) -> None:
+    old, new = _held_change(store, env, inferred_min_reviewed=1)
+    dry = run_cli(env, "curate", "-t", T, *NOW).stdout
+    assert "held for review: planned 1, stored 0" in dry
+    report = as_json(run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW))
+    assert report["applied"]["held_for_review"] == 1 and report["applied"]["superseded"] == 0
+    assert store.get(T, old).status == "active"
+
+    listed = as_json(run_cli(env, "changes", "list", "-t", T, "--json"))
+    [change] = listed["changes"]
+    assert (change["older_id"], change["newer_id"], change["status"]) == (old, new, "pending")
+    assert "Dana Ruiz" in change["older_content"] and "Omar Haddad" in change["newer_content"]
+    assert "'Dana Ruiz' -> 'Omar Haddad'" in change["detail"]
+    assert listed["gate"]["auto_apply_earned"] is False and listed["gate"]["pending"] == 1
+    shown = run_cli(env, "changes", "list", "-t", T).stdout
+    assert "not earned" in shown and change["id"] in shown and "Dana Ruiz" in shown
+
+    decided = as_json(run_cli(env, "changes", "confirm", change["id"], "-t", T,
+                              "--note", "the account moved", *NOW))  # fmt: skip
+    assert (decided["status"], decided["archived"]) == ("confirmed", True)
+    assert store.get(T, old).status == "archived"
+    gate = as_json(run_cli(env, "changes", "gate", "-t", T, "--json"))
+    assert (gate["confirmed"], gate["precision"], gate["auto_apply_earned"]) == (1, 1.0, True)
+    assert "automatic apply earned" in run_cli(env, "changes", "gate", "-t", T).stdout
+
+    again = run_cli(env, "changes", "reject", change["id"], "-t", T, code=2)
+    assert "already confirmed" in again.stderr and "Traceback" not in again.stderr
+    unknown = run_cli(env, "changes", "confirm", "00000000-0000-4000-8000-000000000000",
+                      "-t", T, code=2)  # fmt: skip
+    assert "unknown change" in unknown.stderr
+    bad = run_cli(env, "changes", "list", "-t", T, "--status", "maybe", code=2)
+    assert "status" in bad.stderr and "auto_applied" in bad.stderr
+
+
+def test_changes_reject_keeps_both(store: MemoryStore, env: dict[str, str]) -> None:
+    old, new = _held_change(store, env)
+    run_cli(env, "curate", "-t", T, "--apply", *NOW)
+    [change] = as_json(run_cli(env, "changes", "list", "-t", T, "--json"))["changes"]
+    decided = as_json(run_cli(env, "changes", "reject", change["id"], "-t", T, *NOW))
+    assert decided["status"] == "rejected"
+    assert store.get(T, old).status == "active" and store.get(T, new).status == "active"
+    run_cli(env, "curate", "-t", T, "--apply", *NOW)
+    assert as_json(run_cli(env, "changes", "list", "-t", T, "--json"))["changes"] == []
 
 
 def test_recall_as_of_a_moment_before_a_write_misses_it(

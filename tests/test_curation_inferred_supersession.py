@@ -14,7 +14,11 @@ from curation._planner import build_plan
 from curation._policy import Mode
 
 TOPIC = basis(7)
-BOTH = only("supersession").model_copy(update={"contradiction": Mode.DRY_RUN})
+# the mechanic itself, with the review gate open (no reviews asked for): the gate, which
+# holds these changes until a tenant earns their apply, is tests/test_review_gate.py
+BOTH = only("supersession", inferred_min_reviewed=0).model_copy(
+    update={"contradiction": Mode.DRY_RUN}
+)
 CONFLICTS_ONLY = only("contradiction")
 
 

@@ -14,7 +14,9 @@ T = "fleet"
 APPROVAL_350 = "The customer's pre-approval amount is $350,000"
 APPROVAL_400 = "The customer's pre-approval amount is $400,000"
 ADDITION = "The customer also has a pre-approval amount of $400,000"
-BOTH = apply_only("supersession", "contradiction")
+# the mechanic itself, with the review gate open (no reviews asked for): the gate is
+# tests/test_review_gate.py
+BOTH = apply_only("supersession", "contradiction", inferred_min_reviewed=0)
 
 
 def _older(store: MemoryStore, content: str = APPROVAL_350, **fields: object) -> str:

@@ -150,12 +150,18 @@ def test_tool_outputs_never_get_contradiction_conflicts(
         store.set_policy(T, apply_all())
         report = store.curate(T, apply=True)
         # the pass is sure of this change (same host, same slot, one value): the older fact
-        # is superseded by inference rather than doubted; tool outputs are left alone
-        assert report.applied["superseded"] == expected
+        # is a supersession by inference rather than doubted — held for review, as the
+        # tenant has earned no automatic apply (tests/test_review_gate.py); tool outputs
+        # are left alone
+        assert report.applied["superseded"] == 0
+        assert report.applied["held_for_review"] == expected
+        assert [(c.older_id, c.newer_id) for c in store.changes(T)] == (
+            [(first.id, second.id)] if expected else []
+        )
         assert report.applied["conflicts_opened"] == 0
         assert report.applied["duplicates_archived"] == 0  # values differ: never merged
         assert store.conflicts(T, status=None) == []
-        assert store.get(T, first.id).status == ("archived" if expected else "active")
+        assert store.get(T, first.id).status == "active"
         assert store.get(T, second.id).status == "active"
         return
     assert len(second.conflict_ids) == expected

@@ -377,9 +377,12 @@ def test_restore_an_archived_entry(fleet: MemoryStore) -> None:
     assert basic.id not in at.selectbox(key="archive_pick").options
 
 
-def _infer_a_supersession(fleet: MemoryStore) -> tuple[MemoryRecord, MemoryRecord]:
+def _infer_a_supersession(
+    fleet: MemoryStore, min_reviewed: int = 0
+) -> tuple[MemoryRecord, MemoryRecord]:
     """A key-less change of one slot (the account manager), curated with only supersession
-    in apply: the pass infers that the newer entry supersedes the older."""
+    in apply: the pass infers that the newer entry supersedes the older — applied with the
+    review gate open (``min_reviewed`` 0), held for review otherwise."""
     now = fleet.clock.now()
     old = fleet.remember(
         SUPPORT,
@@ -392,6 +395,7 @@ def _infer_a_supersession(fleet: MemoryStore) -> tuple[MemoryRecord, MemoryRecor
     policy = CurationPolicy(
         **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,
         contradiction_threshold={"*": 0.6},  # the hashing test embedder scores them 0.67
+        inferred_min_reviewed=min_reviewed,
     )  # fmt: skip
     fleet.set_policy(SUPPORT, policy)
     fleet.curate(SUPPORT, apply=True)
@@ -432,6 +436,50 @@ def test_the_curator_queue_lists_inferred_supersessions_with_a_one_action_undo(
     assert fleet.get(SUPPORT, new.id).status == "active"
     assert all(i.memory_id != old.id for i in fleet.inferred_supersessions(SUPPORT))
     assert f"undo_inferred_{old.id}" not in {b.key for b in at.button}
+
+
+def _raw_html(at: AppTest) -> str:
+    return "\n".join(str(getattr(e, "proto", e)) for e in at.get("html"))
+
+
+def test_the_curator_queue_holds_an_unearned_change_and_confirm_archives_it(
+    fleet: MemoryStore,
+) -> None:
+    old, new = _infer_a_supersession(fleet, min_reviewed=1)
+    assert fleet.get(SUPPORT, old.id).status == "active"  # held, not archived
+    [held] = fleet.changes(SUPPORT)
+
+    at = app("curator_queue")
+    shown = texts(at)
+    assert "Held changes" in shown and "not earned" in shown
+    assert old.content in shown and new.content in shown and held.detail in shown
+    assert "'Dana Ruiz' -> 'Omar Haddad'" in held.detail
+    raw = _raw_html(at)  # agents' text and the evidence are escaped, never markup
+    assert "&#x27;Dana Ruiz&#x27; -&gt; &#x27;Omar Haddad&#x27;" in raw
+    assert "'Dana Ruiz' -> 'Omar Haddad'" not in raw
+
+    at.text_input(key=f"change_note_{held.id}").set_value("moved accounts").run()
+    at.button(key=f"confirm_change_{held.id}").click().run()
+    assert not at.exception
+    assert any("Confirmed" in s.value for s in at.success)
+    archived = fleet.get(SUPPORT, old.id)
+    assert (archived.status, archived.superseded_by) == ("archived", new.id)
+    [decided] = fleet.changes(SUPPORT, status="confirmed")
+    assert (decided.note, decided.decided_by) == ("moved accounts", "dashboard")
+    assert f"confirm_change_{held.id}" not in {b.key for b in at.button}
+    assert "earned" in texts(at) and "not earned" not in texts(at)
+
+
+def test_the_curator_queue_rejects_a_held_change_keeping_both(fleet: MemoryStore) -> None:
+    old, new = _infer_a_supersession(fleet, min_reviewed=1)
+    [held] = fleet.changes(SUPPORT)
+    at = app("curator_queue")
+    at.button(key=f"reject_change_{held.id}").click().run()
+    assert not at.exception
+    assert any("Rejected" in s.value for s in at.success)
+    assert fleet.get(SUPPORT, old.id).status == "active"
+    assert fleet.get(SUPPORT, new.id).status == "active"
+    assert fleet.change_gate(SUPPORT).rejected == 1 and fleet.changes(SUPPORT) == []
 
 
 def test_a_link_opens_the_explanation_of_one_entry(fleet: MemoryStore) -> None:

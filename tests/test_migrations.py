@@ -18,6 +18,7 @@ from curation import Database, FixedClock, HashingEmbedder, MemoryStore
 TABLES = {
     "memory", "memory_state", "conflict", "proposal", "event", "golden_probe", "curation_run",
     "tenant", "store_meta", "experiment", "exposure", "outcome", "api_key", "memory_claim",
+    "change_review",
 }
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 FUNCTIONS = {
@@ -71,7 +72,7 @@ def test_fresh_database_is_empty(empty_database: Database) -> None:
 def test_upgrade_downgrade_upgrade(empty_database: Database) -> None:
     db = empty_database
     head = db.head_revision()
-    assert head == "0006"
+    assert head == "0007"
 
     db.upgrade()
     assert tables(db) >= TABLES

@@ -128,16 +128,25 @@ def test_backends_by_name() -> None:
 
 def test_planner_through_the_clustered_backend_matches_exact_on_generated_data() -> None:
     snap = to_snapshot(generate(1500, seed=3))
-    policy = CurationPolicy().with_all_modes(Mode.APPLY)
+    # the review gate open (no reviews asked for), so inferred changes are archives here
+    policy = CurationPolicy(inferred_min_reviewed=0).with_all_modes(Mode.APPLY)
     exact = build_plan(snap, policy, NOW, pair_search=ExactBlockedSearch())
     everywhere = ClusteredPairSearch(cells=6, probes=6)  # every cell probed: exhaustive
     fast = build_plan(snap, policy, NOW, pair_search=everywhere)
     assert fast.archives == exact.archives
     assert fast.merges == exact.merges
     assert fast.conflicts == exact.conflicts
+    assert fast.held == exact.held == []
     # the generated value changes are confident same-slot changes: inferred supersessions
     # (an unsure one would be a conflict); either way the backends must agree on them
     assert exact.merges and (exact.conflicts or any(a.inferred for a in exact.archives))
+    # with the gate closed (the default: no reviews yet) the same changes are held instead
+    closed = CurationPolicy().with_all_modes(Mode.APPLY)
+    held = build_plan(snap, closed, NOW, pair_search=ExactBlockedSearch()).held
+    assert held == build_plan(snap, closed, NOW, pair_search=everywhere).held
+    assert {(h.older_id, h.newer_id) for h in held} == {
+        (a.memory_id, a.target_id) for a in exact.archives if a.inferred
+    }
 
 
 def test_vectorised_jaccard_join_equals_the_scalar_one_on_generated_texts() -> None:

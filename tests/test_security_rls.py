@@ -37,16 +37,17 @@ TENANT_TABLES = {
     "tenant": "name", "memory": "tenant", "memory_state": "tenant", "conflict": "tenant",
     "proposal": "tenant", "event": "tenant", "golden_probe": "tenant",
     "curation_run": "tenant", "experiment": "tenant", "exposure": "tenant",
-    "outcome": "tenant", "memory_claim": "tenant",
+    "outcome": "tenant", "memory_claim": "tenant", "change_review": "tenant",
 }  # fmt: skip
 HISTORY = ("event", "exposure", "outcome")
 # tables the app may UPDATE -> a column to set to itself
 UPDATABLE = {
     "tenant": "policy", "memory_state": "pinned", "conflict": "status", "proposal": "status",
     "golden_probe": "k", "curation_run": "status", "experiment": "status",
+    "change_review": "status",
 }  # fmt: skip
 DELETABLE = ("memory", "memory_state", "conflict", "proposal", "golden_probe", "curation_run",
-             "experiment", "memory_claim")  # fmt: skip
+             "experiment", "memory_claim", "change_review")  # fmt: skip
 
 
 class Fleet:
@@ -80,6 +81,11 @@ class Fleet:
                     " created_at) VALUES (gen_random_uuid(), :t, 'fact', 'a principle',"
                     " CAST(:m AS uuid[]), 1, :at) RETURNING id"
                 ), {"t": tenant, "m": memories[:2], "at": T0}).scalar_one()
+                ids["change_review"] = conn.execute(text(
+                    "INSERT INTO change_review (id, tenant, older_id, newer_id, detail, source,"
+                    " proposed_at) VALUES (gen_random_uuid(), :t, :o, :n, 'held', 'pass', :at)"
+                    " RETURNING id"
+                ), {"t": tenant, "o": memories[0], "n": memories[1], "at": T0}).scalar_one()
                 ids["experiment"] = conn.execute(text(
                     "INSERT INTO experiment (id, tenant, name, raw_share, salt, starts_at,"
                     " ends_at, created_at, created_by) VALUES (gen_random_uuid(), :t, 'exp',"
@@ -282,6 +288,9 @@ INSERTS = {
     "memory_claim": "INSERT INTO memory_claim (tenant, memory_id, ordinal, content, embedding)"
                     " VALUES (:b, :memory, 99, 'forged', CAST(array_fill(0.1, ARRAY[384])"
                     " AS vector))",
+    "change_review": "INSERT INTO change_review (id, tenant, older_id, newer_id, detail,"
+                     " source, proposed_at) VALUES (gen_random_uuid(), :b, :memory, :newer,"
+                     " 'forged', 'pass', now())",
 }  # fmt: skip
 
 
@@ -289,7 +298,7 @@ INSERTS = {
 def test_inserting_another_tenants_row_is_refused(fleet: Fleet, table: str) -> None:
     ids = fleet.ids[B]
     params = {"b": B, "orphan": ids["orphan"], "memory": ids["memories"][0],
-              "exposure": ids["exposures"][1]}  # fmt: skip
+              "newer": ids["memories"][2], "exposure": ids["exposures"][1]}  # fmt: skip
     with fleet.owner.connect() as conn, conn.begin() as tx:  # the statement itself is valid
         assert conn.execute(text(INSERTS[table]), params).rowcount == 1
         tx.rollback()

@@ -20,6 +20,7 @@ from curation._kinds import EventType
 from curation._plan import ArchiveAction, CurationPlan, Mechanic
 from curation._policy import CompressionMode, Mode
 from curation._store.bulk import copy_rows
+from curation._store.change_review import hold_changes, record_auto_applied
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import ARCHIVE_SET
 
@@ -393,6 +394,15 @@ def apply_plan(
         touched += [m.canonical_id for m in plan.merges]
     lock_rows(conn, tenant, touched)
     archived = archive_actions(conn, tenant, archives, now=now, run_id=run_id, actor=actor)
+    held: list[str] = []
+    auto_applied = 0
+    if Mechanic.SUPERSESSION in writing:  # inferred changes: applied if earned, else held
+        auto_applied = record_auto_applied(
+            conn, tenant, archives, archived, source="pass", run_id=run_id, now=now, actor=actor
+        )
+        held = hold_changes(
+            conn, tenant, plan.held, source="pass", run_id=run_id, now=now, actor=actor
+        )
     merged = (
         _fold_merges(conn, tenant, plan, archived, now=now, run_id=run_id, actor=actor)
         if Mechanic.DUPLICATES in writing
@@ -415,6 +425,8 @@ def apply_plan(
     return {
         "writing": sorted(m.value for m in writing),
         "superseded": applied(Mechanic.SUPERSESSION),
+        "inferred_auto_applied": auto_applied,
+        "held_for_review": len(held),
         "duplicates_archived": applied(Mechanic.DUPLICATES),
         "merged_clusters": merged,
         "decayed": applied(Mechanic.DECAY),
@@ -424,4 +436,5 @@ def apply_plan(
         "archived_ids": sorted(archived),
         "conflict_ids": conflicts,
         "proposal_ids": proposals,
+        "held_ids": held,
     }

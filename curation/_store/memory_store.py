@@ -158,6 +158,10 @@ class MemoryStore:
     resolve = delegate("curator_queue", CuratorQueue.resolve)
     reopen = delegate("curator_queue", CuratorQueue.reopen)
     inferred_supersessions = delegate("curator_queue", CuratorQueue.inferred_supersessions)
+    changes = delegate("curator_queue", CuratorQueue.changes)
+    change_gate = delegate("curator_queue", CuratorQueue.change_gate)
+    confirm_change = delegate("curator_queue", CuratorQueue.confirm_change)
+    reject_change = delegate("curator_queue", CuratorQueue.reject_change)
 
     # -- online experiments ---------------------------------------------------------------
     start_experiment = delegate("experiment_service", ExperimentService.start_experiment)

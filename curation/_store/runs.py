@@ -143,6 +143,15 @@ def undo_run(
         .scalars()
         .all()
     )
+    # an inferred supersession the run applied and the undo took back is unreviewed again
+    conn.execute(
+        text(
+            "UPDATE change_review SET status = 'pending', decided_at = NULL, decided_by = NULL"
+            " WHERE tenant = :t AND run_id = :r AND status = 'auto_applied'"
+            " AND older_id = ANY(CAST(:restored AS uuid[]))"
+        ),
+        {"t": tenant, "r": run_id, "restored": [str(m) for m in restored]},
+    )
     for merge in (e for e in events if e.type == EventType.MERGE.value):
         conn.execute(
             text(

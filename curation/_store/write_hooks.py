@@ -24,6 +24,7 @@ from curation._plan import ArchiveAction, Mechanic
 from curation._policy import CurationPolicy, Mode
 from curation._records import WriteResult
 from curation._store.apply import archive_actions, lock_rows
+from curation._store.change_acts import apply_inferred_on_write
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import ARCHIVE_SET, CHANGED
 from curation._store.writes import PreparedWrite
@@ -214,13 +215,16 @@ def detect_contradictions(
     actor: str,
     infer: bool = False,
     contest: bool = True,
+    policy: CurationPolicy | None = None,
 ) -> WriteChanges:
     """Nearby older active entries of the same kind whose subject and slot the new write
     restates with another value (``slots``). With ``infer`` (supersession ``apply``) a
     confident change (``slots.infers_supersession``, the pass's rule) archives the older
     entry superseded by the write, marked ``inferred`` with its evidence (``restore``
-    undoes it); with ``contest`` (contradiction ``apply``) an unsure one gets a conflict
-    (claim = the new statement). Entries sharing a key are supersession's job."""
+    undoes it) once the tenant has earned it, and is held for review until then
+    (``change_acts.apply_inferred_on_write``, under ``policy``); with ``contest``
+    (contradiction ``apply``) an unsure one gets a conflict (claim = the new statement).
+    Entries sharing a key are supersession's job."""
     opened: dict[str, list[str]] = defaultdict(list)
     inferred: dict[str, tuple[datetime, ArchiveAction]] = {}  # older id -> newest write
     batch = {memory_id for memory_id, _ in written}
@@ -280,6 +284,7 @@ def detect_contradictions(
                             ),
                             target_id=memory_id,
                             inferred=True,
+                            similarity=round(float(other.similarity), 4),
                         ),
                     )
                 continue
@@ -290,7 +295,9 @@ def detect_contradictions(
             )
     actions = [action for _, action in inferred.values()]
     lock_rows(conn, tenant, [a.memory_id for a in actions])
-    done = archive_actions(conn, tenant, actions, now=now, run_id=None, actor=actor)
+    done = apply_inferred_on_write(
+        conn, tenant, actions, policy or CurationPolicy(), now=now, actor=actor
+    )
     superseded: dict[str, list[str]] = defaultdict(list)
     for action in actions:
         if action.memory_id in done and action.target_id:
@@ -384,6 +391,7 @@ def after_write(
             actor=actor,
             infer=infer,
             contest=contest,
+            policy=policy,
         )
     conflicts = changes.conflicts
     for survivor, older in changes.superseded.items():

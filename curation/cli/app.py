@@ -13,7 +13,13 @@ from typer._click.exceptions import TyperException
 from typer.core import TyperGroup
 
 from curation._errors import MemgovError, one_line
-from curation.cli import admin_commands, curation_commands, db_commands, memory_commands
+from curation.cli import (
+    admin_commands,
+    change_commands,
+    curation_commands,
+    db_commands,
+    memory_commands,
+)
 
 
 class MemgovGroup(TyperGroup):
@@ -56,6 +62,7 @@ app.add_typer(admin_commands.tenants_app, name="tenants")
 app.add_typer(admin_commands.server_app, name="server")
 memory_commands.register(app)
 curation_commands.register(app)
+change_commands.register(app)
 
 
 def _load_plugins() -> None:

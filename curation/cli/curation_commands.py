@@ -47,6 +47,10 @@ def curate(
     typer.echo(f"  active: {planned['active_before']} → {report.active_after}")
     for name in ("superseded", "duplicates_archived", "decayed"):
         typer.echo(f"  {name}: planned {planned[name]}, applied {applied.get(name, 0)}")
+    typer.echo(  # inferred supersessions not earned: held for the curator, not archived
+        f"  held for review: planned {planned.get('held_for_review', 0)}, "
+        f"stored {applied.get('held_for_review', 0)} (memgov changes list -t {tenant})"
+    )
     typer.echo(
         f"  merged clusters: {planned['merged_clusters']}, "
         f"skipped by cap: {planned['skipped_by_cap']}"

@@ -1,4 +1,5 @@
-"""Curator queue: principle proposals to approve, reject or unmerge; conflicts to resolve.
+"""Curator queue: principle proposals to approve, reject or unmerge; conflicts to resolve;
+inferred supersessions held for review (``dashboard.held_changes``).
 
 Every action is one call to the curation API (which records it as an event), runs in a
 button callback, and leaves its result as a message at the top of the page."""
@@ -9,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from curation import MemgovError, MemoryRecord, ProposalRecord
-from dashboard import data, diffview, ui
+from dashboard import data, diffview, held_changes, ui
 
 BATCH_KEY = "proposal_batch"
 NOTE_KEY = "reject_note"
@@ -134,6 +135,7 @@ ui.header(
     "Curator queue",
     tenant,
     f"{len(pending)} pending proposal(s) · {len(conflicts)} open conflict(s) · "
+    f"{len(data.held_changes(tenant)[0])} held change(s) · "
     f"{len(inferred)} inferred supersession(s)",
 )
 
@@ -304,6 +306,8 @@ for conflict in conflicts:
             args=(tenant, cid),
             icon=":material/gavel:",
         )
+
+held_changes.render(tenant)
 
 st.header("Inferred supersessions", divider="gray")
 if not inferred:

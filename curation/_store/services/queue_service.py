@@ -11,16 +11,19 @@ from typing import Any
 from sqlalchemy import text
 
 from curation._errors import ValidationError
-from curation._kinds import ProposalStatus, Resolution
+from curation._kinds import ChangeReviewStatus, ProposalStatus, Resolution
 from curation._records import (
     Approval,
+    ChangeDecision,
+    ChangeGate,
+    ChangeReview,
     ConflictResolution,
     InferredSupersession,
     ProposalRecord,
     Reopened,
     Unmerge,
 )
-from curation._store import curator
+from curation._store import change_acts, change_review, curator
 from curation._store.services.context import StoreContext
 from curation._validation import (
     validate_content,
@@ -46,9 +49,7 @@ class CuratorQueue:
     def __init__(self, ctx: StoreContext) -> None:
         self.ctx = ctx
 
-    def proposals(
-        self, tenant: str, *, status: str | None = "pending"
-    ) -> list[ProposalRecord]:
+    def proposals(self, tenant: str, *, status: str | None = "pending") -> list[ProposalRecord]:
         tenant = validate_tenant(tenant)
         if status:
             status = validate_status(status, ProposalStatus).value
@@ -162,6 +163,65 @@ class CuratorQueue:
             )
             for r in rows
         ]
+
+    # -- held changes: inferred supersessions awaiting review ---------------------------
+    def changes(
+        self, tenant: str, *, status: str | None = "pending", limit: int = 100
+    ) -> list[ChangeReview]:
+        """Inferred supersessions held for review (``status`` pending, the default), or
+        decided / applied ones, oldest first, each with both texts and the evidence."""
+        tenant = self.ctx.require_tenant(tenant)
+        if status:
+            status = validate_status(status, ChangeReviewStatus).value
+        limit = validate_limit("limit", limit)
+        with self.ctx.tx(tenant) as conn:
+            return change_review.list_changes(conn, tenant, status, limit)
+
+    def change_gate(self, tenant: str) -> ChangeGate:
+        """The tenant's reviewed precision on inferred supersessions and whether it has
+        earned their automatic apply under its policy."""
+        tenant = self.ctx.require_tenant(tenant)
+        policy = self.ctx.policy(tenant)
+        with self.ctx.tx(tenant) as conn:
+            return change_review.gate_status(conn, tenant, policy)
+
+    def confirm_change(
+        self,
+        tenant: str,
+        change_id: str | uuid.UUID,
+        *,
+        note: str | None = None,
+        actor: str = "curator",
+        now: datetime | None = None,
+    ) -> ChangeDecision:
+        """Confirm a held change: the older entry is archived ``superseded`` by the newer
+        (restore undoes it). Refused for an unknown id (NotFoundError) or a decided one
+        (AlreadyDecidedError)."""
+        tenant = validate_tenant(tenant)
+        cid = validate_uuid("change_id", change_id)
+        note = None if note is None else validate_content(note, "note")
+        with self.ctx.tx(tenant) as conn:
+            return change_acts.confirm(
+                conn, tenant, cid, now=self.ctx.now(now), actor=actor, note=note
+            )
+
+    def reject_change(
+        self,
+        tenant: str,
+        change_id: str | uuid.UUID,
+        *,
+        note: str | None = None,
+        actor: str = "curator",
+        now: datetime | None = None,
+    ) -> ChangeDecision:
+        """Reject a held change: both entries stay, the pair is never proposed again."""
+        tenant = validate_tenant(tenant)
+        cid = validate_uuid("change_id", change_id)
+        note = None if note is None else validate_content(note, "note")
+        with self.ctx.tx(tenant) as conn:
+            return change_acts.reject(
+                conn, tenant, cid, now=self.ctx.now(now), actor=actor, note=note
+            )
 
     # -- conflicts ------------------------------------------------------------------
     def resolve(

@@ -24,6 +24,7 @@ from curation._records import (
     UndoReport,
 )
 from curation._snapshot import MemorySnapshot
+from curation._store.change_review import load_gate
 from curation._store.database import scope_to_tenant
 from curation._store.events import record_event
 from curation._store.locks import curation_lock, take_transaction_lock
@@ -98,10 +99,12 @@ class RunService:
         policy = policy or self.ctx.policy(tenant)
         with self.ctx.tx(snap.tenant) as conn:
             pruned = pruned_since(conn, snap.tenant, at, policy.prune_window_hours)
+            review = load_gate(conn, snap.tenant, policy)  # the labels of the review gate
         # exact below 10k rows per kind, the clustered join above (curation._neighbors)
         search = pair_search if pair_search is not None else AutoPairSearch()
         return build_plan(
-            snap, policy, at, pair_search=search, timings=timings, pruned_in_window=pruned
+            snap, policy, at, pair_search=search, timings=timings, pruned_in_window=pruned,
+            review=review,
         )
 
     def apply(

@@ -1,0 +1,227 @@
+"""The acts on held changes: the write-time gate, and the curator's confirm and reject.
+
+Confirming archives the older entry ``superseded`` through the same archive state change
+as any other, with its event, so restore undoes it; rejecting keeps both (and restores an
+older entry that an automatic apply archived). Either decision is a label the review gate
+counts (``curation._review``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from curation._errors import AlreadyDecidedError, InvalidStateError, NotFoundError
+from curation._kinds import ArchiveReason, ChangeReviewStatus, EventType
+from curation._plan import ArchiveAction
+from curation._policy import CurationPolicy
+from curation._records import ChangeDecision
+from curation._review import HeldChange
+from curation._store.apply import archive_actions, lock_rows
+from curation._store.change_review import DECIDED, hold_changes, load_gate, record_auto_applied
+from curation._store.events import event_row, record_events
+from curation._store.lifecycle import archive_one, restore_rows
+
+
+def apply_inferred_on_write(
+    conn: Connection,
+    tenant: str,
+    actions: Sequence[ArchiveAction],
+    policy: CurationPolicy,
+    *,
+    now: datetime,
+    actor: str,
+) -> set[str]:
+    """The write-time counterpart of the plan's gate: archive the inferred supersessions
+    the tenant has earned, hold the others, drop decided pairs. Returns the archived ids."""
+    if not actions:
+        return set()
+    gate = load_gate(conn, tenant, policy)
+    undecided = [a for a in actions if not gate.decided(a.memory_id, a.target_id or "")]
+    if not gate.earned:
+        held = [
+            HeldChange(a.memory_id, a.target_id or "", a.detail, a.similarity) for a in undecided
+        ]
+        hold_changes(conn, tenant, held, source="write", run_id=None, now=now, actor=actor)
+        return set()
+    done = archive_actions(conn, tenant, undecided, now=now, run_id=None, actor=actor)
+    record_auto_applied(
+        conn, tenant, undecided, done, source="write", run_id=None, now=now, actor=actor
+    )
+    return done
+
+
+# -- the curator's acts -------------------------------------------------------------------
+def _locked_review(conn: Connection, tenant: str, review_id: uuid.UUID) -> Any:
+    row = conn.execute(
+        text("SELECT * FROM change_review WHERE tenant = :t AND id = :id FOR UPDATE"),
+        {"t": tenant, "id": review_id},
+    ).first()
+    if row is None:
+        raise NotFoundError("change", str(review_id), tenant)
+    if row.status in DECIDED:
+        raise AlreadyDecidedError("change", str(review_id), row.status)
+    return row
+
+
+def _states(conn: Connection, tenant: str, *ids: Any) -> dict[str, Any]:
+    lock_rows(conn, tenant, [str(i) for i in ids])
+    rows = conn.execute(
+        text(
+            "SELECT memory_id, status, pinned, version, parent_id, archive_reason,"
+            " superseded_by FROM memory_state WHERE tenant = :t AND memory_id = ANY(:ids)"
+        ),
+        {"t": tenant, "ids": list(ids)},
+    ).all()
+    return {str(r.memory_id): r for r in rows}
+
+
+def _decide(
+    conn: Connection, review_id: uuid.UUID, status: str, now: datetime, actor: str, note: str | None
+) -> None:
+    conn.execute(
+        text(
+            "UPDATE change_review SET status = :s, decided_at = :now, decided_by = :a,"
+            " note = :note WHERE id = :id"
+        ),
+        {"s": status, "now": now, "a": actor, "note": note, "id": review_id},
+    )
+
+
+def confirm(
+    conn: Connection,
+    tenant: str,
+    review_id: uuid.UUID,
+    *,
+    now: datetime,
+    actor: str,
+    note: str | None = None,
+) -> ChangeDecision:
+    """The change is right: a pending one archives the older entry ``superseded`` by the
+    newer (event ``archive``, restorable like any archive); an applied one stays applied.
+    Either way the decision is a confirmed label (event ``approve``)."""
+    row = _locked_review(conn, tenant, review_id)
+    older, newer = str(row.older_id), str(row.newer_id)
+    archived = False
+    if row.status == ChangeReviewStatus.PENDING.value:
+        states = _states(conn, tenant, older, newer)
+        if states[newer].status != "active":
+            raise InvalidStateError(
+                f"change {review_id}: the newer memory {newer} is {states[newer].status}; "
+                "it cannot supersede anything"
+            )
+        prior = states[older]
+        if prior.status != "active":
+            raise InvalidStateError(
+                f"change {review_id}: the older memory {older} is already {prior.status}"
+            )
+        if prior.pinned:
+            raise InvalidStateError(f"memory {older} is pinned; unpin it first")
+        archived = archive_one(
+            conn, tenant, older, ArchiveReason.SUPERSEDED.value, now=now, superseded_by=newer
+        )
+    _decide(conn, review_id, ChangeReviewStatus.CONFIRMED.value, now, actor, note)
+    events = [
+        event_row(
+            tenant,
+            EventType.APPROVE,
+            at=now,
+            actor=actor,
+            memory_id=older,
+            related_ids=[newer],
+            reason=note or "inferred supersession confirmed",
+            data={"change_review_id": str(review_id), "archived": archived},
+        )
+    ]
+    if archived:
+        events.insert(
+            0,
+            event_row(
+                tenant,
+                EventType.ARCHIVE,
+                at=now,
+                actor=actor,
+                memory_id=older,
+                related_ids=[newer],
+                reason=row.detail,
+                data={
+                    "mechanic": "supersession",
+                    "archive_reason": ArchiveReason.SUPERSEDED.value,
+                    "inferred": True,
+                    "change_review_id": str(review_id),
+                    "prior": {
+                        "status": "active",
+                        "version": int(prior.version),
+                        "parent_id": None if prior.parent_id is None else str(prior.parent_id),
+                    },
+                },
+            ),
+        )
+    record_events(conn, events)
+    return ChangeDecision(
+        id=str(review_id),
+        status=ChangeReviewStatus.CONFIRMED.value,
+        older_id=older,
+        newer_id=newer,
+        archived=archived,
+    )
+
+
+def reject(
+    conn: Connection,
+    tenant: str,
+    review_id: uuid.UUID,
+    *,
+    now: datetime,
+    actor: str,
+    note: str | None = None,
+) -> ChangeDecision:
+    """The change is wrong: both entries stay (an older one an automatic apply archived,
+    and still archived as it left it, is restored), the pair is never proposed again and
+    the decision is a rejected label (event ``reject``)."""
+    row = _locked_review(conn, tenant, review_id)
+    older, newer = str(row.older_id), str(row.newer_id)
+    restored = False
+    if row.status == ChangeReviewStatus.AUTO_APPLIED.value:
+        prior = _states(conn, tenant, older)[older]
+        if (
+            prior.status == "archived"
+            and prior.archive_reason == ArchiveReason.SUPERSEDED.value
+            and str(prior.superseded_by) == newer
+        ):
+            restore_rows(
+                conn,
+                tenant,
+                [prior],
+                now=now,
+                actor=actor,
+                reason="inferred supersession rejected",
+            )
+            restored = True
+    _decide(conn, review_id, ChangeReviewStatus.REJECTED.value, now, actor, note)
+    record_events(
+        conn,
+        [
+            event_row(
+                tenant,
+                EventType.REJECT,
+                at=now,
+                actor=actor,
+                memory_id=older,
+                related_ids=[newer],
+                reason=note or "inferred supersession rejected",
+                data={"change_review_id": str(review_id), "restored": restored},
+            )
+        ],
+    )
+    return ChangeDecision(
+        id=str(review_id),
+        status=ChangeReviewStatus.REJECTED.value,
+        older_id=older,
+        newer_id=newer,
+        restored=restored,
+    )

@@ -1,0 +1,209 @@
+"""Held changes (``change_review``): inferred supersessions waiting for the curator and
+the ones applied because the tenant earned it; the decided rows are the labels the review
+gate counts (``curation._review``). Holding writes a pending row, one per older/newer
+pair: never duplicated, never proposed again once decided. The curator's acts on them are
+in ``change_acts``.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import Connection, text
+
+from curation._kinds import ChangeReviewStatus, EventType
+from curation._plan import ArchiveAction
+from curation._policy import CurationPolicy
+from curation._records import ChangeGate, ChangeReview
+from curation._review import HeldChange, ReviewGate
+from curation._store.events import event_row, record_events
+
+DECIDED = (ChangeReviewStatus.CONFIRMED.value, ChangeReviewStatus.REJECTED.value)
+
+
+def load_gate(conn: Connection, tenant: str, policy: CurationPolicy) -> ReviewGate:
+    """The tenant's labels (confirmed and rejected decisions) under its policy."""
+    rows = conn.execute(
+        text(
+            "SELECT older_id, newer_id, status FROM change_review"
+            " WHERE tenant = :t AND status = ANY(:decided)"
+        ),
+        {"t": tenant, "decided": list(DECIDED)},
+    ).all()
+    confirmed = sum(1 for r in rows if r.status == ChangeReviewStatus.CONFIRMED.value)
+    return ReviewGate.for_policy(
+        policy,
+        confirmed=confirmed,
+        rejected=len(rows) - confirmed,
+        decided_pairs=frozenset((str(r.older_id), str(r.newer_id)) for r in rows),
+    )
+
+
+def gate_status(conn: Connection, tenant: str, policy: CurationPolicy) -> ChangeGate:
+    gate = load_gate(conn, tenant, policy)
+    pending = conn.execute(
+        text("SELECT count(*) FROM change_review WHERE tenant = :t AND status = 'pending'"),
+        {"t": tenant},
+    ).scalar_one()
+    return ChangeGate(
+        confirmed=gate.confirmed,
+        rejected=gate.rejected,
+        reviewed=gate.reviewed,
+        precision=None if gate.precision is None else round(gate.precision, 4),
+        min_reviewed=gate.min_reviewed,
+        min_precision=gate.min_precision,
+        auto_apply_earned=gate.earned,
+        pending=int(pending),
+    )
+
+
+def hold_changes(
+    conn: Connection,
+    tenant: str,
+    held: Sequence[HeldChange],
+    *,
+    source: str,
+    run_id: uuid.UUID | None,
+    now: datetime,
+    actor: str,
+) -> list[str]:
+    """Pending rows for the held changes whose older entry is still active; a pair
+    already recorded (pending or decided) is left as it is. Returns the new rows' ids."""
+    if not held:
+        return []
+    ids = [uuid.uuid4() for _ in held]
+    payload = [
+        {"id": str(i), "o": h.older_id, "n": h.newer_id, "d": h.detail, "s": h.similarity}
+        for i, h in zip(ids, held, strict=True)
+    ]
+    made = set(
+        conn.execute(
+            text(
+                """
+                INSERT INTO change_review (id, tenant, older_id, newer_id, detail, similarity,
+                                           source, proposed_at, run_id)
+                SELECT x.id, :t, x.o, x.n, x.d, x.s, :source, :now, :run
+                FROM jsonb_to_recordset(CAST(:rows AS jsonb))
+                    AS x(id uuid, o uuid, n uuid, d text, s double precision)
+                WHERE EXISTS (SELECT 1 FROM memory_state WHERE tenant = :t
+                              AND memory_id = x.o AND status = 'active')
+                ON CONFLICT (tenant, older_id, newer_id) DO NOTHING
+                RETURNING id
+                """
+            ),
+            {"t": tenant, "source": source, "now": now, "run": run_id, "rows": json.dumps(payload)},
+        ).scalars()
+    )
+    created = [(i, h) for i, h in zip(ids, held, strict=True) if i in made]
+    record_events(
+        conn,
+        [
+            event_row(
+                tenant,
+                EventType.PROPOSE,
+                at=now,
+                actor=actor,
+                memory_id=h.older_id,
+                related_ids=[h.newer_id],
+                run_id=run_id,
+                reason="held for review: " + h.detail,
+                data={"change_review_id": str(i), "similarity": h.similarity},
+            )
+            for i, h in created
+        ],
+    )
+    return [str(i) for i, _ in created]
+
+
+def record_auto_applied(
+    conn: Connection,
+    tenant: str,
+    actions: Sequence[ArchiveAction],
+    archived: set[str],
+    *,
+    source: str,
+    run_id: uuid.UUID | None,
+    now: datetime,
+    actor: str,
+) -> int:
+    """Rows for the inferred supersessions applied without review (a pending row of the
+    pair becomes ``auto_applied``): what the curator may still sample and decide."""
+    applied = [a for a in actions if a.inferred and a.memory_id in archived and a.target_id]
+    if not applied:
+        return 0
+    payload = [
+        {
+            "id": str(uuid.uuid4()),
+            "o": a.memory_id,
+            "n": a.target_id,
+            "d": a.detail,
+            "s": a.similarity,
+        }
+        for a in applied
+    ]
+    return len(
+        conn.execute(
+            text(
+                """
+                INSERT INTO change_review (id, tenant, older_id, newer_id, detail, similarity,
+                                           source, proposed_at, run_id, status, decided_at,
+                                           decided_by)
+                SELECT x.id, :t, x.o, x.n, x.d, x.s, :source, :now, :run, 'auto_applied',
+                       :now, :actor
+                FROM jsonb_to_recordset(CAST(:rows AS jsonb))
+                    AS x(id uuid, o uuid, n uuid, d text, s double precision)
+                ON CONFLICT (tenant, older_id, newer_id) DO UPDATE
+                    SET status = 'auto_applied', decided_at = :now, decided_by = :actor,
+                        run_id = excluded.run_id
+                    WHERE change_review.status = 'pending'
+                RETURNING id
+                """
+            ),
+            {
+                "t": tenant,
+                "source": source,
+                "now": now,
+                "run": run_id,
+                "actor": actor,
+                "rows": json.dumps(payload),
+            },
+        ).all()
+    )
+
+
+def list_changes(
+    conn: Connection, tenant: str, status: str | None, limit: int
+) -> list[ChangeReview]:
+    where = "c.tenant = :t" + (" AND c.status = :s" if status else "")
+    rows = conn.execute(
+        text(
+            "SELECT c.*, o.content AS older_content, n.content AS newer_content"
+            " FROM change_review c"
+            " JOIN memory o ON o.tenant = c.tenant AND o.id = c.older_id"
+            " JOIN memory n ON n.tenant = c.tenant AND n.id = c.newer_id"
+            f" WHERE {where} ORDER BY c.proposed_at, c.id LIMIT :n"
+        ),
+        {"t": tenant, "s": status, "n": limit},
+    ).all()
+    return [
+        ChangeReview(
+            id=str(r.id),
+            older_id=str(r.older_id),
+            newer_id=str(r.newer_id),
+            older_content=r.older_content,
+            newer_content=r.newer_content,
+            detail=r.detail,
+            similarity=r.similarity,
+            source=r.source,
+            proposed_at=r.proposed_at,
+            status=r.status,
+            run_id=None if r.run_id is None else str(r.run_id),
+            decided_at=r.decided_at,
+            decided_by=r.decided_by,
+            note=r.note,
+        )
+        for r in rows
+    ]

@@ -1,0 +1,91 @@
+"""The curator queue's section of held changes: supersessions inferred without a key that
+the tenant has not earned to apply automatically (``curation._review``), each with both
+texts (agents' words: always escaped), the detector's evidence, and confirm / reject; and
+the tenant's reviewed precision against the gate's thresholds."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from curation import ChangeGate, MemgovError
+from dashboard import data, ui
+
+
+def _decide(tenant: str, change_id: str, confirm: bool) -> None:
+    note = str(st.session_state.get(f"change_note_{change_id}") or "").strip()
+    try:
+        if confirm:
+            result = data.confirm_change(tenant, change_id, note=note or None)
+        else:
+            result = data.reject_change(tenant, change_id, note=note or None)
+    except MemgovError as exc:
+        ui.flash("error", f"Change not decided: {ui.code(str(exc))}")
+        return
+    if confirm:
+        ui.flash(
+            "success",
+            f"Confirmed: `{result.older_id[:8]}` "
+            + ("is archived as superseded (restore undoes it)" if result.archived else "stays")
+            + "; the decision counts toward the tenant's reviewed precision.",
+        )
+    else:
+        ui.flash(
+            "success",
+            "Rejected: both entries stay active"
+            + (f" (`{result.older_id[:8]}` restored)" if result.restored else "")
+            + "; the pair is never proposed again.",
+        )
+
+
+def gate_caption(gate: ChangeGate) -> str:
+    precision = "—" if gate.precision is None else f"{gate.precision:.1%}"
+    verdict = "**earned**" if gate.auto_apply_earned else "**not earned**: changes are held"
+    return (
+        f"Reviewed precision {precision} over {gate.reviewed} decision(s) "
+        f"({gate.confirmed} confirmed, {gate.rejected} rejected). Automatic apply {verdict} "
+        f"(needs ≥ {gate.min_precision:.0%} over ≥ {gate.min_reviewed} reviewed)."
+    )
+
+
+def render(tenant: str) -> None:
+    changes, gate = data.held_changes(tenant)
+    st.header("Held changes (inferred supersessions to review)", divider="gray")
+    st.markdown(gate_caption(gate))
+    if not changes:
+        st.info(
+            "No held changes. Curation holds an inferred supersession here (nothing is "
+            "archived) until the tenant's reviewed precision earns its automatic apply."
+        )
+    for change in changes:
+        with st.container(border=True):
+            left, right = st.columns(2)
+            with left:
+                st.markdown("**Older entry** (stays active until confirmed)")
+                ui.quote(change.older_content)
+            with right:
+                st.markdown("**Newer entry**")
+                ui.quote(change.newer_content)
+            ui.text_html("<b>Evidence:</b> {evidence}", evidence=change.detail)
+            similarity = "" if change.similarity is None else f"cosine {change.similarity:.3f} · "
+            st.caption(
+                f"{similarity}held {ui.when(change.proposed_at)} · "
+                + ("at write time" if change.source == "write" else "by a curation run")
+            )
+            cid = change.id
+            cols = st.columns([3, 1, 1], vertical_alignment="bottom")
+            cols[0].text_input("Note", key=f"change_note_{cid}", placeholder="Why (kept)")
+            cols[1].button(
+                "Confirm",
+                key=f"confirm_change_{cid}",
+                type="primary",
+                on_click=_decide,
+                args=(tenant, cid, True),
+                icon=":material/done:",
+            )
+            cols[2].button(
+                "Reject",
+                key=f"reject_change_{cid}",
+                on_click=_decide,
+                args=(tenant, cid, False),
+                icon=":material/block:",
+            )
