@@ -4,7 +4,28 @@ Forty runs that teach the same lesson leave forty entries that recall misreads a
 confirmations. Entries of one kind whose token Jaccard reaches the policy threshold are
 linked, linked entries are clustered (union-find), and a cluster of at least
 ``min_cluster_size`` becomes a *proposal*: never applied here, since collapsing the wrong
-cluster launders a bad assumption into a principle. A curator approves or unmerges it.
+cluster launders a bad assumption into a principle. A curator approves (possibly with an
+edited text) or unmerges it. Its text is the members' shared statement with what differs
+listed (``_principle_text``), never one member copied.
+
+A cluster must be about one thing. Entries written from one template (meeting notes under
+a shared header, a form with different content) pass the Jaccard test on the template's
+words alone: nineteen different meeting notes became one "principle". So, within a
+cluster, a member that carries more than ``MAX_OWN_TOKENS`` tokens no other member has
+states something of its own in a shared frame, not an instance of the others' statement,
+and leaves the cluster; so does a member whose negation parity differs from the majority
+("never restart ..." among "restart ..."): it contradicts them. What is left is
+re-clustered on its own links (again of at least ``min_cluster_size``). A value that
+differs (a service's name, a port, a date) is a word or two, within the limit; and since
+Jaccard >= 0.6 already bounds the difference of short statements, only a long shared
+frame lets a member carry a statement of its own -- exactly the template case.
+
+Why not tenant-level document frequency (tokens in most of the tenant's entries as
+boilerplate, left out of the Jaccard)? It fails both ways: nineteen meeting notes in a
+store of two hundred put their header in under 10% of entries, below any "most" threshold,
+while a tenant that is mostly one lesson (the forty paraphrases in a store of fifty-two)
+would lose the lesson's own words as "boilerplate" and never be compressed. The test here
+needs no tenant statistics and reads only the cluster.
 """
 
 from __future__ import annotations
@@ -17,12 +38,14 @@ import numpy as np
 
 from curation._plan import ProposalCandidate
 from curation._policy import CurationPolicy
+from curation._principle_text import negations, shared_statement
 from curation._snapshot import BoolArray, FloatArray, MemorySnapshot
 from curation._token_batch import text_jaccard_pairs
-from curation._tokens import token_set
-from curation._unionfind import components
+from curation._tokens import IdxArray, token_set
+from curation._unionfind import UnionFind, components
 
 MAX_EVIDENCE_PAIRS = 50
+MAX_OWN_TOKENS = 2  # a member's own tokens (in no other member): a value, not a statement
 _CHUNK = 1024
 # below this many matrix cells the incidence matrix is dense: the overlaps are the same
 # exact integer sums, without scipy's per-call overhead (~1 ms, thousands of clusters)
@@ -30,7 +53,8 @@ _DENSE_CELLS = 1 << 18
 
 
 class Summarizer(Protocol):
-    """Writes the principle's text for a cluster; an LLM-backed one can replace the medoid."""
+    """Writes the principle's text for a cluster; an LLM-backed one can replace the
+    deterministic shared statement."""
 
     def summarize(self, kind: str, texts: list[str]) -> str: ...
 
@@ -88,10 +112,61 @@ def cluster_stats(sets: Sequence[frozenset[str]]) -> ClusterStats:
 
 
 class MedoidSummarizer:
-    """The member that best represents the others, verbatim: no text is invented."""
+    """The member that best represents the others, verbatim (no longer the default: one
+    member's text states its own values as the principle)."""
 
     def summarize(self, kind: str, texts: list[str]) -> str:
         return texts[cluster_stats([token_set(t) for t in texts]).medoid]
+
+
+class SharedStatementSummarizer:
+    """The default: what the members share, with what differs listed; no model."""
+
+    def summarize(self, kind: str, texts: list[str]) -> str:
+        return shared_statement(texts, cluster_stats([token_set(t) for t in texts]).medoid)
+
+
+def about_one_thing(
+    members: list[int],
+    sets: dict[int, frozenset[str]],
+    texts: Sequence[str],
+    links: tuple[IdxArray, IdxArray],
+    min_size: int,
+) -> list[list[int]]:
+    """The cluster's members that state one thing, as clusters of at least ``min_size``
+    (see the module docstring): members with a statement of their own or the minority
+    polarity leave; the rest are re-clustered on their links, each part checked again."""
+    kept = members
+    while True:
+        counts: dict[str, int] = {}
+        for m in kept:
+            for token in sets[m]:
+                counts[token] = counts.get(token, 0) + 1
+        odd = {m for m in kept if negations(texts[m]) % 2}
+        parity = 1 if len(odd) * 2 > len(kept) else 0
+        keep = [
+            m
+            for m in kept
+            if sum(counts[t] == 1 for t in sets[m]) <= MAX_OWN_TOKENS and (m in odd) == bool(parity)
+        ]
+        if len(keep) == len(kept):
+            break
+        kept = keep
+    if len(kept) < min_size:
+        return []
+    if kept is members:
+        return [members]
+    local = {m: k for k, m in enumerate(kept)}
+    joined = UnionFind(len(kept))
+    joined.union_pairs(
+        (local[a], local[b])
+        for a, b in zip(links[0].tolist(), links[1].tolist(), strict=True)
+        if a in local and b in local
+    )
+    parts = [[kept[k] for k in group] for group in joined.groups(min_size)]
+    return [
+        piece for part in parts for piece in about_one_thing(part, sets, texts, links, min_size)
+    ]
 
 
 def propose_principles(
@@ -106,7 +181,7 @@ def propose_principles(
     Rows that already sit under a principle (``parent_ids``) are left out: they were
     compressed once. Pinned rows may be members; approving never archives them.
     """
-    writer: Summarizer = summarizer if summarizer is not None else MedoidSummarizer()
+    writer: Summarizer = summarizer if summarizer is not None else SharedStatementSummarizer()
     n = len(snap)
     mask = np.ones(n, dtype=bool) if eligible is None else np.asarray(eligible, dtype=bool)
     if snap.parent_ids:
@@ -121,10 +196,16 @@ def propose_principles(
     for k, cluster in enumerate(label[li].tolist()):
         pairs_by_label.setdefault(cluster, []).append(k)
     proposals: list[ProposalCandidate] = []
-    for members in clusters:
-        in_cluster = pairs_by_label.get(int(label[members[0]]), [])
-        sets = {m: token_set(texts[m]) for m in members}  # members only, not every row
-        proposals.append(_proposal(snap, rows, sets, members, in_cluster, li, lj, jac, writer))
+    for cluster in clusters:
+        in_cluster = pairs_by_label.get(int(label[cluster[0]]), [])
+        sets = {m: token_set(texts[m]) for m in cluster}  # members only, not every row
+        links = (li[in_cluster], lj[in_cluster])
+        for members in about_one_thing(cluster, sets, texts, links, policy.min_cluster_size):
+            evidence = in_cluster
+            if members is not cluster:
+                chosen = np.isin(li[in_cluster], members) & np.isin(lj[in_cluster], members)
+                evidence = [k for k, ok in zip(in_cluster, chosen.tolist(), strict=True) if ok]
+            proposals.append(_proposal(snap, rows, sets, members, evidence, li, lj, jac, writer))
     proposals.sort(key=lambda p: (-len(p.member_ids), p.kind, p.member_ids))
     return proposals
 
@@ -143,7 +224,9 @@ def _proposal(
     snap_rows = [rows[m] for m in members]
     stats = cluster_stats([sets[m] for m in members])
     kind = snap.kinds[snap_rows[0]]
-    if type(writer) is MedoidSummarizer:  # the same medoid, without computing it twice
+    if type(writer) is SharedStatementSummarizer:  # the medoid is known: not computed twice
+        text = shared_statement([snap.contents[r] for r in snap_rows], stats.medoid)
+    elif type(writer) is MedoidSummarizer:
         text = snap.contents[snap_rows[stats.medoid]]
     else:
         text = writer.summarize(kind, [snap.contents[r] for r in snap_rows])

@@ -460,13 +460,15 @@ class ChangeGate(_Record):
 
 @dataclass(frozen=True)
 class Approval(_Record):
-    """An approved proposal: the principle written (or promoted) and the members it
-    subsumed."""
+    """An approved proposal: the principle written (or promoted), its text (the proposed
+    one or the curator's edit) and the members it subsumed."""
 
     proposal_id: str
     principle_id: str
     created: bool
     subsumed: int
+    text: str
+    edited: bool
 
 
 @dataclass(frozen=True)

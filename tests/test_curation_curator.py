@@ -4,6 +4,8 @@ retire or dismiss, reopen each; pinned entries refuse retirement; every act is a
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from curation_helpers import (
     CACHE_LESSON,
@@ -16,7 +18,14 @@ from curation_helpers import (
     state,
 )
 
-from curation import InvalidStateError, MemoryStore, NotFoundError, ProposalRecord, ValidationError
+from curation import (
+    MAX_CONTENT_CHARS,
+    InvalidStateError,
+    MemoryStore,
+    NotFoundError,
+    ProposalRecord,
+    ValidationError,
+)
 
 T = "fleet"
 
@@ -58,7 +67,67 @@ def test_approve_a_batch_of_two_proposals(store: MemoryStore) -> None:
             assert (m.status, m.archive_reason, m.parent_id) == ("archived", "subsumed", principle)
         event = [e for e in store.explain(T, principle).events if e.type == "approve"]
         assert len(event) == 1 and set(event[0].related_ids) == others
-    assert store.counts(T).archived_by_reason["subsumed"] == len(migration) - 1 + len(cache) - 1
+        # the shared statement is no member's text: a new principle above every member
+        assert result.created and others == set(proposal.member_ids)
+        assert store.get(T, principle).content == proposal.text == result.text
+    assert store.counts(T).archived_by_reason["subsumed"] == len(migration) + len(cache)
+
+
+EDITED = "Run the schema migration check before every billing service release"
+
+
+def test_approve_with_an_edited_text_writes_the_edit_and_records_both(
+    store: MemoryStore,
+) -> None:
+    _, _, proposals = two_proposals(store)
+    proposal = proposals[0]
+
+    [approval] = store.approve(T, [proposal.id], texts={proposal.id: EDITED})
+
+    assert (approval.text, approval.edited, approval.created) == (EDITED, True, True)
+    principle = store.get(T, approval.principle_id)
+    assert (principle.content, principle.generality) == (EDITED, proposal.generality)
+    assert approval.subsumed == len(proposal.member_ids)
+    [event] = store.events(T, types=["approve"])
+    assert event.data["proposed_text"] == proposal.text
+    assert event.data["edited_text"] == EDITED
+    [row] = store.proposals(T, status="approved")
+    assert row.text == proposal.text  # what was proposed stays on the proposal
+    store.unmerge(T, proposal.id)
+    assert store.get(T, approval.principle_id).archive_reason == "retired"
+
+
+@pytest.mark.parametrize(
+    ("texts", "field"),
+    [
+        ("   ", "text"),
+        ("", "text"),
+        ("x" * (MAX_CONTENT_CHARS + 1), "text"),
+        (42, "text"),
+        ("fine", "texts"),  # for a proposal that is not in the batch
+    ],
+)
+def test_an_edited_text_is_validated_before_anything_changes(
+    store: MemoryStore, texts: object, field: str
+) -> None:
+    _, _, proposals = two_proposals(store)
+    before = state(store, T)
+    key = str(uuid.uuid4()) if field == "texts" else proposals[0].id
+
+    with pytest.raises(ValidationError) as caught:
+        store.approve(T, [proposals[0].id], texts={key: texts})  # type: ignore[dict-item]
+
+    assert caught.value.field == field
+    assert state(store, T) == before
+    assert len(store.proposals(T)) == 2
+
+
+def test_an_unedited_approval_records_no_edit(store: MemoryStore) -> None:
+    _, _, proposals = two_proposals(store)
+    [approval] = store.approve(T, [proposals[0].id], texts={proposals[0].id: proposals[0].text})
+    assert not approval.edited and approval.text == proposals[0].text
+    [event] = store.events(T, types=["approve"])
+    assert event.data["edited_text"] is None
 
 
 def test_a_batch_approval_is_all_or_nothing(store: MemoryStore) -> None:
@@ -108,9 +177,12 @@ def test_unmerge_applies_only_to_approved_proposals(store: MemoryStore) -> None:
         store.unmerge(T, other.id)
 
     before = state(store, T)
-    store.approve(T, [pending.id])
-    assert store.unmerge(T, pending.id).restored == len(pending.member_ids) - 1
-    assert state(store, T) == before
+    [approval] = store.approve(T, [pending.id])
+    assert store.unmerge(T, pending.id).restored == len(pending.member_ids)
+    after = state(store, T)
+    principle = after.pop(approval.principle_id)  # written by the approval, now retired
+    assert after == before and approval.created
+    assert store.get(T, approval.principle_id).archive_reason == "retired" and principle
     with pytest.raises(InvalidStateError, match="unmerged"):
         store.unmerge(T, pending.id)  # once
 
@@ -120,15 +192,16 @@ def test_unmerge_puts_back_a_promoted_member_that_had_been_archived(
 ) -> None:
     _, _, proposals = two_proposals(store)
     proposal = proposals[0]
-    medoid = next(m for m in proposal.member_ids if store.get(T, m).content == proposal.text)
+    medoid = proposal.member_ids[0]
+    wording = store.get(T, medoid).content  # the curator keeps this member's wording
     conflict = store.contest(T, medoid, "Not a rule any more", "runbook v2")
     store.resolve(T, conflict.id, "retire", now=days_ago(3))  # archived after proposing
     before = state(store, T)
     retired = store.get(T, medoid)
     assert (retired.status, retired.archive_reason) == ("archived", "retired")
 
-    [approved] = store.approve(T, [proposal.id])
-    assert approved.principle_id == medoid
+    [approved] = store.approve(T, [proposal.id], texts={proposal.id: wording})
+    assert approved.principle_id == medoid and approved.edited
     assert store.get(T, medoid).status == "active"  # its text is the principle
 
     store.unmerge(T, proposal.id)

@@ -51,13 +51,15 @@ def approve(
     *,
     now: datetime,
     actor: str,
+    edited_text: str | None = None,
 ) -> Approval:
-    """Make the proposal a principle: a member whose text is the proposal's is promoted,
-    otherwise the text is written as a new memory; the other members are archived
-    ``subsumed`` under it and stay reachable through it."""
+    """Make the proposal a principle: its text (or the curator's ``edited_text``, already
+    validated) is a member's, which is promoted, or is written as a new memory; the other
+    members are archived ``subsumed`` under it and stay reachable through it."""
     proposal = _locked(conn, "proposal", tenant, proposal_id)
     if proposal.status != "pending":
         raise InvalidStateError(f"proposal {proposal_id} is {proposal.status}, not pending")
+    principle_text = proposal.text if edited_text is None else edited_text
     members = conn.execute(
         text(
             "SELECT m.id, m.content_hash, s.importance, s.generality, s.proven, s.status,"
@@ -68,7 +70,7 @@ def approve(
         ),
         {"t": tenant, "ids": list(proposal.member_ids)},
     ).all()
-    text_hash = content_hash(proposal.text)
+    text_hash = content_hash(principle_text)
     promoted = next((m for m in members if m.content_hash == text_hash), None)
     prior_generality: int | None = None
     prior_state: dict[str, Any] | None = None
@@ -96,7 +98,7 @@ def approve(
         created = False
     else:
         item = MemoryInput(
-            content=proposal.text,
+            content=principle_text,
             kind=MemoryKind(proposal.kind),
             importance=max((float(m.importance) for m in members), default=0.5),
             generality=int(proposal.generality),
@@ -135,6 +137,8 @@ def approve(
             "prior_generality": prior_generality,
             "prior_state": prior_state,
             "subsumed_ids": [str(s) for s in subsumed],
+            "proposed_text": proposal.text,
+            "edited_text": None if principle_text == proposal.text else principle_text,
         },
     )
     return Approval(
@@ -142,6 +146,8 @@ def approve(
         principle_id=str(principle_id),
         created=created,
         subsumed=len(subsumed),
+        text=principle_text,
+        edited=principle_text != proposal.text,
     )
 
 

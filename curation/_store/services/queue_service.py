@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -81,15 +81,24 @@ class CuratorQueue:
         tenant: str,
         proposal_ids: Sequence[str | uuid.UUID],
         *,
+        texts: Mapping[str, str] | None = None,
         actor: str = "curator",
         now: datetime | None = None,
     ) -> list[Approval]:
-        """Approve a batch of proposals in one transaction (all or none)."""
+        """Approve a batch of proposals in one transaction (all or none). ``texts`` maps a
+        proposal id to the curator's edited principle text, which replaces the proposed
+        one (both are kept in the approval's event)."""
         tenant = validate_tenant(tenant)
         ids = [validate_uuid("proposal_id", p) for p in proposal_ids]
+        edited = _edited_texts(texts, ids)
         at = self.ctx.now(now)
         with self.ctx.tx(tenant) as conn:
-            return [curator.approve(self.ctx, conn, tenant, p, now=at, actor=actor) for p in ids]
+            return [
+                curator.approve(
+                    self.ctx, conn, tenant, p, now=at, actor=actor, edited_text=edited.get(p)
+                )
+                for p in ids
+            ]
 
     def reject(
         self,
@@ -264,3 +273,20 @@ class CuratorQueue:
         cid = validate_uuid("conflict_id", conflict_id)
         with self.ctx.tx(tenant) as conn:
             return curator.reopen(conn, tenant, cid, now=self.ctx.now(now), actor=actor)
+
+
+def _edited_texts(
+    texts: Mapping[str, str] | None, ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, str]:
+    """Edited texts by proposal: each for a proposal of the batch, each a valid content."""
+    if texts is None:
+        return {}
+    if not isinstance(texts, Mapping):
+        raise ValidationError("texts", texts, "must map proposal ids to texts")
+    edited: dict[uuid.UUID, str] = {}
+    for key, value in texts.items():
+        proposal_id = validate_uuid("proposal_id", key)
+        if proposal_id not in ids:
+            raise ValidationError("texts", key, "names a proposal that is not being approved")
+        edited[proposal_id] = validate_content(value, "text")
+    return edited
