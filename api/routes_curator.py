@@ -3,22 +3,23 @@ methods as the CLI."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from api.auth import CuratorKey, Store
 from api.errors import ERROR_RESPONSES
-from api.models import CurateIn, PinIn, RejectIn, ResolveIn
-from api.service import actor
+from api.fields import ConflictId, MemoryId, ProposalId
+from api.models import CurateIn, CurateOut, PinIn, RejectIn, ResolveIn
+from api.service import actor, curate_note
 from curation import (
+    MAX_LIST_LIMIT,
     Approval,
     ConflictRecord,
     ConflictResolution,
     MemoryRecord,
     ProposalRecord,
     RunRecord,
-    RunReport,
 )
 
 router = APIRouter(prefix="/v1/curator", tags=["curator"], responses=ERROR_RESPONSES)
@@ -36,12 +37,12 @@ def proposals(
 
 
 @router.post("/proposals/{proposal_id}/approve", response_model=list[Approval])
-def approve(proposal_id: str, key: CuratorKey, store: Store) -> list[dict[str, Any]]:
+def approve(proposal_id: ProposalId, key: CuratorKey, store: Store) -> list[dict[str, Any]]:
     return [a.to_dict() for a in store.approve(key.tenant, [proposal_id], actor=actor(key))]
 
 
 @router.post("/proposals/{proposal_id}/reject", status_code=204)
-def reject(proposal_id: str, body: RejectIn, key: CuratorKey, store: Store) -> None:
+def reject(proposal_id: ProposalId, body: RejectIn, key: CuratorKey, store: Store) -> None:
     store.reject(key.tenant, [proposal_id], note=body.note, actor=actor(key))
 
 
@@ -54,7 +55,9 @@ def conflicts(
 
 
 @router.post("/conflicts/{conflict_id}/resolve", response_model=ConflictResolution)
-def resolve(conflict_id: str, body: ResolveIn, key: CuratorKey, store: Store) -> dict[str, Any]:
+def resolve(
+    conflict_id: ConflictId, body: ResolveIn, key: CuratorKey, store: Store
+) -> dict[str, Any]:
     return store.resolve(
         key.tenant, conflict_id, body.resolution, replacement=body.replacement,
         note=body.note, actor=actor(key),
@@ -62,21 +65,25 @@ def resolve(conflict_id: str, body: ResolveIn, key: CuratorKey, store: Store) ->
 
 
 @router.post("/memories/{memory_id}/restore", response_model=MemoryRecord)
-def restore(memory_id: str, key: CuratorKey, store: Store) -> dict[str, Any]:
+def restore(memory_id: MemoryId, key: CuratorKey, store: Store) -> dict[str, Any]:
     return store.restore(key.tenant, memory_id, actor=actor(key)).to_dict()
 
 
 @router.post("/memories/{memory_id}/pin", response_model=MemoryRecord)
-def pin(memory_id: str, body: PinIn, key: CuratorKey, store: Store) -> dict[str, Any]:
+def pin(memory_id: MemoryId, body: PinIn, key: CuratorKey, store: Store) -> dict[str, Any]:
     return store.pin(key.tenant, memory_id, pinned=body.pinned, actor=actor(key)).to_dict()
 
 
 @router.get("/runs", response_model=list[RunRecord])
-def runs(key: CuratorKey, store: Store, limit: int = 20) -> list[dict[str, Any]]:
+def runs(
+    key: CuratorKey, store: Store, limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = 20
+) -> list[dict[str, Any]]:
     return [run.to_dict() for run in store.runs(key.tenant, limit=limit)]
 
 
-@router.post("/curate", response_model=RunReport)
+@router.post("/curate", response_model=CurateOut)
 def curate(body: CurateIn, key: CuratorKey, store: Store) -> dict[str, Any]:
-    """A curation run; a dry run (nothing written) unless ``apply`` is true."""
-    return store.curate(key.tenant, apply=body.apply, actor=actor(key)).to_dict()
+    """A curation run; a dry run (nothing written) unless ``apply`` is true. An apply
+    under a policy whose mechanics are in dry_run writes nothing: ``note`` says why."""
+    report = store.curate(key.tenant, apply=body.apply, actor=actor(key))
+    return {**report.to_dict(), "note": curate_note(report, applied=body.apply)}
