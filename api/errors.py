@@ -18,12 +18,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from api.fields import PATTERN_RULES
 from api.models import BODY_TAGS
 from curation import (
-    ClientIdConflictError,
     CurationLockedError,
     InvalidStateError,
     MemgovError,
     NotFoundError,
     StalePlanError,
+    StateConflictError,
     ValidationError,
     printable,
 )
@@ -162,7 +162,7 @@ def from_memgov_error(exc: MemgovError) -> JSONResponse:
     message = str(exc)
     if isinstance(exc, NotFoundError):
         return error_response("not_found", message, field=exc.entity, value=str(exc.ident))
-    if isinstance(exc, ClientIdConflictError):
+    if isinstance(exc, StateConflictError):
         return error_response("conflict", message, field=exc.field, value=exc.value)
     if isinstance(exc, ValidationError):
         return error_response("invalid", message, field=exc.field, value=exc.value)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import Path
-from pydantic import Field, StringConstraints, WithJsonSchema
+from pydantic import BeforeValidator, Field, StringConstraints, WithJsonSchema
 
 from curation import (
     MAX_ABS_SCORE,
@@ -88,9 +88,19 @@ Timestamp = Annotated[
 ]
 Kind = Literal["tool_output", "conversation", "fact", "preference"]
 UnitInterval = Annotated[float, Field(ge=0.0, le=1.0)]
-Count = Annotated[int, Field(ge=0, le=2**31 - 1)]
+
+
+def _integral(value: Any) -> Any:
+    """JSON Schema calls 606.0 an integer: take it as 606 (a fraction stays refused)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        return int(value)
+    return value
+
+
+Integral = BeforeValidator(_integral)
+Count = Annotated[int, Field(ge=0, le=2**31 - 1), Integral]
 Score = Annotated[float, Field(ge=-MAX_ABS_SCORE, le=MAX_ABS_SCORE)]
-RecallDepth = Annotated[int, Field(ge=1, le=MAX_RECALL_K)]
+RecallDepth = Annotated[int, Field(ge=1, le=MAX_RECALL_K), Integral]
 PageSize = Annotated[int, Field(ge=1, le=MAX_LIST_LIMIT)]
 
 # metadata: any JSON object whose strings and keys hold no NUL (the recursive value schema
