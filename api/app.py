@@ -7,13 +7,16 @@ import contextlib
 import os
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
-from api import errors, routes_agent, routes_curator
+from api import docs, errors, routes_agent, routes_curator
 from api.fast_recall import RecallFastPath
+from api.fields import METADATA_VALUE, METADATA_VALUE_SCHEMA
 from api.limits import BodySizeLimit, RateLimiter
 from api.mcp_server import McpAuth, build_mcp
 from curation import MemoryStore
@@ -75,6 +78,8 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
             '`{"error": {"type", "field", "value", "message"}}`.'
         ),
         lifespan=lifespan,
+        docs_url=None,  # api.docs serves both pages from bundled assets (no CDN)
+        redoc_url=None,
         # FastAPI's native OpenTelemetry hooks cost a check on every request; Memgov
         # configures no provider, so they are off rather than idle
         telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
@@ -82,6 +87,8 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
     app.state.store = store
     app.state.limiter = RateLimiter(settings.rate_per_second, settings.burst)
     errors.install(app)
+    docs.install(app)
+    app.openapi = lambda: _schema(app)  # type: ignore[method-assign]
     app.include_router(routes_agent.router)
     app.include_router(routes_curator.router)
     # a route, not a mount: /mcp itself (no redirect to /mcp/), every method
@@ -91,3 +98,17 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
         limiter, max_bytes = app.state.limiter, settings.max_body_bytes
         app.outermost = lambda stack: RecallFastPath(stack, store, limiter, max_bytes)
     return app
+
+
+def _schema(app: FastAPI) -> dict[str, Any]:
+    """FastAPI's schema, built once, plus the components a field's own schema names
+    (the recursive metadata value)."""
+    if app.openapi_schema is None:
+        schema = get_openapi(
+            title=app.title, version=app.version, description=app.description, routes=app.routes
+        )
+        schema.setdefault("components", {}).setdefault("schemas", {})[METADATA_VALUE] = (
+            METADATA_VALUE_SCHEMA
+        )
+        app.openapi_schema = schema
+    return app.openapi_schema

@@ -26,12 +26,12 @@ def bearer_secret(authorization: str | None) -> str:
     """The secret an ``Authorization: Bearer`` header carries, or a 401."""
     scheme, _, secret = (authorization or "").partition(" ")
     if scheme.lower() != "bearer" or not secret.strip():
-        raise ApiError(401, "unauthorized", "send Authorization: Bearer <key>", headers=CHALLENGE)
+        raise ApiError("unauthorized", "send Authorization: Bearer <key>", headers=CHALLENGE)
     return secret.strip()
 
 
 def unknown_key() -> ApiError:
-    return ApiError(401, "unauthorized", "unknown or revoked API key", headers=CHALLENGE)
+    return ApiError("unauthorized", "unknown or revoked API key", headers=CHALLENGE)
 
 
 def authenticate_header(store: MemoryStore, authorization: str | None) -> ApiKeyRecord:
@@ -46,7 +46,7 @@ def check_rate(limiter: RateLimiter, key: ApiKeyRecord) -> None:
     wait = limiter.take(key.id)
     if wait:
         raise ApiError(
-            429, "rate_limited", f"too many requests for this key; retry in {wait} s",
+            "rate_limited", f"too many requests for this key; retry in {wait} s",
             headers={"Retry-After": str(wait)},
         )  # fmt: skip
 
@@ -57,7 +57,7 @@ async def presented(
     """A Bearer header is there (no lookup, no thread hop): a request without one is a 401
     before its body is even validated. The key itself is checked by ``key_of``."""
     if credentials is None or not credentials.credentials.strip():
-        raise ApiError(401, "unauthorized", "send Authorization: Bearer <key>", headers=CHALLENGE)
+        raise ApiError("unauthorized", "send Authorization: Bearer <key>", headers=CHALLENGE)
     return credentials
 
 
@@ -85,7 +85,7 @@ def agent_key(request: Request, credentials: Credentials) -> ApiKeyRecord:
 
 async def curator_key(key: Annotated[ApiKeyRecord, Depends(agent_key)]) -> ApiKeyRecord:
     if key.scope != "curator":
-        raise ApiError(403, "forbidden", "this route needs a key with the curator scope")
+        raise ApiError("forbidden", "this route needs a key with the curator scope")
     return key
 
 

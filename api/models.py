@@ -3,33 +3,66 @@ checked by the store's own validation (400, naming the field and value), written
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
+from api.fields import (
+    AgentId,
+    Content,
+    Count,
+    Kind,
+    Label,
+    Metadata,
+    Query,
+    RecallDepth,
+    Score,
+    Timestamp,
+    UnitInterval,
+    Uuid,
+)
 from curation import ConflictRecord
 
-
-class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+MAX_BATCH = 1000
 
 
-class MemoryIn(_Body):
-    content: str
-    kind: str = "fact"
-    importance: float = 0.5
-    generality: int = 0
-    supersession_key: str | None = None
-    metadata: dict[str, Any] | None = None
-    topic: str | None = None
-    source: str | None = None
-    id: str | None = Field(
+class StrictBody(BaseModel):
+    """A request body: strict (no string or boolean coerced to another type), finite
+    numbers only, no unknown field."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+
+class MemoryIn(StrictBody):
+    content: Content
+    kind: Kind = "fact"
+    importance: UnitInterval = 0.5
+    generality: Count = 0
+    supersession_key: Label | None = None
+    metadata: Metadata | None = None
+    topic: Label | None = None
+    source: Label | None = None
+    id: Uuid | None = Field(
         None, description="A client-chosen UUID: retrying with the same id stores once."
     )
 
 
-class MemoryBatchIn(_Body):
-    memories: list[MemoryIn] = Field(..., min_length=1, max_length=1000)
+class MemoryBatchIn(StrictBody):
+    memories: list[MemoryIn] = Field(..., min_length=1, max_length=MAX_BATCH)
+
+
+def _body_shape(body: Any) -> str:
+    """A batch is an object with ``memories``; anything else is read as one memory (so an
+    error names ``memories[2].content`` or ``content``, never both readings)."""
+    return "batch" if isinstance(body, dict) and "memories" in body else "memory"
+
+
+# the tags are the union's branches, never a field: api.errors leaves them out of a path
+BODY_TAGS = frozenset({"memory", "batch"})
+RememberIn = Annotated[
+    Annotated[MemoryIn, Tag("memory")] | Annotated[MemoryBatchIn, Tag("batch")],
+    Discriminator(_body_shape),
+]
 
 
 class WriteOut(BaseModel):
@@ -49,12 +82,12 @@ class WritesOut(BaseModel):
     results: list[WriteOut]
 
 
-class RecallIn(_Body):
-    query: str
-    k: int = 6
+class RecallIn(StrictBody):
+    query: Query
+    k: RecallDepth = 6
     mode: Literal["curated", "raw"] | None = None
-    agent_id: str | None = None
-    as_of: str | None = Field(
+    agent_id: AgentId | None = None
+    as_of: Timestamp | None = Field(
         None,
         description="ISO 8601: recall what was current at that moment (superseded values "
         "included, nothing written after it).",
@@ -92,21 +125,37 @@ class RecallOut(BaseModel):
     hits: list[HitOut]
 
 
-class OutcomeIn(_Body):
-    recall_id: str
+class OutcomeIn(StrictBody):
+    """A success flag, a score, or both; never neither."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "anyOf": [
+                {"required": ["success"], "properties": {"success": {"type": "boolean"}}},
+                {"required": ["score"], "properties": {"score": {"type": "number"}}},
+            ]
+        }
+    )
+    recall_id: Uuid
     success: bool | None = None
-    score: float | None = None
+    score: Score | None = None
+
+    @model_validator(mode="after")
+    def _something_reported(self) -> OutcomeIn:
+        if self.success is None and self.score is None:
+            raise ValueError("an outcome needs success or score (or both)")
+        return self
 
 
-class FeedbackIn(_Body):
-    useful: bool = True
-    recall_id: str | None = None
+class FeedbackIn(StrictBody):
+    useful: bool = Field(..., description="Required: an empty body says nothing.")
+    recall_id: Uuid | None = None
 
 
-class ContestIn(_Body):
-    claim: str
-    evidence: str
-    source: str = "agent"
+class ContestIn(StrictBody):
+    claim: Content
+    evidence: Content
+    source: Label = "agent"
 
 
 class HealthOut(BaseModel):
@@ -115,23 +164,47 @@ class HealthOut(BaseModel):
     version: str
 
 
-class ResolveIn(_Body):
-    resolution: str = Field(..., description="replace | narrow | retire | dismiss (as the CLI)")
-    replacement: str | None = None
-    note: str | None = None
+class ResolveIn(StrictBody):
+    resolution: Literal["replace", "narrow", "retire", "dismiss"] = Field(
+        ..., description="As the CLI: replace | narrow | retire | dismiss."
+    )
+    replacement: Content | None = None
+    note: Content | None = None
 
 
-class RejectIn(_Body):
-    note: str | None = None
+class RejectIn(StrictBody):
+    note: Content | None = None
 
 
-class ChangeNoteIn(_Body):
-    note: str | None = Field(None, description="The curator's reason, kept with the label.")
+class ChangeNoteIn(StrictBody):
+    note: Content | None = Field(None, description="The curator's reason, kept with the label.")
 
 
-class PinIn(_Body):
+class PinIn(StrictBody):
     pinned: bool = True
 
 
-class CurateIn(_Body):
+class CurateIn(StrictBody):
     apply: bool = Field(False, description="False (the default): a dry run that writes no change.")
+
+
+class CurateOut(BaseModel):
+    """A run's report (as ``memgov curate --json``) and, when an apply wrote nothing
+    because the tenant's policy keeps mechanics in dry_run, a ``note`` saying so."""
+
+    run_id: str
+    tenant: str
+    dry_run: bool
+    at: str
+    planned: dict[str, int]
+    applied: dict[str, Any]
+    active_after: int
+    modes: dict[str, str]
+    timings: dict[str, float]
+    duration_s: float
+    archived_ids: list[str] = []
+    conflict_ids: list[str] = []
+    proposal_ids: list[str] = []
+    note: str | None = Field(
+        None, description="Why an apply wrote nothing (or only some mechanics): their mode."
+    )

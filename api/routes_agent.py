@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Body, Request, Response
 
 from api import service
 from api.auth import AgentKey, Credentials, Store
 from api.errors import ERROR_RESPONSES
 from api.fast_recall import recall_payload
+from api.fields import MemoryId
 from api.models import (
     ContestIn,
     FeedbackIn,
     HealthOut,
     MemoryBatchIn,
-    MemoryIn,
     OutcomeIn,
     RecallIn,
     RecallOut,
+    RememberIn,
     WritesOut,
 )
 from curation import ConflictRecord, Explanation, ExposureObservation, MemoryRecord
@@ -46,7 +47,7 @@ def health(request: Request) -> HealthOut:
     },
 )
 def remember(
-    body: MemoryIn | MemoryBatchIn, key: AgentKey, store: Store, response: Response
+    body: Annotated[RememberIn, Body()], key: AgentKey, store: Store, response: Response
 ) -> WritesOut:
     """Store one memory or a batch. A re-stated memory is reinforced, never duplicated; a
     client ``id`` seen before answers ``duplicate: true`` and writes nothing. 201 when
@@ -79,8 +80,9 @@ def outcome(body: OutcomeIn, key: AgentKey, store: Store) -> dict[str, Any]:
 
 
 @router.post("/memories/{memory_id}/feedback", tags=["agent"], response_model=MemoryRecord)
-def feedback(memory_id: str, body: FeedbackIn, key: AgentKey, store: Store) -> dict[str, Any]:
-    """Whether a recalled memory helped (a useful one is proven once more)."""
+def feedback(memory_id: MemoryId, body: FeedbackIn, key: AgentKey, store: Store) -> dict[str, Any]:
+    """Whether a recalled memory helped (a useful one is proven once more); ``useful`` is
+    required: an empty body says nothing."""
     return service.feedback(store, key, memory_id, body.useful, body.recall_id)
 
 
@@ -88,12 +90,12 @@ def feedback(memory_id: str, body: FeedbackIn, key: AgentKey, store: Store) -> d
     "/memories/{memory_id}/contest", tags=["agent"], response_model=ConflictRecord,
     status_code=201,
 )  # fmt: skip
-def contest(memory_id: str, body: ContestIn, key: AgentKey, store: Store) -> dict[str, Any]:
+def contest(memory_id: MemoryId, body: ContestIn, key: AgentKey, store: Store) -> dict[str, Any]:
     """Attach contrary evidence to a memory; it is held in doubt, not edited."""
     return service.contest(store, key, memory_id, body.claim, body.evidence, body.source)
 
 
 @router.get("/memories/{memory_id}", tags=["agent"], response_model=Explanation)
-def get_memory(memory_id: str, key: AgentKey, store: Store) -> dict[str, Any]:
+def get_memory(memory_id: MemoryId, key: AgentKey, store: Store) -> dict[str, Any]:
     """A memory with its explanation: status, why it was archived, chain, history."""
     return service.explain(store, key, memory_id)

@@ -3,15 +3,17 @@ methods as the CLI."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from api.auth import CuratorKey, Store
 from api.errors import ERROR_RESPONSES
-from api.models import ChangeNoteIn, CurateIn, PinIn, RejectIn, ResolveIn
-from api.service import actor
+from api.fields import ChangeId, ConflictId, MemoryId, ProposalId
+from api.models import ChangeNoteIn, CurateIn, CurateOut, PinIn, RejectIn, ResolveIn
+from api.service import actor, curate_note
 from curation import (
+    MAX_LIST_LIMIT,
     Approval,
     ChangeDecision,
     ChangeGate,
@@ -21,7 +23,6 @@ from curation import (
     MemoryRecord,
     ProposalRecord,
     RunRecord,
-    RunReport,
 )
 
 router = APIRouter(prefix="/v1/curator", tags=["curator"], responses=ERROR_RESPONSES)
@@ -40,18 +41,19 @@ def proposals(
 
 
 @router.post("/proposals/{proposal_id}/approve", response_model=list[Approval])
-def approve(proposal_id: str, key: CuratorKey, store: Store) -> list[dict[str, Any]]:
+def approve(proposal_id: ProposalId, key: CuratorKey, store: Store) -> list[dict[str, Any]]:
     return [a.to_dict() for a in store.approve(key.tenant, [proposal_id], actor=actor(key))]
 
 
 @router.post("/proposals/{proposal_id}/reject", status_code=204)
-def reject(proposal_id: str, body: RejectIn, key: CuratorKey, store: Store) -> None:
+def reject(proposal_id: ProposalId, body: RejectIn, key: CuratorKey, store: Store) -> None:
     store.reject(key.tenant, [proposal_id], note=body.note, actor=actor(key))
 
 
 @router.get("/changes", response_model=list[ChangeReview])
 def changes(
-    key: CuratorKey, store: Store, status: ChangeFilter = "pending", limit: int = 100
+    key: CuratorKey, store: Store, status: ChangeFilter = "pending",
+    limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = 100
 ) -> list[dict[str, Any]]:
     """Inferred supersessions held for review (or decided / applied), with evidence."""
     found = store.changes(key.tenant, status=None if status == "all" else status, limit=limit)
@@ -66,7 +68,7 @@ def change_gate(key: CuratorKey, store: Store) -> dict[str, Any]:
 
 @router.post("/changes/{change_id}/confirm", response_model=ChangeDecision)
 def confirm_change(
-    change_id: str, key: CuratorKey, store: Store, body: ChangeNoteIn | None = None
+    change_id: ChangeId, key: CuratorKey, store: Store, body: ChangeNoteIn | None = None
 ) -> dict[str, Any]:
     note = body.note if body else None
     return store.confirm_change(key.tenant, change_id, note=note, actor=actor(key)).to_dict()
@@ -74,7 +76,7 @@ def confirm_change(
 
 @router.post("/changes/{change_id}/reject", response_model=ChangeDecision)
 def reject_change(
-    change_id: str, key: CuratorKey, store: Store, body: ChangeNoteIn | None = None
+    change_id: ChangeId, key: CuratorKey, store: Store, body: ChangeNoteIn | None = None
 ) -> dict[str, Any]:
     note = body.note if body else None
     return store.reject_change(key.tenant, change_id, note=note, actor=actor(key)).to_dict()
@@ -89,7 +91,9 @@ def conflicts(
 
 
 @router.post("/conflicts/{conflict_id}/resolve", response_model=ConflictResolution)
-def resolve(conflict_id: str, body: ResolveIn, key: CuratorKey, store: Store) -> dict[str, Any]:
+def resolve(
+    conflict_id: ConflictId, body: ResolveIn, key: CuratorKey, store: Store
+) -> dict[str, Any]:
     return store.resolve(
         key.tenant, conflict_id, body.resolution, replacement=body.replacement,
         note=body.note, actor=actor(key),
@@ -97,21 +101,25 @@ def resolve(conflict_id: str, body: ResolveIn, key: CuratorKey, store: Store) ->
 
 
 @router.post("/memories/{memory_id}/restore", response_model=MemoryRecord)
-def restore(memory_id: str, key: CuratorKey, store: Store) -> dict[str, Any]:
+def restore(memory_id: MemoryId, key: CuratorKey, store: Store) -> dict[str, Any]:
     return store.restore(key.tenant, memory_id, actor=actor(key)).to_dict()
 
 
 @router.post("/memories/{memory_id}/pin", response_model=MemoryRecord)
-def pin(memory_id: str, body: PinIn, key: CuratorKey, store: Store) -> dict[str, Any]:
+def pin(memory_id: MemoryId, body: PinIn, key: CuratorKey, store: Store) -> dict[str, Any]:
     return store.pin(key.tenant, memory_id, pinned=body.pinned, actor=actor(key)).to_dict()
 
 
 @router.get("/runs", response_model=list[RunRecord])
-def runs(key: CuratorKey, store: Store, limit: int = 20) -> list[dict[str, Any]]:
+def runs(
+    key: CuratorKey, store: Store, limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = 20
+) -> list[dict[str, Any]]:
     return [run.to_dict() for run in store.runs(key.tenant, limit=limit)]
 
 
-@router.post("/curate", response_model=RunReport)
+@router.post("/curate", response_model=CurateOut)
 def curate(body: CurateIn, key: CuratorKey, store: Store) -> dict[str, Any]:
-    """A curation run; a dry run (nothing written) unless ``apply`` is true."""
-    return store.curate(key.tenant, apply=body.apply, actor=actor(key)).to_dict()
+    """A curation run; a dry run (nothing written) unless ``apply`` is true. An apply
+    under a policy whose mechanics are in dry_run writes nothing: ``note`` says why."""
+    report = store.curate(key.tenant, apply=body.apply, actor=actor(key))
+    return {**report.to_dict(), "note": curate_note(report, applied=body.apply)}

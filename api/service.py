@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from api.models import MemoryIn, WriteOut
-from curation import ApiKeyRecord, MemoryStore, RecallResult
+from curation import ApiKeyRecord, MemoryStore, Mode, RecallResult, RunReport
 from curation.cli import recall_json
 
 
@@ -90,3 +90,17 @@ def contest(
 
 def explain(store: MemoryStore, key: ApiKeyRecord, memory_id: str) -> dict[str, Any]:
     return store.explain(key.tenant, memory_id).to_dict()
+
+
+def curate_note(report: RunReport, *, applied: bool) -> str | None:
+    """Why an apply left mechanics unwritten: the tenant's policy keeps them in dry_run
+    (new tenants start so). None for a dry run or when every mechanic applies."""
+    dry = sorted(name for name, mode in report.modes.items() if mode == Mode.DRY_RUN.value)
+    if not applied or not dry:
+        return None
+    writes = any(mode == Mode.APPLY.value for mode in report.modes.values())
+    which = f"{', '.join(dry)} of this tenant" if writes else "every mechanic of this tenant"
+    return (
+        f"nothing written for {which}: in dry_run by the tenant's policy (new tenants start "
+        f"so); enable writes with `memgov policy set -t {report.tenant} --enable-writes`"
+    )

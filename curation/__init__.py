@@ -12,7 +12,7 @@ contracts in pyproject.toml keep it so.
 from curation._change import SlotComparison, SlotVerdict, compare_slots
 from curation._claims import split_claims
 from curation._clock import Clock, FixedClock, SystemClock, ensure_aware, parse_iso
-from curation._cohorts import assign_cohort
+from curation._cohorts import MAX_ABS_SCORE, MAX_AGENT_ID_CHARS, assign_cohort
 from curation._embedding import (
     Embedder,
     HashingEmbedder,
@@ -33,9 +33,11 @@ from curation._errors import (
     MemgovError,
     NotFoundError,
     StalePlanError,
+    StateConflictError,
     TenantExistsError,
     UnknownTenantError,
     ValidationError,
+    printable,
 )
 from curation._health import COSINE as NEAR_DUPLICATE_COSINE
 from curation._health import JACCARD as NEAR_DUPLICATE_JACCARD
@@ -127,13 +129,28 @@ from curation._store.insights import ARCHIVE_REASONS, RetentionDistribution
 from curation._store.locks import curation_lock, lock_name
 from curation._store.memory_store import MemoryStore
 from curation._store.server import embedded_server_uri, sqlalchemy_url
-from curation._validation import MAX_CONTENT_CHARS, MAX_RECALL_K
+from curation._validation import (
+    MAX_CONTENT_CHARS,
+    MAX_LABEL_CHARS,
+    MAX_LIST_LIMIT,
+    MAX_QUERY_CHARS,
+    MAX_RECALL_K,
+    MAX_YEAR,
+    MIN_YEAR,
+)
 from curation._values import distinct_subjects, value_differences
 
 __all__ = [
     "ARCHIVE_REASONS",
+    "MAX_ABS_SCORE",
+    "MAX_AGENT_ID_CHARS",
     "MAX_CONTENT_CHARS",
+    "MAX_LABEL_CHARS",
+    "MAX_LIST_LIMIT",
+    "MAX_QUERY_CHARS",
     "MAX_RECALL_K",
+    "MAX_YEAR",
+    "MIN_YEAR",
     "NEAR_DUPLICATE_COSINE",
     "NEAR_DUPLICATE_JACCARD",
     "NEAR_PRUNE_BAND",
@@ -208,6 +225,7 @@ __all__ = [
     "SlotComparison",
     "SlotVerdict",
     "StalePlanError",
+    "StateConflictError",
     "Status",
     "SystemClock",
     "TenantDeletion",
@@ -244,6 +262,7 @@ __all__ = [
     "pinned_targets",
     "pinned_violations",
     "plan_memory_ids",
+    "printable",
     "prune_cap",
     "prune_cap_violation",
     "rank_scores",

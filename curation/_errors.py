@@ -74,14 +74,23 @@ class AlreadyDecidedError(InvalidStateError):
         super().__init__(f"{entity} {ident!r} is already {status}")
 
 
-class ClientIdConflictError(InvalidStateError):
+class StateConflictError(InvalidStateError):
+    """A well-formed value that the current state refuses (a mode against the agent's
+    cohort, feedback on a memory the recall did not return): it names the field."""
+
+    def __init__(self, field: str, value: Any, reason: str) -> None:
+        self.field = field
+        self.value = value
+        shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
+        super().__init__(f"{field}={shown}: {reason}")
+
+
+class ClientIdConflictError(StateConflictError):
     """A client-chosen id (an idempotency key) already stored with other content: ids are
     never reused, so this is neither a retry nor a new memory."""
 
     def __init__(self, ident: str) -> None:
-        self.field = "id"
-        self.value = ident
-        super().__init__(f"id={ident!r}: already stored with other content")
+        super().__init__("id", ident, "already stored with other content")
 
 
 class CurationLockedError(MemgovError):

@@ -73,7 +73,7 @@ def test_conflicts_are_listed_and_resolved(served: Served) -> None:
         bad = curator.post(
             f"/v1/curator/conflicts/{opened['id']}/resolve", json={"resolution": "shrug"}
         )
-        assert bad.status_code == 400 and error_of(bad)["value"] == "shrug"
+        assert bad.status_code == 422 and error_of(bad)["value"] == "shrug"
         resolved = curator.post(
             f"/v1/curator/conflicts/{opened['id']}/resolve",
             json={"resolution": "replace", "replacement": "the api listens on port 8787"},

@@ -235,29 +235,29 @@ def test_a_batch_and_idempotent_client_ids(served: Served) -> None:
 def test_errors_name_the_field_and_value(served: Served) -> None:
     with served.client(served.key(A)) as client:
         empty = client.post("/v1/memories", json={"content": "   "})
-        assert empty.status_code == 400
+        assert empty.status_code == 422  # the schema states it: a non-blank character
         assert error_of(empty)["field"] == "content"
         kind = client.post("/v1/memories", json={"content": "x", "kind": "gossip"})
         assert (kind.status_code, error_of(kind)["field"], error_of(kind)["value"]) == (
-            400, "kind", "gossip",
+            422, "kind", "gossip",
         )  # fmt: skip
         k = client.post("/v1/recall", json={"query": "x", "k": 0})
-        assert k.status_code == 400 and error_of(k)["field"] == "k"
+        assert k.status_code == 422 and error_of(k)["field"] == "k"
         typed = client.post("/v1/recall", json={"query": "x", "k": "many"})
         assert typed.status_code == 422 and error_of(typed)["field"] == "k"
         as_of = client.post("/v1/recall", json={"query": "x", "as_of": "last tuesday"})
         assert (as_of.status_code, error_of(as_of)["field"], error_of(as_of)["value"]) == (
-            400, "as_of", "last tuesday",
+            422, "as_of", "last tuesday",
         )  # fmt: skip
         bad_id = client.get("/v1/memories/not-a-uuid")
-        assert bad_id.status_code == 400 and error_of(bad_id)["value"] == "not-a-uuid"
+        assert bad_id.status_code == 422 and error_of(bad_id)["value"] == "not-a-uuid"
         missing = client.get(f"/v1/memories/{uuid.uuid4()}")
         assert missing.status_code == 404
         not_json = client.post(
             "/v1/recall", content=b"{nope", headers={"content-type": "application/json"}
         )
-        assert not_json.status_code == 422
-        error_of(not_json)
+        assert not_json.status_code == 400
+        assert error_of(not_json)["type"] == "malformed_json"
         assert error_of(client.get("/v1/nowhere"))["type"] == "not_found"
 
 

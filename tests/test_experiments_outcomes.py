@@ -21,6 +21,7 @@ from curation import (
     MemoryStore,
     NotFoundError,
     RecallResult,
+    StateConflictError,
     ValidationError,
 )
 
@@ -155,7 +156,7 @@ def test_feedback_must_name_a_memory_the_recall_returned_once(
     curated = served[Cohort.CURATED]
     stranger = next(m.id for m in store.memories(T) if m.id not in curated.ids)
 
-    with pytest.raises(ValidationError) as caught:
+    with pytest.raises(StateConflictError) as caught:  # the state refuses it: 409 over HTTP
         store.feedback(T, stranger, True, recall_id=curated.recall_id)
     assert (caught.value.field, caught.value.value) == ("memory_id", stranger)
 

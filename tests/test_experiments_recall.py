@@ -23,6 +23,7 @@ from curation import (
     EventType,
     MemoryStore,
     RecallMode,
+    StateConflictError,
     UnknownTenantError,
     ValidationError,
 )
@@ -149,7 +150,7 @@ def test_a_mode_against_the_cohort_is_refused(
     agent = agents(cohort, 1)[0]
     before = memory_state(store)
 
-    with pytest.raises(ValidationError) as caught:
+    with pytest.raises(StateConflictError) as caught:  # the cohort refuses it: 409 over HTTP
         store.recall(T, QUERY, 3, agent_id=agent, mode=mode)
 
     assert (caught.value.field, caught.value.value) == ("mode", mode.value)

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Connection, text
 
 from curation._cohorts import assign_cohort
-from curation._errors import InvalidStateError, NotFoundError, ValidationError
+from curation._errors import InvalidStateError, NotFoundError, StateConflictError
 from curation._kinds import Cohort, EventType, RecallMode
 from curation._records import ExperimentRecord, ExposureObservation
 
@@ -115,7 +115,7 @@ def serve(
     mode = RecallMode(cohort.value)
     if requested is not None and requested != mode:
         where = f" of experiment {experiment.name!r}" if experiment else ""
-        raise ValidationError(
+        raise StateConflictError(
             "mode",
             requested.value,
             f"agent {agent_id!r} is in the {cohort.value} cohort{where};"
@@ -170,7 +170,7 @@ def feedback_attribution(
     The caller holds the memory's state row lock, so the duplicate check cannot race."""
     exposure = load_exposure(conn, tenant, recall_id)
     if str(memory_id) not in exposure.returned_ids:
-        raise ValidationError(
+        raise StateConflictError(
             "memory_id", str(memory_id), f"recall {recall_id} did not return this memory"
         )
     already = conn.execute(
