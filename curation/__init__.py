@@ -21,6 +21,7 @@ from curation._embedding import (
     embedder_from_env,
 )
 from curation._errors import (
+    BackdatedRunError,
     ClientIdConflictError,
     CurationLockedError,
     DatabaseRoleError,
@@ -136,6 +137,7 @@ __all__ = [
     "ApiKeyRecord",
     "Approval",
     "ArchiveReason",
+    "BackdatedRunError",
     "ClientIdConflictError",
     "Clock",
     "Cohort",
