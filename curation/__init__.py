@@ -20,6 +20,7 @@ from curation._embedding import (
     default_embedder,
     embedder_from_env,
 )
+from curation._env import env_choice, env_float, env_int, env_port
 from curation._errors import (
     BackdatedRunError,
     ClientIdConflictError,
@@ -223,6 +224,10 @@ __all__ = [
     "embedded_server_uri",
     "embedder_from_env",
     "ensure_aware",
+    "env_choice",
+    "env_float",
+    "env_int",
+    "env_port",
     "foreign_ids",
     "foreign_violations",
     "golden_probes_with_plan",
