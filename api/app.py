@@ -4,7 +4,6 @@ embedding model, loaded and warmed once) per process."""
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +18,7 @@ from api.fast_recall import RecallFastPath
 from api.fields import METADATA_VALUE, METADATA_VALUE_SCHEMA
 from api.limits import BodySizeLimit, RateLimiter
 from api.mcp_server import McpAuth, build_mcp
-from curation import MemoryStore
+from curation import MemoryStore, env_float, env_int
 
 VERSION = "1.0.0"
 MCP_PATH = "/mcp"
@@ -39,9 +38,9 @@ class ApiSettings:
         MEMGOV_API_BURST."""
         base = cls()
         return cls(
-            max_body_bytes=int(os.environ.get("MEMGOV_API_MAX_BODY", base.max_body_bytes)),
-            rate_per_second=float(os.environ.get("MEMGOV_API_RATE", base.rate_per_second)),
-            burst=int(os.environ.get("MEMGOV_API_BURST", base.burst)),
+            max_body_bytes=env_int("MEMGOV_API_MAX_BODY", base.max_body_bytes),
+            rate_per_second=env_float("MEMGOV_API_RATE", base.rate_per_second),
+            burst=env_int("MEMGOV_API_BURST", base.burst),
         )
 
 

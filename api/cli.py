@@ -6,6 +6,7 @@ import os
 
 import typer
 
+from curation import env_port
 from curation.cli import emit_json, open_store
 
 keys_app = typer.Typer(
@@ -68,7 +69,7 @@ def serve(
 
     from api import ApiSettings, create_app
 
-    chosen = port if port is not None else int(os.environ.get("MEMGOV_API_PORT", DEFAULT_PORT))
+    chosen = port if port is not None else env_port("MEMGOV_API_PORT", DEFAULT_PORT)
     app = create_app(open_store(), ApiSettings.from_env())
     # per request, an access-log line and proxy-header rewriting are costs a loopback
     # server does not need (it trusts no proxy)

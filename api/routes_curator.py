@@ -27,7 +27,7 @@ from curation import (
 
 router = APIRouter(prefix="/v1/curator", tags=["curator"], responses=ERROR_RESPONSES)
 
-ProposalFilter = Literal["pending", "approved", "rejected", "unmerged", "all"]
+ProposalFilter = Literal["pending", "approved", "rejected", "unmerged", "withdrawn", "all"]
 ConflictFilter = Literal["open", "resolved", "dismissed", "all"]
 ChangeFilter = Literal["pending", "confirmed", "rejected", "auto_applied", "all"]
 

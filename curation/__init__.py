@@ -21,8 +21,10 @@ from curation._embedding import (
     default_embedder,
     embedder_from_env,
 )
+from curation._env import env_choice, env_float, env_int, env_port
 from curation._errors import (
     AlreadyDecidedError,
+    BackdatedRunError,
     ClientIdConflictError,
     CurationLockedError,
     DatabaseRoleError,
@@ -161,6 +163,7 @@ __all__ = [
     "ChangeDecision",
     "ChangeGate",
     "ChangeReview",
+    "BackdatedRunError",
     "ClientIdConflictError",
     "Clock",
     "Cohort",
@@ -247,6 +250,10 @@ __all__ = [
     "embedded_server_uri",
     "embedder_from_env",
     "ensure_aware",
+    "env_choice",
+    "env_float",
+    "env_int",
+    "env_port",
     "foreign_ids",
     "foreign_violations",
     "golden_probes_with_plan",

@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from curation import _onnx_minilm
+from curation._env import env_choice
 from curation._policy import MINILM_MODEL
 
 Vectors = npt.NDArray[np.float32]
@@ -98,11 +99,13 @@ _BACKENDS = ("auto", "onnx", "torch")
 
 def _backend(requested: str | None, device: str) -> str:
     """``auto``: ONNX on CPU when onnxruntime and tokenizers import, torch otherwise."""
-    choice = (requested or os.environ.get("MEMGOV_EMBED_BACKEND") or "auto").strip().lower()
+    choice = (requested or "").strip().lower() or env_choice(
+        "MEMGOV_EMBED_BACKEND", "auto", _BACKENDS
+    )
     if choice not in _BACKENDS:
         from curation._errors import ValidationError
 
-        raise ValidationError("MEMGOV_EMBED_BACKEND", choice, "expected 'auto', 'onnx' or 'torch'")
+        raise ValidationError("backend", choice, "expected 'auto', 'onnx' or 'torch'")
     if choice == "torch" or (choice == "auto" and device != "cpu"):
         return "torch"
     if _onnx_minilm.available():
@@ -145,11 +148,6 @@ def default_embedder() -> Embedder:
 def embedder_from_env() -> Embedder:
     """MEMGOV_EMBEDDER=minilm (default, also when set but empty) or hashing (plumbing and
     quick trials only)."""
-    choice = (os.environ.get("MEMGOV_EMBEDDER") or "minilm").strip().lower() or "minilm"
-    if choice == "hashing":
+    if env_choice("MEMGOV_EMBEDDER", "minilm", ("minilm", "hashing")) == "hashing":
         return HashingEmbedder()
-    if choice != "minilm":
-        from curation._errors import ValidationError
-
-        raise ValidationError("MEMGOV_EMBEDDER", choice, "expected 'minilm' or 'hashing'")
     return MiniLMEmbedder()

@@ -93,6 +93,20 @@ class ClientIdConflictError(StateConflictError):
         super().__init__("id", ident, "already stored with other content")
 
 
+class BackdatedRunError(ValidationError):
+    """An apply asked to act at a time before the tenant's last applied run or newest
+    write: refused unless forced with a reason (which the run then records)."""
+
+    def __init__(self, now: Any, later: str) -> None:
+        shown = now.isoformat() if hasattr(now, "isoformat") else now
+        super().__init__(
+            "now",
+            shown,
+            f"earlier than the tenant's {later}; time only moves forward for applies "
+            "(force it with a reason: `--force-now REASON`, or force_now_reason)",
+        )
+
+
 class CurationLockedError(MemgovError):
     """Another curation run holds the tenant's advisory lock."""
 

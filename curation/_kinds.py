@@ -43,6 +43,7 @@ class ProposalStatus(StrEnum):
     APPROVED = "approved"
     REJECTED = "rejected"
     UNMERGED = "unmerged"
+    WITHDRAWN = "withdrawn"  # taken back by undoing the run that proposed it
 
 
 class ChangeReviewStatus(StrEnum):

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from curation._env import env_int
 from curation._onnx_models import Precision, ensure, model_dir
 
 MAX_SEQ_LENGTH = 256
@@ -49,10 +50,7 @@ def available() -> bool:
 
 def threads() -> int:
     """Intra-op threads: ``MEMGOV_EMBED_THREADS`` or the cores this process may use."""
-    configured = os.environ.get("MEMGOV_EMBED_THREADS", "").strip()
-    if configured.isdigit() and int(configured) > 0:
-        return int(configured)
-    return max(1, len(os.sched_getaffinity(0)))
+    return env_int("MEMGOV_EMBED_THREADS", max(1, len(os.sched_getaffinity(0))))
 
 
 def session(precision: Precision = "fp32") -> tuple[Any, Any]:

@@ -336,6 +336,8 @@ class RunReport(_Record):
     archived_ids: list[str] = field(default_factory=list)
     conflict_ids: list[str] = field(default_factory=list)
     proposal_ids: list[str] = field(default_factory=list)
+    # why the run was allowed to act before the tenant's last run or newest write
+    forced_now_reason: str | None = None
 
     def stored(self) -> dict[str, Any]:
         """The JSON form kept with the run (without the id lists)."""
@@ -359,6 +361,7 @@ class RunReport(_Record):
             modes=dict(data.get("modes") or {}),
             timings=dict(data.get("timings") or {}),
             duration_s=float(data.get("duration_s", 0.0)),
+            forced_now_reason=data.get("forced_now_reason"),
         )
 
 
@@ -383,12 +386,16 @@ class LastRun(RunRecord):
 
 @dataclass(frozen=True)
 class UndoReport(_Record):
-    """What undoing a run took back."""
+    """What undoing a run took back. ``status_before`` is the run's status when the undo
+    came: ``applied`` (now ``undone``); ``undone`` (undone at ``undone_at`` already) or
+    ``dry_run`` (it wrote nothing), and then nothing was taken back."""
 
     restored: int
     merges_reverted: int
     conflicts_dismissed: int
     proposals_withdrawn: int
+    status_before: str = "applied"
+    undone_at: str | None = None
 
 
 @dataclass(frozen=True)

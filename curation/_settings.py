@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from curation._env import env_int
+
 DEFAULT_HOME = ".memgov"
 DEFAULT_DIMENSION = 384
 
@@ -38,7 +40,7 @@ class Settings:
         home_setting = os.environ.get("MEMGOV_HOME", "").strip() or DEFAULT_HOME
         home = Path(home_setting).expanduser().resolve()
         url = os.environ.get("MEMGOV_DATABASE_URL") or None
-        dimension = int(os.environ.get("MEMGOV_EMBEDDING_DIM", DEFAULT_DIMENSION))
+        dimension = env_int("MEMGOV_EMBEDDING_DIM", DEFAULT_DIMENSION)
         name = os.environ.get("MEMGOV_DATABASE", "memgov")
         app_url = os.environ.get("MEMGOV_APP_DATABASE_URL") or None
         return cls(

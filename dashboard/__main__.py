@@ -11,12 +11,14 @@ import os
 import sys
 from pathlib import Path
 
+from curation import env_port
+
 APP = Path(__file__).resolve().parent / "app.py"
 
 
 def streamlit_args(extra: list[str] | None = None) -> list[str]:
     address = os.environ.get("MEMGOV_DASHBOARD_ADDRESS", "").strip() or "127.0.0.1"
-    port = os.environ.get("MEMGOV_DASHBOARD_PORT", "").strip() or "8501"
+    port = str(env_port("MEMGOV_DASHBOARD_PORT", 8501))
     return [
         "run",
         str(APP),

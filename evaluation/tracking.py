@@ -46,7 +46,7 @@ from mlflow.entities import Metric, Param, RunTag
 from mlflow.exceptions import MlflowException
 from mlflow.tracking import MlflowClient
 
-from curation import Settings
+from curation import Settings, env_port
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -145,8 +145,9 @@ def mlflow_ui_url() -> str:
     configured = os.environ.get("MEMGOV_MLFLOW_UI_URL", "").strip()
     if configured:
         return configured.rstrip("/")
-    port = os.environ.get("MEMGOV_MLFLOW_PORT", "").strip()
-    return f"http://127.0.0.1:{port}" if port else DEFAULT_MLFLOW_UI
+    if not os.environ.get("MEMGOV_MLFLOW_PORT", "").strip():
+        return DEFAULT_MLFLOW_UI
+    return f"http://127.0.0.1:{env_port('MEMGOV_MLFLOW_PORT', 5000)}"
 
 
 def runs_view_link(experiment_id: str, run_id: str | None = None, *, ui: str | None = None) -> str:

@@ -39,6 +39,7 @@ from dagster import (
 
 from curation import (
     NEAR_PRUNE_BAND,
+    BackdatedRunError,
     ConflictRecord,
     CurationLockedError,
     CurationPlan,
@@ -429,10 +430,15 @@ def curated_store(
     dry_run, writing = will_write(curation_plan)
     try:  # one transaction holding the tenant's advisory lock (store.apply takes it)
         report = memory.apply(
-            curation_plan, dry_run=dry_run, actor=APPLY_ACTOR, now=clock.current()
-        )
+            curation_plan, dry_run=dry_run, actor=APPLY_ACTOR, now=clock.current(),
+            force_now_reason=clock.force_now_reason,
+        )  # fmt: skip
     except CurationLockedError as exc:
         raise locked_failure(tenant, "curated_store", exc) from exc
+    except BackdatedRunError as exc:  # the clock resource's `now` is in the tenant's past
+        raise Failure(
+            f"clock.now: {exc}; set clock.force_now_reason to apply at it anyway"
+        ) from exc
     applied = {k: v for k, v in report.applied.items() if k != "writing"}
     return MaterializeResult(
         value=report,

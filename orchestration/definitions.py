@@ -26,7 +26,7 @@ from dagster import (
     multiprocess_executor,
 )
 
-from curation import ValidationError
+from curation import ValidationError, env_choice, env_float, env_int
 from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
 from orchestration.benchmark_assets import BENCHMARK_ASSETS, BenchmarkDataResource
 from orchestration.checks import ALL_CHECKS
@@ -61,11 +61,16 @@ def _env(name: str) -> EnvVar | None:
 
 def default_resources() -> dict[str, Any]:
     """The resources of ``defs``, configured from the environment (as ``EnvVar``s, so the
-    Dagster UI shows which variable, never its value)."""
+    Dagster UI shows which variable, never its value). The numeric ones are checked here
+    first, so a bad value names its variable when the definitions load."""
+    env_float("MEMGOV_MAX_PRUNE_RATIO", 0.2, low=0.0, low_included=True, high=1.0)
+    env_float("MEMGOV_COMPACTION_GRACE_DAYS", 0.0, low=0.0, low_included=True)
+    env_int("MEMGOV_WRITES_TRIGGER", 500)
     resources = build_resources(
         database_url=_env("MEMGOV_DATABASE_URL"),
         embedder=_env("MEMGOV_EMBEDDER"),
         now=_env("MEMGOV_NOW"),
+        force_now_reason=_env("MEMGOV_FORCE_NOW_REASON"),
         inbox=_env("MEMGOV_INBOX"),
         max_prune_ratio=_env("MEMGOV_MAX_PRUNE_RATIO"),
         compaction_grace_days=_env("MEMGOV_COMPACTION_GRACE_DAYS"),
@@ -86,6 +91,7 @@ def build_resources(
     database_url: str | EnvVar | None = None,
     embedder: str | EnvVar | None = None,
     now: str | EnvVar | None = None,
+    force_now_reason: str | EnvVar | None = None,
     inbox: str | EnvVar | None = None,
     max_prune_ratio: str | EnvVar | None = None,
     compaction_grace_days: str | EnvVar | None = None,
@@ -99,7 +105,7 @@ def build_resources(
     ``materialize``) or ``EnvVar``s (``default_resources``, behind ``defs``)."""
     return {
         "store": StoreResource(database_url=database_url, embedder=embedder),
-        "clock": ClockResource(now=now),
+        "clock": ClockResource(now=now, force_now_reason=force_now_reason),
         "mlflow": MLflowResource(tracking_uri=tracking_uri),
         "inbox": InboxResource(path=inbox),
         "guardrails": GuardrailsResource(
@@ -112,8 +118,8 @@ def build_resources(
 
 
 def executor_from_env() -> ExecutorDefinition:
-    choice = os.environ.get("MEMGOV_DAGSTER_EXECUTOR", "multiprocess").strip().lower()
-    if choice in ("", "multiprocess"):
+    choice = env_choice("MEMGOV_DAGSTER_EXECUTOR", "multiprocess", EXECUTORS)
+    if choice == "multiprocess":
         return multiprocess_executor
     if choice == "in_process":
         return in_process_executor

@@ -108,6 +108,11 @@ class ClockResource(ConfigurableResource):
     and replays; unset means the system clock."""
 
     now: str | None = Field(default=None, description="Fixed ISO time; empty = system clock.")
+    force_now_reason: str | None = Field(
+        default=None,
+        description="Why an apply may act at a `now` before the tenant's last applied run or "
+        "newest write (refused without one); recorded in the run.",
+    )
 
     def clock(self) -> Clock:
         if self.now:

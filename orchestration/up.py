@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+from curation import env_port
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -46,10 +48,10 @@ def lineage_url(dagster: str) -> str:
 def commands(host: str) -> list[tuple[str, str, list[str]]]:
     from evaluation.tracking import tracking_uri
 
-    dagster_port = os.environ.get("MEMGOV_DAGSTER_PORT", "3000")
-    dashboard_port = os.environ.get("MEMGOV_DASHBOARD_PORT", "8501")
-    mlflow_port = os.environ.get("MEMGOV_MLFLOW_PORT", "5000")
-    api_port = os.environ.get("MEMGOV_API_PORT", "8787")
+    dagster_port = str(env_port("MEMGOV_DAGSTER_PORT", 3000))
+    dashboard_port = str(env_port("MEMGOV_DASHBOARD_PORT", 8501))
+    mlflow_port = str(env_port("MEMGOV_MLFLOW_PORT", 5000))
+    api_port = str(env_port("MEMGOV_API_PORT", 8787))
     return [
         ("Dagster UI", lineage_url(f"http://{host}:{dagster_port}"),
          [sys.executable, "-m", "orchestration", "dev", "--host", host, "--port", dagster_port]),
@@ -83,7 +85,7 @@ def main() -> int:
         __import__("evaluation.tracking", fromlist=["tracking_uri"]).tracking_uri(),
     )
     os.environ.setdefault(
-        "MEMGOV_MLFLOW_UI_URL", f"http://{host}:" + os.environ.get("MEMGOV_MLFLOW_PORT", "5000")
+        "MEMGOV_MLFLOW_UI_URL", f"http://{host}:{env_port('MEMGOV_MLFLOW_PORT', 5000)}"
     )
     processes = []
     try:

@@ -55,6 +55,11 @@ def test_curate_is_a_dry_run_unless_asked_and_proposals_are_decided(served: Serv
         assert pinned.json()["pinned"] is True
         runs = curator.get("/v1/curator/runs").json()
         assert len(runs) == 2
+        store.undo_run(T, applied["run_id"])
+        withdrawn = curator.get("/v1/curator/proposals", params={"status": "withdrawn"})
+        assert withdrawn.status_code == 200 and withdrawn.json() == []  # both were decided
+        statuses = {r["id"]: r["status"] for r in curator.get("/v1/curator/runs").json()}
+        assert statuses == {dry.json()["run_id"]: "dry_run", applied["run_id"]: "undone"}
     assert {e.actor for e in store.events(T, types=["approve", "reject", "restore", "pin"])} == {
         "key:ops"
     }

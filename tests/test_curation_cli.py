@@ -82,6 +82,8 @@ def test_curate_dry_run_then_enable_writes_apply_and_undo(
         "merges_reverted": 2,
         "conflicts_dismissed": 1,
         "proposals_withdrawn": 1,
+        "status_before": "applied",
+        "undone_at": T0.isoformat(),
     }
     assert state(store, T) == before
 
@@ -161,7 +163,7 @@ def test_compact_needs_yes_and_deletes_only_past_the_grace_period(
     ids = seed_mixed(store, T)
     month_ago = T0 - timedelta(days=30)
     store.set_policy(T, apply_only("decay", compression=False))
-    old_run = store.curate(T, apply=True, now=month_ago)
+    old_run = store.curate(T, apply=True, now=month_ago, force_now_reason="a month-old run")
     store.set_policy(T, apply_only("supersession", compression=False))
     new_run = store.curate(T, apply=True)
     assert sorted(old_run.archived_ids) == sorted(ids["stale"])

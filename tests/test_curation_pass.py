@@ -231,9 +231,13 @@ def test_undo_run_restores_the_exact_prior_state(store: MemoryStore) -> None:
         merges_reverted=2,
         conflicts_dismissed=1,
         proposals_withdrawn=1,
+        status_before="applied",
+        undone_at=T0.isoformat(),
     )
     assert [c.status for c in store.conflicts(T, status=None)] == ["dismissed"]
-    assert [p.status for p in store.proposals(T, status=None)] == ["rejected"]
+    # withdrawn, not rejected: no curator decided it
+    assert [p.status for p in store.proposals(T, status=None)] == ["withdrawn"]
+    assert [r.status for r in store.runs(T)] == ["undone"]
     restore_events = store.events(T, types=["restore"])
     assert {e.memory_id for e in restore_events} == set(report.archived_ids)
 

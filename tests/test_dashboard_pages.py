@@ -151,6 +151,32 @@ def test_overview_warns_about_a_long_tail_above_the_prune_threshold(
         clear_streamlit_caches()
 
 
+def test_overview_shows_a_dry_run_s_planned_active_and_an_undone_run_as_undone(
+    database: Database, database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    now = demo_now()
+    store = MemoryStore(database, embedder=HashingEmbedder(), clock=FixedClock(now))
+    text = "The nightly backup job writes snapshots to the cold storage bucket"
+    store.remember_many("ops", [{"content": text}, {"content": text + "!"}], now=now)
+    store.set_policy("ops", {"duplicates": "apply", "compression": "off"})
+    dashboard_env(monkeypatch, database_url, tmp_path, now)
+    try:
+        dry = store.curate("ops", apply=False)
+        clear_streamlit_caches()
+        at = app()
+        assert metric(at, "Active after (planned)") == "1" == str(dry.planned["active_after"])
+        assert " · dry run · " in texts(at)
+
+        applied = store.curate("ops", apply=True, now=now + timedelta(minutes=1))
+        store.undo_run("ops", applied.run_id, now=now + timedelta(minutes=2))
+        clear_streamlit_caches()
+        at = app()
+        assert metric(at, "Active after") == str(applied.active_after) == "1"
+        assert " · undone · " in texts(at) and " · applied · " not in texts(at)
+    finally:
+        clear_streamlit_caches()
+
+
 def test_an_empty_store_says_what_to_run(
     database: Database, database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

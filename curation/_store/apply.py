@@ -316,7 +316,8 @@ def _store_proposals(
     actor: str,
 ) -> list[str]:
     """Pending proposals. A member set proposed before is never proposed again, whatever
-    the curator decided: a rejected or unmerged cluster stays decided. One INSERT for the
+    the curator decided: a rejected or unmerged cluster stays decided (one withdrawn by
+    undoing its run was never decided, and may be proposed again). One INSERT for the
     plan's proposals (their member sets are disjoint clusters, so none repeats another)."""
     if not plan.proposals:
         return []
@@ -346,7 +347,7 @@ def _store_proposals(
                 AS x(id uuid, kind text, text text, m uuid[], g integer, ev jsonb)
             WHERE NOT EXISTS (
                 SELECT 1 FROM proposal WHERE tenant = :t
-                AND NOT (status = 'rejected' AND decided_by LIKE 'undo:%')
+                AND status <> 'withdrawn'
                 AND member_ids @> x.m AND member_ids <@ x.m)
             RETURNING id
             """

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from sqlalchemy import Connection, text
 
+from curation._errors import BackdatedRunError
 from curation._kinds import EventType
 from curation._plan import CurationPlan
 from curation._records import RunReport, UndoReport
@@ -28,17 +29,26 @@ def run_apply(
     dry_run: bool,
     now: datetime,
     actor: str,
+    recorded_at: datetime | None = None,
+    forced_now_reason: str | None = None,
     started: float | None = None,
     timings: Mapping[str, float] | None = None,
 ) -> RunReport:
     """Apply (or dry-run) a plan in one transaction on ``conn`` and store its report, with
-    the wall times of the phases that made the plan (``timings``) if the caller has them."""
+    the wall times of the phases that made the plan (``timings``) if the caller has them.
+
+    ``now`` is the time the run acts at, ``recorded_at`` the store clock's time when it is
+    made (they differ for a replay at ``--now``; default ``now``). An apply at a ``now``
+    before the tenant's last applied run or newest write is refused (BackdatedRunError)
+    unless ``forced_now_reason`` says why; the reason is stored in the report."""
     tenant = plan.tenant
     run_id = uuid.uuid4()
     started = started if started is not None else time.perf_counter()
     with conn.begin():
         scope_to_tenant(conn, tenant)
         take_transaction_lock(conn, tenant)
+        if not dry_run:
+            refuse_backdating(conn, tenant, now, forced_now_reason)
         applied = apply_plan(conn, plan, run_id=run_id, now=now, actor=actor, dry_run=dry_run)
         active_after = conn.execute(
             text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
@@ -64,19 +74,22 @@ def run_apply(
             archived_ids=[str(i) for i in applied["archived_ids"]],
             conflict_ids=[str(i) for i in applied["conflict_ids"]],
             proposal_ids=[str(i) for i in applied["proposal_ids"]],
+            forced_now_reason=forced_now_reason,
         )
         conn.execute(
             text(
                 """
-                INSERT INTO curation_run (id, tenant, started_at, finished_at, dry_run, status,
-                                          report, policy)
-                VALUES (:id, :t, :at, :at, :dry, :status, CAST(:r AS jsonb), CAST(:p AS jsonb))
+                INSERT INTO curation_run (id, tenant, started_at, finished_at, recorded_at,
+                                          dry_run, status, report, policy)
+                VALUES (:id, :t, :at, :at, :recorded, :dry, :status, CAST(:r AS jsonb),
+                        CAST(:p AS jsonb))
                 """
             ),
             {
                 "id": run_id,
                 "t": tenant,
                 "at": now,
+                "recorded": recorded_at or now,
                 "dry": dry_run,
                 "status": "dry_run" if dry_run else "applied",
                 "r": json.dumps(report.stored()),
@@ -93,7 +106,11 @@ def run_apply(
                     actor=actor,
                     run_id=run_id,
                     reason="dry run" if dry_run else "applied",
-                    data={"planned": plan.counts(), "applied": report.applied},
+                    data={
+                        "planned": plan.counts(),
+                        "applied": report.applied,
+                        **({"forced_now_reason": forced_now_reason} if forced_now_reason else {}),
+                    },
                 )
             ],
         )
@@ -104,8 +121,23 @@ def undo_run(
     conn: Connection, tenant: str, run_id: uuid.UUID, *, now: datetime, actor: str
 ) -> UndoReport:
     """Invert a run from its events: restore what it archived (if still archived as it left
-    it), take back folded counts, dismiss the conflicts and withdraw the proposals it made."""
+    it), take back folded counts, dismiss the conflicts and withdraw the proposals it made.
+    Idempotent: a run already undone (or a dry run, which wrote nothing) reverts nothing
+    and records no event; its report says so."""
     take_transaction_lock(conn, tenant)
+    run = conn.execute(
+        text("SELECT status, undone_at FROM curation_run WHERE tenant = :t AND id = :r FOR UPDATE"),
+        {"t": tenant, "r": run_id},
+    ).one()
+    if run.status != "applied":
+        return UndoReport(
+            restored=0,
+            merges_reverted=0,
+            conflicts_dismissed=0,
+            proposals_withdrawn=0,
+            status_before=run.status,
+            undone_at=None if run.undone_at is None else run.undone_at.isoformat(),
+        )
     events = conn.execute(
         text("SELECT * FROM event WHERE tenant = :t AND run_id = :r ORDER BY id"),
         {"t": tenant, "r": run_id},
@@ -194,8 +226,8 @@ def undo_run(
     proposals = (
         conn.execute(
             text(
-                "UPDATE proposal SET status = 'rejected', decided_at = :now, "
-            "decided_by = 'undo:' || :actor "
+                "UPDATE proposal SET status = 'withdrawn', decided_at = :now, "
+                "decided_by = 'undo:' || :actor "
                 "WHERE tenant = :t AND run_id = :r AND status = 'pending' RETURNING id"
             ),
             {"t": tenant, "r": run_id, "now": now, "actor": actor},
@@ -219,9 +251,44 @@ def undo_run(
             for m in restored
         ],
     )
+    conn.execute(
+        text(
+            "UPDATE curation_run SET status = 'undone', undone_at = :now "
+            "WHERE tenant = :t AND id = :r"
+        ),
+        {"t": tenant, "r": run_id, "now": now},
+    )
     return UndoReport(
         restored=len(restored),
         merges_reverted=sum(1 for e in events if e.type == EventType.MERGE.value),
         conflicts_dismissed=len(conflicts),
         proposals_withdrawn=len(proposals),
+        status_before="applied",
+        undone_at=now.isoformat(),
     )
+
+
+def refuse_backdating(
+    conn: Connection, tenant: str, now: datetime, forced_now_reason: str | None
+) -> None:
+    """Time only moves forward for writes: an apply acting before the tenant's last applied
+    run or its newest write would stamp archives in the past, outside the window the
+    rolling prune cap counts, and draw the history backwards. Allowed only with a reason."""
+    latest = conn.execute(
+        text(
+            "SELECT (SELECT max(started_at) FROM curation_run WHERE tenant = :t"
+            "        AND status IN ('applied', 'undone')) AS last_run,"
+            "       (SELECT max(created_at) FROM memory WHERE tenant = :t) AS newest_write"
+        ),
+        {"t": tenant},
+    ).one()
+    later = [
+        f"{what} {at.isoformat()}"
+        for what, at in (
+            ("last applied run", latest.last_run),
+            ("newest write", latest.newest_write),
+        )
+        if at is not None and at > now
+    ]
+    if later and not forced_now_reason:
+        raise BackdatedRunError(now, "; ".join(later))

@@ -32,19 +32,37 @@ def curate(
     tenant: str = TENANT,
     apply: bool = typer.Option(False, "--apply", help="Write (per the policy's modes)."),
     now: str | None = NOW,
+    force_now: str | None = typer.Option(
+        None,
+        "--force-now",
+        metavar="REASON",
+        help="Apply at a --now before the tenant's last applied run or newest write "
+        "(refused otherwise); the reason is recorded in the run.",
+    ),
     as_json: bool = JSON,
 ) -> None:
     """Run a curation pass: a dry run by default, --apply to write what the policy allows."""
     store = open_store()
     with progress_bar(f"Curating {tenant}", None):
-        report = store.curate(tenant, apply=apply, actor="cli", now=parse_now(now))
+        report = store.curate(
+            tenant, apply=apply, actor="cli", now=parse_now(now), force_now_reason=force_now
+        )
     if as_json:
         emit_json(report)
         return
     planned, applied = report.planned, report.applied
     mode = "DRY RUN" if report.dry_run else "APPLIED"
     typer.echo(f"{mode} run {report.run_id} for {tenant!r} ({report.duration_s} s)")
-    typer.echo(f"  active: {planned['active_before']} → {report.active_after}")
+    if report.forced_now_reason:
+        typer.echo(f"  acted at {report.at} (forced: {report.forced_now_reason})")
+    if report.dry_run:
+        typer.echo(
+            f"  active: {planned['active_before']} now; the plan would leave "
+            f"{planned['active_after']}, --apply under these modes "
+            f"{_active_after_apply(planned, report.modes)} (nothing written)"
+        )
+    else:
+        typer.echo(f"  active: {planned['active_before']} → {report.active_after}")
     for name in ("superseded", "duplicates_archived", "decayed"):
         typer.echo(f"  {name}: planned {planned[name]}, applied {applied.get(name, 0)}")
     typer.echo(  # inferred supersessions not earned: held for the curator, not archived
@@ -80,16 +98,34 @@ def curate(
         )
 
 
+_ARCHIVING = {"supersession": "superseded", "duplicates": "duplicates_archived",
+              "decay": "decayed"}  # fmt: skip
+
+
+def _active_after_apply(planned: dict[str, int], modes: dict[str, str]) -> int:
+    """What an apply would leave active: only mechanics set to apply archive."""
+    writing = [count for mechanic, count in _ARCHIVING.items() if modes.get(mechanic) == "apply"]
+    return planned["active_before"] - sum(planned.get(c, 0) for c in writing)
+
+
 def undo(
     run_id: str = typer.Argument(...),
     tenant: str = TENANT,
     now: str | None = NOW,
     as_json: bool = JSON,
 ) -> None:
-    """Undo a curation run from its recorded events."""
+    """Undo a curation run from its recorded events (again: nothing more is reverted)."""
     result = open_store().undo_run(tenant, run_id, actor="cli", now=parse_now(now))
-    counts = dataclasses.asdict(result)
-    emit_json(result) if as_json else typer.echo(", ".join(f"{k}: {v}" for k, v in counts.items()))
+    if as_json:
+        emit_json(result)
+    elif result.status_before == "undone":
+        typer.echo(f"run {run_id} was already undone at {result.undone_at}: nothing reverted")
+    elif result.status_before == "dry_run":
+        typer.echo(f"run {run_id} was a dry run: it wrote nothing, nothing to undo")
+    else:
+        counts = dataclasses.asdict(result)
+        shown = {k: v for k, v in counts.items() if k not in ("status_before", "undone_at")}
+        typer.echo(f"run {run_id} undone: " + ", ".join(f"{k}: {v}" for k, v in shown.items()))
 
 
 def runs(tenant: str = TENANT, limit: int = typer.Option(10), as_json: bool = JSON) -> None:

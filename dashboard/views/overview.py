@@ -152,17 +152,19 @@ else:
     planned = report.planned
     applied = report.applied
     done = planned if run.dry_run else applied
-    mode = "dry run" if run.dry_run else "applied"
+    mode = run.status.replace("_", " ")  # applied, dry run, or undone (taken back since)
     st.caption(
         f"Run `{run.id[:8]}` at {when(run.started_at)} · {mode} · "
         f"{report.duration_s} s · modes: "
         + ", ".join(f"{k} {v}" for k, v in sorted(report.modes.items()))
     )
     cols = st.columns(7)
+    # a dry run wrote nothing: what it would leave is the plan's count
+    active_after = int(planned.get("active_after", 0)) if run.dry_run else report.active_after
     cols[0].metric(
-        "Active after",
-        report.active_after,
-        delta=report.active_after - int(planned.get("active_before", 0)),
+        "Active after (planned)" if run.dry_run else "Active after",
+        active_after,
+        delta=active_after - int(planned.get("active_before", 0)),
         delta_color="off",
     )
     cols[1].metric("Superseded", done.get("superseded", 0))

@@ -39,21 +39,68 @@ from curation._validation import (
     validate_uuid,
 )
 
-MAX_GRACE_DAYS = 36_500  # a century; beyond it the cutoff would leave the calendar
+MAX_GRACE_DAYS = 36_500
+MAX_REASON_CHARS = 500
 
 
-def pruned_since(conn: Connection, tenant: str, now: datetime, window_hours: float) -> int:
+def validate_force_reason(reason: object) -> str | None:
+    """A reason to act before the tenant's last run or newest write: text, or None."""
+    if reason is None:
+        return None
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
+        raise ValidationError(
+            "force_now_reason",
+            reason,
+            f"must be non-blank text of at most {MAX_REASON_CHARS}"
+            " characters saying why the run acts in the past",
+        )
+    return " ".join(reason.split())  # a century; beyond it the cutoff would leave the calendar
+
+
+def pruned_since(
+    conn: Connection,
+    tenant: str,
+    now: datetime,
+    window_hours: float,
+    *,
+    recorded_now: datetime | None = None,
+) -> int:
     """Entries decay archived in the ``window_hours`` before ``now`` and still archived
-    (what the rolling prune cap has used up); 0 when the window is off."""
+    (what the rolling prune cap has used up); 0 when the window is off.
+
+    Applies only move forward in time (runs.refuse_backdating), so for them the window
+    before ``now`` is sound. A run forced to act in the past stamps its archives there,
+    outside the window the next run counts: its archives count by the time the run was
+    made instead (``recorded_at``, the store clock's time), inside the window before
+    ``recorded_now``; and a run acting in the past itself also counts what was archived
+    in the window before ``recorded_now``. Runs replayed at simulated times without
+    forcing are unaffected."""
     if window_hours <= 0:
         return 0
+    window = timedelta(hours=window_hours)
+    real = recorded_now if recorded_now is not None else now
     return int(
         conn.execute(
             text(
-                "SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'archived'"
-                " AND archive_reason = 'decayed' AND archived_at > :since AND archived_at <= :now"
+                "SELECT count(*) FROM memory_state s WHERE s.tenant = :t"
+                " AND s.status = 'archived' AND s.archive_reason = 'decayed'"
+                " AND ((s.archived_at > :since AND s.archived_at <= :now)"
+                "  OR (:backdated AND s.archived_at > :real_since AND s.archived_at <= :real)"
+                "  OR s.memory_id IN (SELECT e.memory_id FROM curation_run r"
+                "   JOIN event e ON e.run_id = r.id AND e.tenant = r.tenant"
+                "   WHERE r.tenant = :t AND NOT r.dry_run AND e.type = 'archive'"
+                "     AND r.report ->> 'forced_now_reason' IS NOT NULL"
+                "     AND coalesce(r.recorded_at, r.started_at) > :real_since"
+                "     AND coalesce(r.recorded_at, r.started_at) <= :real))"
             ),
-            {"t": tenant, "since": now - timedelta(hours=window_hours), "now": now},
+            {
+                "t": tenant,
+                "since": now - window,
+                "now": now,
+                "real_since": real - window,
+                "real": real,
+                "backdated": now < real,
+            },
         ).scalar()
         or 0
     )
@@ -98,7 +145,9 @@ class RunService:
         snap = snapshot if snapshot is not None else self.snapshot(tenant)
         policy = policy or self.ctx.policy(tenant)
         with self.ctx.tx(snap.tenant) as conn:
-            pruned = pruned_since(conn, snap.tenant, at, policy.prune_window_hours)
+            pruned = pruned_since(
+                conn, snap.tenant, at, policy.prune_window_hours, recorded_now=self.ctx.now(None)
+            )
             review = load_gate(conn, snap.tenant, policy)  # the labels of the review gate
         # exact below 10k rows per kind, the clustered join above (curation._neighbors)
         search = pair_search if pair_search is not None else AutoPairSearch()
@@ -114,12 +163,18 @@ class RunService:
         dry_run: bool = False,
         actor: str = "curation",
         now: datetime | None = None,
+        force_now_reason: str | None = None,
     ) -> RunReport:
         """Apply a plan in one transaction under the tenant's lock; per mechanic only
         what the plan's policy sets to ``apply`` is written (``dry_run`` writes only the
-        report)."""
+        report). A ``now`` before the tenant's last applied run or newest write is refused
+        (BackdatedRunError) unless ``force_now_reason`` says why."""
+        reason = validate_force_reason(force_now_reason)
         with self.ctx.db.engine.connect() as conn:
-            return run_apply(conn, plan, dry_run=dry_run, now=self.ctx.now(now), actor=actor)
+            return run_apply(
+                conn, plan, dry_run=dry_run, now=self.ctx.now(now), actor=actor,
+                recorded_at=self.ctx.now(None), forced_now_reason=reason,
+            )  # fmt: skip
 
     def curate(
         self,
@@ -131,6 +186,7 @@ class RunService:
         policy: CurationPolicy | None = None,
         pair_search: PairSearch | None = None,
         observer: PassObserver | None = None,
+        force_now_reason: str | None = None,
     ) -> RunReport:
         """A whole run — snapshot, plan, apply or dry run — holding the tenant's lock
         throughout, so a second run for the tenant is refused (CurationLockedError).
@@ -138,8 +194,13 @@ class RunService:
         The report's ``timings`` hold the wall time of each phase (``load``, the planner's
         phases, ``plan``). ``pair_search`` replaces the automatic duplicate search and
         ``observer`` sees the snapshot and the plan as each phase ends: both for the
-        performance bench, which times and samples this very pass."""
+        performance bench, which times and samples this very pass.
+
+        An apply at a ``now`` before the tenant's last applied run or newest write is
+        refused (BackdatedRunError) unless ``force_now_reason`` says why (stored in the
+        report); the rolling prune cap counts by the store clock's time as well."""
         tenant = self.ctx.require_tenant(tenant)
+        reason = validate_force_reason(force_now_reason)
         at = self.ctx.now(now)
         started = time.perf_counter()
         timings: dict[str, float] = {}
@@ -152,15 +213,26 @@ class RunService:
                 observer.loaded(snap)
             plan_started = time.perf_counter()
             plan = self.plan(
-                tenant, now=at, policy=policy, snapshot=snap, pair_search=pair_search,
+                tenant,
+                now=at,
+                policy=policy,
+                snapshot=snap,
+                pair_search=pair_search,
                 timings=timings,
             )
             timings["plan"] = round(time.perf_counter() - plan_started, 6)
             if observer is not None:
                 observer.planned(plan)
             return run_apply(
-                conn, plan, dry_run=not apply, now=at, actor=actor, started=started,
+                conn,
+                plan,
+                dry_run=not apply,
+                now=at,
+                actor=actor,
+                started=started,
                 timings=timings,
+                recorded_at=self.ctx.now(None),
+                forced_now_reason=reason,
             )
 
     def undo_run(
@@ -179,7 +251,6 @@ class RunService:
                 {"t": tenant, "r": rid},
             ).scalar()
             if not exists:
-
                 raise NotFoundError("curation run", str(rid), tenant)
             return undo_run(conn, tenant, rid, now=self.ctx.now(now), actor=actor)
 

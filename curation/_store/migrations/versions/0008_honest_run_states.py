@@ -1,0 +1,61 @@
+"""Honest run and proposal states, and a run's real time.
+
+- ``curation_run.status`` gains ``undone`` (an undone run no longer reads ``applied``) and
+  ``undone_at`` records when; a second undo finds it and reverts nothing.
+- ``proposal.status`` gains ``withdrawn``: a proposal taken back by undoing its run was
+  never decided by a curator, so it is not ``rejected`` (existing ones are moved over).
+- ``curation_run.recorded_at``: the store clock's time when the run was made, beside
+  ``started_at`` (the time the run acted at, ``--now``). The rolling prune cap counts by
+  both, so a back-dated run cannot slip its archives outside the window.
+
+Revision ID: 0008
+Revises: 0007
+Create Date: 2026-12-03
+"""
+
+from alembic import op
+
+revision = "0008"
+down_revision = "0007"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.execute("ALTER TABLE curation_run DROP CONSTRAINT IF EXISTS curation_run_status_check")
+    op.execute(
+        "ALTER TABLE curation_run ADD CONSTRAINT curation_run_status_check "
+        "CHECK (status IN ('running','applied','dry_run','failed','undone'))"
+    )
+    op.execute("ALTER TABLE curation_run ADD COLUMN undone_at timestamptz")
+    op.execute("ALTER TABLE curation_run ADD COLUMN recorded_at timestamptz")
+    # nullable: a run from before (or from an older dump) counts by its started_at
+    op.execute("UPDATE curation_run SET recorded_at = started_at")
+    op.execute("CREATE INDEX curation_run_recorded ON curation_run (tenant, recorded_at)")
+    op.execute("ALTER TABLE proposal DROP CONSTRAINT IF EXISTS proposal_status_check")
+    op.execute(
+        "ALTER TABLE proposal ADD CONSTRAINT proposal_status_check "
+        "CHECK (status IN ('pending','approved','rejected','unmerged','withdrawn'))"
+    )
+    op.execute(
+        "UPDATE proposal SET status = 'withdrawn' "
+        "WHERE status = 'rejected' AND decided_by LIKE 'undo:%'"
+    )
+
+
+def downgrade() -> None:
+    op.execute("UPDATE proposal SET status = 'rejected' WHERE status = 'withdrawn'")
+    op.execute("ALTER TABLE proposal DROP CONSTRAINT IF EXISTS proposal_status_check")
+    op.execute(
+        "ALTER TABLE proposal ADD CONSTRAINT proposal_status_check "
+        "CHECK (status IN ('pending','approved','rejected','unmerged'))"
+    )
+    op.execute("DROP INDEX IF EXISTS curation_run_recorded")
+    op.execute("UPDATE curation_run SET status = 'applied' WHERE status = 'undone'")
+    op.execute("ALTER TABLE curation_run DROP COLUMN recorded_at")
+    op.execute("ALTER TABLE curation_run DROP COLUMN undone_at")
+    op.execute("ALTER TABLE curation_run DROP CONSTRAINT IF EXISTS curation_run_status_check")
+    op.execute(
+        "ALTER TABLE curation_run ADD CONSTRAINT curation_run_status_check "
+        "CHECK (status IN ('running','applied','dry_run','failed'))"
+    )
