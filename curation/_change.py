@@ -149,6 +149,7 @@ _FORM = _wordset(
     new newly instead per"""
 )
 MAX_INSERTED_SHARE = 0.5  # inserted (wording) words at most this share of the shared ones
+MAX_VALUE_SHARE = 0.6  # a stretch replacing most of a statement replaced its subject too
 MIN_FRAME_SHARE = 0.5  # shared words at least this share of each side outside its value
 
 
@@ -381,6 +382,10 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
             "more wording differs than is shared",
         )
     frame_a, frame_b = len(a) - len(found.older_value), len(b) - len(found.newer_value)
+    if max(len(found.older_value) / len(a), len(found.newer_value) / len(b)) > MAX_VALUE_SHARE:
+        return SlotComparison(
+            SlotVerdict.DIFFERENT, old_value, new_value, overlap, "the value is most of it"
+        )
     if not found.shared or found.shared < MIN_FRAME_SHARE * max(frame_a, frame_b, 1):
         return SlotComparison(
             SlotVerdict.DIFFERENT, old_value, new_value, overlap, "the shared words do not carry it"
@@ -424,7 +429,6 @@ def infers_supersession(
 
 # --- recall: the question names the subject -------------------------------------------
 
-SUBJECT_DF = 0.5  # a question word in fewer than this share of the candidates names the subject
 SUBJECT_ZIPF = 4.0  # ... and rare in the language (wordfreq's Zipf scale: "went" 5.5, "Koller" 2.1)
 MIN_SLOT_COVER = 0.5  # a hit answers the question's slot when it has this share of its words
 NEAR_TOP = 0.10  # hits this close to the best are one slot unless the subject words differ
@@ -466,16 +470,12 @@ def _linked(
 def _question_words(
     query: str, statements: Sequence[Statement]
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """The question's content words, those of them that name its subject (rare in the
-    language and held by fewer than half of the candidates) and the rest (its slot)."""
+    """The question's content words held by some candidate, those of them that name its
+    subject (rare in the language: a name, an identifier) and the rest (its slot)."""
     surfaces = {_norm(s): s for s in _surfaces(query)}
     question = frozenset(w for w in surfaces if w)
     frequency = {w: sum(1 for s in statements if w in s.words) for w in question}
-    subject = frozenset(
-        w
-        for w, n in frequency.items()
-        if 0 < n < SUBJECT_DF * len(statements) and _rare_in_language(surfaces[w])
-    )
+    subject = frozenset(w for w, n in frequency.items() if n > 0 and _rare_in_language(surfaces[w]))
     slot = frozenset(w for w in question if w not in subject and frequency[w] > 0)
     return question, subject, slot
 
@@ -484,8 +484,8 @@ def slot_groups(query: str, texts: Sequence[str]) -> list[list[int]]:
     """Groups (positions into ``texts``, two or more each) of statements that answer
     ``query``'s subject and slot, each with its own value or restating one.
 
-    The subject is named by the question's words that are rare both in the language (a
-    name, an identifier) and among the candidates (fewer than half hold it): two hits link
+    The subject is named by the question's words that are rare in the language (a name,
+    an identifier) and held by some candidate: two hits link
     when both hold all of them and both cover half the question's other words, or \u2014
     whatever the question names \u2014 when they differ by one substitution that the question
     does not name."""

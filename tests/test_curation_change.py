@@ -1,0 +1,132 @@
+"""The change detector reads the same fact the same way in any wording, and never links
+two subjects (curation/_change.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from curation._change import SlotVerdict, compare_slots, newest_of_slot_first, read_statement
+
+WORDINGS = [
+    ("Which team did {s} play for from {y}? {v}.", "benchmark"),
+    ("Since {y}, {s}'s team has been {v}.", "since"),
+    ("{v} is the team of {s} (as of {y}).", "value first, note after"),
+    ("Q: Which team did {s} play for? A: {v} (noted in {y}).", "noted Q/A"),
+    ("[{y}-03-01] team of {s} = {v}", "log line, ISO date"),
+    ("as of march {y} the team for {s} is {v}", "lower case, date in words"),
+    ("{s} / team: {v} (updated {y}-03-01)", "key: value"),
+    ("fyi {s}'s team changed to {v} ({y})", "chat note"),
+]
+
+
+@pytest.mark.parametrize(("template", "family"), WORDINGS)
+def test_a_change_is_found_in_every_wording(template: str, family: str) -> None:
+    older = template.format(s="Jan Koller", v="Anderlecht", y=1999)
+    newer = template.format(s="Jan Koller", v="Borussia Dortmund", y=2001)
+    found = compare_slots(older, newer)
+    assert found.verdict is SlotVerdict.CHANGE, (family, found.reason)
+    assert found.older_value == "anderlecht"
+    assert "dortmund" in found.newer_value
+
+
+@pytest.mark.parametrize(("template", "family"), WORDINGS)
+def test_the_validity_note_is_set_apart(template: str, family: str) -> None:
+    statement = read_statement(template.format(s="Jan Koller", v="Anderlecht", y=1999))
+    assert statement.valid_from is not None and statement.valid_from.year == 1999, family
+    assert "1999" not in statement.words
+
+
+@pytest.mark.parametrize(("template", "family"), WORDINGS)
+def test_another_subject_with_another_value_is_no_change(template: str, family: str) -> None:
+    older = template.format(s="Jan Koller", v="Anderlecht", y=1999)
+    newer = template.format(s="Ana Silva", v="Porto", y=2001)
+    assert compare_slots(older, newer).verdict is SlotVerdict.DIFFERENT, family
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("The catalog service runs on port 8121", "The search service now runs on port 9011"),
+        (
+            "Q: when did England last reach a world cup semi final? A: 2018 (noted in 2018).",
+            "Q: when's the last time Scotland won the Calcutta Cup? A: 2021 (noted in 2021).",
+        ),
+        ("Ana speaks Portuguese.", "Ana also speaks Spanish."),  # an addition
+        ("We visited Paris in 2019.", "We visited Rome in 2021."),  # two events
+    ],
+)
+def test_negatives(older: str, newer: str) -> None:
+    assert compare_slots(older, newer).verdict is SlotVerdict.DIFFERENT
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "values"),
+    [
+        (
+            "As of 2019, the staging password rotates every Monday",
+            "As of 2021, the staging password rotates every Friday",
+            ("monday", "friday"),
+        ),
+        (
+            "The launch is on May 8, 2027",
+            "The launch is on May 15, 2027",
+            ("2027-05-08", "2027-05-15"),
+        ),
+        ("The user's plan is Basic", "The user's plan is Pro", ("basic", "pro")),
+        ("I have 3 cats", "I have 4 cats", ("3", "4")),
+    ],
+)
+def test_a_date_weekday_plan_or_amount_can_be_the_value(
+    older: str, newer: str, values: tuple[str, str]
+) -> None:
+    found = compare_slots(older, newer)
+    assert found.verdict is SlotVerdict.CHANGE
+    assert (found.older_value, found.newer_value) == values
+
+
+def test_a_restatement_is_not_a_change() -> None:
+    found = compare_slots(
+        "Anderlecht is the team of Jan Koller (as of 1999).",
+        "anderlecht is the team of jan koller (as of 2000)",
+    )
+    assert found.verdict is SlotVerdict.RESTATED
+
+
+def _at(year: int) -> datetime:
+    return datetime(year, 1, 1, tzinfo=UTC)
+
+
+SERVICES = [
+    ("The catalog service runs on port 8121", 2024),
+    ("The search service now runs on port 9011", 2026),
+    ("The catalog service now runs on port 8200", 2025),
+    ("The payments service runs on port 8300", 2026),
+]
+
+
+def test_recall_puts_the_newest_statement_of_the_asked_subject_first() -> None:
+    texts = [t for t, _ in SERVICES]
+    order = newest_of_slot_first(
+        "Which port does the catalog service run on?",
+        texts,
+        [_at(y) for _, y in SERVICES],
+        [0.80, 0.79, 0.78, 0.70],
+        band=0.25,
+    )
+    assert texts[order.order[0]] == "The catalog service now runs on port 8200"
+    # the newer search service fact never jumps above the catalog service's
+    assert order.order.index(1) > order.order.index(2)
+    assert order.newest == {0: 2}
+
+
+def test_recall_never_reorders_across_the_named_subject() -> None:
+    texts = [
+        "Bo Smith plays for Anderlecht (as of 2001).",
+        "Jan Koller plays for Anderlecht (as of 1999).",
+    ]
+    order = newest_of_slot_first(
+        "Which team does Jan Koller play for?", texts, [_at(2001), _at(1999)], [0.8, 0.8], band=0.25
+    )
+    assert order.order == [0, 1] and order.newest == {}
