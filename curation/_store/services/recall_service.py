@@ -190,12 +190,9 @@ class RecallService:
             curated = recall_mode == RecallMode.CURATED
         policy = self.ctx.merged_policy(stored_policy)
         limit = request.k * policy.candidate_multiplier if curated else request.k
-        past = (
-            curated
-            and request.as_of is None
-            and policy.past_questions_see_superseded
-            and asks_about_the_past(request.query, at)
-        )
+        about_now = request.as_of is None and not asks_about_the_past(request.query, at)
+        past = curated and not about_now and request.as_of is None
+        past = past and policy.past_questions_see_superseded
         rows = recall_sql.search(
             conn,
             tenant,
@@ -231,7 +228,7 @@ class RecallService:
             # for a question about the past, retention would favour the current value over
             # the values it replaced; with none of those among the candidates, as ever
             retention_counts=not (past and any(r.status != Status.ACTIVE for r in rows)),
-            query=None if (past or request.as_of is not None) else request.query,
+            query=request.query if about_now else None,  # newest of a slot first: now only
         )
         # a recall votes only for what is still active (an as-of recall or a question about
         # the past may show archived entries): an archived entry's state (its version,
