@@ -166,13 +166,24 @@ def _norm(surface: str) -> str:
     return str(_STEMMER.stemWord(surface))
 
 
-def _surfaces(text: str) -> list[str]:
+def _tokens(text: str) -> list[tuple[str, str]]:
+    """Each word of ``text`` lower-cased for lookups, beside it as written."""
     out = []
     for match in _WORD.finditer(text):
-        surface = match.group(0).lower().replace("\u2019", "'").strip(".'").removesuffix("'s")
-        if surface:
-            out.append(surface)
+        written = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
+        if written:
+            out.append((written.lower(), written))
     return out
+
+
+def _surfaces(text: str) -> list[str]:
+    return [lower for lower, _ in _tokens(text)]
+
+
+def _content(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The stemmed content words of ``text`` in order, and the same words as written."""
+    pairs = [(n, written) for n, written in ((_norm(lo), w) for lo, w in _tokens(text)) if n]
+    return tuple(n for n, _ in pairs), tuple(w for _, w in pairs)
 
 
 def content_words(text: str) -> tuple[str, ...]:
@@ -194,6 +205,7 @@ class Statement:
 
     text: str
     words: tuple[str, ...]
+    written: tuple[str, ...]  # ``words`` as written (for evidence a curator reads)
     valid_from: datetime | None
     point_anchored: bool
     state_cued: bool
@@ -278,9 +290,11 @@ def read_statement(text: str) -> Statement:
     kept.append(text[cursor:])
     content = " ".join(kept)
     moments = [n.when for n in notes if n.when is not None]
+    words, written = _content(content)
     return Statement(
         text=text,
-        words=content_words(content),
+        words=words,
+        written=written,
         valid_from=max(moments) if moments else None,
         point_anchored=bool(notes) and all(n.point for n in notes),
         state_cued=bool(_STATE_CUE.search(content)) or any(not n.point for n in notes),
@@ -301,6 +315,7 @@ class SlotComparison:
     newer_value: str = ""
     overlap: float = 0.0
     reason: str = ""
+    changed_words: frozenset[str] = frozenset()  # the replaced stretches' stemmed words
 
     @property
     def changed(self) -> bool:
@@ -319,8 +334,8 @@ class SlotComparison:
 
 @dataclass(frozen=True)
 class _Alignment:
-    older_value: tuple[str, ...]
-    newer_value: tuple[str, ...]
+    older_value: slice
+    newer_value: slice
     substitutions: int
     inserted: int
     shared: int
@@ -343,11 +358,11 @@ def _align(a: tuple[str, ...], b: tuple[str, ...]) -> _Alignment:
         if len(dels) == 1 and len(ins) == 1:
             _, i1, i2, _, _ = dels[0]
             _, _, _, j1, j2 = ins[0]
-            return _Alignment(a[i1:i2], b[j1:j2], 1, 0, shared)
+            return _Alignment(slice(i1, i2), slice(j1, j2), 1, 0, shared)
     if len(subs) == 1:
         _, i1, i2, j1, j2 = subs[0]
-        return _Alignment(a[i1:i2], b[j1:j2], 1, inserted, shared)
-    return _Alignment((), (), len(subs), inserted, shared)
+        return _Alignment(slice(i1, i2), slice(j1, j2), 1, inserted, shared)
+    return _Alignment(slice(0), slice(0), len(subs), inserted, shared)
 
 
 def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
@@ -371,36 +386,31 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
             SlotVerdict.DIFFERENT,
             reason=f"{found.substitutions} stretches replaced (a change is one)",
         )
-    old_value, new_value = " ".join(found.older_value), " ".join(found.newer_value)
-    overlap = found.shared / (found.shared + found.inserted) if found.shared else 0.0
-    if found.inserted > MAX_INSERTED_SHARE * found.shared:
+    old_words, new_words = a[found.older_value], b[found.newer_value]
+    overlap = round(found.shared / (found.shared + found.inserted), 4) if found.shared else 0.0
+
+    def verdict(kind: SlotVerdict, reason: str) -> SlotComparison:
         return SlotComparison(
-            SlotVerdict.DIFFERENT,
-            old_value,
-            new_value,
+            kind,
+            " ".join(older.written[found.older_value]),
+            " ".join(newer.written[found.newer_value]),
             overlap,
-            "more wording differs than is shared",
+            reason,
+            frozenset(old_words) | frozenset(new_words),
         )
-    frame_a, frame_b = len(a) - len(found.older_value), len(b) - len(found.newer_value)
-    if max(len(found.older_value) / len(a), len(found.newer_value) / len(b)) > MAX_VALUE_SHARE:
-        return SlotComparison(
-            SlotVerdict.DIFFERENT, old_value, new_value, overlap, "the value is most of it"
-        )
+
+    frame_a, frame_b = len(a) - len(old_words), len(b) - len(new_words)
+    if found.inserted > MAX_INSERTED_SHARE * found.shared:
+        return verdict(SlotVerdict.DIFFERENT, "more wording differs than is shared")
+    if max(len(old_words) / len(a), len(new_words) / len(b)) > MAX_VALUE_SHARE:
+        return verdict(SlotVerdict.DIFFERENT, "the value is most of it")
     if not found.shared or found.shared < MIN_FRAME_SHARE * max(frame_a, frame_b, 1):
-        return SlotComparison(
-            SlotVerdict.DIFFERENT, old_value, new_value, overlap, "the shared words do not carry it"
-        )
+        return verdict(SlotVerdict.DIFFERENT, "the shared words do not carry it")
     if older.point_anchored and newer.point_anchored and not (older.state_cued or newer.state_cued):
-        return SlotComparison(
-            SlotVerdict.DIFFERENT, old_value, new_value, overlap, "two events at points in time"
-        )
+        return verdict(SlotVerdict.DIFFERENT, "two events at points in time")
     if newer.addition and not older.addition:
-        return SlotComparison(
-            SlotVerdict.DIFFERENT, old_value, new_value, overlap, "the newer adds a value"
-        )
-    return SlotComparison(
-        SlotVerdict.CHANGE, old_value, new_value, round(overlap, 4), "one substitution"
-    )
+        return verdict(SlotVerdict.DIFFERENT, "the newer adds a value")
+    return verdict(SlotVerdict.CHANGE, "one substitution")
 
 
 def compare_slots(older: str, newer: str) -> SlotComparison:
@@ -463,8 +473,9 @@ def _linked(
         return True
     if verdict.verdict is not SlotVerdict.CHANGE:
         return False
-    changed = set(verdict.older_value.split()) | set(verdict.newer_value.split())
-    return not (changed & query)  # the question names the changed stretch: another subject
+    return not (
+        verdict.changed_words & query
+    )  # the question names the changed stretch: another subject
 
 
 def _question_words(
