@@ -19,6 +19,7 @@ from evaluation.benchmarks.timeqa_run import (
     score_as_of,
     score_question,
 )
+from evaluation.benchmarks.wordings import family_names, reword
 
 
 def test_the_adapter_turns_windows_into_dated_keyless_memories(tmp_path: Path) -> None:
@@ -88,7 +89,8 @@ def test_the_workload_runs_raw_heuristic_and_curated(
 ) -> None:
     result = run_timeqa(write_timeqa(tmp_path / "timeqa"), store, k=5, curate=curate)
     arms = result["arms"]
-    assert set(arms) == ({"raw", "heuristic", "curated"} if curate else {"raw", "heuristic"})
+    heuristics = {"heuristic", "heuristic_0.10"}
+    assert set(arms) == ({"raw", "curated", *heuristics} if curate else {"raw", *heuristics})
     assert arms["raw"]["overall"]["n"] == 2
     # per split file: the rules are tuned on train, test is the held-out figure
     assert {s: v["n"] for s, v in arms["raw"]["by_split"].items()} == {"human_annotated_test": 2}
@@ -102,3 +104,38 @@ def test_the_workload_runs_raw_heuristic_and_curated(
         assert result["curation"]["pointwise_memories"] == 2
     again = run_timeqa(write_timeqa(tmp_path / "timeqa"), store, k=5, curate=False)
     assert again["tenant_prefix"] == "timeqa-r2"  # re-runs never mix with old tenants
+
+
+@pytest.mark.parametrize("family", family_names())
+def test_every_wording_family_rewrites_the_facts_and_keeps_the_rest(
+    tmp_path: Path, family: str
+) -> None:
+    data = load_timeqa(write_timeqa(tmp_path / "timeqa"))
+    reworded = reword(data, family)
+    for code, facts in data.facts.items():
+        for before, after in zip(facts, reworded.facts[code], strict=True):
+            assert (after.memory_id, after.answer, after.at) == (
+                before.memory_id,
+                before.answer,
+                before.at,
+            )
+            assert after.answer.lower() in after.content.lower()
+            if family != "benchmark":
+                assert after.content != before.content
+    assert reworded.questions == data.questions  # only how the memories are written changes
+
+
+def test_a_run_in_another_wording_stores_that_wording(store: MemoryStore, tmp_path: Path) -> None:
+    result = run_timeqa(
+        write_timeqa(tmp_path / "timeqa"), store, k=5, curate=True, wording="noted_qa"
+    )
+    assert result["wording"] == "noted_qa"
+    assert result["arms"]["curated"]["overall"]["n"] == 2
+    tenants = [t for t in store.tenants() if t.startswith(result["tenant_prefix"])]
+    contents = [m.content for t in tenants for m in store.memories(t)]
+    assert contents and all(c.startswith("Q: ") and "(noted in " in c for c in contents)
+
+
+def test_an_unknown_wording_is_refused_by_name(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="wording: unknown family 'shouty'"):
+        reword(load_timeqa(write_timeqa(tmp_path / "timeqa")), "shouty")
