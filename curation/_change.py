@@ -36,6 +36,7 @@ English function words are the only language knowledge here; no template of any 
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -315,7 +316,7 @@ class SlotComparison:
     newer_value: str = ""
     overlap: float = 0.0
     reason: str = ""
-    changed_words: frozenset[str] = frozenset()  # the replaced stretches' stemmed words
+    differing_words: frozenset[str] = frozenset()  # stemmed words outside the shared frame
 
     @property
     def changed(self) -> bool:
@@ -339,6 +340,7 @@ class _Alignment:
     substitutions: int
     inserted: int
     shared: int
+    differing: frozenset[str]  # every word not in an equal stretch, either side
 
 
 def _align(a: tuple[str, ...], b: tuple[str, ...]) -> _Alignment:
@@ -350,19 +352,16 @@ def _align(a: tuple[str, ...], b: tuple[str, ...]) -> _Alignment:
         if tag in ("delete", "insert")
     )
     shared = sum(i2 - i1 for tag, i1, i2, _, _ in matcher.get_opcodes() if tag == "equal")
-    # a value that moved (value-first in one, value-last in the other) shows as a delete
-    # and an insert of the same length: count the pair once as a substitution
-    if not subs:
-        dels = [op for op in matcher.get_opcodes() if op[0] == "delete"]
-        ins = [op for op in matcher.get_opcodes() if op[0] == "insert"]
-        if len(dels) == 1 and len(ins) == 1:
-            _, i1, i2, _, _ = dels[0]
-            _, _, _, j1, j2 = ins[0]
-            return _Alignment(slice(i1, i2), slice(j1, j2), 1, 0, shared)
+    differing = frozenset(
+        word
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+        if tag != "equal"
+        for word in (*a[i1:i2], *b[j1:j2])
+    )
     if len(subs) == 1:
         _, i1, i2, j1, j2 = subs[0]
-        return _Alignment(slice(i1, i2), slice(j1, j2), 1, inserted, shared)
-    return _Alignment(slice(0), slice(0), len(subs), inserted, shared)
+        return _Alignment(slice(i1, i2), slice(j1, j2), 1, inserted, shared, differing)
+    return _Alignment(slice(0), slice(0), len(subs), inserted, shared, differing)
 
 
 def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
@@ -396,7 +395,7 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
             " ".join(newer.written[found.newer_value]),
             overlap,
             reason,
-            frozenset(old_words) | frozenset(new_words),
+            found.differing,
         )
 
     frame_a, frame_b = len(a) - len(old_words), len(b) - len(new_words)
@@ -439,7 +438,7 @@ def infers_supersession(
 
 # --- recall: the question names the subject -------------------------------------------
 
-SUBJECT_ZIPF = 4.0  # ... and rare in the language (wordfreq's Zipf scale: "went" 5.5, "Koller" 2.1)
+SUBJECT_ZIPF = 4.0  # rare in the language (wordfreq's Zipf scale: "went" 5.5, "Koller" 2.1)
 MIN_SLOT_COVER = 0.5  # a hit answers the question's slot when it has this share of its words
 NEAR_TOP = 0.10  # hits this close to the best are one slot unless the subject words differ
 
@@ -455,56 +454,67 @@ def _rare_in_language(word: str) -> bool:
     return zipf_frequency(word, "en") < SUBJECT_ZIPF
 
 
-def _linked(
-    query: frozenset[str],
-    subject: frozenset[str],
-    slot: frozenset[str],
-    older: Statement,
-    newer: Statement,
-) -> bool:
-    words_a, words_b = set(older.words), set(newer.words)
-    if subject:
-        if not (subject <= words_a and subject <= words_b):
-            return False
-        if not slot or min(len(slot & words_a), len(slot & words_b)) >= MIN_SLOT_COVER * len(slot):
-            return True
+@dataclass(frozen=True)
+class _Question:
+    """What the question names, read against its candidates.
+
+    - ``subject``: its words that are rare in the language (a name, an identifier) and
+      held by at least half of the hits near the top (a rare verb of one phrasing,
+      "rotates", is not: the best hits say it otherwise);
+    - ``slot``: its other words held by some candidate, each weighted by how much it tells
+      the candidates apart (log N / df: "service" in every hit weighs nothing, "hosted"
+      much)."""
+
+    words: frozenset[str]
+    subject: frozenset[str]
+    slot_weights: dict[str, float]
+
+    def covers_slot(self, statement: Statement) -> bool:
+        total = sum(self.slot_weights.values())
+        held = sum(w for word, w in self.slot_weights.items() if word in statement.words)
+        return total == 0 or held >= MIN_SLOT_COVER * total
+
+    def names_subject(self, statement: Statement) -> bool:
+        return self.subject <= set(statement.words)
+
+
+def _read_question(
+    query: str, statements: Sequence[Statement], relevance: Sequence[float], near: float
+) -> _Question:
+    surfaces = {_norm(s): s for s in _surfaces(query)}
+    words = frozenset(w for w in surfaces if w)
+    top = max(relevance) - near
+    near_top = [s for s, r in zip(statements, relevance, strict=True) if r >= top]
+    held = {w: sum(1 for s in statements if w in s.words) for w in words}
+    subject = frozenset(
+        w
+        for w in words
+        if _rare_in_language(surfaces[w])
+        and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
+    )
+    n = len(statements)
+    weights = {w: math.log(n / held[w]) for w in words - subject if held[w]}
+    return _Question(words, subject, weights)
+
+
+def _linked(question: _Question, older: Statement, newer: Statement) -> bool:
+    """Two statements answer the question's subject and slot: both name the subject and
+    cover the slot, and — when the question names no subject — they differ by one
+    substitution (or not at all) and no word that tells them apart is the question's."""
+    if not (question.names_subject(older) and question.names_subject(newer)):
+        return False
+    if not (question.covers_slot(older) and question.covers_slot(newer)):
+        return False  # one of them is about another slot ("hosted in" beside "runs version")
+    if question.subject:
+        return True
     verdict = compare_statements(older, newer)
     if verdict.verdict is SlotVerdict.RESTATED:
         return True
-    if verdict.verdict is not SlotVerdict.CHANGE:
-        return False
-    return not (
-        verdict.changed_words & query
-    )  # the question names the changed stretch: another subject
+    return verdict.verdict is SlotVerdict.CHANGE and not (verdict.differing_words & question.words)
 
 
-def _question_words(
-    query: str, statements: Sequence[Statement]
-) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """The question's content words held by some candidate, those of them that name its
-    subject (rare in the language: a name, an identifier) and the rest (its slot)."""
-    surfaces = {_norm(s): s for s in _surfaces(query)}
-    question = frozenset(w for w in surfaces if w)
-    frequency = {w: sum(1 for s in statements if w in s.words) for w in question}
-    subject = frozenset(w for w, n in frequency.items() if n > 0 and _rare_in_language(surfaces[w]))
-    slot = frozenset(w for w in question if w not in subject and frequency[w] > 0)
-    return question, subject, slot
-
-
-def slot_groups(query: str, texts: Sequence[str]) -> list[list[int]]:
-    """Groups (positions into ``texts``, two or more each) of statements that answer
-    ``query``'s subject and slot, each with its own value or restating one.
-
-    The subject is named by the question's words that are rare in the language (a name,
-    an identifier) and held by some candidate: two hits link
-    when both hold all of them and both cover half the question's other words, or \u2014
-    whatever the question names \u2014 when they differ by one substitution that the question
-    does not name."""
-    if len(texts) < 2:
-        return []
-    statements = [read_statement(t) for t in texts]
-    question, subject, slot = _question_words(query, statements)
-    parent = list(range(len(texts)))
+def _groups(question: _Question, statements: Sequence[Statement]) -> list[list[int]]:
+    parent = list(range(len(statements)))
 
     def find(i: int) -> int:
         while parent[i] != i:
@@ -512,16 +522,27 @@ def slot_groups(query: str, texts: Sequence[str]) -> list[list[int]]:
             i = parent[i]
         return i
 
-    for i in range(len(texts)):
-        for j in range(i + 1, len(texts)):
-            if find(i) != find(j) and _linked(
-                question, subject, slot, statements[i], statements[j]
-            ):
+    for i in range(len(statements)):
+        for j in range(i + 1, len(statements)):
+            if find(i) != find(j) and _linked(question, statements[i], statements[j]):
                 parent[find(j)] = find(i)
     groups: dict[int, list[int]] = {}
-    for i in range(len(texts)):
+    for i in range(len(statements)):
         groups.setdefault(find(i), []).append(i)
     return [g for g in groups.values() if len(g) > 1]
+
+
+def slot_groups(
+    query: str, texts: Sequence[str], relevance: Sequence[float] | None = None
+) -> list[list[int]]:
+    """Groups (positions into ``texts``, two or more each) of statements that answer
+    ``query``'s subject and slot, each with its own value or restating one (``_linked``).
+    ``relevance`` (default: the given order) tells which hits are near the top."""
+    if len(texts) < 2:
+        return []
+    statements = [read_statement(t) for t in texts]
+    scores = relevance if relevance is not None else [-float(i) for i in range(len(texts))]
+    return _groups(_read_question(query, statements, scores, NEAR_TOP), statements)
 
 
 @dataclass(frozen=True)
@@ -544,14 +565,18 @@ def newest_of_slot_first(
     holds while every other hit keeps its place:
     1. each group of statements of the question's slot (``slot_groups``), its members
        within ``band`` of the group's best relevance;
-    2. the hits within ``near`` of the best relevance that hold all of the question's
-       subject words: the "newest of the near-equal top hits" any user could write, without
-       its blind spot (another subject's newer fact on top)."""
+    2. the hits within ``near`` of the best relevance that name the question's subject and
+       cover its slot: the "newest of the near-equal top hits" any user could write,
+       without its blind spot (another subject's or another slot's newer fact on top)."""
     order = list(range(len(texts)))
     newest: dict[int, int] = {}
+    if len(texts) < 2:
+        return SlotOrder(order, newest)
+    statements = [read_statement(t) for t in texts]
+    question = _read_question(query, statements, relevance, near)
 
     def moment(i: int) -> tuple[datetime, datetime]:
-        valid = read_statement(texts[i]).valid_from
+        valid = statements[i].valid_from
         return (written_at[i] if valid is None else valid, written_at[i])
 
     def newest_on_top(members: list[int]) -> None:
@@ -562,20 +587,17 @@ def newest_of_slot_first(
             order[position] = member
         newest.update({older: newest_first[0] for older in newest_first[1:]})
 
-    for group in slot_groups(query, texts):
+    for group in _groups(question, statements):
         best = max(relevance[i] for i in group)
         members = [i for i in group if relevance[i] >= best - band]
         if len(members) > 1:
             newest_on_top(members)
-    if texts:
-        statements = [read_statement(t) for t in texts]
-        _, subject, _ = _question_words(query, statements)
-        top = max(relevance) - near
-        members = [
-            i
-            for i in range(len(texts))
-            if relevance[i] >= top and subject <= set(statements[i].words)
-        ]
-        if len(members) > 1:
-            newest_on_top(members)
+    top = max(relevance) - near
+    members = [
+        i
+        for i, statement in enumerate(statements)
+        if relevance[i] >= top and question.names_subject(statement)
+    ]
+    if len(members) > 1:
+        newest_on_top(members)
     return SlotOrder(order, newest)
