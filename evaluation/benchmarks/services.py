@@ -16,13 +16,26 @@ import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-SERVICES = (
-    "catalog search payments gateway shipping billing auth inventory pricing checkout "
-    "notifications reporting ledger profile recommendations"
-).split()
-TEAMS = "Atlas Borealis Cobalt Dune Ember Fjord Granite Harbor".split()
-WEEKDAYS = "Monday Tuesday Wednesday Thursday Friday".split()
-REGIONS = "eu-west-1 eu-central-1 us-east-1 us-west-2 ap-south-1".split()
+SERVICES = [
+    "catalog",
+    "search",
+    "payments",
+    "gateway",
+    "shipping",
+    "billing",
+    "auth",
+    "inventory",
+    "pricing",
+    "checkout",
+    "notifications",
+    "reporting",
+    "ledger",
+    "profile",
+    "recommendations",
+]
+TEAMS = ["Atlas", "Borealis", "Cobalt", "Dune", "Ember", "Fjord", "Granite", "Harbor"]
+WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
+REGIONS = ["eu-west-1", "eu-central-1", "us-east-1", "us-west-2", "ap-south-1"]
 
 # per slot: phrasings of one fact ({s} service, {v} value, {note} validity note or "")
 PHRASINGS: dict[str, tuple[str, ...]] = {
