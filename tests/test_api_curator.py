@@ -154,7 +154,7 @@ def test_held_changes_are_listed_confirmed_and_rejected(served: Served) -> None:
         unknown = curator.post(f"/v1/curator/changes/{uuid.uuid4()}/confirm")
         assert unknown.status_code == 404 and error_of(unknown)["field"] == "change"
         malformed = curator.post("/v1/curator/changes/nope/reject")
-        assert malformed.status_code == 400 and error_of(malformed)["field"] == "change_id"
+        assert malformed.status_code == 422 and error_of(malformed)["field"] == "change_id"
         bad_filter = curator.get("/v1/curator/changes", params={"status": "maybe"})
         assert bad_filter.status_code in (400, 422) and "Traceback" not in bad_filter.text
 

@@ -45,7 +45,7 @@ def test_a_newer_value_of_the_same_slot_supersedes_the_older_reversibly() -> Non
     assert action.mechanic == Mechanic.SUPERSESSION
     assert action.reason == ArchiveReason.SUPERSEDED
     assert action.target_id == "new" and action.inferred
-    assert action.detail.startswith("inferred supersession: same subject and slot")
+    assert action.detail.startswith("inferred supersession: one value changed")
     assert action.detail.endswith("by new")
     assert "'Porto' -> 'Braga'" in action.detail
     assert plan.conflicts == []
