@@ -160,3 +160,22 @@ def test_a_past_question_ranks_without_retention(past: bool, first: str) -> None
         retention_counts=not past,
     )  # fmt: skip
     assert hits[0].id == first
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When was the last time the observatory changed its director?",
+        "Who was named observatory director most recently?",
+        "Who became the observatory director a few months ago?",
+    ],
+)
+def test_a_question_about_the_latest_occurrence_never_sees_a_replaced_value_first(
+    store: MemoryStore, question: str
+) -> None:
+    """Keyed supersession archived the older directors: a question about the latest
+    occurrence is about now, so it gets the current value and no replaced one (issue 28)."""
+    ids = director_history(store)
+    found = store.recall(TENANT, question, k=6, now=NOW, record=False)
+    assert found.ids[0] == ids["Valentiner"]
+    assert all(h.status == Status.ACTIVE for h in found)
