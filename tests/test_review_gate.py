@@ -5,10 +5,13 @@ unaffected. On the plan (pure) and on a real store, through the pass and at writ
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from curation_helpers import days_ago
 from review_gate_helpers import CHANGES, T, gated, write_olders
 from snapshot_factory import NOW, basis, make_snapshot, near, only
+from sqlalchemy import text
 
 from curation import MemoryStore
 from curation._errors import AlreadyDecidedError, NotFoundError, ValidationError
@@ -245,3 +248,42 @@ def test_unknown_and_malformed_change_ids_are_typed_errors(semantic_store: Memor
         store.reject_change(T, "not-a-uuid")
     with pytest.raises(ValidationError, match="status"):
         store.changes(T, status="maybe")
+
+
+# -- storage: dump / restore and tenant deletion take the held changes along ---------------
+def _held_on_hashing(store: MemoryStore) -> str:
+    """A held change through the pass on the plain store (the hashing embedder scores this
+    pair 0.67, so the detector's threshold is set below it)."""
+    from curation import CompressionMode
+
+    old = store.remember(T, "The account manager for Initech is Dana Ruiz since 2025.",
+                         created_at=days_ago(300))  # fmt: skip
+    store.remember(T, "The account manager for Initech is Omar Haddad since 2026.",
+                   created_at=days_ago(20))  # fmt: skip
+    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
+    store.set_policy(T, CurationPolicy(
+        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,  # type: ignore[arg-type]
+        contradiction_threshold={"*": 0.6},
+    ))  # fmt: skip
+    store.curate(T, apply=True)
+    assert store.get(T, old.id).status == "active"
+    return old.id
+
+
+def test_held_changes_travel_with_a_dump_and_go_with_the_tenant(
+    store: MemoryStore, tmp_path: Path
+) -> None:
+    older = _held_on_hashing(store)
+    [held] = store.changes(T)
+    dump = tmp_path / "lender.dump"
+    store.dump_tenant(dump, T)
+
+    deleted = store.delete_tenant(T, dump=dump)
+    assert deleted.rows["change_review"] == 1
+    with store.db.admin_transaction() as conn:
+        assert conn.execute(text("SELECT count(*) FROM change_review")).scalar_one() == 0
+
+    store.restore_tenant(dump, tenant=T)
+    assert store.changes(T) == [held]  # pending as it was, with its evidence
+    decision = store.confirm_change(T, held.id)  # and still decidable
+    assert decision.archived and store.get(T, older).status == "archived"
