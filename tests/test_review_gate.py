@@ -88,13 +88,21 @@ def test_a_decided_pair_is_neither_held_nor_applied_again() -> None:
 
 
 def test_a_held_entry_is_not_decayed_on_the_strength_of_the_held_change() -> None:
-    policy = only("supersession").model_copy(update={"decay": Mode.DRY_RUN, "max_idle_days": 1})
+    policy = only("supersession").model_copy(
+        update={"decay": Mode.DRY_RUN, "max_idle_days": 1, "max_prune_ratio": 1.0}
+    )
     plan = build_plan(_pair_snapshot(), policy, NOW)  # type: ignore[arg-type]
     assert [h.older_id for h in plan.held] == ["old"]
     assert "old" not in plan.archived_ids()
     opened = ReviewGate.for_policy(policy.model_copy(update={"inferred_min_reviewed": 0}))
     plan = build_plan(_pair_snapshot(), policy, NOW, review=opened)  # type: ignore[arg-type]
     assert [a.reason.value for a in plan.archives if a.memory_id == "old"] == ["superseded"]
+    rejected = ReviewGate.for_policy(
+        policy.model_copy(update={"inferred_min_reviewed": 0}),
+        rejected=1, decided_pairs=frozenset({("old", "new")}),
+    )  # fmt: skip
+    plan = build_plan(_pair_snapshot(), policy, NOW, review=rejected)  # type: ignore[arg-type]
+    assert "old" not in plan.archived_ids()  # a rejected change covers nothing either
 
 
 # -- the store: the nightly pass ----------------------------------------------------------
