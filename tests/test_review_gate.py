@@ -295,3 +295,21 @@ def test_held_changes_travel_with_a_dump_and_go_with_the_tenant(
     assert store.changes(T) == [held]  # pending as it was, with its evidence
     decision = store.confirm_change(T, held.id)  # and still decidable
     assert decision.archived and store.get(T, older).status == "archived"
+
+
+def test_a_pending_change_of_an_entry_archived_since_leaves_the_queue(
+    semantic_store: MemoryStore,
+) -> None:
+    store = semantic_store
+    [older] = write_olders(store, gated(), count=1)
+    first = store.remember(T, CHANGES[0][1], created_at=days_ago(5)).id  # $400,000
+    latest = store.remember(T, "The customer's pre-approval amount is $450,000").id
+    pairs = {(c.older_id, c.newer_id): c.id for c in store.changes(T)}
+    assert set(pairs) == {(older, first), (older, latest), (first, latest)}
+
+    store.confirm_change(T, pairs[(older, latest)])
+    open_pairs = {(c.older_id, c.newer_id) for c in store.changes(T)}
+    assert open_pairs == {(first, latest)}  # (older, first) is moot: older is archived
+    assert store.change_gate(T).pending == 1
+    store.restore(T, older)  # restored: its other change is open again
+    assert (older, first) in {(c.older_id, c.newer_id) for c in store.changes(T)}
