@@ -129,14 +129,17 @@ class _Work:
 
     def supersede_inferred(self, older: int, newer: int, detail: str, similarity: float) -> None:
         """An inferred supersession: archived only when the tenant has earned it
-        (``curation._review``), else held for review — and a held entry is then not
-        covered by the newer statements of its slot either, or decay would archive it on
-        the unconfirmed inference. A pair the curator decided is left as it is."""
+        (``curation._review``), else held for review; a pair the curator decided is left
+        as it is. An entry not archived here is then not covered by the newer statements
+        of its slot either, or decay would archive it on the unconfirmed (or rejected)
+        inference."""
         older_id, newer_id = self.snap.ids[older], self.snap.ids[newer]
-        if self.review.decided(older_id, newer_id):
-            return
-        if not self.review.earned:
-            self.held.append(HeldChange(older_id, newer_id, detail, round(float(similarity), 4)))
+        decided = self.review.decided(older_id, newer_id)
+        if decided or not self.review.earned:
+            if not decided:
+                self.held.append(
+                    HeldChange(older_id, newer_id, detail, round(float(similarity), 4))
+                )
             slot_covers = set(self.newer_of_slot.pop(older, []))
             self.covered[older] = [c for c in self.covered.get(older, []) if c not in slot_covers]
             return

@@ -195,7 +195,8 @@ def curation_line(tenant: str, report: RunReport) -> str:
         f"(archived, restorable: superseded {applied.get('superseded', 0)}, duplicates "
         f"{applied.get('duplicates_archived', 0)}, decayed {applied.get('decayed', 0)}); "
         f"for a curator: {applied.get('conflicts_opened', 0)} conflict(s), "
-        f"{applied.get('proposals_created', 0)} proposal(s)"
+        f"{applied.get('proposals_created', 0)} proposal(s), "
+        f"{applied.get('held_for_review', 0)} change(s) held for review"
     )
 
 

@@ -107,6 +107,8 @@ def test_overview_shows_the_store_figures(fleet: MemoryStore, tenant: str) -> No
     assert metric(at, "Active after") == str(report.active_after) == str(counts.active)
     assert metric(at, "Decayed") == str(report.applied["decayed"])
     assert metric(at, "Skipped by cap") == str(report.planned["skipped_by_cap"])
+    done = report.planned if report.dry_run else report.applied
+    assert metric(at, "Held for review") == str(done.get("held_for_review", 0))
 
     shown = texts(at)
     assert "0 by construction" in shown
@@ -478,7 +480,10 @@ def test_the_curator_queue_holds_an_unearned_change_and_confirm_archives_it(
     at = app("curator_queue")
     shown = texts(at)
     assert "Held changes" in shown and "not earned" in shown
-    assert old.content in shown and new.content in shown and held.detail in shown
+    assert (held.older_content, held.newer_content) == (
+        fleet.get(SUPPORT, old.id).content, fleet.get(SUPPORT, new.id).content,
+    )  # fmt: skip
+    assert held.older_content in shown and held.newer_content in shown and held.detail in shown
     assert "'Dana Ruiz' -> 'Omar Haddad'" in held.detail
     raw = _raw_html(at)  # agents' text and the evidence are escaped, never markup
     assert "&#x27;Dana Ruiz&#x27; -&gt; &#x27;Omar Haddad&#x27;" in raw

@@ -5,10 +5,13 @@ unaffected. On the plan (pure) and on a real store, through the pass and at writ
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from curation_helpers import days_ago
 from review_gate_helpers import CHANGES, T, gated, write_olders
 from snapshot_factory import NOW, basis, make_snapshot, near, only
+from sqlalchemy import text
 
 from curation import MemoryStore
 from curation._errors import AlreadyDecidedError, NotFoundError, ValidationError
@@ -85,13 +88,21 @@ def test_a_decided_pair_is_neither_held_nor_applied_again() -> None:
 
 
 def test_a_held_entry_is_not_decayed_on_the_strength_of_the_held_change() -> None:
-    policy = only("supersession").model_copy(update={"decay": Mode.DRY_RUN, "max_idle_days": 1})
+    policy = only("supersession").model_copy(
+        update={"decay": Mode.DRY_RUN, "max_idle_days": 1, "max_prune_ratio": 1.0}
+    )
     plan = build_plan(_pair_snapshot(), policy, NOW)  # type: ignore[arg-type]
     assert [h.older_id for h in plan.held] == ["old"]
     assert "old" not in plan.archived_ids()
     opened = ReviewGate.for_policy(policy.model_copy(update={"inferred_min_reviewed": 0}))
     plan = build_plan(_pair_snapshot(), policy, NOW, review=opened)  # type: ignore[arg-type]
     assert [a.reason.value for a in plan.archives if a.memory_id == "old"] == ["superseded"]
+    rejected = ReviewGate.for_policy(
+        policy.model_copy(update={"inferred_min_reviewed": 0}),
+        rejected=1, decided_pairs=frozenset({("old", "new")}),
+    )  # fmt: skip
+    plan = build_plan(_pair_snapshot(), policy, NOW, review=rejected)  # type: ignore[arg-type]
+    assert "old" not in plan.archived_ids()  # a rejected change covers nothing either
 
 
 # -- the store: the nightly pass ----------------------------------------------------------
@@ -245,3 +256,60 @@ def test_unknown_and_malformed_change_ids_are_typed_errors(semantic_store: Memor
         store.reject_change(T, "not-a-uuid")
     with pytest.raises(ValidationError, match="status"):
         store.changes(T, status="maybe")
+
+
+# -- storage: dump / restore and tenant deletion take the held changes along ---------------
+def _held_on_hashing(store: MemoryStore) -> str:
+    """A held change through the pass on the plain store (the hashing embedder scores this
+    pair 0.67, so the detector's threshold is set below it)."""
+    from curation import CompressionMode
+
+    old = store.remember(T, "The account manager for Initech is Dana Ruiz since 2025.",
+                         created_at=days_ago(300))  # fmt: skip
+    store.remember(T, "The account manager for Initech is Omar Haddad since 2026.",
+                   created_at=days_ago(20))  # fmt: skip
+    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
+    store.set_policy(T, CurationPolicy(
+        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,  # type: ignore[arg-type]
+        contradiction_threshold={"*": 0.6},
+    ))  # fmt: skip
+    store.curate(T, apply=True)
+    assert store.get(T, old.id).status == "active"
+    return old.id
+
+
+def test_held_changes_travel_with_a_dump_and_go_with_the_tenant(
+    store: MemoryStore, tmp_path: Path
+) -> None:
+    older = _held_on_hashing(store)
+    [held] = store.changes(T)
+    dump = tmp_path / "lender.dump"
+    store.dump_tenant(dump, T)
+
+    deleted = store.delete_tenant(T, dump=dump)
+    assert deleted.rows["change_review"] == 1
+    with store.db.admin_transaction() as conn:
+        assert conn.execute(text("SELECT count(*) FROM change_review")).scalar_one() == 0
+
+    store.restore_tenant(dump, tenant=T)
+    assert store.changes(T) == [held]  # pending as it was, with its evidence
+    decision = store.confirm_change(T, held.id)  # and still decidable
+    assert decision.archived and store.get(T, older).status == "archived"
+
+
+def test_a_pending_change_of_an_entry_archived_since_leaves_the_queue(
+    semantic_store: MemoryStore,
+) -> None:
+    store = semantic_store
+    [older] = write_olders(store, gated(), count=1)
+    first = store.remember(T, CHANGES[0][1], created_at=days_ago(5)).id  # $400,000
+    latest = store.remember(T, "The customer's pre-approval amount is $450,000").id
+    pairs = {(c.older_id, c.newer_id): c.id for c in store.changes(T)}
+    assert set(pairs) == {(older, first), (older, latest), (first, latest)}
+
+    store.confirm_change(T, pairs[(older, latest)])
+    open_pairs = {(c.older_id, c.newer_id) for c in store.changes(T)}
+    assert open_pairs == {(first, latest)}  # (older, first) is moot: older is archived
+    assert store.change_gate(T).pending == 1
+    store.restore(T, older)  # restored: its other change is open again
+    assert (older, first) in {(c.older_id, c.newer_id) for c in store.changes(T)}

@@ -45,7 +45,7 @@ def populate(store: MemoryStore) -> tuple[list[str], list[str]]:
 
 
 ROW_TABLES = ("memory_state", "conflict", "proposal", "curation_run", "golden_probe",
-              "experiment", "exposure", "outcome")  # fmt: skip
+              "experiment", "exposure", "outcome", "change_review")  # fmt: skip
 
 
 def snapshot(store: MemoryStore, tenant: str) -> dict[str, Any]:
@@ -168,9 +168,17 @@ def b_records(store: MemoryStore) -> dict[str, str]:
                 {"t": B, "text": contents[members[0]], "m": members, "at": T0},
             ).scalar_one()))  # fmt: skip
     store.approve(B, [proposals[1]])
+    with store.db.transaction(B) as conn:  # an inferred supersession held for review
+        change = str(conn.execute(
+            text("INSERT INTO change_review (id, tenant, older_id, newer_id, detail, source,"
+                 " proposed_at) VALUES (gen_random_uuid(), :t, :o, :n, 'held', 'pass', :at)"
+                 " RETURNING id"),
+            {"t": B, "o": b_ids[0], "n": b_ids[4], "at": T0},
+        ).scalar_one())  # fmt: skip
     return {"memory": b_ids[3], "open_conflict": open_conflict, "resolved_conflict": resolved,
             "pending_proposal": proposals[0], "approved_proposal": proposals[1], "run": run,
-            "recall": served.recall_id, "recalled": served.ids[0], "a_memory": a_ids[0]}
+            "recall": served.recall_id, "recalled": served.ids[0], "a_memory": a_ids[0],
+            "change": change}
 
 
 IdCall = Callable[[MemoryStore, str, dict[str, str]], object]
@@ -191,6 +199,10 @@ OTHER_ID_CALLS: list[Any] = [
     pytest.param("proposal", "approved_proposal",
                  lambda s, t, i: s.unmerge(t, i["approved_proposal"]), id="unmerge"),
     pytest.param("curation run", "run", lambda s, t, i: s.undo_run(t, i["run"]), id="undo-run"),
+    pytest.param("change", "change", lambda s, t, i: s.confirm_change(t, i["change"]),
+                 id="confirm-change"),
+    pytest.param("change", "change", lambda s, t, i: s.reject_change(t, i["change"]),
+                 id="reject-change"),
     pytest.param("memory", "memory",
                  lambda s, t, i: s.add_golden_probe(t, "staging resets?", [i["memory"]]),
                  id="golden-probe"),
@@ -234,6 +246,8 @@ UNKNOWN_TENANT_CALLS: list[Any] = [
     pytest.param(lambda s: s.recall("nobody", "API tokens", mode="raw"), id="recall-raw"),
     pytest.param(lambda s: s.conflicts("nobody"), id="conflicts-open"),
     pytest.param(lambda s: s.conflicts("nobody", status=None), id="conflicts-all"),
+    pytest.param(lambda s: s.changes("nobody"), id="changes"),
+    pytest.param(lambda s: s.change_gate("nobody"), id="change-gate"),
     pytest.param(
         lambda s: s.contest("nobody", "0b7e8a44-7a4c-4c71-9a1e-2f0d2d3b8a10", "c", "e"),
         id="contest",

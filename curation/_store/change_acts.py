@@ -57,12 +57,15 @@ def apply_inferred_on_write(
 
 # -- the curator's acts -------------------------------------------------------------------
 def _locked_review(conn: Connection, tenant: str, review_id: uuid.UUID) -> Any:
-    row = conn.execute(
-        text("SELECT * FROM change_review WHERE tenant = :t AND id = :id FOR UPDATE"),
-        {"t": tenant, "id": review_id},
-    ).first()
+    """The undecided change, locked after its two memories' state rows: an apply locks
+    those first and then records the change, so the same order cannot deadlock with it."""
+    query = "SELECT * FROM change_review WHERE tenant = :t AND id = :id"
+    params = {"t": tenant, "id": review_id}
+    row = conn.execute(text(query), params).first()
     if row is None:
         raise NotFoundError("change", str(review_id), tenant)
+    lock_rows(conn, tenant, [str(row.older_id), str(row.newer_id)])
+    row = conn.execute(text(query + " FOR UPDATE"), params).one()
     if row.status in DECIDED:
         raise AlreadyDecidedError("change", str(review_id), row.status)
     return row

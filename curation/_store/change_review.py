@@ -21,6 +21,12 @@ from curation._records import ChangeGate, ChangeReview
 from curation._review import HeldChange, ReviewGate
 from curation._store.events import event_row, record_events
 
+# a pending change is open only while its older entry is active: once the entry is archived
+# (another change of it confirmed, say) deciding this one is moot; restored, it is open again
+_OLDER_ACTIVE = (
+    "EXISTS (SELECT 1 FROM memory_state s WHERE s.tenant = c.tenant"
+    " AND s.memory_id = c.older_id AND s.status = 'active')"
+)
 DECIDED = (ChangeReviewStatus.CONFIRMED.value, ChangeReviewStatus.REJECTED.value)
 
 
@@ -45,7 +51,10 @@ def load_gate(conn: Connection, tenant: str, policy: CurationPolicy) -> ReviewGa
 def gate_status(conn: Connection, tenant: str, policy: CurationPolicy) -> ChangeGate:
     gate = load_gate(conn, tenant, policy)
     pending = conn.execute(
-        text("SELECT count(*) FROM change_review WHERE tenant = :t AND status = 'pending'"),
+        text(
+            "SELECT count(*) FROM change_review c WHERE c.tenant = :t"
+            f" AND c.status = 'pending' AND {_OLDER_ACTIVE}"
+        ),
         {"t": tenant},
     ).scalar_one()
     return ChangeGate(
@@ -178,6 +187,8 @@ def list_changes(
     conn: Connection, tenant: str, status: str | None, limit: int
 ) -> list[ChangeReview]:
     where = "c.tenant = :t" + (" AND c.status = :s" if status else "")
+    if status == ChangeReviewStatus.PENDING.value:
+        where += f" AND {_OLDER_ACTIVE}"
     rows = conn.execute(
         text(
             "SELECT c.*, o.content AS older_content, n.content AS newer_content"

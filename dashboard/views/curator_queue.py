@@ -309,11 +309,12 @@ for conflict in conflicts:
 
 held_changes.render(tenant)
 
-st.header("Inferred supersessions", divider="gray")
+st.header("Inferred supersessions (applied)", divider="gray")
 if not inferred:
     st.info(
-        "No inferred supersessions. Curation infers one when a newer entry states the same "
-        "subject and slot with another value and no supersession key says so."
+        "No applied inferred supersessions. Curation infers one when a newer entry states "
+        "the same subject and slot with another value and no supersession key says so; it "
+        "is applied once confirmed here, or automatically once the tenant has earned it."
     )
 for item in inferred:
     with st.container(border=True):

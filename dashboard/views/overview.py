@@ -158,7 +158,7 @@ else:
         f"{report.duration_s} s · modes: "
         + ", ".join(f"{k} {v}" for k, v in sorted(report.modes.items()))
     )
-    cols = st.columns(7)
+    cols = st.columns(8)
     # a dry run wrote nothing: what it would leave is the plan's count
     active_after = int(planned.get("active_after", 0)) if run.dry_run else report.active_after
     cols[0].metric(
@@ -180,6 +180,12 @@ else:
     cols[5].metric("Conflicts opened", applied.get("conflicts_opened", planned.get("conflicts", 0)))
     cols[6].metric(
         "Proposals created", applied.get("proposals_created", planned.get("proposals", 0))
+    )
+    cols[7].metric(
+        "Held for review",
+        done.get("held_for_review", 0),
+        help="Supersessions inferred without a key that the tenant has not yet earned to "
+        "apply automatically: nothing archived, each waits in the curator queue.",
     )
 
     st.markdown("**Checks**")
