@@ -213,6 +213,8 @@ def validation_message(error: Mapping[str, Any]) -> str:
         return f"at least {least} item(s), got {_limit(ctx.get('actual_length'))}"
     if kind == "string_too_long":
         return f"at most {_limit(ctx.get('max_length'))} characters"
+    if kind == "value_error":  # a model's own rule: its sentence, without pydantic's prefix
+        return str(ctx.get("error", error.get("msg")))
     if kind == "string_pattern_mismatch":
         return PATTERN_RULES.get(str(ctx.get("pattern")), str(error.get("msg")))
     return str(error.get("msg", "invalid request"))

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationInfo,
+    field_validator,
+)
 
 from api.fields import (
     AgentId,
@@ -135,13 +143,14 @@ class OutcomeIn(StrictBody):
     )
     recall_id: Uuid
     success: bool | None = None
-    score: Score | None = None
+    score: Score | None = Field(None, validate_default=True)
 
-    @model_validator(mode="after")
-    def _something_reported(self) -> OutcomeIn:
-        if self.success is None and self.score is None:
+    @field_validator("score")
+    @classmethod
+    def _something_reported(cls, value: float | None, info: ValidationInfo) -> float | None:
+        if value is None and info.data.get("success") is None:
             raise ValueError("an outcome needs success or score (or both)")
-        return self
+        return value
 
 
 class FeedbackIn(StrictBody):
@@ -162,11 +171,30 @@ class HealthOut(BaseModel):
 
 
 class ResolveIn(StrictBody):
+    """``narrow`` needs the narrower statement; ``replace`` takes one or, without it, the
+    memory the conflict names as the newer value (409 when it names none)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "if": {"properties": {"resolution": {"const": "narrow"}}},
+            "then": {
+                "required": ["replacement"],
+                "properties": {"replacement": {"type": "string"}},
+            },
+        }
+    )
     resolution: Literal["replace", "narrow", "retire", "dismiss"] = Field(
         ..., description="As the CLI: replace | narrow | retire | dismiss."
     )
-    replacement: Content | None = None
+    replacement: Content | None = Field(None, validate_default=True)
     note: Content | None = None
+
+    @field_validator("replacement")
+    @classmethod
+    def _narrowed_to_something(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None and info.data.get("resolution") == "narrow":
+            raise ValueError("narrow needs the replacing statement")
+        return value
 
 
 class RejectIn(StrictBody):
