@@ -24,7 +24,7 @@ from curation import MemoryStore
 
 SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
 CONFIG = Path(__file__).with_name("schemathesis.toml")
-EXAMPLES = 5  # per operation and phase
+EXAMPLES = 4  # per operation and phase
 SEED = 2029  # reproducible; change it to explore
 
 
