@@ -5,6 +5,7 @@ operation; nothing is fetched from anywhere else. A screenshot is kept
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Iterator
@@ -52,8 +53,6 @@ def browser() -> Iterator[Browser]:
 
 def rendered(browser: Browser, url: str, ready: str, timeout: float = 60) -> dict[str, Any]:
     """The page's state once ``ready`` (a key of it) is non-zero."""
-    import json
-
     browser.call("Page.navigate", url=url)
     deadline = time.monotonic() + timeout
     state: dict[str, Any] = {}

@@ -18,9 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import pytest
 from api_helpers import Served, serving
 
 from curation import MemoryStore
+
+pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
 
 SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
 CONFIG = Path(__file__).with_name("schemathesis.toml")
