@@ -1,5 +1,7 @@
-"""Request and response bodies. Types and shapes are checked here (422); values are
-checked by the store's own validation (400, naming the field and value), written once."""
+"""Request and response bodies. Types, shapes and every rule the schema states (the wire
+types of ``api.fields``) are checked here, strictly (422); the store validates again with
+its own rules, the source of those (400 for what a schema cannot state: a metadata
+document's size and depth)."""
 
 from __future__ import annotations
 
