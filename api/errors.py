@@ -179,11 +179,14 @@ def from_unexpected(exc: BaseException) -> JSONResponse:
     )
 
 
-def wire_path(loc: Sequence[Any]) -> str | None:
+def wire_path(loc: Sequence[Any], *, located: bool = True) -> str | None:
     """A pydantic location as the API spells it: ``memories[2].content``; never the
-    request part (``body``), a model's class name or the body union's branch."""
+    request part (``body``, ``path``: FastAPI's locations start with it, ``located``), a
+    model's class name or the body union's branch."""
     parts = list(loc)
-    if parts and parts[0] in ("body", "path", "query", "header", "cookie"):
+    if located and len(parts) == 1:  # the whole part: a missing body, say
+        return str(parts[0])
+    if located and parts:
         parts = parts[1:]
     if parts and parts[0] in BODY_TAGS:
         parts = parts[1:]
@@ -213,19 +216,21 @@ def validation_message(error: Mapping[str, Any]) -> str:
         return f"at least {least} item(s), got {_limit(ctx.get('actual_length'))}"
     if kind == "string_too_long":
         return f"at most {_limit(ctx.get('max_length'))} characters"
+    if kind == "value_error":  # a model's own rule: its sentence, without pydantic's prefix
+        return str(ctx.get("error", error.get("msg")))
     if kind == "string_pattern_mismatch":
         return PATTERN_RULES.get(str(ctx.get("pattern")), str(error.get("msg")))
     return str(error.get("msg", "invalid request"))
 
 
-def unprocessable_body(errors: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The error body for values pydantic refused (HTTP bodies and MCP arguments alike):
-    the first problem, named by its wire path."""
+def unprocessable_body(
+    errors: Sequence[Mapping[str, Any]], *, located: bool = True
+) -> dict[str, Any]:
+    """The error body for values pydantic refused (HTTP requests, ``located`` by part,
+    and MCP arguments alike): the first problem, named by its wire path."""
     first: Mapping[str, Any] = errors[0] if errors else {}
-    return error_body(
-        "unprocessable", validation_message(first), wire_path(first.get("loc", ())),
-        first.get("input"),
-    )  # fmt: skip
+    path = wire_path(first.get("loc", ()), located=located)
+    return error_body("unprocessable", validation_message(first), path, first.get("input"))
 
 
 def from_validation_error(exc: RequestValidationError, content_type: str | None) -> JSONResponse:

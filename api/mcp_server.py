@@ -128,7 +128,7 @@ class _Server(MCPServer):
         try:
             model.model_validate(arguments)
         except pydantic.ValidationError as exc:
-            return _refusal(unprocessable_body(exc.errors()))
+            return _refusal(unprocessable_body(exc.errors(), located=False))
         try:
             return await super().call_tool(name, arguments, context)
         except MCPError:
@@ -138,7 +138,7 @@ class _Server(MCPServer):
             if isinstance(cause, Refused):
                 return _refusal(cause.body)
             if isinstance(cause, pydantic.ValidationError):
-                return _refusal(unprocessable_body(cause.errors()))
+                return _refusal(unprocessable_body(cause.errors(), located=False))
             return _refusal(error_body("internal", "internal error (logged on the server)"))
 
 

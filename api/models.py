@@ -1,11 +1,21 @@
-"""Request and response bodies. Types and shapes are checked here (422); values are
-checked by the store's own validation (400, naming the field and value), written once."""
+"""Request and response bodies. Types, shapes and every rule the schema states (the wire
+types of ``api.fields``) are checked here, strictly (422); the store validates again with
+its own rules, the source of those (400 for what a schema cannot state: a metadata
+document's size and depth)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationInfo,
+    field_validator,
+)
 
 from api.fields import (
     AgentId,
@@ -138,13 +148,14 @@ class OutcomeIn(StrictBody):
     )
     recall_id: Uuid
     success: bool | None = None
-    score: Score | None = None
+    score: Score | None = Field(None, validate_default=True)
 
-    @model_validator(mode="after")
-    def _something_reported(self) -> OutcomeIn:
-        if self.success is None and self.score is None:
+    @field_validator("score")
+    @classmethod
+    def _something_reported(cls, value: float | None, info: ValidationInfo) -> float | None:
+        if value is None and info.data.get("success") is None:
             raise ValueError("an outcome needs success or score (or both)")
-        return self
+        return value
 
 
 class FeedbackIn(StrictBody):
@@ -165,11 +176,30 @@ class HealthOut(BaseModel):
 
 
 class ResolveIn(StrictBody):
+    """``narrow`` needs the narrower statement; ``replace`` takes one or, without it, the
+    memory the conflict names as the newer value (409 when it names none)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "if": {"properties": {"resolution": {"const": "narrow"}}},
+            "then": {
+                "required": ["replacement"],
+                "properties": {"replacement": {"type": "string"}},
+            },
+        }
+    )
     resolution: Literal["replace", "narrow", "retire", "dismiss"] = Field(
         ..., description="As the CLI: replace | narrow | retire | dismiss."
     )
-    replacement: Content | None = None
+    replacement: Content | None = Field(None, validate_default=True)
     note: Content | None = None
+
+    @field_validator("replacement")
+    @classmethod
+    def _narrowed_to_something(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None and info.data.get("resolution") == "narrow":
+            raise ValueError("narrow needs the replacing statement")
+        return value
 
 
 class RejectIn(StrictBody):

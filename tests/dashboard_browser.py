@@ -82,13 +82,21 @@ class PageState:
 class Browser:
     """One headless Chromium with one tab, driven over the DevTools protocol."""
 
-    def __init__(self, executable: str, *, width: int = 1400, height: int = 1000) -> None:
+    def __init__(
+        self,
+        executable: str,
+        *,
+        width: int = 1400,
+        height: int = 1000,
+        extra_flags: tuple[str, ...] = (),
+    ) -> None:
         self.width, self.height = width, height
         self._profile = Path(tempfile.mkdtemp(prefix="mg-chromium-"))
         self._proc = subprocess.Popen(
             [
                 executable,
                 *CHROMIUM_FLAGS,
+                *extra_flags,
                 f"--user-data-dir={self._profile}",
                 f"--window-size={width},{height}",
                 "--remote-debugging-address=127.0.0.1",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -103,3 +105,73 @@ def test_the_agent_tools_over_stdio(store: MemoryStore, cli_env: dict[str, str])
     names, recalled = anyio.run(session)
     assert sorted(names) == sorted(AGENT_TOOLS)
     assert recalled["hits"][0]["content"] == "the on-call phone is in the blue drawer"
+
+
+def tool_error(result: Any) -> dict[str, Any]:
+    """A refused call: the documented JSON error, never pydantic's report."""
+    assert result.is_error
+    text = result.content[0].text
+    assert "pydantic" not in text and "Error executing tool" not in text, text
+    body = json.loads(text)
+    assert set(body) == {"error"} and set(body["error"]) == {"type", "field", "value", "message"}
+    return body["error"]  # type: ignore[no-any-return]
+
+
+def test_tool_errors_are_the_documented_json_and_remember_takes_metadata(
+    served: Served,
+) -> None:
+    key = served.key(A)
+
+    async def session() -> list[Any]:
+        async with over_http(served, key) as client:
+            calls: list[tuple[str, dict[str, Any]]] = [
+                ("remember", {"content": 5}),
+                ("remember", {"content": "x", "importance": "0.5"}),
+                ("remember", {"content": "x", "metadata": '{"a": 1}'}),
+                ("recall", {"query": "x", "k": True}),
+                ("recall", {"query": "   "}),
+                ("feedback", {"memory_id": str(uuid.uuid4())}),
+                ("explain", {"memory_id": "not-a-uuid"}),
+                ("explain", {"memory_id": str(uuid.uuid4())}),
+                ("remember", {"content": "x", "colour": "red"}),
+            ]
+            answers = [await client.call_tool(name, args) for name, args in calls]
+            answers.append(
+                await client.call_tool(
+                    "remember",
+                    {
+                        "content": "the runbook lives in the wiki",
+                        "topic": "ops",
+                        "source": "wiki/runbook",
+                        "metadata": {"page": 12, "tags": ["ops"]},
+                    },
+                )
+            )
+            return answers
+
+    *refusals, written = anyio.run(session)
+    fields = [(e["type"], e["field"]) for e in map(tool_error, refusals)]
+    assert fields == [
+        ("unprocessable", "content"), ("unprocessable", "importance"),
+        ("unprocessable", "metadata"), ("unprocessable", "k"), ("unprocessable", "query"),
+        ("unprocessable", "useful"), ("unprocessable", "memory_id"), ("not_found", "memory"),
+        ("unprocessable", "colour"),
+    ]  # fmt: skip
+    stored = served.store.get(A, structured(written)["id"])
+    assert (stored.topic, stored.source) == ("ops", "wiki/runbook")
+    assert stored.metadata == {"page": 12, "tags": ["ops"]}
+
+
+def test_memgov_mcp_without_a_key_names_the_option_not_a_header(
+    cli_env: dict[str, str],
+) -> None:
+    env = {k: v for k, v in {**cli_env, "MEMGOV_EMBEDDER": "hashing"}.items()
+           if k != "MEMGOV_API_KEY"}  # fmt: skip
+    if "PYTHONPATH" in os.environ:
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    done = subprocess.run(
+        [MEMGOV, "mcp"], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 2
+    assert "--key" in done.stderr and "MEMGOV_API_KEY" in done.stderr
+    assert "Authorization" not in done.stderr and "Traceback" not in done.stderr

@@ -24,6 +24,7 @@ from curation import (
     MemoryStore,
     NotFoundError,
     ProposalRecord,
+    StateConflictError,
     ValidationError,
 )
 
@@ -316,7 +317,8 @@ def test_resolve_replace_uses_the_related_memory_of_a_pass_conflict(
 def test_replace_without_a_statement_or_related_entry_is_refused(store: MemoryStore) -> None:
     _, cid = contested(store)
     before = state(store, T)
-    with pytest.raises(ValidationError, match="replacement"):
+    # the conflict names no newer memory: its state refuses it (409 over HTTP)
+    with pytest.raises(StateConflictError, match="replacement"):
         store.resolve(T, cid, "replace")
     assert state(store, T) == before
     assert [c.id for c in store.conflicts(T)] == [cid]

@@ -10,7 +10,12 @@ from typing import Any, Protocol
 
 from sqlalchemy import Connection, text
 
-from curation._errors import InvalidStateError, NotFoundError, ValidationError
+from curation._errors import (
+    InvalidStateError,
+    NotFoundError,
+    StateConflictError,
+    ValidationError,
+)
 from curation._kinds import EventType, MemoryKind, Resolution
 from curation._records import Approval, ConflictResolution, Reopened, Unmerge
 from curation._store.events import event_row, record_event, record_events
@@ -298,7 +303,10 @@ def resolve(
             result = write_batch(conn, tenant, store.prepare([item]), now=now, actor=actor)[0]
             replacement_id, created = uuid.UUID(result.id), result.created
         if replacement_id is None:
-            raise ValidationError(
+            # narrow always needs the statement; replace only when the conflict has no
+            # related memory to take over (that is the conflict's state, not the value)
+            refusal = ValidationError if resolution == Resolution.NARROW else StateConflictError
+            raise refusal(
                 "replacement", replacement, f"{resolution.value} needs the replacing statement"
             )
         archived = archive_one(

@@ -98,7 +98,8 @@ export interface paths {
         put?: never;
         /**
          * Feedback
-         * @description Whether a recalled memory helped (a useful one is proven once more).
+         * @description Whether a recalled memory helped (a useful one is proven once more); ``useful`` is
+         *     required: an empty body says nothing.
          */
         post: operations["feedback_v1_memories__memory_id__feedback_post"];
         delete?: never;
@@ -294,7 +295,8 @@ export interface paths {
         put?: never;
         /**
          * Curate
-         * @description A curation run; a dry run (nothing written) unless ``apply`` is true.
+         * @description A curation run; a dry run (nothing written) unless ``apply`` is true. An apply
+         *     under a policy whose mechanics are in dry_run writes nothing: ``note`` says why.
          */
         post: operations["curate_v1_curator_curate_post"];
         delete?: never;
@@ -392,14 +394,72 @@ export interface components {
              */
             apply: boolean;
         };
+        /**
+         * CurateOut
+         * @description A run's report (as ``memgov curate --json``) and, when an apply wrote nothing
+         *     because the tenant's policy keeps mechanics in dry_run, a ``note`` saying so.
+         */
+        CurateOut: {
+            /** Run Id */
+            run_id: string;
+            /** Tenant */
+            tenant: string;
+            /** Dry Run */
+            dry_run: boolean;
+            /** At */
+            at: string;
+            /** Planned */
+            planned: {
+                [key: string]: number;
+            };
+            /** Applied */
+            applied: {
+                [key: string]: unknown;
+            };
+            /** Active After */
+            active_after: number;
+            /** Modes */
+            modes: {
+                [key: string]: string;
+            };
+            /** Timings */
+            timings: {
+                [key: string]: number;
+            };
+            /** Duration S */
+            duration_s: number;
+            /**
+             * Archived Ids
+             * @default []
+             */
+            archived_ids: string[];
+            /**
+             * Conflict Ids
+             * @default []
+             */
+            conflict_ids: string[];
+            /**
+             * Proposal Ids
+             * @default []
+             */
+            proposal_ids: string[];
+            /**
+             * Note
+             * @description Why an apply wrote nothing (or only some mechanics): their mode.
+             */
+            note?: string | null;
+        };
         /** ErrorBody */
         ErrorBody: {
             error: components["schemas"]["ErrorDetail"];
         };
         /** ErrorDetail */
         ErrorDetail: {
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "invalid" | "malformed_json" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "too_large" | "unsupported_media_type" | "unprocessable" | "rate_limited" | "internal";
             /** Field */
             field?: string | null;
             /** Value */
@@ -484,7 +544,7 @@ export interface components {
         FeedbackIn: {
             /**
              * Useful
-             * @default true
+             * @description Required: an empty body says nothing.
              */
             useful: boolean;
             /** Recall Id */
@@ -550,8 +610,9 @@ export interface components {
             /**
              * Kind
              * @default fact
+             * @enum {string}
              */
-            kind: string;
+            kind: "tool_output" | "conversation" | "fact" | "preference";
             /**
              * Importance
              * @default 0.5
@@ -566,7 +627,7 @@ export interface components {
             supersession_key?: string | null;
             /** Metadata */
             metadata?: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["MetadataValue"];
             } | null;
             /** Topic */
             topic?: string | null;
@@ -633,14 +694,24 @@ export interface components {
              */
             version: number;
         };
-        /** OutcomeIn */
+        /**
+         * OutcomeIn
+         * @description A success flag, a score, or both; never neither.
+         */
         OutcomeIn: {
-            /** Recall Id */
+            /**
+             * Recall Id
+             * Format: uuid
+             */
             recall_id: string;
             /** Success */
             success?: boolean | null;
             /** Score */
             score?: number | null;
+        } | {
+            success: boolean;
+        } | {
+            score: number;
         };
         /** PinIn */
         PinIn: {
@@ -729,13 +800,18 @@ export interface components {
             /** Note */
             note?: string | null;
         };
-        /** ResolveIn */
+        /**
+         * ResolveIn
+         * @description ``narrow`` needs the narrower statement; ``replace`` takes one or, without it, the
+         *     memory the conflict names as the newer value (409 when it names none).
+         */
         ResolveIn: {
             /**
              * Resolution
-             * @description replace | narrow | retire | dismiss (as the CLI)
+             * @description As the CLI: replace | narrow | retire | dismiss.
+             * @enum {string}
              */
-            resolution: string;
+            resolution: "replace" | "narrow" | "retire" | "dismiss";
             /** Replacement */
             replacement?: string | null;
             /** Note */
@@ -840,6 +916,10 @@ export interface components {
             /** Results */
             results: components["schemas"]["WriteOut"][];
         };
+        /** @description Any JSON value; no string or key holds a NUL character. */
+        MetadataValue: null | boolean | number | string | components["schemas"]["MetadataValue"][] | {
+            [key: string]: components["schemas"]["MetadataValue"];
+        };
     };
     responses: never;
     parameters: never;
@@ -867,7 +947,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthOut"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -903,6 +983,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -921,7 +1010,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -972,7 +1070,7 @@ export interface operations {
                     "application/json": components["schemas"]["WritesOut"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1008,6 +1106,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1026,7 +1133,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1068,7 +1184,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecallOut"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1104,6 +1220,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1122,7 +1247,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1164,7 +1298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExposureObservation"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1200,6 +1334,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1218,7 +1361,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1243,6 +1395,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A memory's id. */
                 memory_id: string;
             };
             cookie?: never;
@@ -1262,7 +1415,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryRecord"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1298,6 +1451,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1316,7 +1478,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1341,6 +1512,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A memory's id. */
                 memory_id: string;
             };
             cookie?: never;
@@ -1360,7 +1532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictRecord"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1396,6 +1568,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1414,7 +1595,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1439,6 +1629,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A memory's id. */
                 memory_id: string;
             };
             cookie?: never;
@@ -1454,7 +1645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Explanation"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1490,6 +1681,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1508,7 +1708,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1548,7 +1757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalRecord"][];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1584,6 +1793,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1602,7 +1820,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1627,6 +1854,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A proposal's id. */
                 proposal_id: string;
             };
             cookie?: never;
@@ -1642,7 +1870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Approval"][];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1678,6 +1906,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1696,7 +1933,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1721,6 +1967,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A proposal's id. */
                 proposal_id: string;
             };
             cookie?: never;
@@ -1738,7 +1985,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1774,6 +2021,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1792,7 +2048,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1832,7 +2097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictRecord"][];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1868,6 +2133,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1886,7 +2160,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1911,6 +2194,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A conflict's id. */
                 conflict_id: string;
             };
             cookie?: never;
@@ -1930,7 +2214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictResolution"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1966,6 +2250,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -1984,7 +2277,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2009,6 +2311,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A memory's id. */
                 memory_id: string;
             };
             cookie?: never;
@@ -2024,7 +2327,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryRecord"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2060,6 +2363,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -2078,7 +2390,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2103,6 +2424,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A memory's id. */
                 memory_id: string;
             };
             cookie?: never;
@@ -2122,7 +2444,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryRecord"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2158,6 +2480,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -2176,7 +2507,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2216,7 +2556,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunRecord"][];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2252,6 +2592,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -2270,7 +2619,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2309,10 +2667,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunReport"];
+                    "application/json": components["schemas"]["CurateOut"];
                 };
             };
-            /** @description Invalid value (the field and value are named) */
+            /** @description Invalid value (the field and value are named), or malformed JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2348,6 +2706,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflicts with the current state */
             409: {
                 headers: {
@@ -2366,7 +2733,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Malformed request */
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
             422: {
                 headers: {
                     [name: string]: unknown;
