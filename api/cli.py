@@ -8,7 +8,7 @@ import time
 
 import typer
 
-from curation import ValidationError, env_port
+from curation import MAX_PORT, ValidationError, env_port
 from curation.cli import emit_json, open_store
 
 keys_app = typer.Typer(
@@ -74,6 +74,8 @@ def serve(
     from api import ApiSettings, create_app
 
     chosen = port if port is not None else env_port("MEMGOV_API_PORT", DEFAULT_PORT)
+    if not 0 <= chosen <= MAX_PORT:  # the socket layer would wrap 70000 round to 4464
+        raise ValidationError("--port", chosen, f"expected 0 (any free port) to {MAX_PORT}")
     settings = ApiSettings.from_env()
     store = open_store()
     app = create_app(store, settings)

@@ -20,7 +20,7 @@ from curation._embedding import (
     default_embedder,
     embedder_from_env,
 )
-from curation._env import env_choice, env_float, env_int, env_port
+from curation._env import MAX_PORT, env_choice, env_float, env_int, env_port
 from curation._errors import (
     BackdatedRunError,
     ClientIdConflictError,
@@ -131,6 +131,7 @@ from curation._values import distinct_subjects, value_differences
 __all__ = [
     "ARCHIVE_REASONS",
     "MAX_CONTENT_CHARS",
+    "MAX_PORT",
     "MAX_RECALL_K",
     "NEAR_DUPLICATE_COSINE",
     "NEAR_DUPLICATE_JACCARD",
