@@ -29,6 +29,7 @@ def test_a_dry_run_prints_what_the_plan_would_leave_active(
     active = store.counts(T).active
     planned = as_json(run_cli(env, "curate", "-t", T, "--json", *NOW))["planned"]
     assert planned["active_after"] == active - 7 < active
+    assert planned["active_after_apply"] == active  # a new tenant's modes: all dry_run
 
     out = run_cli(env, "curate", "-t", T, *NOW).stdout
 
