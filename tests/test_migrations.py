@@ -238,7 +238,6 @@ def test_event_history_is_append_only(store: MemoryStore, statement: str) -> Non
     assert [e.type for e in store.events("acme")] == ["write", "pin", "unpin"]
 
 
-
 def test_0007_names_runs_undone_and_proposals_withdrawn_that_undo_left_as_before(
     empty_database: Database,
 ) -> None:
