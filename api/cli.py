@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import socket
+import time
 
 import typer
 
-from curation import env_port
+from curation import MAX_PORT, ValidationError, env_port
 from curation.cli import emit_json, open_store
 
 keys_app = typer.Typer(
@@ -64,18 +66,60 @@ def serve(
         None, help=f"Port (default $MEMGOV_API_PORT or {DEFAULT_PORT})", show_default=False
     ),
 ) -> None:
-    """Serve the HTTP API (/v1, /docs, /openapi.json) and MCP (/mcp) with one store."""
+    """Serve the HTTP API (/v1, /docs, /openapi.json) and MCP (/mcp) with one store.
+    Says where it listens, with which embedding model and how many keys, once the port is
+    bound; and a line when it stops."""
     import uvicorn
 
     from api import ApiSettings, create_app
 
     chosen = port if port is not None else env_port("MEMGOV_API_PORT", DEFAULT_PORT)
-    app = create_app(open_store(), ApiSettings.from_env())
+    if not 0 <= chosen <= MAX_PORT:  # the socket layer would wrap 70000 round to 4464
+        raise ValidationError("--port", chosen, f"expected 0 (any free port) to {MAX_PORT}")
+    settings = ApiSettings.from_env()
+    store = open_store()
+    app = create_app(store, settings)
+    listener = _bind(host, chosen)
+    address = _url(host, listener.getsockname()[1])
+    keys, tenants = store.live_key_count()
+    typer.echo(
+        f"memgov serve: listening on {address} (API {address}/v1, docs {address}/docs, "
+        f"MCP {address}/mcp); embedding model {store.embedding_model}; "
+        f"{keys} live API key(s) across {tenants} tenant(s)"
+        + ("" if keys else " (create one: memgov keys create -t TENANT)")
+    )
     # per request, an access-log line and proxy-header rewriting are costs a loopback
     # server does not need (it trusts no proxy)
-    uvicorn.run(
-        app, host=host, port=chosen, log_level="warning", access_log=False, proxy_headers=False
-    )
+    config = uvicorn.Config(app, log_level="warning", access_log=False, proxy_headers=False)
+    started = time.monotonic()
+    try:
+        uvicorn.Server(config).run(sockets=[listener])
+    finally:
+        listener.close()
+        typer.echo(f"memgov serve: stopped listening on {address} after "
+                   f"{time.monotonic() - started:.0f} s")  # fmt: skip
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before anything is announced: a port in use is a
+    one-line error naming it, not a server that said it started."""
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise ValidationError("--host", host, f"cannot be resolved: {exc.strerror}") from exc
+    listener = socket.socket(family, kind, proto)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind(where)
+    except OSError as exc:
+        listener.close()
+        raise ValidationError("--port", port, f"cannot listen on {host}: {exc.strerror}") from exc
+    listener.set_inheritable(True)
+    return listener
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 def mcp(

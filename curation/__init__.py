@@ -21,7 +21,7 @@ from curation._embedding import (
     default_embedder,
     embedder_from_env,
 )
-from curation._env import env_choice, env_float, env_int, env_port
+from curation._env import MAX_PORT, env_choice, env_float, env_int, env_port
 from curation._errors import (
     AlreadyDecidedError,
     BackdatedRunError,
@@ -149,6 +149,7 @@ __all__ = [
     "MAX_CONTENT_CHARS",
     "MAX_LABEL_CHARS",
     "MAX_LIST_LIMIT",
+    "MAX_PORT",
     "MAX_QUERY_CHARS",
     "MAX_RECALL_K",
     "MAX_YEAR",
@@ -160,10 +161,10 @@ __all__ = [
     "ApiKeyRecord",
     "Approval",
     "ArchiveReason",
+    "BackdatedRunError",
     "ChangeDecision",
     "ChangeGate",
     "ChangeReview",
-    "BackdatedRunError",
     "ClientIdConflictError",
     "Clock",
     "Cohort",

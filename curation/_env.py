@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from curation._errors import ValidationError
 
-MAX_PORT = 65_535
+MAX_PORT = 65_535  # the highest TCP port
 
 
 def _raw(name: str) -> str | None:

@@ -107,6 +107,12 @@ class CurationPlan:
     def archived_ids(self) -> set[str]:
         return {a.memory_id for a in self.archives}
 
+    def active_after_writing(self, mechanics: set[Mechanic]) -> int:
+        """The active count an apply leaves when only ``mechanics`` write."""
+        return self.active_before - len(
+            {a.memory_id for a in self.archives if a.mechanic in mechanics}
+        )
+
     def counts(self) -> dict[str, int]:
         return {
             "active_before": self.active_before,

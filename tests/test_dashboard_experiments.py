@@ -3,10 +3,13 @@ temp dir), and says what to run when there are none."""
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli
 from dashboard_support import app, clear_streamlit_caches, dashboard_env, demo_now
 
 from curation._store.database import Database
@@ -79,6 +82,12 @@ def test_no_runs_yet_says_what_to_run_and_creates_nothing(env: Path) -> None:
     assert [t.value for t in at.title] == ["Experiments"]
     (info,) = at.info
     assert "No A/B runs yet: run `memgov eval ab`" in info.value
+    # every command it suggests exists (it once suggested `memgov eval benchmark`)
+    suggested = re.findall(r"`memgov ([a-z-]+) ([a-z-]+)", info.value)
+    assert len(suggested) == 4
+    for group, command in suggested:
+        shown = run_cli(dict(os.environ), group, command, "--help").stdout  # exit status 0
+        assert f"Usage: memgov {group} {command} " in shown
     assert not env.exists()  # looking did not create a tracking store
     (link,) = at.get("link_button")
     assert link.proto.url == "http://127.0.0.1:5999"

@@ -95,7 +95,11 @@ def names(line: str, fields: set[str]) -> bool:
     is the state refusal such a field allows: an unknown tenant or memory, a memory that
     is not archived."""
     if any(
-        f"error: {f}=" in line or f"error: {f}." in line or f"'{f}'" in line or f"'--{f}'" in line
+        f"error: {f}=" in line
+        or f"error: --{f}=" in line  # the parser's refusal of an option's value
+        or f"error: {f}." in line
+        or f"'{f}'" in line
+        or f"'--{f}'" in line
         for f in fields
     ):
         return True

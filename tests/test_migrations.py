@@ -238,3 +238,43 @@ def test_event_history_is_append_only(store: MemoryStore, statement: str) -> Non
     store.unpin("acme", memory_id)  # appending still works
     assert [e.type for e in store.events("acme")] == ["write", "pin", "unpin"]
 
+
+def test_0007_names_runs_undone_and_proposals_withdrawn_that_undo_left_as_before(
+    empty_database: Database,
+) -> None:
+    """Before 0007 an undone run still read ``applied`` and its proposals ``rejected``
+    (decided by ``undo:…``); the upgrade moves them over, tenant by tenant under row-level
+    security, and leaves a curator's rejection and a run never undone alone."""
+    db = empty_database
+    db.upgrade("0006")
+    at = datetime(2026, 11, 1, tzinfo=UTC)
+    with db.admin_engine.begin() as conn:
+        conn.execute(text("SELECT set_config('memgov.tenant', 'acme', true)"))
+        conn.execute(text("SELECT memgov_ensure_tenant('acme', :at)"), {"at": at})
+        for run, status in (("undone", "applied"), ("kept", "applied")):
+            conn.execute(
+                text("INSERT INTO curation_run (id, tenant, started_at, dry_run, status)"
+                     " VALUES (md5(:r)::uuid, 'acme', :at, false, :s)"),
+                {"r": run, "at": at, "s": status},
+            )  # fmt: skip
+        for proposal, run, decided_by in (("p1", "undone", "undo:cli"), ("p2", "kept", "ops")):
+            conn.execute(
+                text("INSERT INTO proposal (id, tenant, kind, text, member_ids, generality,"
+                     " status, run_id, created_at, decided_at, decided_by) VALUES"
+                     " (md5(:p)::uuid, 'acme', 'fact', 'x', '{}', 1, 'rejected', md5(:r)::uuid,"
+                     " :at, :at, :by)"),
+                {"p": proposal, "r": run, "at": at, "by": decided_by},
+            )  # fmt: skip
+
+    db.upgrade()
+
+    with db.transaction("acme") as conn:
+        runs = conn.execute(
+            text("SELECT status, undone_at, recorded_at FROM curation_run ORDER BY status")
+        ).all()
+        proposals = conn.execute(text("SELECT status FROM proposal ORDER BY status")).scalars()
+        assert [(r.status, r.undone_at, r.recorded_at) for r in runs] == [
+            ("applied", None, at),
+            ("undone", at, at),
+        ]
+        assert list(proposals) == ["rejected", "withdrawn"]

@@ -29,6 +29,7 @@ def test_a_dry_run_prints_what_the_plan_would_leave_active(
     active = store.counts(T).active
     planned = as_json(run_cli(env, "curate", "-t", T, "--json", *NOW))["planned"]
     assert planned["active_after"] == active - 7 < active
+    assert planned["active_after_apply"] == active  # a new tenant's modes: all dry_run
 
     out = run_cli(env, "curate", "-t", T, *NOW).stdout
 
@@ -93,3 +94,27 @@ def test_undoing_a_dry_run_says_there_is_nothing_to_undo(
     out = run_cli(env, "undo", dry["run_id"], "-t", T, *NOW).stdout
     assert out == f"run {dry['run_id']} was a dry run: it wrote nothing, nothing to undo\n"
     assert [r.status for r in store.runs(T)] == ["dry_run"]
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["runs", "-t", T, "--limit", "abc"], "error: --limit='abc': Input should be a valid "),
+        (["runs", "-t", T, "--limit=abc"], "error: --limit='abc': Input should be a valid "),
+        (["runs"], "error: --tenant=None: is required (`memgov runs --help`)"),
+        (["runs", "-t", T, "--bogus"], "error: option='--bogus': no such option for `memgov runs`"),
+        (["undo", "-t", T], "error: run_id=None: is required (`memgov undo --help`)"),
+        (["undo", "nope", "-t", T], "error: run_id='nope': is not a UUID"),
+        (["curate", "-t", T, "--apply", "--force-now"], "error: --force-now=None: Option "),
+        (["curate", "-t", T, "--now", "soon"], "error: --now='soon': "),
+        (["serve", "--port", "70000"], "error: --port=70000: expected 0 (any free port) to 65535"),
+    ],
+)
+def test_refusals_of_the_commands_are_one_error_line(
+    store: MemoryStore, env: dict[str, str], args: list[str], line: str
+) -> None:
+    store.remember(T, "The deploy window is Tuesday.")
+    done = run_cli(env, *args, code=2)
+    [said] = done.stderr.splitlines()
+    assert said.startswith(line), said
+    assert "Traceback" not in done.stderr and "Usage:" not in done.stderr + done.stdout

@@ -420,6 +420,37 @@ def test_apply_is_refused_while_another_run_holds_the_lock(
     assert states(store, ACME) == before and store.runs(ACME) == []
 
 
+def test_an_apply_at_a_past_clock_is_refused_unless_a_reason_is_configured(
+    store: MemoryStore, instance: DagsterInstance, database_url: str, inbox: Path
+) -> None:
+    seed(store, ACME)
+    apply_all(store, ACME)
+    store.remember(ACME, "Written after the replay's time.", now=T0 + timedelta(days=1))
+    before = states(store, ACME)
+    past = build_resources(
+        database_url=database_url, embedder="hashing", now=T0.isoformat(), inbox=str(inbox)
+    )
+    refused = run(instance, past, ACME)
+    assert not refused.success
+    assert any(
+        "clock.now: now=" in m and "newest write" in m and "clock.force_now_reason" in m
+        for m in failure_messages(refused)
+    ), failure_messages(refused)
+    assert states(store, ACME) == before and store.runs(ACME) == []
+
+    forced = build_resources(
+        database_url=database_url, embedder="hashing", now=T0.isoformat(), inbox=str(inbox),
+        force_now_reason="replaying the night of T0",
+    )  # fmt: skip
+    done = run(instance, forced, ACME)
+    assert done.success, failure_messages(done)
+    [recorded] = store.runs(ACME)
+    assert (recorded.status, recorded.report.forced_now_reason) == (
+        "applied",
+        "replaying the night of T0",
+    )
+
+
 # -- direct invocation -------------------------------------------------------------------------
 def test_the_planning_stage_materializes_alone_from_the_stored_scored_set(
     store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]

@@ -186,3 +186,4 @@ class MemoryStore:
     keys = delegate("key_service", KeyService.keys)
     revoke_key = delegate("key_service", KeyService.revoke_key)
     authenticate = delegate("key_service", KeyService.authenticate)
+    live_key_count = delegate("key_service", KeyService.live_key_count)

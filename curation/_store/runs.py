@@ -15,7 +15,7 @@ from curation._errors import BackdatedRunError
 from curation._kinds import EventType
 from curation._plan import CurationPlan
 from curation._records import RunReport, UndoReport
-from curation._store.apply import apply_plan
+from curation._store.apply import apply_plan, effective_mechanics
 from curation._store.database import scope_to_tenant
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import RESTORE_SET
@@ -50,6 +50,11 @@ def run_apply(
         if not dry_run:
             refuse_backdating(conn, tenant, now, forced_now_reason)
         applied = apply_plan(conn, plan, run_id=run_id, now=now, actor=actor, dry_run=dry_run)
+        # what an apply under the plan's modes would leave (a dry run's honest "after")
+        planned = {
+            **plan.counts(),
+            "active_after_apply": plan.active_after_writing(effective_mechanics(plan, False)),
+        }
         active_after = conn.execute(
             text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
             {"t": tenant},
@@ -59,7 +64,7 @@ def run_apply(
             tenant=tenant,
             dry_run=dry_run,
             at=now.isoformat(),
-            planned=plan.counts(),
+            planned=planned,
             applied={k: v for k, v in applied.items() if not k.endswith("_ids")},
             active_after=int(active_after),
             modes={
@@ -107,7 +112,7 @@ def run_apply(
                     run_id=run_id,
                     reason="dry run" if dry_run else "applied",
                     data={
-                        "planned": plan.counts(),
+                        "planned": planned,
                         "applied": report.applied,
                         **({"forced_now_reason": forced_now_reason} if forced_now_reason else {}),
                     },

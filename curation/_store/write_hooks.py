@@ -12,14 +12,14 @@ from __future__ import annotations
 import dataclasses
 import uuid
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, text
 
 from curation._change import SlotVerdict, compare_slots, infers_supersession
-from curation._kinds import ArchiveReason, EventType
+from curation._kinds import ArchiveReason, EventType, MemoryKind
 from curation._plan import ArchiveAction, Mechanic
 from curation._policy import CurationPolicy, Mode
 from curation._records import WriteResult
@@ -83,9 +83,18 @@ def _subsume(
 
 
 def supersede_keys(
-    conn: Connection, tenant: str, keys: Sequence[str], *, now: datetime, actor: str
+    conn: Connection,
+    tenant: str,
+    keys: Sequence[str],
+    *,
+    now: datetime,
+    actor: str,
+    stated_at: Mapping[str, datetime] | None = None,
 ) -> dict[str, list[str]]:
-    """Returns, per surviving id, the ids it superseded."""
+    """Returns, per surviving id, the ids it superseded. ``stated_at``: entries revived by
+    this write, with the time they were re-stated (they compete as said then, like a new
+    write, not as of their first statement)."""
+    restated = stated_at or {}
     rows = conn.execute(
         text(
             "SELECT m.id, m.supersession_key AS key, m.created_at, s.generality, s.version,"
@@ -100,12 +109,16 @@ def supersede_keys(
         groups[row.key].append(row)
     actions: list[ArchiveAction] = []
     subsumed: list[tuple[Any, Any]] = []
+
+    def said(row: Any) -> datetime:
+        return restated.get(str(row.id), row.created_at)
+
     for key, members in groups.items():
-        winner = max(members, key=lambda r: survivor_key(r.generality, r.created_at, str(r.id)))
+        winner = max(members, key=lambda r: survivor_key(r.generality, said(r), str(r.id)))
         for row in members:
             if row.id == winner.id or row.pinned:
                 continue
-            if row.created_at > winner.created_at:
+            if said(row) > said(winner):
                 subsumed.append((row.id, winner.id))  # newer but narrower: filed beneath
                 continue
             actions.append(
@@ -356,6 +369,48 @@ def _open_conflict(
     return str(conflict_id)
 
 
+def as_stored(
+    conn: Connection,
+    tenant: str,
+    written: Sequence[tuple[str, PreparedWrite]],
+    revived: set[str],
+    *,
+    now: datetime,
+) -> list[tuple[str, PreparedWrite]]:
+    """The writes as the checks must see them: a revived entry is the stored memory (its
+    key, kind, topic and generality: an agent re-stating the sentence rarely repeats
+    them, and without the key the revived value sat beside its replacement unchecked),
+    stated at the re-statement's time."""
+    if not revived:
+        return list(written)
+    stored = {
+        str(row.id): row
+        for row in conn.execute(
+            text(
+                "SELECT m.id, m.kind, m.supersession_key, m.topic, s.generality"
+                " FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id"
+                " WHERE m.tenant = :t AND m.id = ANY(CAST(:ids AS uuid[]))"
+            ),
+            {"t": tenant, "ids": sorted(revived)},
+        )
+    }
+    out: list[tuple[str, PreparedWrite]] = []
+    for memory_id, write in written:
+        row = stored.get(memory_id) if memory_id in revived else None
+        if row is not None:
+            item = dataclasses.replace(
+                write.item,
+                kind=MemoryKind(row.kind),
+                supersession_key=row.supersession_key,
+                topic=row.topic,
+                generality=int(row.generality),
+                created_at=write.item.created_at or now,
+            )
+            write = dataclasses.replace(write, item=item)
+        out.append((memory_id, write))
+    return out
+
+
 def after_write(
     conn: Connection,
     tenant: str,
@@ -370,11 +425,16 @@ def after_write(
     written = [(r.id, p) for r, p in zip(results, prepared, strict=True) if r.created or r.revived]
     if not written:
         return results
+    revived = {r.id for r in results if r.revived}
+    written = as_stored(conn, tenant, written, revived, now=now)
     superseded: dict[str, list[str]] = {}
     if policy.supersession == Mode.APPLY:
         keys = sorted({w.item.supersession_key for _, w in written if w.item.supersession_key})
         if keys:
-            superseded = supersede_keys(conn, tenant, keys, now=now, actor=actor)
+            stated_at = {i: w.item.created_at or now for i, w in written if i in revived}
+            superseded = supersede_keys(
+                conn, tenant, keys, now=now, actor=actor, stated_at=stated_at
+            )
     if policy.subsumption == Mode.APPLY:
         subsume_topics(conn, tenant, written, now=now, actor=actor)
     changes = WriteChanges()

@@ -59,7 +59,7 @@ def curate(
         typer.echo(
             f"  active: {planned['active_before']} now; the plan would leave "
             f"{planned['active_after']}, --apply under these modes "
-            f"{_active_after_apply(planned, report.modes)} (nothing written)"
+            f"{planned['active_after_apply']} (nothing written)"
         )
     else:
         typer.echo(f"  active: {planned['active_before']} → {report.active_after}")
@@ -96,16 +96,6 @@ def curate(
             f"`memgov policy set -t {tenant} --enable-writes` (or one mechanic: "
             f"`memgov policy set -t {tenant} duplicates=apply`)"
         )
-
-
-_ARCHIVING = {"supersession": "superseded", "duplicates": "duplicates_archived",
-              "decay": "decayed"}  # fmt: skip
-
-
-def _active_after_apply(planned: dict[str, int], modes: dict[str, str]) -> int:
-    """What an apply would leave active: only mechanics set to apply archive."""
-    writing = [count for mechanic, count in _ARCHIVING.items() if modes.get(mechanic) == "apply"]
-    return planned["active_before"] - sum(planned.get(c, 0) for c in writing)
 
 
 def undo(

@@ -29,7 +29,8 @@ comparisons, arms = summary["comparisons"], summary["arms"]
 if not comparisons:
     st.info(
         "No A/B runs yet: run `memgov eval ab` (curated vs raw on the simulated fleet) or a "
-        "benchmark (`memgov eval benchmark …`). They log to MLflow experiments named `ab-*` "
+        "benchmark (`memgov eval locomo PATH`, `memgov eval longmemeval PATH` or "
+        "`memgov eval timeqa PATH`). They log to MLflow experiments named `ab-*` "
         "and `benchmark-*` in the store above (set `MLFLOW_TRACKING_URI` to read another)."
     )
     st.stop()

@@ -875,6 +875,8 @@ export interface components {
             conflict_ids?: string[];
             /** Proposal Ids */
             proposal_ids?: string[];
+            /** Forced Now Reason */
+            forced_now_reason?: string | null;
         };
         /** WriteOut */
         WriteOut: {
@@ -1740,7 +1742,7 @@ export interface operations {
     proposals_v1_curator_proposals_get: {
         parameters: {
             query?: {
-                status?: "pending" | "approved" | "rejected" | "unmerged" | "all";
+                status?: "pending" | "approved" | "rejected" | "unmerged" | "withdrawn" | "all";
             };
             header?: never;
             path?: never;

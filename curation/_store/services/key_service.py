@@ -18,6 +18,7 @@ from sqlalchemy import text
 
 from curation._errors import InvalidStateError, NotFoundError, ValidationError
 from curation._records import ApiKeyRecord, NewApiKey
+from curation._store.database import scope_to_tenant
 from curation._store.services.context import StoreContext
 from curation._validation import validate_label, validate_uuid
 
@@ -91,6 +92,26 @@ class KeyService:
                 {"t": tenant},
             ).all()
         return [key_record(row) for row in rows]
+
+    def live_key_count(self) -> tuple[int, int]:
+        """(live keys, tenants holding one) over every tenant: what ``memgov serve`` says
+        on start. One transaction, scoped to each tenant in turn (row-level security)."""
+        keys = holders = 0
+        with self.ctx.db.transaction() as conn:
+            names = list(conn.execute(text("SELECT memgov_tenants()")).scalars())
+            for tenant in names:
+                scope_to_tenant(conn, tenant)
+                live = int(
+                    conn.execute(
+                        text(
+                            "SELECT count(*) FROM api_key WHERE tenant = :t AND revoked_at IS NULL"
+                        ),
+                        {"t": tenant},
+                    ).scalar_one()
+                )
+                keys += live
+                holders += live > 0
+        return keys, holders
 
     def revoke_key(
         self, tenant: str, key_id: str | uuid.UUID, *, now: datetime | None = None

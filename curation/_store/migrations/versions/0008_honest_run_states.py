@@ -30,17 +30,41 @@ def upgrade() -> None:
     op.execute("ALTER TABLE curation_run ADD COLUMN undone_at timestamptz")
     op.execute("ALTER TABLE curation_run ADD COLUMN recorded_at timestamptz")
     # nullable: a run from before (or from an older dump) counts by its started_at
-    op.execute("UPDATE curation_run SET recorded_at = started_at")
     op.execute("CREATE INDEX curation_run_recorded ON curation_run (tenant, recorded_at)")
     op.execute("ALTER TABLE proposal DROP CONSTRAINT IF EXISTS proposal_status_check")
     op.execute(
         "ALTER TABLE proposal ADD CONSTRAINT proposal_status_check "
         "CHECK (status IN ('pending','approved','rejected','unmerged','withdrawn'))"
     )
-    op.execute(
-        "UPDATE proposal SET status = 'withdrawn' "
-        "WHERE status = 'rejected' AND decided_by LIKE 'undo:%'"
-    )
+    op.execute(_RESTATE_EXISTING)
+
+
+# Row-level security is FORCEd (the owner is filtered too): the existing rows are moved
+# tenant by tenant, each under its own memgov.tenant. A run counts as undone when its undo
+# restored something or withdrew a proposal (an undo that reverted nothing left no trace).
+_RESTATE_EXISTING = """
+DO $$
+DECLARE t text;
+BEGIN
+    FOR t IN SELECT name FROM tenant LOOP
+        PERFORM set_config('memgov.tenant', t, true);
+        UPDATE curation_run SET recorded_at = started_at WHERE tenant = t;
+        UPDATE curation_run r SET status = 'undone', undone_at = coalesce(
+            (SELECT min(e.at) FROM event e WHERE e.tenant = t AND e.type = 'restore'
+               AND e.run_id = r.id AND e.data ->> 'undo_of_run' = r.id::text),
+            (SELECT min(p.decided_at) FROM proposal p WHERE p.tenant = t AND p.run_id = r.id
+               AND p.decided_by LIKE 'undo:%'))
+        WHERE r.tenant = t AND r.status = 'applied' AND (
+            EXISTS (SELECT 1 FROM event e WHERE e.tenant = t AND e.type = 'restore'
+                    AND e.run_id = r.id AND e.data ->> 'undo_of_run' = r.id::text)
+            OR EXISTS (SELECT 1 FROM proposal p WHERE p.tenant = t AND p.run_id = r.id
+                       AND p.decided_by LIKE 'undo:%'));
+        UPDATE proposal SET status = 'withdrawn'
+        WHERE tenant = t AND status = 'rejected' AND decided_by LIKE 'undo:%';
+    END LOOP;
+    PERFORM set_config('memgov.tenant', '', true);
+END $$;
+"""
 
 
 def downgrade() -> None:
