@@ -122,6 +122,12 @@ class RejectIn(_Body):
     note: str | None = None
 
 
+class ApproveIn(_Body):
+    text: str | None = Field(
+        None, description="The principle's text as the curator edited it (default: as proposed)."
+    )
+
+
 class PinIn(_Body):
     pinned: bool = True
 

@@ -309,8 +309,8 @@ export interface components {
     schemas: {
         /**
          * Approval
-         * @description An approved proposal: the principle written (or promoted) and the members it
-         *     subsumed.
+         * @description An approved proposal: the principle written (or promoted), its text (the proposed
+         *     one or the curator's edit) and the members it subsumed.
          */
         Approval: {
             /** Proposal Id */
@@ -321,6 +321,18 @@ export interface components {
             created: boolean;
             /** Subsumed */
             subsumed: number;
+            /** Text */
+            text: string;
+            /** Edited */
+            edited: boolean;
+        };
+        /** ApproveIn */
+        ApproveIn: {
+            /**
+             * Text
+             * @description The principle's text as the curator edited it (default: as proposed).
+             */
+            text?: string | null;
         };
         /** ConflictRecord */
         ConflictRecord: {
@@ -1631,7 +1643,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApproveIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
