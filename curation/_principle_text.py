@@ -180,4 +180,6 @@ def shared_statement(
         cursor = end
     out.append(backbone[cursor:])
     text = "".join(out).strip()
+    if not token_set(text):  # nothing survived (a chain of overlaps): the members, listed
+        return _listed(Counter(texts), {t: t for t in texts}, omitted=False)
     return text[:1].upper() + text[1:] if backbone[:1].isupper() else text
