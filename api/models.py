@@ -210,6 +210,12 @@ class ChangeNoteIn(StrictBody):
     note: Content | None = Field(None, description="The curator's reason, kept with the label.")
 
 
+class ApproveIn(StrictBody):
+    text: Content | None = Field(
+        None, description="The principle's text as the curator edited it (default: as proposed)."
+    )
+
+
 class PinIn(StrictBody):
     pinned: bool = True
 

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query
 from api.auth import CuratorKey, Store
 from api.errors import ERROR_RESPONSES
 from api.fields import ChangeId, ConflictId, MemoryId, ProposalId
-from api.models import ChangeNoteIn, CurateIn, CurateOut, PinIn, RejectIn, ResolveIn
+from api.models import ApproveIn, ChangeNoteIn, CurateIn, CurateOut, PinIn, RejectIn, ResolveIn
 from api.service import actor, curate_note
 from curation import (
     MAX_LIST_LIMIT,
@@ -41,8 +41,12 @@ def proposals(
 
 
 @router.post("/proposals/{proposal_id}/approve", response_model=list[Approval])
-def approve(proposal_id: ProposalId, key: CuratorKey, store: Store) -> list[dict[str, Any]]:
-    return [a.to_dict() for a in store.approve(key.tenant, [proposal_id], actor=actor(key))]
+def approve(
+    proposal_id: ProposalId, key: CuratorKey, store: Store, body: ApproveIn | None = None
+) -> list[dict[str, Any]]:
+    texts = None if body is None or body.text is None else {proposal_id: body.text}
+    approved = store.approve(key.tenant, [proposal_id], texts=texts, actor=actor(key))
+    return [a.to_dict() for a in approved]
 
 
 @router.post("/proposals/{proposal_id}/reject", status_code=204)

@@ -30,7 +30,8 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from curation._tokens import _WORD, _normalize, _token_of, token_set
 from curation._values import NEGATION_WORDS
@@ -42,20 +43,21 @@ OMITTED = "(none)"
 _SPACE_BEFORE = re.compile(r"\s+$")
 
 
-@dataclass(frozen=True)
-class _Word:
+class _Word(NamedTuple):
     start: int
     end: int
     key: str  # the word as aligned: NFKC, casefolded, possessive and plural folded
     token: str | None  # its token, or None for a function word
 
 
+@lru_cache(maxsize=1 << 16)
+def _word_of(raw: str) -> tuple[str, str | None]:
+    folded = unicodedata.normalize("NFKC", raw).casefold()
+    return _normalize(folded), _token_of(folded)
+
+
 def _words(text: str) -> list[_Word]:
-    out: list[_Word] = []
-    for match in _WORD.finditer(text):
-        folded = unicodedata.normalize("NFKC", match.group()).casefold()
-        out.append(_Word(match.start(), match.end(), _normalize(folded), _token_of(folded)))
-    return out
+    return [_Word(m.start(), m.end(), *_word_of(m.group())) for m in _WORD.finditer(text)]
 
 
 def _slots(words: Sequence[_Word], shared: set[str]) -> list[tuple[int, int]]:
@@ -72,31 +74,25 @@ def _slots(words: Sequence[_Word], shared: set[str]) -> list[tuple[int, int]]:
     return runs
 
 
-def _value(
-    member: str, words: Sequence[_Word], mapped: dict[int, int], slot: tuple[int, int]
-) -> str | None:
-    """The member's words between the slot's nearest aligned neighbours in the backbone;
-    None when the member leaves the slot out."""
+def _span(mapped: dict[int, int], slot: tuple[int, int], size: int) -> tuple[int, int]:
+    """The member's word range between the slot's nearest aligned neighbours in the
+    backbone (empty when the member leaves the slot out)."""
     left = max((i for i in mapped if i < slot[0]), default=None)
     right = min((i for i in mapped if i > slot[1]), default=None)
-    lo = 0 if left is None else mapped[left] + 1
-    hi = len(words) if right is None else mapped[right]
-    if hi <= lo:
-        return None
-    return member[words[lo].start : words[hi - 1].end]
+    return (0 if left is None else mapped[left] + 1), (size if right is None else mapped[right])
 
 
-def _is_value(value: str, shared: set[str]) -> bool:
-    """A slot's value carries content of its own and none of the shared statement."""
-    tokens = token_set(value)
-    return bool(tokens) and not tokens & shared and len(value.split()) <= MAX_VALUE_WORDS
-
-
-def _own_words(member: str, words: Sequence[_Word], shared: set[str]) -> str | None:
+def _own_span(words: Sequence[_Word], shared: set[str]) -> tuple[int, int]:
     """The member's words that are not shared (first to last): its value for the only
     slot when alignment cannot place it (a reordered paraphrase)."""
     own = [i for i, w in enumerate(words) if w.token is not None and w.token not in shared]
-    return member[words[own[0]].start : words[own[-1]].end] if own else None
+    return (own[0], own[-1] + 1) if own else (0, 0)
+
+
+def _is_value(words: Sequence[_Word], shared: set[str]) -> bool:
+    """A slot's value carries content of its own and none of the shared statement."""
+    tokens = {w.token for w in words if w.token is not None}
+    return bool(tokens) and not tokens & shared and len(words) <= MAX_VALUE_WORDS
 
 
 def _aligned(backbone: Sequence[_Word], member: Sequence[_Word], slots: set[int]) -> dict[int, int]:
@@ -129,13 +125,17 @@ def negations(text: str) -> int:
     return sum(w in NEGATION_WORDS or w.endswith(("n't", "n\u2019t")) for w in words)
 
 
-def shared_statement(texts: Sequence[str], medoid: int = 0) -> str:
+def shared_statement(
+    texts: Sequence[str], medoid: int = 0, sets: Sequence[frozenset[str]] | None = None
+) -> str:
     """The members' shared statement, on the wording of the member with the fewest words
-    of its own (the fewest slots; ties to the medoid, then the first)."""
+    of its own (the fewest slots; ties to the medoid, then the first). ``sets``: the
+    texts' token sets, when the caller has them."""
     if len({t.strip() for t in texts}) <= 1:
         return texts[0]  # identical members: nothing differs
-    sets = [token_set(t) for t in texts]
-    shared = set.intersection(*(set(s) for s in sets))
+    if sets is None:
+        sets = [token_set(t) for t in texts]
+    shared = set(sets[0]).intersection(*sets[1:])
     backbone_index = min(range(len(texts)), key=lambda k: (len(sets[k] - shared), k != medoid, k))
     backbone = texts[backbone_index]
     words = _words(backbone)
@@ -146,22 +146,23 @@ def shared_statement(texts: Sequence[str], medoid: int = 0) -> str:
     values: list[Counter[str]] = [Counter() for _ in slots]
     shown: list[dict[str, str]] = [{} for _ in slots]
     omitted = [False] * len(slots)
-    order = [backbone_index] + [k for k in range(len(texts)) if k != backbone_index]
-    for k in order[:MAX_ALIGNED]:
-        member_words = _words(texts[k])
+    copies = Counter(texts)  # each distinct text aligned once, counted as often as written
+    order = [backbone] + [t for t in copies if t != backbone]
+    for member in order[:MAX_ALIGNED]:
+        member_words = _words(member)
         mapped = _aligned(words, member_words, in_slot)
         for s, slot in enumerate(slots):
-            value = _value(texts[k], member_words, mapped, slot)
-            if value is None:
+            lo, hi = _span(mapped, slot, len(member_words))
+            if hi <= lo:
                 omitted[s] = True
                 continue
-            if not _is_value(value, shared) and len(slots) == 1:
-                value = _own_words(texts[k], member_words, shared)
-            if value is None or not _is_value(value, shared):
+            if not _is_value(member_words[lo:hi], shared) and len(slots) == 1:
+                lo, hi = _own_span(member_words, shared)
+            if hi <= lo or not _is_value(member_words[lo:hi], shared):
                 continue  # a reordered member: its words here are not this slot's value
-            key = " ".join(w.key for w in _words(value))
-            values[s][key] += 1
-            shown[s].setdefault(key, value)
+            key = " ".join(w.key for w in member_words[lo:hi])
+            values[s][key] += copies[member]
+            shown[s].setdefault(key, member[member_words[lo].start : member_words[hi - 1].end])
     out: list[str] = []
     cursor = 0
     for s, (a, b) in enumerate(slots):
@@ -179,4 +180,6 @@ def shared_statement(texts: Sequence[str], medoid: int = 0) -> str:
         cursor = end
     out.append(backbone[cursor:])
     text = "".join(out).strip()
+    if not token_set(text):  # nothing survived (a chain of overlaps): the members, listed
+        return _listed(Counter(texts), {t: t for t in texts}, omitted=False)
     return text[:1].upper() + text[1:] if backbone[:1].isupper() else text

@@ -225,7 +225,8 @@ def _proposal(
     stats = cluster_stats([sets[m] for m in members])
     kind = snap.kinds[snap_rows[0]]
     if type(writer) is SharedStatementSummarizer:  # the medoid is known: not computed twice
-        text = shared_statement([snap.contents[r] for r in snap_rows], stats.medoid)
+        member_sets = [sets[m] for m in members]
+        text = shared_statement([snap.contents[r] for r in snap_rows], stats.medoid, member_sets)
     elif type(writer) is MedoidSummarizer:
         text = snap.contents[snap_rows[stats.medoid]]
     else:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -307,9 +307,11 @@ def embedder_mismatch() -> str | None:
 ACTOR = "dashboard"
 
 
-def approve(tenant: str, proposal_ids: Sequence[str]) -> list[Approval]:
+def approve(
+    tenant: str, proposal_ids: Sequence[str], texts: Mapping[str, str] | None = None
+) -> list[Approval]:
     try:
-        return store().approve(tenant, list(proposal_ids), actor=ACTOR)
+        return store().approve(tenant, list(proposal_ids), texts=texts, actor=ACTOR)
     finally:
         clear_caches()
 

@@ -10,7 +10,7 @@ import pytest
 from api_helpers import Served, error_of, serving
 from curation_helpers import CACHE_LESSON, MIGRATION_LESSON, UNRELATED
 
-from curation import MemoryStore
+from curation import MAX_CONTENT_CHARS, MemoryStore
 
 T = "fleet"
 
@@ -175,3 +175,32 @@ def test_a_rejected_change_keeps_both_and_other_tenants_cannot_decide(served: Se
     assert store.change_gate(T).rejected == 1
     with served.client(served.key(T, "agent")) as agent:  # the curator's acts only
         assert agent.get("/v1/curator/changes").status_code == 403
+
+
+def test_a_proposal_is_approved_with_the_curator_s_edited_text(served: Served) -> None:
+    store = served.store
+    members = [r.id for r in store.remember_many(T, [{"content": c} for c in CACHE_LESSON])]
+    store.remember_many(T, [{"content": c} for c in UNRELATED[:6]])
+    edited = "Flush the redis session cache after any auth gateway change"
+    with served.client(served.key(T, "curator", name="ops")) as curator:
+        curator.post("/v1/curator/curate", json={"apply": True})
+        [proposal] = curator.get("/v1/curator/proposals").json()
+        url = f"/v1/curator/proposals/{proposal['id']}/approve"
+        for bad, field in [("  ", "text"), ("x" * (MAX_CONTENT_CHARS + 1), "text")]:
+            refused = curator.post(url, json={"text": bad})
+            assert refused.status_code == 400 and error_of(refused)["field"] == field
+        wrong_type = curator.post(url, json={"text": 7})
+        assert wrong_type.status_code == 422
+        assert curator.get("/v1/curator/proposals").json() == [proposal]  # still pending
+
+        approved = curator.post(url, json={"text": edited})
+
+        assert approved.status_code == 200, approved.text
+        [result] = approved.json()
+        assert (result["text"], result["edited"], result["subsumed"]) == (
+            edited, True, len(members),
+        )  # fmt: skip
+    assert store.get(T, result["principle_id"]).content == edited
+    [event] = store.events(T, types=["approve"])
+    assert event.actor == "key:ops"
+    assert (event.data["proposed_text"], event.data["edited_text"]) == (proposal["text"], edited)

@@ -107,10 +107,24 @@ def test_proposals_list_and_approve(store: MemoryStore, env: dict[str, str]) -> 
     [proposal] = as_json(run_cli(env, "proposals", "list", "-t", T, "--json"))
     assert sorted(proposal["member_ids"]) == sorted(lessons)
 
-    [approved] = as_json(run_cli(env, "proposals", "approve", proposal["id"], "-t", T, *NOW))
+    edited = "Flush the redis session cache after every auth gateway change"
+    refused = run_cli(env, "proposals", "approve", proposal["id"], "-t", T, "--text", " ", code=2)
+    assert "text=' '" in refused.stderr and "Traceback" not in refused.stderr
+    both = run_cli(env, "proposals", "approve", proposal["id"], proposal["id"], "-t", T,
+                   "--text", edited, code=2)  # fmt: skip
+    assert "text=" in both.stderr and "edits one proposal" in both.stderr
+    assert len(as_json(run_cli(env, "proposals", "list", "-t", T, "--json"))) == 1
+
+    [approved] = as_json(
+        run_cli(env, "proposals", "approve", proposal["id"], "-t", T, "--text", edited, *NOW)
+    )
 
     principle = approved["principle_id"]
-    assert principle in lessons and approved["subsumed"] == len(lessons) - 1
+    assert principle not in lessons and approved["subsumed"] == len(lessons)
+    assert (approved["text"], approved["edited"]) == (edited, True)
+    assert store.get(T, principle).content == edited
+    [event] = store.events(T, types=["approve"])
+    assert (event.data["proposed_text"], event.data["edited_text"]) == (proposal["text"], edited)
     for member in set(lessons) - {principle}:
         m = store.get(T, member)
         assert (m.archive_reason, m.parent_id) == ("subsumed", principle)

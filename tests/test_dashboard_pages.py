@@ -268,6 +268,38 @@ def test_approve_a_batch_then_unmerge_it(fleet: MemoryStore) -> None:
     assert fleet.events(SUPPORT, types=["unmerge"])[-1].actor == "dashboard"
 
 
+def test_approve_with_the_text_as_the_curator_edited_it(fleet: MemoryStore) -> None:
+    proposal = fleet.proposals(SUPPORT)[0]
+    edited = "Refunds above <b>500</b> need a manager's approval"
+    at = app("curator_queue")
+    area = at.text_area(key=f"principle_text_{proposal.id}")
+    assert area.value == proposal.text  # the proposed text, ready to edit
+    area.input("   ")
+    at.multiselect(key="proposal_batch").set_value([proposal.id])
+    at.button(key="approve").click().run()
+    assert not at.exception
+    assert any("text=" in e.value and "must not be empty" in e.value for e in at.error)
+    assert proposal.id in {p.id for p in fleet.proposals(SUPPORT)}  # nothing approved
+
+    at.text_area(key=f"principle_text_{proposal.id}").input(edited)
+    at.multiselect(key="proposal_batch").set_value([proposal.id])
+    at.button(key="approve").click().run()
+
+    assert not at.exception
+    assert any("1 with the text as you edited it" in s.value for s in at.success)
+    [approved] = fleet.proposals(SUPPORT, status="approved")
+    assert fleet.get(SUPPORT, approved.principle_id).content == edited
+    approval = fleet.events(SUPPORT, types=["approve"])[-1]
+    assert (approval.data["proposed_text"], approval.data["edited_text"]) == (
+        proposal.text,
+        edited,
+    )
+    assert approval.actor == "dashboard"
+    shown = [str(getattr(e, "proto", e)) for e in at.get("html")]
+    assert any("&lt;b&gt;500" in h for h in shown)  # the edit is shown escaped
+    assert not any("<b>500" in h for h in shown)
+
+
 def test_approve_two_proposals_in_one_action(fleet: MemoryStore) -> None:
     ids = [p.id for p in fleet.proposals(SUPPORT)]
     at = app("curator_queue")

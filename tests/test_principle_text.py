@@ -75,6 +75,14 @@ def test_a_word_some_members_leave_out_is_not_stated() -> None:
     assert shared_statement(texts) == "[Never | (none)] flush the cache"
 
 
+def test_a_chain_that_shares_nothing_lists_its_members_rather_than_nothing() -> None:
+    # each text overlaps the next, but no word is in all four, and each is too long a value
+    words = [f"w{k:02d}" for k in range(18)]
+    texts = [" ".join(words[k : k + 9]) for k in range(0, 12, 3)]
+    text = shared_statement(texts)
+    assert text == "[" + " | ".join(texts) + "]"
+
+
 def test_identical_members_are_their_own_statement() -> None:
     assert shared_statement(["Rotate keys yearly"] * 3) == "Rotate keys yearly"
 

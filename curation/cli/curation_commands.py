@@ -243,10 +243,20 @@ def proposals_list(
 
 @proposals_app.command("approve")
 def proposals_approve(
-    ids: list[str] = typer.Argument(...), tenant: str = TENANT, now: str | None = NOW
+    ids: list[str] = typer.Argument(...),
+    tenant: str = TENANT,
+    text: str | None = typer.Option(
+        None, "--text", help="The principle's text as edited (one proposal at a time)."
+    ),
+    now: str | None = NOW,
 ) -> None:
-    """Approve a batch of proposals in one transaction."""
-    emit_json(open_store().approve(tenant, ids, actor="cli", now=parse_now(now)))
+    """Approve a batch of proposals in one transaction; --text replaces the proposed text."""
+    texts = None
+    if text is not None:
+        if len(ids) != 1:
+            raise ValidationError("text", text, f"edits one proposal; {len(ids)} were given")
+        texts = {ids[0]: text}
+    emit_json(open_store().approve(tenant, ids, texts=texts, actor="cli", now=parse_now(now)))
 
 
 @proposals_app.command("reject")

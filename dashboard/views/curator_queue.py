@@ -13,6 +13,7 @@ from curation import MemgovError, MemoryRecord, ProposalRecord
 from dashboard import data, diffview, held_changes, ui
 
 BATCH_KEY = "proposal_batch"
+TEXT_KEY = "principle_text_"  # + proposal id: the text as the curator edited it
 NOTE_KEY = "reject_note"
 UNMERGE_KEY = "unmerge_choice"
 RESOLUTIONS = {
@@ -24,23 +25,30 @@ RESOLUTIONS = {
 
 
 # -- actions (callbacks: they run before the page is drawn again) ---------------------------
-def _approve(tenant: str) -> None:
+def _approve(tenant: str, proposed: dict[str, str]) -> None:
     ids = list(st.session_state.get(BATCH_KEY) or [])
     if not ids:
         ui.flash("warning", "Select at least one proposal to approve.")
         return
+    texts = {
+        pid: str(st.session_state[TEXT_KEY + pid])
+        for pid in ids
+        if st.session_state.get(TEXT_KEY + pid) not in (None, proposed.get(pid))
+    }
     try:
-        results = data.approve(tenant, ids)
+        results = data.approve(tenant, ids, texts=texts or None)
     except MemgovError as exc:
         ui.flash("error", f"Nothing approved (the batch is all or none): {ui.code(str(exc))}")
         return
     subsumed = sum(int(r.subsumed) for r in results)
     created = sum(bool(r.created) for r in results)
+    edited = sum(bool(r.edited) for r in results)
     ui.flash(
         "success",
-        f"Approved {len(results)} proposal(s): {subsumed} entries archived as subsumed under "
-        f"{len(results)} principle(s) ({created} written new, {len(results) - created} "
-        "promoted from a member). Unmerge restores them in one action.",
+        f"Approved {len(results)} proposal(s), {edited} with the text as you edited it: "
+        f"{subsumed} entries archived as subsumed under {len(results)} principle(s) "
+        f"({created} written new, {len(results) - created} promoted from a member). "
+        "Unmerge restores them in one action.",
     )
     st.session_state[BATCH_KEY] = []
 
@@ -166,6 +174,12 @@ for n, proposal in enumerate(pending, start=1):
             f"(min {float(evidence.get('min_jaccard', 0)):.2f})"
         )
         ui.quote(proposal.text)
+        st.text_area(
+            "Principle text (edit it before approving; the proposed text is kept in the history)",
+            value=proposal.text,
+            key=TEXT_KEY + proposal.id,
+            height="content",
+        )
         with st.expander("Members, word diff against the proposal, similarity", expanded=n == 1):
             rows = []
             for member_id in proposal.member_ids:
@@ -222,7 +236,7 @@ if pending:
         key="approve",
         type="primary",
         on_click=_approve,
-        args=(tenant,),
+        args=(tenant, {p.id: p.text for p in pending}),
         icon=":material/done_all:",
     )
     cols[1].button(

@@ -311,8 +311,8 @@ export interface components {
     schemas: {
         /**
          * Approval
-         * @description An approved proposal: the principle written (or promoted) and the members it
-         *     subsumed.
+         * @description An approved proposal: the principle written (or promoted), its text (the proposed
+         *     one or the curator's edit) and the members it subsumed.
          */
         Approval: {
             /** Proposal Id */
@@ -323,6 +323,18 @@ export interface components {
             created: boolean;
             /** Subsumed */
             subsumed: number;
+            /** Text */
+            text: string;
+            /** Edited */
+            edited: boolean;
+        };
+        /** ApproveIn */
+        ApproveIn: {
+            /**
+             * Text
+             * @description The principle's text as the curator edited it (default: as proposed).
+             */
+            text?: string | null;
         };
         /** ConflictRecord */
         ConflictRecord: {
@@ -1861,7 +1873,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApproveIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
