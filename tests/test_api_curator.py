@@ -188,7 +188,7 @@ def test_a_proposal_is_approved_with_the_curator_s_edited_text(served: Served) -
         url = f"/v1/curator/proposals/{proposal['id']}/approve"
         for bad, field in [("  ", "text"), ("x" * (MAX_CONTENT_CHARS + 1), "text")]:
             refused = curator.post(url, json={"text": bad})
-            assert refused.status_code == 400 and error_of(refused)["field"] == field
+            assert refused.status_code == 422 and error_of(refused)["field"] == field
         wrong_type = curator.post(url, json={"text": 7})
         assert wrong_type.status_code == 422
         assert curator.get("/v1/curator/proposals").json() == [proposal]  # still pending

@@ -69,6 +69,9 @@ def gate_status(conn: Connection, tenant: str, policy: CurationPolicy) -> Change
     )
 
 
+_REVIEW_IDS = uuid.UUID("6f1c2a8e-3b7d-4f0e-9a51-2c8d7e4b9f30")
+
+
 def hold_changes(
     conn: Connection,
     tenant: str,
@@ -83,7 +86,9 @@ def hold_changes(
     already recorded (pending or decided) is left as it is. Returns the new rows' ids."""
     if not held:
         return []
-    ids = [uuid.uuid4() for _ in held]
+    # one row per (tenant, older, newer), so its id is derived from them: a retried run
+    # (after a crash) writes the very same rows and events as an uninterrupted one
+    ids = [uuid.uuid5(_REVIEW_IDS, f"{tenant}\n{h.older_id}\n{h.newer_id}") for h in held]
     payload = [
         {"id": str(i), "o": h.older_id, "n": h.newer_id, "d": h.detail, "s": h.similarity}
         for i, h in zip(ids, held, strict=True)

@@ -30,7 +30,7 @@ RUN_EVENT_COUNTERS = {
     "archive": ("superseded", "duplicates_archived", "decayed"),
     "merge": ("merged_clusters",),
     "contest": ("conflicts_opened",),
-    "propose": ("proposals_created",),
+    "propose": ("proposals_created", "held_for_review"),  # a held change is proposed too
 }
 
 
