@@ -565,9 +565,11 @@ def newest_of_slot_first(
     holds while every other hit keeps its place:
     1. each group of statements of the question's slot (``slot_groups``), its members
        within ``band`` of the group's best relevance;
-    2. the hits within ``near`` of the best relevance that name the question's subject and
-       cover its slot: the "newest of the near-equal top hits" any user could write,
-       without its blind spot (another subject's or another slot's newer fact on top)."""
+    2. when the question names a subject, the hits within ``near`` of the best relevance
+       that name it: the "newest of the near-equal top hits" any user could write, without
+       its blind spot (another subject's newer fact on top). A question that names nothing
+       rare ("What should I check before changing a plan?") gets no such reorder: its
+       near-equal hits are as likely different lessons as versions of one."""
     order = list(range(len(texts)))
     newest: dict[int, int] = {}
     if len(texts) < 2:
@@ -596,8 +598,10 @@ def newest_of_slot_first(
     members = [
         i
         for i, statement in enumerate(statements)
-        if relevance[i] >= top and question.names_subject(statement)
+        if relevance[i] >= top
+        and question.names_subject(statement)
+        and (question.subject or question.covers_slot(statement))
     ]
-    if len(members) > 1:
+    if near > 0 and len(members) > 1:
         newest_on_top(members)
     return SlotOrder(order, newest)

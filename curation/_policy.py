@@ -156,6 +156,10 @@ class CurationPolicy(BaseModel):
     # this much similarity of the slot's best (``change.newest_of_slot_first``); tuned on
     # TimeQA's train split in every wording family (docs/evaluation.md)
     slot_order_band: float = Field(0.25, ge=0, le=1)
+    # ... and among the hits within this much of the best similarity that name the
+    # question's subject (0: only statements linked as one slot are reordered)
+    slot_order_near: float = Field(0.10, ge=0, le=1)
+    slot_order: bool = True  # off: curated recall ranks by the blend alone
 
     @field_serializer(
         "contradiction_kinds", "compression_kinds", "decay_uncovered_kinds", "claim_kinds"

@@ -366,7 +366,7 @@ def rank_candidates(
     # stable: ties keep similarity order, which is the order the index returned
     order = sorted(range(len(rows)), key=lambda i: (-float(score[i]), -similarity[i], snap.ids[i]))
     replaced_by: dict[int, int] = {}
-    if curated and query:
+    if curated and query and policy.slot_order:
         order, replaced_by = _newest_of_slot_first(rows, order, similarity, query, policy)
     hits = []
     for i in order[:k]:
@@ -401,9 +401,15 @@ def _newest_of_slot_first(
     query: str,
     policy: CurationPolicy,
 ) -> tuple[list[int], dict[int, int]]:
-    """``order`` with the statements of the question's slot (change kinds only) newest
-    first, and for each older one the row of the newest statement of its slot."""
-    positions = [p for p, i in enumerate(order) if rows[i].kind in policy.contradiction_kinds]
+    """``order`` with the statements of the question's slot newest first, and for each
+    older one the row of the newest statement of its slot. Only one-off statements of the
+    change kinds take part: a principle (generality above 0) keeps its place, so a newer,
+    narrower note never jumps over it (the heuristic's blind spot)."""
+    positions = [
+        p
+        for p, i in enumerate(order)
+        if rows[i].kind in policy.contradiction_kinds and int(rows[i].generality) == 0
+    ]
     members = [order[p] for p in positions]
     if len(members) < 2:
         return order, {}
@@ -413,6 +419,7 @@ def _newest_of_slot_first(
         [rows[i].created_at for i in members],
         [float(similarity[i]) for i in members],
         band=policy.slot_order_band,
+        near=policy.slot_order_near,
     )
     out = list(order)
     for position, local in zip(positions, slots.order, strict=True):
