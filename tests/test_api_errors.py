@@ -29,6 +29,10 @@ DOCS = Path(__file__).parent.parent / "docs" / "api.md"
 JSON = {"content-type": "application/json"}
 
 
+# a fixed id (xdist workers must collect the same parameters)
+UNKNOWN_RECALL = uuid.UUID("3a2520c3-cef3-4642-a13d-bc856adce6f6")
+
+
 @pytest.fixture
 def served(store: MemoryStore) -> Iterator[Served]:
     with serving(store) as running:
@@ -89,7 +93,7 @@ def test_the_docs_error_table_lists_exactly_the_types_the_code_answers(served: S
         ("/v1/memories", '{"memories": [{"content": "a"}, {"content": "\\udfff"}]}', 422,
          "memories[1].content"),
         ("/v1/recall", '{"query": "abc\\ud800def"}', 422, "query"),
-        ("/v1/outcomes", f'{{"recall_id": "{uuid.uuid4()}", "score": NaN}}', 422, "score"),
+        ("/v1/outcomes", f'{{"recall_id": "{UNKNOWN_RECALL}", "score": NaN}}', 422, "score"),
     ],
 )  # fmt: skip
 def test_non_finite_numbers_and_lone_surrogates_are_refused_naming_the_field(
