@@ -140,7 +140,7 @@ from curation._validation import (
     MAX_YEAR,
     MIN_YEAR,
 )
-from curation._values import distinct_subjects, value_differences
+from curation._values import MONTH_NUMBERS, distinct_subjects, value_differences
 
 __all__ = [
     "ARCHIVE_REASONS",
@@ -154,6 +154,7 @@ __all__ = [
     "MAX_RECALL_K",
     "MAX_YEAR",
     "MIN_YEAR",
+    "MONTH_NUMBERS",
     "NEAR_DUPLICATE_COSINE",
     "NEAR_DUPLICATE_JACCARD",
     "NEAR_PRUNE_BAND",

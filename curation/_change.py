@@ -49,28 +49,9 @@ from functools import lru_cache
 import snowballstemmer
 from wordfreq import zipf_frequency
 
-_MONTH_NUMBERS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
-_MONTH = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
+from curation._values import MONTH_NUMBERS
+
+_MONTH = "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True))
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[0-9]|20)\d{2}"
@@ -224,7 +205,7 @@ def _when(match: re.Match[str]) -> datetime | None:
         return datetime(parts[0], month, day, tzinfo=UTC)
     if not years:
         return None
-    month = next((n for name, n in _MONTH_NUMBERS.items() if re.search(rf"\b{name}\b", text)), 1)
+    month = next((n for name, n in MONTH_NUMBERS.items() if re.search(rf"\b{name}\b", text)), 1)
     days = [int(d) for d in re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", text)]
     day = days[0] if days and 1 <= days[0] <= 28 else 1
     return datetime(int(years[-1]), month, day, tzinfo=UTC)

@@ -56,6 +56,28 @@ _FULL_MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|November|December"
 )
 MONTH_NAMES = _FULL_MONTHS + "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
+# a month's number by its lower-case name or abbreviation (the names above, read in any case)
+MONTH_NUMBERS: dict[str, int] = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _MULTIPLIERS = {"k": 1_000, "thousand": 1_000, "M": 1_000_000, "mn": 1_000_000,
                 "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}  # fmt: skip

@@ -29,6 +29,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from curation import MONTH_NUMBERS
 from evaluation.benchmarks.common import (
     BenchmarkFormatError,
     FaultLog,
@@ -47,27 +48,7 @@ CATEGORY_NAMES = {
 }
 ADVERSARIAL = 5
 
-_MONTHS = {
-    name: n
-    for n, names in enumerate(
-        [
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ],
-        start=1,
-    )
-    for name in names
-}
+_MONTHS = MONTH_NUMBERS
 _DATE = re.compile(
     r"^\s*(?P<hour>\d{1,2}):(?P<minute>\d{2})\s*(?P<ampm>[ap])\.?m\.?\s+on\s+"
     r"(?P<day>\d{1,2})\s+(?P<month>[A-Za-z]+)\.?,?\s+(?P<year>\d{4})\s*$",
