@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -135,7 +136,16 @@ MAX_VALUE_SHARE = 0.6  # a stretch replacing most of a statement replaced its su
 MIN_FRAME_SHARE = 0.5  # shared words at least this share of each side outside its value
 
 
-_STEMMER = snowballstemmer.stemmer("english")
+# a Snowball stemmer keeps its word in itself while it works: one per thread (the HTTP
+# server recalls on several threads; one shared stemmer raised IndexError under load)
+_STEMMERS = threading.local()
+
+
+def _stem(word: str) -> str:
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return str(stemmer.stemWord(word))
 
 
 @lru_cache(maxsize=65536)
@@ -145,7 +155,7 @@ def _norm(surface: str) -> str:
         return ""
     if any(c.isdigit() for c in surface):
         return surface
-    return str(_STEMMER.stemWord(surface))
+    return _stem(surface)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:

@@ -130,3 +130,28 @@ def test_recall_never_reorders_across_the_named_subject() -> None:
         "Which team does Jan Koller play for?", texts, [_at(2001), _at(1999)], [0.8, 0.8], band=0.25
     )
     assert order.order == [0, 1] and order.newest == {}
+
+
+def test_reading_statements_on_many_threads_at_once_is_safe() -> None:
+    """The HTTP server recalls on several threads: a stemmer shared between them raised
+    IndexError under load (it keeps the word it works on in itself)."""
+    import threading
+
+    from curation._change import content_words
+
+    failures: list[str] = []
+    texts = [f"The catalog service number {n} is running organizations" for n in range(400)]
+
+    def read() -> None:
+        try:
+            for text in texts:
+                assert "organiz" in content_words(text)
+        except Exception as exc:  # collected: a thread's exception would be lost
+            failures.append(repr(exc))
+
+    threads = [threading.Thread(target=read) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
