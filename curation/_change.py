@@ -310,10 +310,6 @@ class SlotComparison:
     differing_words: frozenset[str] = frozenset()  # stemmed words outside the shared frame
 
     @property
-    def changed(self) -> bool:
-        return self.verdict is SlotVerdict.CHANGE
-
-    @property
     def evidence(self) -> str:
         """One line for events, conflicts, reviews and ``explain``."""
         if self.verdict is SlotVerdict.RESTATED:
@@ -523,19 +519,6 @@ def _groups(question: _Question, statements: Sequence[Statement]) -> list[list[i
     return [g for g in groups.values() if len(g) > 1]
 
 
-def slot_groups(
-    query: str, texts: Sequence[str], relevance: Sequence[float] | None = None
-) -> list[list[int]]:
-    """Groups (positions into ``texts``, two or more each) of statements that answer
-    ``query``'s subject and slot, each with its own value or restating one (``_linked``).
-    ``relevance`` (default: the given order) tells which hits are near the top."""
-    if len(texts) < 2:
-        return []
-    statements = [read_statement(t) for t in texts]
-    scores = relevance if relevance is not None else [-float(i) for i in range(len(texts))]
-    return _groups(_read_question(query, statements, scores, NEAR_TOP), statements)
-
-
 @dataclass(frozen=True)
 class SlotOrder:
     order: list[int]  # positions of the hits, best first
@@ -554,7 +537,7 @@ def newest_of_slot_first(
     """An order of the hits (given best first) in two steps, each putting the newest
     statement (its validity note, else its write time) at the best position its group
     holds while every other hit keeps its place:
-    1. each group of statements of the question's slot (``slot_groups``), its members
+    1. each group of statements of the question's slot (``_linked``), its members
        within ``band`` of the group's best relevance;
     2. when the question names a subject, the hits within ``near`` of the best relevance
        that name it: the "newest of the near-equal top hits" any user could write, without
