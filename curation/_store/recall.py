@@ -402,29 +402,31 @@ def _newest_of_slot_first(
     policy: CurationPolicy,
 ) -> tuple[list[int], dict[int, int]]:
     """``order`` with the statements of the question's slot newest first, and for each
-    older one the row of the newest statement of its slot. Only one-off statements of the
-    change kinds take part: a principle (generality above 0) keeps its place, so a newer,
-    narrower note never jumps over it (the heuristic's blind spot)."""
-    positions = [
-        p
-        for p, i in enumerate(order)
-        if rows[i].kind in policy.contradiction_kinds and int(rows[i].generality) == 0
-    ]
-    members = [order[p] for p in positions]
-    if len(members) < 2:
-        return order, {}
-    slots = newest_of_slot_first(
-        query,
-        [rows[i].content for i in members],
-        [rows[i].created_at for i in members],
-        [float(similarity[i]) for i in members],
-        band=policy.slot_order_band,
-        near=policy.slot_order_near,
-    )
+    older one the row of the newest statement of its slot. Only statements of the change
+    kinds take part, and only among statements as broad as themselves (one generality
+    level at a time): a newer, narrower note never jumps over a principle (the heuristic's
+    blind spot), while facts stated at one level of generality are ordered by time."""
     out = list(order)
-    for position, local in zip(positions, slots.order, strict=True):
-        out[position] = members[local]
-    newest = {members[older]: members[new] for older, new in slots.newest.items()}
+    newest: dict[int, int] = {}
+    levels: dict[int, list[int]] = {}
+    for position, i in enumerate(order):
+        if rows[i].kind in policy.contradiction_kinds:
+            levels.setdefault(int(rows[i].generality), []).append(position)
+    for positions in levels.values():
+        members = [order[p] for p in positions]
+        if len(members) < 2:
+            continue
+        slots = newest_of_slot_first(
+            query,
+            [rows[i].content for i in members],
+            [rows[i].created_at for i in members],
+            [float(similarity[i]) for i in members],
+            band=policy.slot_order_band,
+            near=policy.slot_order_near,
+        )
+        for position, local in zip(positions, slots.order, strict=True):
+            out[position] = members[local]
+        newest.update({members[older]: members[new] for older, new in slots.newest.items()})
     return out, newest
 
 

@@ -1,0 +1,53 @@
+"""Recall's newest-of-slot order works at every level of generality, one level at a time.
+
+A fact an agent marks as general (generality 1: "the Initech account is on the Growth
+plan") changes like any one-off note; its newer statement goes first. But a statement
+never jumps over a broader one: a newer note at generality 1 stays below a principle at
+generality 2 that the search ranked above it (the heuristic's blind spot).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
+from typing import Any
+
+from curation import CurationPolicy
+from curation._store.recall import rank_candidates
+
+NOW = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+QUESTION = "Which plan is the Initech account on?"
+
+
+def row(content: str, similarity: float, days_old: float, generality: int) -> Any:
+    """One search row as ``rank_candidates`` reads it, equal in all but what is given."""
+    return SimpleNamespace(
+        id=content, kind="fact", content=content, created_at=NOW - timedelta(days=days_old),
+        supersession_key=None, importance=0.5, generality=generality, proven=0,
+        recall_count=0, last_recalled_at=None, pinned=False, status="active",
+        archive_reason=None, version=1, superseded_by=None, similarity=similarity,
+        open_conflicts=0,
+    )  # fmt: skip
+
+
+def ranked(rows: list[Any]) -> list[Any]:
+    return rank_candidates(
+        rows, {}, CurationPolicy(), tenant="t", model="m", now=NOW, k=len(rows),
+        curated=True, query=QUESTION,
+    )  # fmt: skip
+
+
+def test_general_facts_of_one_slot_are_ordered_newest_first() -> None:
+    older = "The Initech account is on the Starter plan."
+    newer = "The Initech account is on the Growth plan."
+    hits = ranked([row(older, 0.82, 40.0, 1), row(newer, 0.78, 2.0, 1)])
+    assert [h.id for h in hits] == [newer, older]
+    assert hits[1].newer_of_slot == newer
+
+
+def test_a_narrower_newer_statement_never_jumps_over_a_broader_one() -> None:
+    broad = "The Initech account is on the Starter plan."
+    narrow = "The Initech account is on the Growth plan."
+    hits = ranked([row(broad, 0.82, 40.0, 2), row(narrow, 0.80, 2.0, 1)])
+    assert [h.id for h in hits] == [broad, narrow]
+    assert all(h.newer_of_slot is None for h in hits)
