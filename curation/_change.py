@@ -10,15 +10,18 @@ what survives a change of wording:
 
 1. **The validity time is metadata, not content.** A time expression introduced as a note
    ("as of 1999", "since 2001", "(noted in 2018)", "updated 2021-03-04", a leading
-   "[2021-03-04]", a trailing ", 1999") says *when* the statement held; it is set apart
-   (``Statement.valid_from``) and compared by no one. A time that is not such a note ("every
+   "[2021-03-04]", a trailing ", 1999" or "| 2021-03-04 |", "effective: …", "apr '22")
+   says *when* the statement held; it is set apart (``Statement.valid_from``) and compared
+   by no one. A time that is not such a note ("every
    Monday", "A: November 23, 2017", "rotates on Fridays") stays in the content: a date, a
    weekday or an amount can be the value.
 2. **Form is not content.** Case, punctuation, function words and the markers of a form
    ("Q:", "A:", "fyi", "now", "updated", "changed to") are dropped; words are lightly stemmed.
 3. **A change is one substitution.** The two content sequences are aligned. Exactly one
    stretch of one side replaced by a stretch of the other is a change of value; two or more
-   substitutions are another subject or another slot ("catalog … 8121" / "search … 9011");
+   substitutions are another subject or another slot ("catalog … 8121" / "search … 9011"),
+   and so is one stretch that crosses punctuation on both sides (a value is one phrase:
+   "Oslo = Ingrid Solberg's home city" / "Cardiff = Marcus Bell's home city");
    words only one side has (inserted, not replaced) are wording or detail. The shared words
    must carry the statement (its frame), and inserted words stay a minority.
 4. **Which stretch is the value needs the question.** "Ana plays for Porto" / "Bo plays for
@@ -63,7 +66,7 @@ _TIME = re.compile(
     rf"|(?P<slash>\d{{1,2}}/\d{{1,2}}/(?:{_YEAR}|\d{{2}}))"
     rf"|(?P<mdy>(?:{_MONTH})\.?\s+{_DAY}(?:,?\s+{_YEAR})?)"
     rf"|(?P<dmy>{_DAY}\s+(?:of\s+)?(?:{_MONTH})\.?(?:,?\s+{_YEAR})?)"
-    rf"|(?P<my>(?:{_MONTH})\.?,?\s+{_YEAR})"
+    rf"|(?P<my>(?:{_MONTH})\.?,?\s+(?:{_YEAR}|['\u2019]\d{{2}}))"
     rf"|(?P<year>{_YEAR}(?:'?s)?)"
     rf"|(?P<weekday>{_WEEKDAY})"
     r"|(?P<relative>today|yesterday|tomorrow|tonight)"
@@ -172,10 +175,27 @@ def _surfaces(text: str) -> list[str]:
     return [lower for lower, _ in _tokens(text)]
 
 
-def _content(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The stemmed content words of ``text`` in order, and the same words as written."""
-    pairs = [(n, written) for n, written in ((_norm(lo), w) for lo, w in _tokens(text)) if n]
-    return tuple(n for n, _ in pairs), tuple(w for _, w in pairs)
+_PHRASE_BREAK = re.compile(r"[,;:=|()\[\]?!\u2014\u2013]|\.(?:\s|$)|\s-\s")
+
+
+def _content(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
+    """The stemmed content words of ``text`` in order, the same words as written, and the
+    phrase each belongs to (punctuation between two words starts a new phrase)."""
+    words, written, phrases = [], [], []
+    phrase, last_end = 0, 0
+    for match in _WORD.finditer(text):
+        raw = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
+        if not raw:
+            continue
+        if _PHRASE_BREAK.search(text[last_end : match.start()]):
+            phrase += 1
+        last_end = match.end()
+        norm = _norm(raw.lower())
+        if norm:
+            words.append(norm)
+            written.append(raw)
+            phrases.append(phrase)
+    return tuple(words), tuple(written), tuple(phrases)
 
 
 def content_words(text: str) -> tuple[str, ...]:
@@ -198,6 +218,7 @@ class Statement:
     text: str
     words: tuple[str, ...]
     written: tuple[str, ...]  # ``words`` as written (for evidence a curator reads)
+    phrases: tuple[int, ...]  # the phrase of each word: punctuation between words splits
     valid_from: datetime | None
     point_anchored: bool
     state_cued: bool
@@ -214,9 +235,14 @@ def _when(match: re.Match[str]) -> datetime | None:
         day = parts[2] if len(parts) > 2 and 1 <= parts[2] <= 28 else 1
         return datetime(parts[0], month, day, tzinfo=UTC)
     if not years:
-        return None
+        short = re.search(r"['\u2019](\d{2})\b", text)
+        if short is None:
+            return None
+        # "apr '22": a two-digit year read as POSIX does (69-99: 1900s, 00-68: 2000s)
+        yy = int(short.group(1))
+        years = [str(1900 + yy if yy >= 69 else 2000 + yy)]
     month = next((n for name, n in MONTH_NUMBERS.items() if re.search(rf"\b{name}\b", text)), 1)
-    days = [int(d) for d in re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", text)]
+    days = [int(d) for d in re.findall(r"(?<!['\u2019])\b(\d{1,2})(?:st|nd|rd|th)?\b", text)]
     day = days[0] if days and 1 <= days[0] <= 28 else 1
     return datetime(int(years[-1]), month, day, tzinfo=UTC)
 
@@ -224,7 +250,7 @@ def _when(match: re.Match[str]) -> datetime | None:
 _CUE_BEFORE = re.compile(
     r"(?:^|[\s(\[,;:\u2014\u2013-])(?P<cue>"
     + "|".join(re.escape(c) for c in (*_NOTE_CUES, *_POINT_CUES))
-    + r")\s+(?:the\s+)?$",
+    + r")\s*:?\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 
@@ -253,7 +279,7 @@ def _note_at(text: str, match: re.Match[str]) -> _Note | None:
         return _bracketed(text, start, end, when, False)
     if not opened.strip(" \t([{*-•>") and re.match(r"\s*[\]):\u2014\u2013|,-]", after):
         return _Note(0, end + len(after) - len(after.lstrip(" \t])")), when, False)
-    if re.search(r"[,;\u2014\u2013-]\s*$", before) and not after.strip(" .!)\n"):
+    if re.search(r"[,;|\u2014\u2013-]\s*$", before) and not after.strip(" .!)|\n"):
         return _Note(len(before.rstrip(" ,;\u2014\u2013-")), len(text), when, False)
     return None
 
@@ -282,11 +308,12 @@ def read_statement(text: str) -> Statement:
     kept.append(text[cursor:])
     content = " ".join(kept)
     moments = [n.when for n in notes if n.when is not None]
-    words, written = _content(content)
+    words, written, phrases = _content(content)
     return Statement(
         text=text,
         words=words,
         written=written,
+        phrases=phrases,
         valid_from=max(moments) if moments else None,
         point_anchored=bool(notes) and all(n.point for n in notes),
         state_cued=bool(_STATE_CUE.search(content)) or any(not n.point for n in notes),
@@ -351,6 +378,13 @@ def _align(a: tuple[str, ...], b: tuple[str, ...]) -> _Alignment:
     return _Alignment(slice(0), slice(0), len(subs), inserted, shared, differing)
 
 
+def _spans_two_phrases(older: Statement, newer: Statement, found: _Alignment) -> bool:
+    """A value is one phrase: a replaced stretch that crosses punctuation on both sides
+    ("Oslo = Ingrid Solberg" / "Cardiff = Marcus Bell") replaced a subject and a value."""
+    spans = (older.phrases[found.older_value], newer.phrases[found.newer_value])
+    return all(len(set(span)) > 1 for span in spans)
+
+
 def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
     """Whether ``newer`` states another value of ``older``'s frame (see the module doc)."""
     a, b = older.words, newer.words
@@ -367,6 +401,10 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
             )
         return SlotComparison(SlotVerdict.RESTATED, overlap=1.0 if a else 0.0, reason="same words")
     found = _align(a, b)
+    if found.substitutions == 1 and _spans_two_phrases(older, newer, found):
+        return SlotComparison(
+            SlotVerdict.DIFFERENT, reason="the replaced stretch is two phrases on both sides"
+        )
     if found.substitutions != 1:
         return SlotComparison(
             SlotVerdict.DIFFERENT,

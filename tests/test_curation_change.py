@@ -18,13 +18,16 @@ WORDINGS = [
     ("as of march {y} the team for {s} is {v}", "lower case, date in words"),
     ("{s} / team: {v} (updated {y}-03-01)", "key: value"),
     ("fyi {s}'s team changed to {v} ({y})", "chat note"),
+    ("| {s} | team | {v} | {y}-03-01 |", "table row"),
+    ("{s} | team: {v} | effective: {y}-03-01", "card, colon after the cue"),
+    ("{s}: team now {v}, mar '{yy}", "terse, two-digit year"),
 ]
 
 
 @pytest.mark.parametrize(("template", "family"), WORDINGS)
 def test_a_change_is_found_in_every_wording(template: str, family: str) -> None:
-    older = template.format(s="Jan Koller", v="Anderlecht", y=1999)
-    newer = template.format(s="Jan Koller", v="Borussia Dortmund", y=2001)
+    older = template.format(s="Jan Koller", v="Anderlecht", y=1999, yy=99)
+    newer = template.format(s="Jan Koller", v="Borussia Dortmund", y=2001, yy="01")
     found = compare_slots(older, newer)
     assert found.verdict is SlotVerdict.CHANGE, (family, found.reason)
     assert found.older_value.lower() == "anderlecht"
@@ -33,15 +36,15 @@ def test_a_change_is_found_in_every_wording(template: str, family: str) -> None:
 
 @pytest.mark.parametrize(("template", "family"), WORDINGS)
 def test_the_validity_note_is_set_apart(template: str, family: str) -> None:
-    statement = read_statement(template.format(s="Jan Koller", v="Anderlecht", y=1999))
+    statement = read_statement(template.format(s="Jan Koller", v="Anderlecht", y=1999, yy=99))
     assert statement.valid_from is not None and statement.valid_from.year == 1999, family
     assert "1999" not in statement.words
 
 
 @pytest.mark.parametrize(("template", "family"), WORDINGS)
 def test_another_subject_with_another_value_is_no_change(template: str, family: str) -> None:
-    older = template.format(s="Jan Koller", v="Anderlecht", y=1999)
-    newer = template.format(s="Ana Silva", v="Porto", y=2001)
+    older = template.format(s="Jan Koller", v="Anderlecht", y=1999, yy=99)
+    newer = template.format(s="Ana Silva", v="Porto", y=2001, yy="01")
     assert compare_slots(older, newer).verdict is SlotVerdict.DIFFERENT, family
 
 
@@ -55,6 +58,9 @@ def test_another_subject_with_another_value_is_no_change(template: str, family: 
         ),
         ("Ana speaks Portuguese.", "Ana also speaks Spanish."),  # an addition
         ("We visited Paris in 2019.", "We visited Rome in 2021."),  # two events
+        # a value is one phrase: one stretch across punctuation replaced a subject and a value
+        ("Oslo = Ingrid Solberg's home city", "Cardiff = Marcus Bell's home city"),
+        ("Starter \u2014 the Halvorsen account's plan", "Growth \u2014 the Mirabel account's plan"),
     ],
 )
 def test_negatives(older: str, newer: str) -> None:
