@@ -442,6 +442,36 @@ def compare_slots(older: str, newer: str) -> SlotComparison:
     return compare_statements(read_statement(older), read_statement(newer))
 
 
+def may_restate(a: str, b: str) -> bool:
+    """Whether two similar texts may be one statement said twice (and so may be merged).
+
+    Not when they are one value apart ("the staging password rotates every Monday" /
+    "… every Friday", written the same day): that stretch is the fact.
+    Not when they share one frame and each fills it with something the other does not name
+    (a word rare in the language: a name, an identifier, a number): "the nightly export
+    job's log level is info" / "the thumbnail worker's log level is info" agree on every
+    value and are still two facts. Paraphrases say one thing in other words, so little of
+    their wording lines up, and they stay mergeable ("Workaround: … every Monday" /
+    "Hotfix: … each Monday because …")."""
+    first, second = read_statement(a), read_statement(b)
+    if compare_statements(first, second).verdict is SlotVerdict.CHANGE:
+        return False
+    found = _align(first.words, second.words)
+    if found.shared < MIN_TEMPLATE_SHARE * max(len(first.words), len(second.words)):
+        return True
+    named_first = {w for w in _named(first) if w in found.differing}
+    named_second = {w for w in _named(second) if w in found.differing}
+    return not (named_first - set(second.words) and named_second - set(first.words))
+
+
+def _named(statement: Statement) -> set[str]:
+    return {
+        word
+        for word, written in zip(statement.words, statement.written, strict=True)
+        if _rare_in_language(written.lower())
+    }
+
+
 def infers_supersession(
     slot: SlotComparison,
     *,
@@ -463,6 +493,7 @@ def infers_supersession(
 
 # --- recall: the question names the subject -------------------------------------------
 
+MIN_TEMPLATE_SHARE = 0.5  # two texts are one frame filled twice when this share lines up
 SUBJECT_ZIPF = 4.0  # rare in the language (wordfreq's Zipf scale: "went" 5.5, "Koller" 2.1)
 MIN_SLOT_COVER = 0.5  # a hit answers the question's slot when it has this share of its words
 NEAR_TOP = 0.10  # hits this close to the best are one slot unless the subject words differ

@@ -30,7 +30,13 @@ from datetime import datetime
 import numpy as np
 
 from curation._arrays import unique_sorted
-from curation._change import SlotComparison, SlotVerdict, compare_slots, infers_supersession
+from curation._change import (
+    SlotComparison,
+    SlotVerdict,
+    compare_slots,
+    infers_supersession,
+    may_restate,
+)
 from curation._kinds import ArchiveReason
 from curation._neighbors import PairSearch, similar_pairs
 from curation._plan import ArchiveAction, ConflictCandidate, CurationPlan, Mechanic, MergeCluster
@@ -159,6 +165,11 @@ class _Work:
             if row not in self.profiles:
                 self.profiles[row] = extract_values(self.snap.contents[row])
         return compare_profiles(self.profiles[older], self.profiles[newer])
+
+    def may_restate(self, a: int, b: int) -> bool:
+        """Whether two entries may be one statement said twice (``change.may_restate``):
+        never two facts one value apart or naming different things."""
+        return may_restate(self.snap.contents[a], self.snap.contents[b])
 
     def age_key(self, row: int) -> tuple[float, str]:
         return float(self.snap.created_at[row]), self.snap.ids[row]
@@ -343,7 +354,7 @@ def _merge_duplicates(
                 changes.append(SlotChange(older, newer, sim, slot))
                 work.cover(older, newer, same_slot=True)  # the newer statement carries it on
                 continue
-        if not diffs and sim >= dup_t:
+        if not diffs and sim >= dup_t and work.may_restate(a, b):
             linked.append((a, b))
             work.cover(a, b)
             work.cover(b, a)
@@ -459,7 +470,9 @@ def _fold(
     folded = [
         m
         for m in others
-        if (m in linked or similarity[m] >= dup_t) and not work.differences(canonical, m)
+        if (m in linked or similarity[m] >= dup_t)
+        and not work.differences(canonical, m)
+        and work.may_restate(canonical, m)
     ]
     if not folded:
         return canonical, None

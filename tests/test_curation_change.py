@@ -7,7 +7,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from curation._change import SlotVerdict, compare_slots, newest_of_slot_first, read_statement
+from curation._change import (
+    SlotVerdict,
+    compare_slots,
+    may_restate,
+    newest_of_slot_first,
+    read_statement,
+)
 
 WORDINGS = [
     ("Which team did {s} play for from {y}? {v}.", "benchmark"),
@@ -161,3 +167,39 @@ def test_reading_statements_on_many_threads_at_once_is_safe() -> None:
     for thread in threads:
         thread.join()
     assert failures == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # one frame filled with two things: another subject or another slot, never one fact
+        ("The catalog service runs on port 8121.", "The search service runs on port 8121."),
+        ("The export job's log level is info.", "The thumbnail worker's log level is info."),
+        (
+            "The catalog service on host db-7 runs on port 8121.",
+            "The search service on host db-9 runs on port 8121.",
+        ),
+        (
+            "The staging password rotates every Monday.",
+            "The staging password rotates every Friday.",
+        ),
+    ],
+)
+def test_two_facts_in_one_frame_are_never_restatements(first: str, second: str) -> None:
+    assert not may_restate(first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "Workaround: the sync drops attachments over 10 MB, so upload large files to the "
+            "shared drive.",
+            "Hotfix until it is fixed: attachments bigger than 10 MB get dropped by the sync; "
+            "share them through a drive link instead.",
+        ),
+        ("The office is in Oslo.", "the office is in oslo"),
+    ],
+)
+def test_a_paraphrase_may_be_a_restatement(first: str, second: str) -> None:
+    assert may_restate(first, second)
