@@ -307,6 +307,10 @@ def render_timeqa(result: Mapping[str, Any]) -> str:
         parts.append(
             f"curation: archived {curation['archived']}/{curation['memories']} "
             f"{curation['archived_by_reason']}, open conflicts {curation['open_conflicts']}; "
+            f"archived by another subject's memory "
+            f"{curation.get('superseded_by_another_subject', 0)}; "
+            f"held changes {curation.get('held_changes', 0)} "
+            f"({curation.get('held_changes_across_subjects', 0)} across subjects); "
             f"multi-valued (pointwise) memories still active "
             f"{_cell(curation['pointwise_still_active'])} of {curation['pointwise_memories']}"
         )
@@ -364,6 +368,55 @@ def timeqa(
         _emit(result, as_json, rows, render_timeqa)
 
 
+def holdout(
+    set_name: str = typer.Option("b", "--set", help="Hold-out set: a (read while tuning) or b."),
+    family: str = typer.Option("all", "--family", help="A wording family of the set, or 'all'."),
+    k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
+    no_curate: bool = NO_CURATE,
+    no_mlflow: bool = NO_MLFLOW,
+    as_json: bool = JSON_OPTION,
+    rows: bool = ROWS_OPTION,
+) -> None:
+    """A hold-out set of changing facts on the store, one wording family at a time: is the
+    current value first (raw, heuristic at 0.05 and 0.10, curated), and did curation
+    archive anything on another subject's say-so?"""
+    from evaluation.benchmarks.holdout_store import (
+        UnknownHoldoutError,
+        holdout_data,
+        holdout_families,
+    )
+    from evaluation.benchmarks.mlflow_edge import log_benchmark
+    from evaluation.benchmarks.timeqa_run import run_timeqa
+
+    try:
+        known = holdout_families(set_name)
+        families = known if family == "all" else [family]
+        data = [(f, holdout_data(set_name, f)) for f in families]
+    except UnknownHoldoutError as error:
+        typer.echo(f"error: --{error}", err=True)
+        raise typer.Exit(2) from None
+    if k < 1 or k > MAX_RECALL_K:
+        typer.echo(f"error: --k must be in 1..{MAX_RECALL_K}, got {k}", err=True)
+        raise typer.Exit(2)
+    for name, workload in data:
+        result = run_timeqa(
+            f"holdout-{set_name}",
+            _open_store(),
+            k=k,
+            curate=not no_curate,
+            tenant_prefix=f"holdout-{set_name}-{name}".replace("_", "-"),
+            embed_cache=cache_path(),
+            progress=_progress,
+            wording=name,
+            data=workload,
+        )
+        result["mlflow"] = None if no_mlflow else log_benchmark(result, HOLDOUT_EXPERIMENT, None)
+        _emit(result, as_json, rows, render_timeqa)
+
+
+HOLDOUT_EXPERIMENT = "benchmark-holdout"
+
+
 def render_pairs(result: Mapping[str, Any]) -> str:
     lines = [f"conflict detector on labeled benchmark pairs ({result['embedding_model']})"]
     for row in result["detectors"]:
@@ -412,6 +465,7 @@ def register(app: typer.Typer) -> None:
     app.command("locomo")(with_progress("LoCoMo")(locomo))
     app.command("longmemeval")(with_progress("LongMemEval")(longmemeval))
     app.command("timeqa")(with_progress("TimeQA")(timeqa))
+    app.command("holdout")(with_progress("hold-out")(holdout))
     app.command("conflict-pairs")(conflict_pairs)
 
 

@@ -30,7 +30,13 @@ from evaluation.benchmarks.plumbing import (
     recall_hits,
 )
 from evaluation.benchmarks.scoring import timing_summary
-from evaluation.benchmarks.timeqa import AsOfQuestion, ChangingFactQuestion, Fact, load_timeqa
+from evaluation.benchmarks.timeqa import (
+    AsOfQuestion,
+    ChangingFactQuestion,
+    Fact,
+    TimeQAData,
+    load_timeqa,
+)
 from evaluation.benchmarks.wordings import reword
 
 TIMEQA_EXPERIMENT = "benchmark-timeqa"
@@ -139,6 +145,13 @@ def aggregate_as_of(scores: Sequence[AsOfScore], k: int) -> dict[str, Any]:
     }
 
 
+def _other_subject(facts: Mapping[str, Fact], older: str, newer: str | None) -> bool:
+    """Whether ``newer`` replaced ``older`` although it is about another subject."""
+    if newer is None or older not in facts or newer not in facts:
+        return False
+    return facts[older].subject_index != facts[newer].subject_index
+
+
 def asked_moment(question: AsOfQuestion) -> datetime:
     """The end of the asked year: what an agent asking "in 2000" passes as ``as_of``."""
     return datetime(question.year + 1, 1, 1, tzinfo=UTC) - timedelta(seconds=1)
@@ -161,12 +174,15 @@ def run_timeqa(
     progress: Any = None,
     policy: CurationPolicy | None = None,
     wording: str = "benchmark",
+    data: TimeQAData | None = None,
 ) -> dict[str, Any]:
     """Current-first / stale-first shares per arm, overall and per relation, with the
-    facts written in one ``wording`` family (``wordings.FAMILIES``)."""
+    facts written in one ``wording`` family (``wordings.FAMILIES``); ``data`` runs another
+    set of changing facts in the same shape instead (the hold-out sets), ``directory``
+    naming it."""
 
     started = time.perf_counter()
-    data = reword(load_timeqa(directory), wording)
+    data = data if data is not None else reword(load_timeqa(directory), wording)
     codes = [
         c for c in sorted(data.facts) if data.facts[c] and (relations is None or c in relations)
     ]
@@ -180,6 +196,7 @@ def run_timeqa(
     curation: Counter[str] = Counter()
     archived_reasons: Counter[str] = Counter()
     pointwise_kept: list[bool] = []
+    across_subjects = reviews_across = reviews = 0
     rows: list[dict[str, Any]] = []
     texts = [f.content for c in codes for f in data.facts[c]]
     texts += [q.question for c in codes for q in data.questions.get(c, [])]
@@ -230,6 +247,12 @@ def run_timeqa(
                 curation["archived"] += len(after.archived)
                 curation["open_conflicts"] += len(after.contested)
                 archived_reasons.update(m.archive_reason or "?" for m in after.archived.values())
+                across_subjects += sum(
+                    _other_subject(by_id, m.id, m.superseded_by) for m in after.archived.values()
+                )
+                held = store.changes(tenant, status=None, limit=10_000)
+                reviews += len(held)
+                reviews_across += sum(_other_subject(by_id, c.older_id, c.newer_id) for c in held)
                 if data.relations[code].pointwise:
                     pointwise_kept += [after.is_active(i) for i in by_id]
                 clock = time.perf_counter()
@@ -302,6 +325,10 @@ def run_timeqa(
             "archived": curation["archived"],
             "archived_by_reason": dict(archived_reasons),
             "open_conflicts": curation["open_conflicts"],
+            # a memory archived as replaced by another subject's: the false supersession
+            "superseded_by_another_subject": across_subjects,
+            "held_changes": reviews,
+            "held_changes_across_subjects": reviews_across,
             "pointwise_memories": len(pointwise_kept),
             "pointwise_still_active": (
                 sum(pointwise_kept) / len(pointwise_kept) if pointwise_kept else None

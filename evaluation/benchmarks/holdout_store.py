@@ -1,0 +1,71 @@
+"""The hold-out sets of changing facts as a store workload, run like TimeQA.
+
+A hold-out set (``evaluation/holdout``: written apart from the detector; set ``a`` has
+since been read while tuning, set ``b`` never has) renders every subject's facts in one
+wording family. Here those memories become the same shape as TimeQA's (one tenant per
+domain, so many subjects with the same slot share a store; each fact written at its
+validity time, no keys) and every subject's questions ask for the current value; the
+TimeQA runner does the rest (raw, heuristic at 0.05 and 0.10, curated).
+"""
+
+from __future__ import annotations
+
+import importlib
+import uuid
+from types import ModuleType
+
+from evaluation.benchmarks.timeqa import ChangingFactQuestion, Fact, Relation, TimeQAData
+
+HOLDOUT_SETS = {"a": "evaluation.holdout", "b": "evaluation.holdout_b"}
+_IDS = uuid.UUID("6c1f3c52-6b0e-4a55-9a43-28a1d0a0b5e1")
+
+
+class UnknownHoldoutError(ValueError):
+    def __init__(self, field: str, value: str, known: list[str]) -> None:
+        super().__init__(f"{field}={value!r}: one of {', '.join(known)}")
+
+
+def holdout_set(name: str) -> ModuleType:
+    """The module of hold-out set ``name`` (``HOLDOUT_SETS``)."""
+    if name not in HOLDOUT_SETS:
+        raise UnknownHoldoutError("set", name, sorted(HOLDOUT_SETS))
+    return importlib.import_module(HOLDOUT_SETS[name])
+
+
+def holdout_families(name: str) -> list[str]:
+    return list(holdout_set(name).families())
+
+
+def holdout_data(name: str, family: str) -> TimeQAData:
+    """Set ``name``'s facts written in ``family``, with a question per subject question."""
+    module = holdout_set(name)
+    if family not in module.families():
+        raise UnknownHoldoutError("family", family, list(module.families()))
+    facts: dict[str, list[Fact]] = {}
+    questions: dict[str, list[ChangingFactQuestion]] = {}
+    for subject in module.holdout_histories():
+        for n, memory in enumerate(module.render(family, subject)):
+            key = f"{name}/{family}/{subject.id}/{n}"
+            facts.setdefault(subject.domain, []).append(
+                Fact(
+                    memory_id=uuid.uuid5(_IDS, key),
+                    subject_index=subject.id,
+                    subject=subject.entity,
+                    relation=subject.domain,
+                    start=memory.valid_from.year,
+                    end=memory.valid_from.year,
+                    answer=memory.value,
+                    content=memory.text,
+                    at=memory.valid_from,
+                )
+            )
+        current = frozenset({subject.current_value})
+        stale = frozenset(subject.stale_values) - current
+        questions.setdefault(subject.domain, []).extend(
+            ChangingFactQuestion(subject.id, subject.entity, subject.domain, q, current, stale)
+            for q in subject.questions
+        )
+    for domain in facts:
+        facts[domain].sort(key=lambda f: (f.at, str(f.memory_id)))
+    relations = {d: Relation(d, d, (), pointwise=False) for d in facts}
+    return TimeQAData(relations, facts, questions, files=[f"holdout-{name}:{family}"])
