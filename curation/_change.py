@@ -53,7 +53,7 @@ from functools import lru_cache
 import snowballstemmer
 from wordfreq import zipf_frequency
 
-from curation._values import MONTH_NUMBERS
+from curation._values import MONTH_NUMBERS, extract_values
 
 _MONTH = "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True))
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
@@ -447,21 +447,33 @@ def may_restate(a: str, b: str) -> bool:
 
     Not when they are one value apart ("the staging password rotates every Monday" /
     "… every Friday", written the same day): that stretch is the fact.
-    Not when they share one frame and each fills it with something the other does not name
-    (a word rare in the language: a name, an identifier, a number): "the nightly export
-    job's log level is info" / "the thumbnail worker's log level is info" agree on every
-    value and are still two facts. Paraphrases say one thing in other words, so little of
-    their wording lines up, and they stay mergeable ("Workaround: … every Monday" /
-    "Hotfix: … each Monday because …")."""
+    Not when they share one frame (half the shorter one's words line up) and fill it with
+    another value ("Mirabel's plan: Growth" / "Mirabel's renewal date: 3 February 2021")
+    or each with something the other does not name (a word rare in the language: a name,
+    an identifier): "the nightly export job's log level is info" / "the thumbnail worker's
+    log level is info" agree on every value and are still two facts. Paraphrases say one
+    thing in other words, so little of their wording lines up: they may leave a detail
+    out, but not state another value each ("meeting day: Monday" / "start time: 9:00")."""
     first, second = read_statement(a), read_statement(b)
     if compare_statements(first, second).verdict is SlotVerdict.CHANGE:
         return False
+    values_first, values_second = _stated_values(first), _stated_values(second)
     found = _align(first.words, second.words)
-    if found.shared < MIN_TEMPLATE_SHARE * max(len(first.words), len(second.words)):
-        return True
+    if found.shared < MIN_TEMPLATE_SHARE * min(len(first.words), len(second.words)):
+        # a paraphrase may leave a detail out; it may not say another value instead
+        return not (values_first - values_second and values_second - values_first)
+    if values_first != values_second:
+        return False  # one frame, and what fills it states another value
     named_first = {w for w in _named(first) if w in found.differing}
     named_second = {w for w in _named(second) if w in found.differing}
     return not (named_first - set(second.words) and named_second - set(first.words))
+
+
+def _stated_values(statement: Statement) -> frozenset[tuple[str, str]]:
+    """The values a statement states (dates, times, weekdays, amounts, …), its validity
+    note set apart: two restatements written years apart state the same ones."""
+    found = extract_values(" ".join(statement.written)).values
+    return frozenset((category, value) for category, values in found.items() for value in values)
 
 
 def _named(statement: Statement) -> set[str]:

@@ -175,6 +175,12 @@ def test_reading_statements_on_many_threads_at_once_is_safe() -> None:
         # one frame filled with two things: another subject or another slot, never one fact
         ("The catalog service runs on port 8121.", "The search service runs on port 8121."),
         ("The export job's log level is info.", "The thumbnail worker's log level is info."),
+        # one subject, two slots written at once: a merge would lose one of the values
+        ("Acme's plan updated to Enterprise.", "Acme's renewal date updated to 2 May 2024."),
+        (
+            "| the leadership sync | meeting day | Monday | 2019-09-02 |",
+            "| the leadership sync | start time | 9:00 | 2019-09-02 |",
+        ),
         (
             "The catalog service on host db-7 runs on port 8121.",
             "The search service on host db-9 runs on port 8121.",
@@ -199,6 +205,10 @@ def test_two_facts_in_one_frame_are_never_restatements(first: str, second: str) 
             "share them through a drive link instead.",
         ),
         ("The office is in Oslo.", "the office is in oslo"),
+        (
+            "As of 1999, Ana Ruiz plays for Anderlecht.",
+            "Ana Ruiz plays for Anderlecht (as of 2003).",
+        ),
     ],
 )
 def test_a_paraphrase_may_be_a_restatement(first: str, second: str) -> None:
