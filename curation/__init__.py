@@ -72,6 +72,7 @@ from curation._policy import (
     max_decays,
     max_decays_in_window,
 )
+from curation._recall_filter import RecallFilter
 from curation._records import (
     ApiKeyRecord,
     Approval,
@@ -216,6 +217,7 @@ __all__ = [
     "ProposalStatus",
     "QueueCounts",
     "RankingWeights",
+    "RecallFilter",
     "RecallHit",
     "RecallMode",
     "RecallResult",

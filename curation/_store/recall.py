@@ -26,6 +26,7 @@ from curation._change import newest_of_slot_first
 from curation._claims import blended_similarity, newer_claims_first
 from curation._kinds import EventType
 from curation._policy import HOUR, CurationPolicy
+from curation._recall_filter import RecallFilter
 from curation._records import ConflictRecord, RecallHit
 from curation._scoring import blend_scores, rank_scores, retention_scores
 from curation._snapshot import MemorySnapshot
@@ -160,6 +161,7 @@ def search(
     index: SearchIndex = SearchIndex.VECTOR,
     ef: int | None = None,
     replaced: bool = False,
+    filters: RecallFilter | None = None,
 ) -> list[Any]:
     """Candidates by vector similarity; ``configure=False`` when the transaction was
     opened with ``START`` for this ``limit`` already. Each row carries its number of
@@ -169,7 +171,9 @@ def search(
     (``_CURRENT_AT``). ``replaced``, with ``active_only`` and no ``as_of``: what a later
     entry replaced is a candidate too (a question about the past). ``index``: a
     quantised index fetches ``RERANK_FACTOR`` x ``limit``
-    candidates and re-ranks them by the exact distance; ``ef`` overrides ``ef_search``."""
+    candidates and re-ranks them by the exact distance; ``ef`` overrides ``ef_search``.
+    ``filters`` are conditions of the search itself (``RecallFilter``): k matches come back
+    whenever k exist."""
     candidates = limit * RERANK_FACTOR[index]
     if configure or ef is not None:
         _CONFIGURE.rows(conn, {"ef": ef_search(candidates) if ef is None else str(ef)})
@@ -179,6 +183,10 @@ def search(
     else:
         where = _CURRENT_AT if active_only else _WRITTEN_BY
         params["as_of"] = as_of
+    if filters is not None:
+        conditions, values = filters.sql()
+        where += conditions
+        params.update(values)
     if index == SearchIndex.VECTOR:
         sql = _SEARCH.format(filter=where)
     else:

@@ -29,6 +29,17 @@ def _metadata(raw: str | None) -> dict[str, Any] | None:
     return value
 
 
+def _meta_pairs(pairs: list[str]) -> dict[str, str]:
+    """``--meta key=value`` options as one metadata filter (values are matched as text)."""
+    found: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValidationError("--meta", pair, "must be key=value")
+        found[key] = value
+    return found
+
+
 def remember(
     content: str = typer.Argument(..., help="The statement to remember."),
     tenant: str = TENANT,
@@ -74,13 +85,37 @@ def recall(
     as_of: str | None = typer.Option(
         None, "--as-of", help="ISO-8601: recall what was current then (superseded included)."
     ),
+    kind: list[str] | None = typer.Option(None, "--kind", help="Only this kind (repeatable)."),
+    topic: str | None = typer.Option(None, "--topic", help="Only memories of this topic."),
+    source: str | None = typer.Option(None, "--source", help="Only memories from this source."),
+    meta: list[str] | None = typer.Option(
+        None, "--meta", help="key=value: only memories whose metadata has it (repeatable)."
+    ),
+    after: str | None = typer.Option(None, "--after", help="ISO-8601: written after."),
+    before: str | None = typer.Option(None, "--before", help="ISO-8601: written before."),
     as_json: bool = JSON,
 ) -> None:
     """Recall from the curated store (default) or the raw history. With --agent-id the
     recall is logged as an exposure and --json prints {recall_id, cohort, mode, hits};
-    with --as-of, --json prints {mode, as_of, hits} (and the agent's fields)."""
+    with --as-of, --json prints {mode, as_of, hits} (and the agent's fields). The filters
+    narrow the search itself: k matches come back whenever k exist."""
+    filters = {
+        "kind": kind or None,
+        "topic": topic,
+        "source": source,
+        "metadata": _meta_pairs(meta) if meta else None,
+        "written_after": after,
+        "written_before": before,
+    }
     result = open_store().recall(
-        tenant, query, k, mode=mode, agent_id=agent_id, now=parse_now(now), as_of=as_of
+        tenant,
+        query,
+        k,
+        mode=mode,
+        agent_id=agent_id,
+        now=parse_now(now),
+        as_of=as_of,
+        filters={name: value for name, value in filters.items() if value is not None},
     )
     if as_json and (result.recall_id is not None or result.as_of is not None):
         out: dict[str, Any] = {"mode": result.mode, "hits": recall_json(result)}

@@ -3,7 +3,7 @@ of a tenant's memories for one query, with the online experiment's cohort and ex
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -16,6 +16,7 @@ from curation._cohorts import validate_agent_id
 from curation._errors import UnknownTenantError, ValidationError
 from curation._history import asks_about_the_past
 from curation._kinds import RecallMode, Status
+from curation._recall_filter import RecallFilter
 from curation._records import ApiKeyRecord, RecallResult
 from curation._store import exposures
 from curation._store import recall as recall_sql
@@ -53,6 +54,7 @@ class _Request:
     actor: str
     record: bool
     as_of: datetime | None
+    filters: RecallFilter | None
 
     @classmethod
     def of(
@@ -64,6 +66,7 @@ class _Request:
         actor: str,
         record: bool,
         as_of: datetime | str | None,
+        filters: RecallFilter | Mapping[str, Any] | None,
     ) -> _Request:
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_RECALL_K:
             raise ValidationError("k", k, f"must be an integer between 1 and {MAX_RECALL_K}")
@@ -75,6 +78,7 @@ class _Request:
             actor=validate_actor(actor),
             record=validate_bool("record", record),
             as_of=None if as_of is None else validate_datetime("as_of", as_of),
+            filters=RecallFilter.coerce(filters),
         )
 
 
@@ -95,6 +99,7 @@ class RecallService:
         query_embedding: Sequence[float] | None = None,
         now: datetime | None = None,
         as_of: datetime | str | None = None,
+        filters: RecallFilter | Mapping[str, Any] | None = None,
     ) -> RecallResult:
         """Curated (the default): active entries, re-ranked, with open conflicts, recorded
         as a vote. Raw: every memory ever written, by similarity alone, recording nothing.
@@ -110,9 +115,13 @@ class RecallService:
 
         ``as_of`` asks about a past moment: curated recall then ranks the entries that were
         current at that time (written by then, and active or since superseded by a later
-        entry), raw recall everything written by then."""
+        entry), raw recall everything written by then.
+
+        ``filters`` (a ``RecallFilter`` or a mapping of its ``of`` fields: kind, topic,
+        source, metadata, written_after, written_before) narrow the candidate search
+        itself, in both modes."""
         tenant = validate_tenant(tenant)
-        request = _Request.of(query, k, mode, agent_id, actor, record, as_of)
+        request = _Request.of(query, k, mode, agent_id, actor, record, as_of, filters)
         at = self.ctx.now(now)
         if query_embedding is None:
             vector = self.ctx.embedder.embed([query])[0]
@@ -137,6 +146,7 @@ class RecallService:
         mode: str | RecallMode | None = None,
         agent_id: str | None = None,
         as_of: datetime | str | None = None,
+        filters: RecallFilter | Mapping[str, Any] | None = None,
         admit: Callable[[ApiKeyRecord], str],
         now: datetime | None = None,
     ) -> RecallResult | None:
@@ -157,7 +167,7 @@ class RecallService:
             if found is None:
                 return None
             key = key_record(found)
-            request = _Request.of(query, k, mode, agent_id, admit(key), True, as_of)
+            request = _Request.of(query, k, mode, agent_id, admit(key), True, as_of, filters)
             vector = self.ctx.embedder.embed([request.query])[0]
             return self._serve(conn, key.tenant, found.policy, vector, request, guess, at)
 
@@ -202,6 +212,7 @@ class RecallService:
             configure=limit != guess,
             as_of=request.as_of,
             replaced=past,
+            filters=request.filters,
         )
         if curated and request.as_of is not None:
             rows = recall_sql.current_at(rows)
