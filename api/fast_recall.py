@@ -43,7 +43,8 @@ def recall_payload(
 
     result = store.recall_by_key(
         bearer_secret(authorization), body.query, body.k,
-        mode=body.mode, agent_id=body.agent_id, as_of=body.as_of, admit=admit,
+        mode=body.mode, agent_id=body.agent_id, as_of=body.as_of,
+        filters=body.filter_fields(), admit=admit,
     )  # fmt: skip
     if result is None:
         raise unknown_key()

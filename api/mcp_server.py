@@ -39,7 +39,15 @@ from api.fields import (
     Uuid,
 )
 from api.limits import RateLimiter
-from api.models import ContestIn, FeedbackIn, MemoryIn, OutcomeIn, RecallIn, StrictBody
+from api.models import (
+    ContestIn,
+    FeedbackIn,
+    MemoryIn,
+    OutcomeIn,
+    RecallFiltersIn,
+    RecallIn,
+    StrictBody,
+)
 from curation import ApiKeyRecord, MemgovError, MemoryStore
 
 KeyResolver = Callable[[], ApiKeyRecord]
@@ -176,14 +184,17 @@ def build_mcp(store: MemoryStore) -> MCPServer:
         mode: Literal["curated", "raw"] | None = None,
         agent_id: AgentId | None = None,
         as_of: Timestamp | None = None,
+        filters: RecallFiltersIn | None = None,
     ) -> dict[str, Any]:
         """Recall the best memories for a query (curated by default). With agent_id the
         answer carries a recall_id for outcome and feedback. as_of (ISO 8601) recalls what
         was current at that moment; a query about the past ("in 2024", "previous") also
-        gets the values replaced since, marked archived."""
+        gets the values replaced since, marked archived. filters (kind, topic, source,
+        metadata, written_after, written_before) narrow the search itself."""
         key = _key()
+        fields = None if filters is None else filters.model_dump(exclude_none=True)
         return await _run(  # type: ignore[no-any-return]
-            lambda: service.recall(store, key, query, k, mode, agent_id, as_of)
+            lambda: service.recall(store, key, query, k, mode, agent_id, as_of, fields)
         )
 
     @server.tool()

@@ -92,6 +92,19 @@ class WritesOut(BaseModel):
     results: list[WriteOut]
 
 
+class RecallFiltersIn(StrictBody):
+    """Conditions of the search itself: k matches come back whenever k exist."""
+
+    kind: Kind | list[Kind] | None = Field(None, description="One kind or several.")
+    topic: Label | None = None
+    source: Label | None = None
+    metadata: dict[str, str | int | float | bool] | None = Field(
+        None, description="Each key in the memory's metadata with exactly this value."
+    )
+    written_after: Timestamp | None = None
+    written_before: Timestamp | None = None
+
+
 class RecallIn(StrictBody):
     query: Query
     k: RecallDepth = 6
@@ -102,6 +115,11 @@ class RecallIn(StrictBody):
         description="ISO 8601: recall what was current at that moment (superseded values "
         "included, nothing written after it).",
     )
+    filters: RecallFiltersIn | None = None
+
+    def filter_fields(self) -> dict[str, Any] | None:
+        """The filters as ``MemoryStore.recall`` takes them (None: no filter)."""
+        return None if self.filters is None else self.filters.model_dump(exclude_none=True)
 
 
 class HitOut(BaseModel):

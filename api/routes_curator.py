@@ -56,8 +56,10 @@ def reject(proposal_id: ProposalId, body: RejectIn, key: CuratorKey, store: Stor
 
 @router.get("/changes", response_model=list[ChangeReview])
 def changes(
-    key: CuratorKey, store: Store, status: ChangeFilter = "pending",
-    limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = 100
+    key: CuratorKey,
+    store: Store,
+    status: ChangeFilter = "pending",
+    limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = 100,
 ) -> list[dict[str, Any]]:
     """Inferred supersessions held for review (or decided / applied), with evidence."""
     found = store.changes(key.tenant, status=None if status == "all" else status, limit=limit)

@@ -34,11 +34,19 @@ def recall(
     mode: str | None = None,
     agent_id: str | None = None,
     as_of: str | None = None,
+    filters: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The ``RecallOut`` shape as plain JSON-ready data: the hits are exactly
     ``memgov recall --json``, so they are not validated a second time on the hot path."""
     result = store.recall(
-        key.tenant, query, k, mode=mode, agent_id=agent_id, actor=actor(key), as_of=as_of
+        key.tenant,
+        query,
+        k,
+        mode=mode,
+        agent_id=agent_id,
+        actor=actor(key),
+        as_of=as_of,
+        filters=filters,
     )
     return recall_out(result)
 

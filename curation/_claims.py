@@ -49,9 +49,7 @@ def split_claims(content: str, *, max_claims: int = MAX_CLAIMS) -> list[str]:
     return claims if len(claims) > 1 else []
 
 
-def blended_similarity(
-    whole: FloatArray, best_claim: FloatArray, whole_share: float
-) -> FloatArray:
+def blended_similarity(whole: FloatArray, best_claim: FloatArray, whole_share: float) -> FloatArray:
     """``whole_share`` x the whole-text similarity + the rest x the best claim's (an entry
     without claims passes its whole-text similarity as its best claim: unchanged)."""
     best = np.maximum(best_claim, whole)

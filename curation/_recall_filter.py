@@ -47,14 +47,13 @@ class RecallFilter:
         written_before: Any = None,
     ) -> RecallFilter:
         """Validated from loose input (one kind or a list of kinds; ISO or datetime),
-        each refusal naming its field and value."""
+        each refusal naming its field and value. A window that ends before it starts is
+        valid and empty (a schema cannot state the order, so no surface refuses it)."""
         kinds = () if kind is None else kind if isinstance(kind, list | tuple) else (kind,)
         after = None if written_after is None else validate_datetime("written_after", written_after)
         before = (
             None if written_before is None else validate_datetime("written_before", written_before)
         )
-        if after is not None and before is not None and after >= before:
-            raise ValidationError("written_before", written_before, "must be after written_after")
         for key, value in (metadata or {}).items() if isinstance(metadata, Mapping) else ():
             if not isinstance(value, str | int | float | bool):
                 raise ValidationError(

@@ -9,9 +9,14 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import anyio
+import httpx2
 import pytest
+from api_helpers import error_of, serving
 from cli_helpers import run_cli
 from conftest import T0
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
 
 from curation import MemoryStore, RecallFilter, ValidationError
 
@@ -94,10 +99,7 @@ def test_a_filter_nothing_matches_returns_nothing(store: MemoryStore) -> None:
         ({"metadata": {"user": {"nested": 1}}}, "metadata.user"),
         ({"metadata": ["user"]}, "metadata"),
         ({"written_after": "yesterday"}, "written_after"),
-        (
-            {"written_after": "2026-02-01T00:00:00Z", "written_before": "2026-01-01T00:00:00Z"},
-            "written_before",
-        ),
+        ({"written_before": "2026-13-01"}, "written_before"),
         ({"colour": "blue"}, "filters"),
         ("topic=prefs", "filters"),
     ],
@@ -134,3 +136,43 @@ def test_the_cli_filters_and_refuses_by_name(cli_env: dict[str, str], tmp_path: 
     assert "--meta='user'" in refused.stderr and "Traceback" not in refused.stderr
     refused = run_cli(cli_env, "recall", QUERY, "-t", T, "--kind", "opinion", code=2)
     assert "kind='opinion'" in refused.stderr
+
+
+def test_http_and_mcp_filter_the_search_and_refuse_by_name(store: MemoryStore) -> None:
+    matching = _fill(store)
+    filters = {"kind": "preference", "metadata": {"user": "42"}}
+    with serving(store) as served:
+        key = served.key(T)
+        with served.client(key) as client:
+            found = client.post("/v1/recall", json={"query": QUERY, "k": K, "filters": filters})
+            assert found.status_code == 200, found.text
+            assert [h["id"] for h in found.json()["hits"]] and {
+                h["id"] for h in found.json()["hits"]
+            } <= set(matching)
+            assert len(found.json()["hits"]) == K
+            bad = client.post("/v1/recall", json={"query": QUERY, "filters": {"kind": "opinion"}})
+            assert bad.status_code == 422 and error_of(bad)["value"] == "opinion"
+            nested = client.post(
+                "/v1/recall", json={"query": QUERY, "filters": {"metadata": {"u": [1]}}}
+            )
+            assert nested.status_code == 422
+            order = {
+                "written_after": "2026-02-01T00:00:00Z",
+                "written_before": "2026-01-01T00:00:00Z",
+            }
+            empty = client.post("/v1/recall", json={"query": QUERY, "filters": order})
+            assert (empty.status_code, empty.json()["hits"]) == (200, [])
+
+        async def session() -> tuple[Any, Any]:
+            http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=30)
+            async with Client(streamable_http_client(f"{served.url}/mcp", http_client=http)) as mcp:
+                hits = await mcp.call_tool("recall", {"query": QUERY, "k": K, "filters": filters})
+                refused = await mcp.call_tool("recall", {"query": QUERY, "filters": {"colour": 1}})
+                return hits, refused
+
+        hits, refused = anyio.run(session)
+    assert not hits.is_error
+    payload = hits.structured_content or json.loads(hits.content[0].text)
+    shown = [h["id"] for h in payload.get("result", payload)["hits"]]
+    assert len(shown) == K and set(shown) <= set(matching)
+    assert refused.is_error and "colour" in refused.content[0].text

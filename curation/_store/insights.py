@@ -454,8 +454,6 @@ def run_memory_ids(store: MemoryStore, tenant: str, run_id: str) -> RunMemoryIds
         r=run_id,
     )
     return RunMemoryIds(
-        archived=frozenset(
-            str(r.memory_id) for r in rows if r.type == EventType.ARCHIVE
-        ),
+        archived=frozenset(str(r.memory_id) for r in rows if r.type == EventType.ARCHIVE),
         named=frozenset(str(r.ref) for r in rows),
     )

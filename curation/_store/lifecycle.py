@@ -24,8 +24,7 @@ CHANGED = "version = version + 1, updated_at = :now"
 ARCHIVE_SET = f"status = 'archived', archived_at = :now, {CHANGED}"
 # Restore: back to the active set with every trace of the archive cleared.
 RESTORE_SET = (
-    "status = 'active', archive_reason = NULL, archived_at = NULL, superseded_by = NULL,"
-    f" {CHANGED}"
+    f"status = 'active', archive_reason = NULL, archived_at = NULL, superseded_by = NULL, {CHANGED}"
 )
 
 
@@ -135,9 +134,7 @@ def revive(
 ) -> None:
     """Bring an archived memory back to the active set, recording how to archive it again."""
     conn.execute(
-        text(
-            f"UPDATE memory_state SET {RESTORE_SET} WHERE tenant = :t AND memory_id = :id"
-        ),
+        text(f"UPDATE memory_state SET {RESTORE_SET} WHERE tenant = :t AND memory_id = :id"),
         {"t": tenant, "id": prior.id, "now": now},
     )
     record_events(

@@ -130,8 +130,7 @@ class StoreContext:
         computed = self.embedder.embed([inputs[i].content for i in missing]) if missing else None
         vectors = {i: computed[n] for n, i in enumerate(missing)} if computed is not None else {}
         claims = [
-            tuple(split_claims(item.content)) if item.kind in claim_kinds else ()
-            for item in inputs
+            tuple(split_claims(item.content)) if item.kind in claim_kinds else () for item in inputs
         ]
         flat = [claim for found in claims for claim in found]
         claim_vectors = self.embedder.embed(flat) if flat else None

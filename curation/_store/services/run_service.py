@@ -152,7 +152,12 @@ class RunService:
         # exact below 10k rows per kind, the clustered join above (curation._neighbors)
         search = pair_search if pair_search is not None else AutoPairSearch()
         return build_plan(
-            snap, policy, at, pair_search=search, timings=timings, pruned_in_window=pruned,
+            snap,
+            policy,
+            at,
+            pair_search=search,
+            timings=timings,
+            pruned_in_window=pruned,
             review=review,
         )
 

@@ -45,8 +45,7 @@ def upgrade() -> None:
     )
     # At most one experiment per tenant is running at a time.
     op.execute(
-        "CREATE UNIQUE INDEX experiment_one_running ON experiment (tenant) "
-        "WHERE status = 'running'"
+        "CREATE UNIQUE INDEX experiment_one_running ON experiment (tenant) WHERE status = 'running'"
     )
     op.execute(
         """

@@ -54,9 +54,7 @@ GRANTS = {
     "outcome": "SELECT, INSERT",
 }
 # table -> its tenant column
-TENANT_TABLES = {table: "tenant" for table in GRANTS if table != "store_meta"} | {
-    "tenant": "name"
-}
+TENANT_TABLES = {table: "tenant" for table in GRANTS if table != "store_meta"} | {"tenant": "name"}
 
 _CREATE_ROLE = f"""
 DO $$
@@ -213,8 +211,9 @@ def upgrade() -> None:
         op.execute(f"SELECT memgov_protect_table('{partition}')")
     # FORCE filters the owner too; the owner (the definer of memgov_tenants) still lists
     # names. A no-op for a superuser owner, which bypasses RLS anyway.
-    op.execute("CREATE POLICY memgov_owner_lists_tenants ON tenant FOR SELECT TO CURRENT_USER "
-               "USING (true)")
+    op.execute(
+        "CREATE POLICY memgov_owner_lists_tenants ON tenant FOR SELECT TO CURRENT_USER USING (true)"
+    )
 
 
 def downgrade() -> None:
@@ -235,8 +234,9 @@ def downgrade() -> None:
     op.execute("DROP FUNCTION IF EXISTS memgov_tenants()")
     op.execute(f"REVOKE ALL ON FUNCTION memgov_ensure_tenant(text, timestamptz) FROM {APP_ROLE}")
     op.execute(_ENSURE_TENANT_0001)
-    op.execute("ALTER FUNCTION memgov_ensure_tenant(text, timestamptz) SECURITY INVOKER "
-               "RESET search_path")
+    op.execute(
+        "ALTER FUNCTION memgov_ensure_tenant(text, timestamptz) SECURITY INVOKER RESET search_path"
+    )
     op.execute("GRANT EXECUTE ON FUNCTION memgov_ensure_tenant(text, timestamptz) TO PUBLIC")
     op.execute("DROP FUNCTION IF EXISTS memgov_protect_table(regclass, name)")
     # The role stays: it is cluster-wide and other databases on the server may use it.
