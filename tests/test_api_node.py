@@ -90,6 +90,7 @@ def test_the_node_example_agent(server: str, api_env: dict[str, str], store: Mem
     (conflict,) = store.conflicts("acme")
     assert conflict.id == report["conflict_id"] and conflict.memory_id == stale.id
     assert "Node 20" in conflict.claim and report["open_conflicts"] == 1
+    assert [stored[i].topic for i in report["filtered"]] == ["ops"]  # a filtered recall
     with store.db.admin_transaction() as conn:
         exposure = conn.exec_driver_sql(
             "SELECT e.agent_id, o.success FROM exposure e JOIN outcome o ON o.recall_id = e.id"

@@ -13,7 +13,10 @@ const facts = [
   "The payments service runs on Node 18.",
   "Incidents are announced in the #ops-status channel.",
 ];
-const written = await memgov.rememberMany(facts.map((content) => ({ content, id: randomUUID() })));
+const topics = [undefined, undefined, "ops"];
+const written = await memgov.rememberMany(
+  facts.map((content, n) => ({ content, id: randomUUID(), topic: topics[n] })),
+);
 const retried = await memgov.rememberMany(
   facts.map((content, n) => ({ content, id: written[n].id })),
 );
@@ -26,6 +29,12 @@ const recalled = await memgov.recall("which Node version does payments run on", 
 });
 const stale = recalled.hits.find((hit) => hit.content.includes("Node 18"));
 if (!stale) throw new Error("the Node 18 entry was not recalled");
+
+// only what a filter admits: the search itself is narrowed, so k matches come back
+const opsOnly = await memgov.recall("which Node version does payments run on", {
+  k: 3,
+  filters: { topic: "ops" },
+});
 
 // 3. the task went fine with the recalled context
 await memgov.outcome(recalled.recall_id, { success: true });
@@ -47,4 +56,5 @@ console.log(JSON.stringify({
   stale_id: stale.id,
   conflict_id: conflict.id,
   open_conflicts: explained.conflicts.filter((c) => c.status === "open").length,
+  filtered: opsOnly.hits.map((hit) => hit.id),
 }));

@@ -47,7 +47,7 @@ export function createMemgovClient(options = {}) {
     /** @param {schemas["MemoryIn"][]} memories */
     rememberMany: async (memories) =>
       (await unwrap(http.POST("/v1/memories", { body: { memories } }))).results,
-    /** @param {string} query @param {{k?: number, mode?: "curated"|"raw", agent_id?: string}} [opts] */
+    /** @param {string} query @param {Omit<schemas["RecallIn"], "query">} [opts] filters included */
     recall: (query, opts = {}) => unwrap(http.POST("/v1/recall", { body: { query, ...opts } })),
     /** @param {string} recallId @param {{success?: boolean, score?: number}} result */
     outcome: (recallId, result) =>

@@ -940,6 +940,32 @@ export interface components {
             /** Decided By */
             decided_by: string | null;
         };
+        /**
+         * RecallFiltersIn
+         * @description Conditions of the search itself: k matches come back whenever k exist.
+         */
+        RecallFiltersIn: {
+            /**
+             * Kind
+             * @description One kind or several.
+             */
+            kind?: ("tool_output" | "conversation" | "fact" | "preference") | ("tool_output" | "conversation" | "fact" | "preference")[] | null;
+            /** Topic */
+            topic?: string | null;
+            /** Source */
+            source?: string | null;
+            /**
+             * Metadata
+             * @description Each key in the memory's metadata with exactly this value.
+             */
+            metadata?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** Written After */
+            written_after?: string | null;
+            /** Written Before */
+            written_before?: string | null;
+        };
         /** RecallIn */
         RecallIn: {
             /** Query */
@@ -958,6 +984,7 @@ export interface components {
              * @description ISO 8601: recall what was current at that moment (superseded values included, nothing written after it).
              */
             as_of?: string | null;
+            filters?: components["schemas"]["RecallFiltersIn"] | null;
         };
         /** RecallOut */
         RecallOut: {
