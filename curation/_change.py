@@ -448,7 +448,8 @@ def may_restate(a: str, b: str) -> bool:
     Not when they are one value apart ("the staging password rotates every Monday" /
     "… every Friday", written the same day): that stretch is the fact.
     Not when they share one frame (half the shorter one's words line up) and fill it with
-    another value ("Mirabel's plan: Growth" / "Mirabel's renewal date: 3 February 2021")
+    another value ("Mirabel's plan: Growth" / "Mirabel's renewal date: 3 February 2021";
+    a vaguer one, "the user's plan" / "the user's plan is Basic", may go: nothing is lost)
     or each with something the other does not name (a word rare in the language: a name,
     an identifier): "the nightly export job's log level is info" / "the thumbnail worker's
     log level is info" agree on every value and are still two facts. Paraphrases say one
@@ -462,7 +463,9 @@ def may_restate(a: str, b: str) -> bool:
     if found.shared < MIN_TEMPLATE_SHARE * min(len(first.words), len(second.words)):
         # a paraphrase may leave a detail out; it may not say another value instead
         return not (values_first - values_second and values_second - values_first)
-    if values_first != values_second:
+    if values_first != values_second and not (
+        _only_adds_values(first, second) or _only_adds_values(second, first)
+    ):
         return False  # one frame, and what fills it states another value
     named_first = {w for w in _named(first) if w in found.differing}
     named_second = {w for w in _named(second) if w in found.differing}
@@ -474,6 +477,17 @@ def _stated_values(statement: Statement) -> frozenset[tuple[str, str]]:
     note set apart: two restatements written years apart state the same ones."""
     found = extract_values(" ".join(statement.written)).values
     return frozenset((category, value) for category, values in found.items() for value in values)
+
+
+def _only_adds_values(vaguer: Statement, fuller: Statement) -> bool:
+    """Whether ``fuller`` is ``vaguer`` with values filled in and nothing else: every word
+    of the vaguer is in the fuller, and each word only the fuller has belongs to a value."""
+    found = extract_values(" ".join(fuller.written)).values
+    value_words = {
+        w for values in found.values() for s in values.values() for w in content_words(s)
+    }
+    extra = set(fuller.words) - set(vaguer.words)
+    return set(vaguer.words) <= set(fuller.words) and extra <= value_words
 
 
 def _named(statement: Statement) -> set[str]:
