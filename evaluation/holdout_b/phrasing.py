@@ -1,0 +1,127 @@
+"""How one statement is written in each of set B's eight wording families.
+
+A ``Phrase`` holds what a writer knows about one kind of statement (the entity, a machine
+key, a short label, a full sentence and a value-first sentence); a family turns a phrase,
+a value and a time into the text someone would actually type. ``mode`` says whether the
+statement replaces a value, adds one, records an event or adds a side note, because people
+word those differently ("now", "+", "also").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from evaluation.holdout.model import UnknownFamilyError
+
+Mode = Literal["replace", "add", "event", "note"]
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One kind of statement about ``entity``; ``{v}`` in the templates is the value."""
+
+    entity: str
+    key: str
+    label: str
+    sentence: str
+    value_first: str
+    mode: Mode
+
+    def said(self, value: str) -> str:
+        return self.sentence.format(v=value)
+
+    @property
+    def handle(self) -> str:
+        """The entity as a machine key ("Data Eng" -> "data-eng"), as logs and configs write it."""
+        return slug(self.entity)
+
+
+def slug(text: str) -> str:
+    return "-".join(text.lower().replace("$", "").split())
+
+
+Family = Callable[[Phrase, str, datetime, str | None], str]
+
+
+def _opening(sentence: str, value: str) -> str:
+    """A sentence start capitalised only on a plain word, never on a value or a name."""
+    first, _, rest = sentence.partition(" ")
+    if first in {"the", "we", "whoever"} and not sentence.startswith(value):
+        return f"{first.capitalize()} {rest}"
+    return sentence
+
+
+def _terse_chat(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
+    if p.mode == "replace":
+        return f"{p.entity} {p.label} now {v}"
+    if p.mode == "add":
+        return f"{p.entity} {p.label} + {v}"
+    return p.said(v)
+
+
+def _log_line(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
+    verb = {"replace": "set", "add": "append", "event": "event", "note": "annotate"}[p.mode]
+    return f'{at.isoformat()} INFO memo.{verb} {p.handle}.{p.key}="{v}"'
+
+
+def _slack(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
+    if p.mode == "replace":
+        return f"fyi {p.said(v)} going fwd, lmk if any qs"
+    return f"fyi {p.said(v)} btw"
+
+
+def _meeting_notes(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
+    return f"- {at:%b %d} sync: {_opening(p.said(v), v)}"
+
+
+def _key_value(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
+    if p.mode == "add":
+        return f"{p.handle}.{p.key} += {v}"
+    if p.mode == "event":
+        return f"{p.handle}.{p.key}[{at:%Y-%m-%d}]: {v}"
+    if p.mode == "note":
+        return f"{p.handle}.notes.{p.key}: {v}"
+    return f"{p.handle}.{p.key}: {v}"
+
+
+def _value_first(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
+    return f"{p.value_first.format(v=v)}."
+
+
+def _correction(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
+    if p.mode != "replace":
+        return f"oh and also, {p.said(v)}"
+    if prev is None:
+        return f"heads up: {p.said(v)}"
+    return f"actually {p.said(v)} now, not {prev}"
+
+
+def _table_row(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
+    return f"| {p.entity} | {p.label} | {v} | {at:%Y-%m-%d} |"
+
+
+FAMILIES: dict[str, Family] = {
+    "terse_chat": _terse_chat,
+    "log_line": _log_line,
+    "slack_abbrev": _slack,
+    "meeting_notes": _meeting_notes,
+    "key_value": _key_value,
+    "value_first": _value_first,
+    "correction": _correction,
+    "table_row": _table_row,
+}
+
+
+def families() -> tuple[str, ...]:
+    """The wording families' names, in a fixed order."""
+    return tuple(FAMILIES)
+
+
+def write(family: str, phrase: Phrase, value: str, at: datetime, prev: str | None) -> str:
+    """``phrase`` stating ``value`` at ``at`` in ``family``; ``prev`` is the value replaced."""
+    if family not in FAMILIES:
+        raise UnknownFamilyError(family, families())
+    return FAMILIES[family](phrase, value, at, prev)
