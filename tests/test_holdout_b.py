@@ -9,6 +9,7 @@ from itertools import pairwise
 
 import pytest
 
+from evaluation.benchmarks.holdout_store import holdout_data
 from evaluation.holdout_b import (
     HOLDOUT_SEED,
     PAIR_KINDS,
@@ -143,3 +144,15 @@ def test_an_unknown_family_is_named(family: str) -> None:
         render(family, subject)
     assert raised.value.family == family
     assert repr(family) in str(raised.value)
+
+
+def test_the_store_benchmark_reads_set_b_like_set_a() -> None:
+    subjects = holdout_histories()
+    for family in families():
+        data = holdout_data("b", family)
+        assert len(data.facts) == 8
+        assert sum(len(facts) for facts in data.facts.values()) == sum(
+            len(s.facts) for s in subjects
+        )
+        questions = [q for qs in data.questions.values() for q in qs]
+        assert len(questions) == 2 * len(subjects)

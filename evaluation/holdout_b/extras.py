@@ -37,7 +37,13 @@ class Extra:
         )
 
     def values(self, place: int, count: int) -> tuple[str, ...]:
-        """``count`` distinct values for the ``place``-th subject, taken round the pool."""
+        """``count`` distinct values for the ``place``-th subject, taken round the pool.
+
+        An event series keeps the pool's order (invoice 10480 after 10231), never wrapping.
+        """
+        if self.mode == "event":
+            start = place % (len(self.pool) - count + 1)
+            return self.pool[start : start + count]
         return tuple(self.pool[(place * 2 + n) % len(self.pool)] for n in range(count))
 
 
@@ -190,10 +196,10 @@ EXTRAS: dict[str, DomainExtras] = {
         event=Extra(
             "offsite",
             "offsite",
-            "the {e} team had its offsite on {v}",
-            "{v} was the {e} team's offsite",
+            "the {e} team had its offsite in {v}",
+            "{v} hosted the {e} team's offsite",
             "event",
-            ("March 6", "April 17", "June 12", "July 24", "September 18", "October 30", "May 8"),
+            ("Lisbon", "Denver", "Kraków", "Austin", "Porto", "Montréal", "Tallinn"),
         ),
         note=Extra(
             "standup_notes",
@@ -258,10 +264,10 @@ EXTRAS: dict[str, DomainExtras] = {
         event=Extra(
             "sale",
             "sale",
-            "the {e} was on sale for {v} over the weekend",
-            "{v} was the weekend sale price of the {e}",
+            "the {e} was {v} over the weekend",
+            "{v} was the weekend discount on the {e}",
             "event",
-            ("$99.00", "$24.00", "$159.00", "$49.95", "$279.00", "$44.00", "$29.99", "$119.00"),
+            ("20% off", "15% off", "30% off", "25% off", "10% off", "40% off"),
         ),
         note=Extra(
             "warranty",
@@ -326,10 +332,10 @@ EXTRAS: dict[str, DomainExtras] = {
         event=Extra(
             "demo",
             "demo",
-            "{e} had a stakeholder demo on {v}",
-            "{v} was the date of a stakeholder demo for {e}",
+            "{e} was demoed at the {v} review",
+            "{v} review had a demo of {e}",
             "event",
-            ("February 3, 2025", "February 17, 2025", "March 3, 2025", "March 24, 2025"),
+            ("Sprint 38", "Sprint 39", "Sprint 40", "Sprint 41", "Sprint 42", "Sprint 43"),
         ),
         note=Extra(
             "checklist",

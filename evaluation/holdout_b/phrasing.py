@@ -93,7 +93,7 @@ def _value_first(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
 
 def _correction(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     if p.mode != "replace":
-        return f"oh and also, {p.said(v)}"
+        return f"oh and {p.said(v)}"
     if prev is None:
         return f"heads up: {p.said(v)}"
     return f"actually {p.said(v)} now, not {prev}"
