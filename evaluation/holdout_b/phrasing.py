@@ -9,6 +9,7 @@ word those differently ("now", "+", "also").
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -54,12 +55,19 @@ def _opening(sentence: str, value: str) -> str:
     return sentence
 
 
+def _pick(options: tuple[str, ...], p: Phrase, value: str) -> str:
+    """One of a family's habits, fixed per statement (a checksum, not ``hash``: no salt)."""
+    return options[zlib.crc32(f"{p.entity}|{p.key}|{value}".encode()) % len(options)]
+
+
 def _terse_chat(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     if p.mode == "replace":
-        return f"{p.entity} {p.label} now {v}"
-    if p.mode == "add":
-        return f"{p.entity} {p.label} + {v}"
-    return p.said(v)
+        forms = ("{e} {l} now {v}", "{e} {l} -> {v}", "new {e} {l}: {v}")
+    elif p.mode == "add":
+        forms = ("{e} {l} + {v}", "{e} {l}: also {v}")
+    else:
+        return p.said(v)
+    return _pick(forms, p, v).format(e=p.entity, l=p.label, v=v)
 
 
 def _log_line(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
@@ -69,12 +77,20 @@ def _log_line(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
 
 def _slack(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     if p.mode == "replace":
-        return f"fyi {p.said(v)} going fwd, lmk if any qs"
-    return f"fyi {p.said(v)} btw"
+        forms = (
+            "fyi {s} going fwd, lmk if any qs",
+            "psa: {s} from now on ty",
+            "heads up ppl, {s} fwiw",
+        )
+    else:
+        forms = ("fyi {s} btw", "fwiw {s}", "{s} fyi")
+    return _pick(forms, p, v).format(s=p.said(v))
 
 
 def _meeting_notes(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
-    return f"- {at:%b %d} sync: {_opening(p.said(v), v)}"
+    forms = ("- {d} sync: {S}", "- Per the {d} sync, {s}", "* {S} (confirmed {d})")
+    said = p.said(v)
+    return _pick(forms, p, v).format(d=f"{at:%b %d}", s=said, S=_opening(said, v))
 
 
 def _key_value(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
@@ -96,7 +112,12 @@ def _correction(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
         return f"oh and {p.said(v)}"
     if prev is None:
         return f"heads up: {p.said(v)}"
-    return f"actually {p.said(v)} now, not {prev}"
+    forms = (
+        "actually {s} now, not {prev}",
+        "correction: {s}, not {prev} anymore",
+        "scratch that, {s} now (was {prev})",
+    )
+    return _pick(forms, p, v).format(s=p.said(v), prev=prev)
 
 
 def _table_row(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
