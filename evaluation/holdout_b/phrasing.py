@@ -61,6 +61,7 @@ def _pick(options: tuple[str, ...], p: Phrase, value: str) -> str:
 
 
 def _terse_chat(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
+    forms: tuple[str, ...]
     if p.mode == "replace":
         forms = ("{e} {l} now {v}", "{e} {l} -> {v}", "new {e} {l}: {v}")
     elif p.mode == "add":
