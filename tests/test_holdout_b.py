@@ -156,3 +156,25 @@ def test_the_store_benchmark_reads_set_b_like_set_a() -> None:
         )
         questions = [q for qs in data.questions.values() for q in qs]
         assert len(questions) == 2 * len(subjects)
+
+
+def test_each_family_keeps_its_own_shape() -> None:
+    for subject in holdout_histories():
+        for fact, log, table, value_first, key_value in zip(
+            subject.facts,
+            render("log_line", subject),
+            render("table_row", subject),
+            render("value_first", subject),
+            render("key_value", subject),
+            strict=True,
+        ):
+            assert log.text.startswith(fact.valid_from.isoformat())
+            assert table.text.startswith("| ") and table.text.endswith(" |")
+            assert f"{fact.valid_from:%Y-%m-%d}" in table.text
+            assert value_first.text.startswith(fact.value)
+            assert key_value.text.endswith(f": {fact.value}")
+        corrections = render("correction", subject)[1:]
+        for fact, previous, memory in zip(
+            subject.facts[1:], subject.facts, corrections, strict=False
+        ):
+            assert previous.value in memory.text.replace(fact.value, "", 1)
