@@ -458,7 +458,7 @@ def may_restate(a: str, b: str) -> bool:
     first, second = read_statement(a), read_statement(b)
     if compare_statements(first, second).verdict is SlotVerdict.CHANGE:
         return False
-    values_first, values_second = _stated_values(first), _stated_values(second)
+    values_first, values_second = _stated(first).values, _stated(second).values
     found = _align(first.words, second.words)
     if found.shared < MIN_TEMPLATE_SHARE * min(len(first.words), len(second.words)):
         # a paraphrase may leave a detail out; it may not say another value instead
@@ -472,22 +472,31 @@ def may_restate(a: str, b: str) -> bool:
     return not (named_first - set(second.words) and named_second - set(first.words))
 
 
-def _stated_values(statement: Statement) -> frozenset[tuple[str, str]]:
-    """The values a statement states (dates, times, weekdays, amounts, …), its validity
-    note set apart: two restatements written years apart state the same ones."""
+@dataclass(frozen=True)
+class _Stated:
+    """What a statement states as values, its validity note set apart (two restatements
+    written years apart state the same ones), and the words those values are written in."""
+
+    values: frozenset[tuple[str, str]]
+    value_words: frozenset[str]
+
+
+@lru_cache(maxsize=16384)
+def _stated(statement: Statement) -> _Stated:
     found = extract_values(" ".join(statement.written)).values
-    return frozenset((category, value) for category, values in found.items() for value in values)
+    return _Stated(
+        frozenset((category, value) for category, values in found.items() for value in values),
+        frozenset(
+            w for values in found.values() for s in values.values() for w in content_words(s)
+        ),
+    )
 
 
 def _only_adds_values(vaguer: Statement, fuller: Statement) -> bool:
     """Whether ``fuller`` is ``vaguer`` with values filled in and nothing else: every word
     of the vaguer is in the fuller, and each word only the fuller has belongs to a value."""
-    found = extract_values(" ".join(fuller.written)).values
-    value_words = {
-        w for values in found.values() for s in values.values() for w in content_words(s)
-    }
     extra = set(fuller.words) - set(vaguer.words)
-    return set(vaguer.words) <= set(fuller.words) and extra <= value_words
+    return set(vaguer.words) <= set(fuller.words) and extra <= _stated(fuller).value_words
 
 
 def _named(statement: Statement) -> set[str]:

@@ -54,7 +54,8 @@ class RecallFilter:
         before = (
             None if written_before is None else validate_datetime("written_before", written_before)
         )
-        for key, value in (metadata or {}).items() if isinstance(metadata, Mapping) else ():
+        matched = validate_metadata(metadata)
+        for key, value in matched.items():
             if not isinstance(value, str | int | float | bool):
                 raise ValidationError(
                     f"metadata.{key}", value, "a filter matches one text, number or boolean"
@@ -63,7 +64,7 @@ class RecallFilter:
             kinds=tuple(dict.fromkeys(validate_kind(k) for k in kinds)),
             topic=validate_label("topic", topic),
             source=validate_label("source", source),
-            metadata=validate_metadata(metadata),
+            metadata=matched,
             written_after=after,
             written_before=before,
         )
