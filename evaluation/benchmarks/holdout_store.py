@@ -16,7 +16,7 @@ from types import ModuleType
 
 from evaluation.benchmarks.timeqa import ChangingFactQuestion, Fact, Relation, TimeQAData
 
-HOLDOUT_SETS = {"a": "evaluation.holdout", "b": "evaluation.holdout_b"}
+HOLDOUT_SETS = {"a": "evaluation.holdout", "b": "evaluation.holdout_b", "c": "evaluation.holdout_c"}
 _IDS = uuid.UUID("6c1f3c52-6b0e-4a55-9a43-28a1d0a0b5e1")
 
 

@@ -1,0 +1,232 @@
+"""Nine wording families of set C, as people and agents write facts down.
+
+Each family keeps one shape (a JSON line, a dated changelog entry, an email, ...) but has
+several habits inside it, picked per statement by a checksum, and names the slot with the
+domain's synonyms, so no two statements of a family are built the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
+from evaluation.holdout_c.histories import domain_of, entity_of
+from evaluation.holdout_c.phrasing import Statement, checksum
+
+_HOLE = "\x00"  # where the value goes in a clause whose other words change case
+
+
+def _sentence(text: str, st: Statement) -> str:
+    """``text`` with a capital first letter, unless it starts with a name or value written in
+    lower case (``billing-api``, ``legal``), which people leave as it is."""
+    return text if text.startswith((st.entity, st.value)) else text[:1].upper() + text[1:]
+
+
+def _day(statement: Statement) -> str:
+    return f"{statement.at.day} {statement.at:%B %Y}"
+
+
+def tool_json(st: Statement) -> str:
+    """A tool's output line: ``{"service":"billing-api","region":"eu-west-1",...}``."""
+    date_key = st.pick(("checked", "as_of", "observed_at", "ts"), "date key")
+    stamp = f"{st.at:%Y-%m-%dT%H:%M:%SZ}" if date_key == "ts" else f"{st.at:%Y-%m-%d}"
+    record: dict[str, str] = {st.book.entity_key: st.entity}
+    if st.detail and st.book.detail_key:
+        record[st.book.detail_key] = st.detail
+    if st.occasion:
+        record["occasion"] = st.occasion
+    record[st.key()] = st.value
+    if st.mode == "update" and st.pick(("flag", "plain"), "flag") == "flag":
+        record["status"] = "changed"
+    if st.mode == "add":
+        record["op"] = "append"
+    if st.pick(("first", "last"), "order") == "first":
+        record = {date_key: stamp, **record}
+    else:
+        record[date_key] = stamp
+    spaced = st.pick(("tight", "spaced"), "spacing") == "spaced"
+    separators = (", ", ": ") if spaced else (",", ":")
+    return json.dumps(record, ensure_ascii=False, separators=separators)
+
+
+def changelog(st: Statement) -> str:
+    """A changelog entry that opens with the ISO date: ``2023-04-02 — billing-api moved ...``."""
+    iso = f"{st.at:%Y-%m-%d}"
+    suffix = (
+        st.pick((" (no change)", " (verified)", ""), "restated") if st.mode == "restate" else ""
+    )
+    variants = (
+        f"{iso} — {st.clause()}{suffix}",
+        f"[{iso}] {st.label()}: {st.key()} → {st.value}{suffix}",
+        f"{iso}: {_sentence(st.clause(), st)}.{suffix}",
+        f"{iso}\n- {st.clause()}{suffix}",
+    )
+    return st.pick(variants, "shape")
+
+
+def email(st: Statement) -> str:
+    """An email sentence with the date in a subordinate clause and a sign-off."""
+    greeting = st.pick(("Hi team", "Hello Sam", "Dear all", "Hi Priya"), "greeting")
+    when: tuple[str, ...]
+    if st.mode == "update":
+        when = ("since the change on {}", "after the switch went through on {}")
+    else:
+        when = (
+            "as discussed on {}",
+            "as confirmed in the call on {}",
+            "following the review on {}",
+        )
+    subordinate = st.pick(when, "when").format(_day(st))
+    sign_off = st.pick(("Thanks, Jo", "Best, Marta", "Cheers, Dev", "Regards, Ops"), "sign")
+    variants = (
+        f"{greeting}, just so you know: {subordinate}, {st.clause()}. {sign_off}",
+        f"{greeting} — {st.clause()}, {subordinate}. {sign_off}",
+        f"{greeting}, a quick note that, {subordinate}, {st.clause()}. {sign_off}",
+    )
+    return st.pick(variants, "shape")
+
+
+def crm_note(st: Statement) -> str:
+    """A terse CRM-style note full of abbreviations and a US short date."""
+    date = f"{st.at:%m/%d/%y}"
+    source = st.pick(("per call", "per AM", "per email", "via chat", "per cust"), "source")
+    verb = {"state": "is", "update": "upd", "restate": "conf'd", "add": "add'l"}[st.mode]
+    variants = (
+        f"{date} {st.label()} — {st.book.abbr}: {st.value} ({source})",
+        f"re {st.label()}: {st.book.abbr} {verb} → {st.value}, {source} {date}",
+        f"NB {st.label()} {st.book.abbr} = {st.value}; f/u nxt wk ({date})",
+    )
+    return st.pick(variants, "shape")
+
+
+def second_person(st: Statement) -> str:
+    """What an agent writes back to its user: ``You told me billing-api runs out of ...``."""
+    tail = {"update": " now", "restate": " still", "state": "", "add": ""}[st.mode]
+    if st.book.you and st.mode != "add":
+        you = st.fill(st.pick(st.book.you, "you"))
+        return st.pick(
+            (f"{st.entity}: {you}{tail}.", f"Noted for {st.entity} — {you}{tail}."), "shape"
+        )
+    variants = (
+        f"You told me {st.clause()}{tail}.",
+        f"You mentioned that {st.clause()}{tail}.",
+        f"As you said, {st.clause()}{tail}.",
+    )
+    return st.pick(variants, "shape")
+
+
+def status_bullet(st: Statement) -> str:
+    """A bullet of a weekly status report."""
+    week = st.at.isocalendar().week
+    clause = st.clause()
+    variants = (
+        f"- [wk {week}] {clause}",
+        f"• {st.label()} — {st.key().replace('_', ' ')}: {st.value} ✅",
+        f"* {_sentence(clause, st)} (wk of {st.at:%b} {st.at.day})",
+        f"- {st.label()}: {clause}; no blockers",
+    )
+    return st.pick(variants, "shape")
+
+
+def support_qa(st: Statement) -> str:
+    """A question and its answer from a support transcript."""
+    ask = st.fill(st.pick(st.book.asks, "ask"))
+    answer = {
+        "update": f"{st.value} (it changed recently)",
+        "restate": f"still {st.value}",
+    }.get(st.mode, st.value)
+    record = st.pick(("per the admin console", "per our records", "per the dashboard"), "src")
+    variants = (
+        f"Q: {ask}? A: {answer}.",
+        f"Customer: {_sentence(ask, st)}?\nAgent: {_sentence(st.clause(), st)}.",
+        f"User: {ask}?  Bot: {answer}, {record}.",
+    )
+    return st.pick(variants, "shape")
+
+
+def value_mid(st: Statement) -> str:
+    """A sentence with the value in its middle and no date (only the write time)."""
+    if st.occasion or st.mode == "add":
+        tails = (", as noted in the wiki", ", for the record", ", which matters for planning")
+    elif st.mode == "update":
+        tails = (" recently", " not long ago", " after the last review")
+    else:
+        tails = (" these days", " for now, until someone says otherwise", " at the moment")
+    lead = st.pick(("From what I gather, ", "Worth knowing: ", "So ", "Quick context — "), "lead")
+    end = st.pick(
+        (", so plan around that.", " — keep it in mind.", "; check before quoting it."), "end"
+    )
+    return f"{lead}{st.clause()}{st.pick(tails, 'tail')}{end}"
+
+
+def lower_chat(st: Statement) -> str:
+    """Chat in lower case (the value keeps its own case): ``ok so billing-api is ...``."""
+    clause = st.clause(value=_HOLE).lower()
+    now = " now" if st.mode == "update" else ""
+    variants = (f"ok so {clause}{now}", f"btw {clause}{now} lol", f"fyi {clause}", f"{clause} fwiw")
+    return st.pick(variants, "shape").replace(_HOLE, st.value)
+
+
+_FAMILIES: dict[str, Callable[[Statement], str]] = {
+    "tool_json": tool_json,
+    "changelog": changelog,
+    "email": email,
+    "crm_note": crm_note,
+    "second_person": second_person,
+    "status_bullet": status_bullet,
+    "support_qa": support_qa,
+    "value_mid": value_mid,
+    "lower_chat": lower_chat,
+}
+
+
+def families() -> tuple[str, ...]:
+    return tuple(_FAMILIES)
+
+
+def write(family: str, statement: Statement) -> str:
+    """``statement`` worded in ``family``."""
+    if family not in _FAMILIES:
+        raise UnknownFamilyError(family, families())
+    return _FAMILIES[family](statement)
+
+
+def fact_statements(family: str, subject: Subject) -> list[Statement]:
+    """Each fact of ``subject`` as a statement: the first states the slot, later ones are
+    news of a change, said as a change or just stated anew (a checksum decides)."""
+    domain, entity = domain_of(subject), entity_of(subject)
+    statements = []
+    for n, fact in enumerate(subject.facts):
+        seed = f"{family}|{subject.id}|{n}"
+        news = n > 0 and checksum(seed + "|news") % 3 != 0
+        statements.append(
+            Statement(
+                book=domain.book,
+                entity=subject.entity,
+                value=fact.value,
+                at=fact.valid_from,
+                mode="update" if news else "state",
+                seed=seed,
+                detail=entity.detail,
+            )
+        )
+    return statements
+
+
+def render(family: str, subject: Subject) -> list[Memory]:
+    """``subject``'s facts written in ``family``, in time order; the last is current."""
+    if family not in _FAMILIES:
+        raise UnknownFamilyError(family, families())
+    statements = fact_statements(family, subject)
+    return [
+        Memory(
+            text=write(family, st),
+            valid_from=st.at,
+            subject_id=subject.id,
+            value=st.value,
+            is_current=n == len(statements) - 1,
+            family=family,
+        )
+        for n, st in enumerate(statements)
+    ]
