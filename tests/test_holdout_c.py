@@ -75,7 +75,7 @@ def test_at_least_eight_domains_of_eight_subjects_each_with_one_slot() -> None:
 
 
 def test_histories_change_over_time_with_distinct_values() -> None:
-    lengths = Counter()
+    lengths: Counter[int] = Counter()
     for subject in holdout_histories():
         lengths[len(subject.facts)] += 1
         assert 2 <= len(subject.facts) <= 5, subject.id
