@@ -4,7 +4,6 @@ the change detector does on the set."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -13,8 +12,10 @@ import sys
 from collections import Counter
 from datetime import timedelta
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli
 
 from curation import MemoryStore
 from evaluation.benchmarks.holdout_store import holdout_data, holdout_families
@@ -43,22 +44,34 @@ LABELS = {
 YEAR = re.compile(r"\b(19|20)\d\d\b")
 
 
-def _digest() -> str:
-    texts = [m.text for s in holdout_histories() for f in families() for m in render(f, s)]
-    texts += [p.older.text + p.newer.text + p.label for p in holdout_pairs()]
-    return hashlib.sha256("\n".join(texts).encode()).hexdigest()
+DIGEST = """
+import hashlib
+from evaluation.holdout_c import families, holdout_histories, holdout_pairs, render
+texts = [m.text for s in holdout_histories() for f in families() for m in render(f, s)]
+texts += [p.older.text + p.newer.text + p.label for p in holdout_pairs()]
+print(hashlib.sha256("\\n".join(texts).encode()).hexdigest())
+"""
+
+
+def _digest(hash_seed: str) -> str:
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+    done = subprocess.run(
+        [sys.executable, "-c", DIGEST],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=Path(__file__).parents[1],
+    )
+    return done.stdout.strip()
 
 
 def test_the_set_is_deterministic_across_processes() -> None:
     assert holdout_histories() == holdout_histories()
     assert holdout_pairs() == holdout_pairs()
     assert isinstance(HOLDOUT_SEED, int)
-    code = "from tests.test_holdout_c import _digest; print(_digest())"
-    env = dict(os.environ, PYTHONHASHSEED="12345")
-    other = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
-    )
-    assert other.stdout.strip() == _digest()
+    first = _digest("1")
+    assert len(first) == 64 and first == _digest("12345")
 
 
 def test_at_least_eight_domains_of_eight_subjects_each_with_one_slot() -> None:
@@ -289,3 +302,16 @@ def test_one_family_of_one_domain_runs_through_the_store_runner(store: MemorySto
         arm: asked for arm in ("raw", "heuristic", "heuristic_0.10", "curated")
     }
     assert result["curation"]["memories"] == len(data.facts["infra"])
+
+
+def test_the_cli_runs_one_family_of_set_c(cli_env: dict[str, str]) -> None:
+    done = run_cli(
+        cli_env, "eval", "holdout", "--set", "c", "--family", "value_mid", "--json", "--no-mlflow"
+    )
+    result = json.loads(done.stdout)
+    asked = sum(len(s.questions) for s in holdout_histories())
+    assert {arm: v["overall"]["n"] for arm, v in result["arms"].items()} == {
+        arm: asked for arm in ("raw", "heuristic", "heuristic_0.10", "curated")
+    }
+    assert result["wording"] == "value_mid"
+    assert set(result["arms"]["curated"]["by_relation"]) == {s.domain for s in holdout_histories()}
