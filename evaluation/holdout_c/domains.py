@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from evaluation.holdout_c.phrasing import Phrasebook
 
 COMPUTED = "*"  # a value worked out from the statement's date (deadlines), see histories.py
+CURRENCY = "{c}"  # in a price: the currency of the product's own prices
 
 
 @dataclass(frozen=True)
@@ -355,7 +356,7 @@ MEDICATION = Domain(
         entity_key="patient",
         detail_key="drug",
         clauses=(
-            "{e} takes {v} of {d}",
+            "{e} takes {d} {v}",
             "{e}'s {d} dose is {v}",
             "{e} is on {d} {v}",
             "{d} for {e} is {v}",
@@ -513,7 +514,7 @@ PRICING = Domain(
         asks=("what was {e}'s Black Friday {o} price",),
     ),
     occasions=("2022", "2023"),
-    event_values=("$69.00", "$59.00", "€39.90", "£14.99", "$79.00", "€44.90"),
+    event_values=("{c}69.00", "{c}59.00", "{c}39.90", "{c}14.99", "{c}79.00", "{c}44.90"),
     extra=Phrasebook(
         keys=("member_price", "refurb_price"),
         abbr="mbr px",
@@ -525,7 +526,7 @@ PRICING = Domain(
         adds=("{e} got an extra members-only price of {v}",),
         asks=("is there a member price for {e}",),
     ),
-    extra_values=("$75.00", "$27.50", "€44.00", "£15.00", "$10.99", "€69.00"),
+    extra_values=("{c}75.00", "{c}27.50", "{c}44.00", "{c}15.00", "{c}10.99", "{c}69.00"),
 )
 
 PROJECTS = Domain(
@@ -660,19 +661,18 @@ DEPENDENCIES = Domain(
     ),
     multi_values=("requests", "httpx", "pydantic", "lodash", "zod", "celery", "boto3"),
     event=Phrasebook(
-        keys=("shipped_with", "bundled"),
-        abbr="rel",
+        keys=("audit_findings", "cves"),
+        abbr="audit",
         entity_key="repo",
-        detail_key="package",
         clauses=(
-            "{e} release {o} shipped with {d} {v}",
-            "the {o} release of {e} bundled {d} {v}",
-            "{e} {o} went out with {d} {v}",
+            "{e}'s {o} security audit flagged {v}",
+            "the {o} dependency audit of {e} found {v}",
+            "{e} came out of the {o} audit with {v}",
         ),
-        asks=("which {d} did {e} {o} ship with",),
+        asks=("what did {e}'s {o} security audit find",),
     ),
-    occasions=("v1.8", "v1.9"),
-    event_values=("4.1.2", "4.1.9", "2.0.1", "1.5.0", "13.2.0", "0.88.0", "5.1.6"),
+    occasions=("Q1 2023", "Q3 2023"),
+    event_values=("3 CVEs", "1 CVE", "no CVEs", "5 CVEs", "2 CVEs"),
     extra=Phrasebook(
         keys=("also_tested", "ci_matrix"),
         abbr="matrix",

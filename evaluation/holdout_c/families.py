@@ -103,6 +103,8 @@ def crm_note(st: Statement) -> str:
 def second_person(st: Statement) -> str:
     """What an agent writes back to its user: ``You told me billing-api runs out of ...``."""
     tail = {"update": " now", "restate": " still", "state": "", "add": ""}[st.mode]
+    if " now " in f" {st.clause()} ":
+        tail = ""
     if st.book.you and st.mode != "add":
         you = st.fill(st.pick(st.book.you, "you"))
         return st.pick(
@@ -124,7 +126,7 @@ def status_bullet(st: Statement) -> str:
         f"- [wk {week}] {clause}",
         f"• {st.label()} — {st.key().replace('_', ' ')}: {st.value} ✅",
         f"* {_sentence(clause, st)} (wk of {st.at:%b} {st.at.day})",
-        f"- {st.label()}: {clause}; no blockers",
+        f"- {clause}; on track, no blockers",
     )
     return st.pick(variants, "shape")
 
@@ -163,7 +165,7 @@ def value_mid(st: Statement) -> str:
 def lower_chat(st: Statement) -> str:
     """Chat in lower case (the value keeps its own case): ``ok so billing-api is ...``."""
     clause = st.clause(value=_HOLE).lower()
-    now = " now" if st.mode == "update" else ""
+    now = " now" if st.mode == "update" and " now " not in f" {clause} " else ""
     variants = (f"ok so {clause}{now}", f"btw {clause}{now} lol", f"fyi {clause}", f"{clause} fwiw")
     return st.pick(variants, "shape").replace(_HOLE, st.value)
 

@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from evaluation.holdout.model import PAIR_KINDS, LabeledPair, Memory, PairKind, Subject
+from evaluation.holdout_c.domains import CURRENCY
 from evaluation.holdout_c.families import families, render, write
 from evaluation.holdout_c.histories import domain_of, entity_of, holdout_histories
 from evaluation.holdout_c.phrasing import Mode, Phrasebook, Statement, checksum
@@ -150,6 +151,11 @@ def _other_slot(subject: Subject, family: str, n: int) -> LabeledPair:
     return LabeledPair(side, fact_memory, "unrelated", "other_slot", "other slot before")
 
 
+def _priced(values: tuple[str, ...], subject: Subject) -> tuple[str, ...]:
+    """``values`` in the currency of ``subject``'s own prices (where they name one)."""
+    return tuple(v.replace(CURRENCY, subject.current_value[:1]) for v in values)
+
+
 def _two_of(values: tuple[str, ...], *parts: object) -> tuple[str, str]:
     first = _roll(*parts, "first") % len(values)
     second = (first + 1 + _roll(*parts, "second") % (len(values) - 1)) % len(values)
@@ -173,7 +179,8 @@ def _recurring_event(subject: Subject, family: str, n: int) -> LabeledPair:
     """Two occasions of one event series (2022's offsite, 2023's), each with its value,
     both told after the second occasion (dated values in the occasions' order)."""
     domain = domain_of(subject)
-    first, second = sorted(_two_of(domain.event_values, subject.id, "event"), key=_as_date)
+    values = _priced(domain.event_values, subject)
+    first, second = sorted(_two_of(values, subject.id, "event"), key=_as_date)
     at = _EVENTS_TOLD + _days(0, 40, subject.id, "event at")
     later = at + _days(90, 330, subject.id, "event later")
     series = f"event/{subject.id}/{domain.event.keys[0]}"
@@ -208,8 +215,9 @@ def _addition(subject: Subject, family: str, n: int) -> LabeledPair:
     """The subject's value, then a second value of the same kind added beside it."""
     domain = domain_of(subject)
     own = {f.value for f in subject.facts}
-    choices = tuple(v for v in domain.extra_values if v not in own) or tuple(
-        v for v in domain.extra_values if v != subject.current_value
+    extras = _priced(domain.extra_values, subject)
+    choices = tuple(v for v in extras if v not in own) or tuple(
+        v for v in extras if v != subject.current_value
     )
     value = choices[_roll(subject.id, "extra") % len(choices)]
     older = render(family, subject)[-1]
