@@ -163,10 +163,19 @@ def value_mid(st: Statement) -> str:
 
 
 def lower_chat(st: Statement) -> str:
-    """Chat in lower case (the value keeps its own case): ``ok so billing-api is ...``."""
+    """Chat in lower case, the value in its own case; some messages keep the name's case or
+    open with a shouted tag (``FYI``): ``ok so billing-api is hosted in eu-west-1 now``."""
     clause = st.clause(value=_HOLE).lower()
+    if st.pick(("lower", "keep"), "name case") == "keep":
+        clause = clause.replace(st.entity.lower(), st.entity, 1)
     now = " now" if st.mode == "update" and " now " not in f" {clause} " else ""
-    variants = (f"ok so {clause}{now}", f"btw {clause}{now} lol", f"fyi {clause}", f"{clause} fwiw")
+    variants = (
+        f"ok so {clause}{now}",
+        f"btw {clause}{now} lol",
+        f"FYI {clause}{now}!!",
+        f"{clause} fwiw",
+        f"PSA {clause}{now}",
+    )
     return st.pick(variants, "shape").replace(_HOLE, st.value)
 
 
