@@ -7,6 +7,8 @@ they were set (a few weeks to months ahead), as a project's due date is.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
@@ -18,7 +20,9 @@ _EPOCH = datetime(2019, 3, 1, 9, 0, tzinfo=UTC)
 
 
 def subject_id(domain: Domain, entity: Entity) -> str:
-    slug = "-".join("".join(c for c in w if c.isalnum()) for w in entity.name.lower().split())
+    """``infra/billing-api``, ``football/mateo-ruiz-calderon``: plain ASCII, one slash."""
+    ascii_name = unicodedata.normalize("NFKD", entity.name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower().replace("'", "")).strip("-")
     return f"{domain.name}/{slug}"
 
 
@@ -44,6 +48,8 @@ def _values(entity: Entity, key: str, times: list[datetime]) -> list[str]:
 def _questions(domain: Domain, entity: Entity, key: str) -> tuple[str, ...]:
     first = checksum(key + "/q") % len(domain.questions)
     picked = [domain.questions[(first + step) % len(domain.questions)] for step in (0, 2, 3)]
+    if entity.name.endswith("s"):  # "Northwind Logistics' plan", as in the memories
+        picked = [q.replace("{e}'s", "{e}'") for q in picked]
     return tuple(q.format(e=entity.name, d=entity.detail) for q in picked)
 
 
