@@ -19,10 +19,20 @@ class Entity:
 
 
 @dataclass(frozen=True)
+class EventSeries:
+    """An event that recurs (a yearly offsite, a weekly standup): each of two ``occasions``
+    has its own value from ``values``, so a later occasion replaces nothing."""
+
+    book: Phrasebook
+    occasions: tuple[str, str]
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Domain:
     """One domain: its changing slot (``book``) with eight entities' histories, a second slot
-    of the same entities (``side``), a multi-valued relation (``multi``), an event series
-    whose occasions each have their own value (``event``), and ``extra``: a value of the
+    of the same entities (``side``), a multi-valued relation (``multi``), event series
+    whose occasions each have their own value (``events``), and ``extra``: a value of the
     slot's own kind added beside the current one without replacing it (a second region)."""
 
     name: str
@@ -35,9 +45,7 @@ class Domain:
     side_values: tuple[str, ...]
     multi: Phrasebook
     multi_values: tuple[str, ...]
-    event: Phrasebook
-    occasions: tuple[str, str]
-    event_values: tuple[str, ...]
+    events: tuple[EventSeries, ...]
     extra: Phrasebook
     extra_values: tuple[str, ...]
 
@@ -94,19 +102,23 @@ PERSONAL = Domain(
         asks=("which languages does {e} speak",),
     ),
     multi_values=("French", "Spanish", "German", "Polish", "Japanese", "Twi", "Hindi", "Italian"),
-    event=Phrasebook(
-        keys=("destination", "trip_to"),
-        abbr="trip",
-        entity_key="user",
-        clauses=(
-            "{e}'s {o} summer holiday was in {v}",
-            "{e} spent the {o} summer holiday in {v}",
-            "for the {o} summer holiday {e} went to {v}",
+    events=(
+        EventSeries(
+            book=Phrasebook(
+                keys=("destination", "trip_to"),
+                abbr="trip",
+                entity_key="user",
+                clauses=(
+                    "{e}'s {o} summer holiday was in {v}",
+                    "{e} spent the {o} summer holiday in {v}",
+                    "for the {o} summer holiday {e} went to {v}",
+                ),
+                asks=("where did {e} go for the {o} summer holiday",),
+            ),
+            occasions=("2022", "2023"),
+            values=("Crete", "Kyoto", "Lisbon", "Reykjavik", "Zanzibar", "Sicily", "Hanoi"),
         ),
-        asks=("where did {e} go for the {o} summer holiday",),
     ),
-    occasions=("2022", "2023"),
-    event_values=("Crete", "Kyoto", "Lisbon", "Reykjavik", "Zanzibar", "Sicily", "Hanoi"),
     extra=Phrasebook(
         keys=("side_gig", "also_works_for"),
         abbr="side",
@@ -169,19 +181,38 @@ ACCOUNTS = Domain(
         asks=("which integrations does {e} use",),
     ),
     multi_values=("Slack", "Salesforce", "HubSpot", "Zendesk", "Jira", "Xero", "Okta", "Teams"),
-    event=Phrasebook(
-        keys=("nps", "nps_score"),
-        abbr="NPS",
-        entity_key="account",
-        clauses=(
-            "{e}'s {o} NPS survey came back at {v}",
-            "the {o} NPS for {e} was {v}",
-            "{e} scored {v} on the {o} NPS survey",
+    events=(
+        EventSeries(
+            book=Phrasebook(
+                keys=("nps", "nps_score"),
+                abbr="NPS",
+                entity_key="account",
+                clauses=(
+                    "{e}'s {o} NPS survey came back at {v}",
+                    "the {o} NPS for {e} was {v}",
+                    "{e} scored {v} on the {o} NPS survey",
+                ),
+                asks=("what was {e}'s {o} NPS",),
+            ),
+            occasions=("2022", "2023"),
+            values=("+32", "+41", "-5", "+18", "+57", "+9"),
         ),
-        asks=("what was {e}'s {o} NPS",),
+        EventSeries(
+            book=Phrasebook(
+                keys=("invoice_total", "billed"),
+                abbr="inv",
+                entity_key="account",
+                clauses=(
+                    "{e}'s {o} invoice came to {v}",
+                    "the {o} invoice for {e} was {v}",
+                    "{e} was billed {v} for {o}",
+                ),
+                asks=("how much was {e}'s {o} invoice",),
+            ),
+            occasions=("March 2023", "April 2023"),
+            values=("$4,180.00", "$3,960.00", "$12,400.00", "$980.00", "$2,315.50"),
+        ),
     ),
-    occasions=("2022", "2023"),
-    event_values=("+32", "+41", "-5", "+18", "+57", "+9"),
     extra=Phrasebook(
         keys=("second_workspace_plan", "addon_plan"),
         abbr="2nd ws",
@@ -247,19 +278,38 @@ INFRA = Domain(
         asks=("who owns {e}",),
     ),
     multi_values=("Marta Kowalczyk", "Dev Patel", "Chloe Martin", "Obi Nwosu", "Sven Larsen"),
-    event=Phrasebook(
-        keys=("failover_region", "dr_region"),
-        abbr="DR",
-        entity_key="service",
-        clauses=(
-            "the {o} DR drill for {e} failed over to {v}",
-            "{e}'s {o} disaster-recovery test ran in {v}",
-            "during the {o} game day {e} was served from {v}",
+    events=(
+        EventSeries(
+            book=Phrasebook(
+                keys=("failover_region", "dr_region"),
+                abbr="DR",
+                entity_key="service",
+                clauses=(
+                    "the {o} DR drill for {e} failed over to {v}",
+                    "{e}'s {o} disaster-recovery test ran in {v}",
+                    "during the {o} game day {e} was served from {v}",
+                ),
+                asks=("where did {e} fail over to in the {o} drill",),
+            ),
+            occasions=("March", "September"),
+            values=("us-west-2", "eu-central-1", "us-east-2", "eu-west-2", "ap-southeast-2"),
         ),
-        asks=("where did {e} fail over to in the {o} drill",),
+        EventSeries(
+            book=Phrasebook(
+                keys=("backup_target", "backup_bucket"),
+                abbr="bkp",
+                entity_key="service",
+                clauses=(
+                    "the {o} nightly backup of {e} went to {v}",
+                    "{e}'s nightly backup on {o} was written to {v}",
+                    "on {o} the nightly backup of {e} landed in {v}",
+                ),
+                asks=("where did {e}'s {o} nightly backup go",),
+            ),
+            occasions=("2 April 2023", "3 April 2023"),
+            values=("backups-eu-1", "backups-us-2", "vault-cold-3", "backups-eu-2"),
+        ),
     ),
-    occasions=("March", "September"),
-    event_values=("us-west-2", "eu-central-1", "us-east-2", "eu-west-2", "ap-southeast-2"),
     extra=Phrasebook(
         keys=("secondary_region", "replica_region"),
         abbr="2nd rgn",
@@ -322,19 +372,23 @@ FOOTBALL = Domain(
         asks=("which nationalities does {e} hold",),
     ),
     multi_values=("Spanish", "Swedish", "Ghanaian", "Italian", "Turkish", "Scottish", "Brazilian"),
-    event=Phrasebook(
-        keys=("league_goals", "goals"),
-        abbr="gls",
-        entity_key="player",
-        clauses=(
-            "{e} scored {v} in the {o} season",
-            "{e}'s tally for {o} was {v}",
-            "in {o} {e} finished with {v}",
+    events=(
+        EventSeries(
+            book=Phrasebook(
+                keys=("league_goals", "goals"),
+                abbr="gls",
+                entity_key="player",
+                clauses=(
+                    "{e} scored {v} in the {o} season",
+                    "{e}'s tally for {o} was {v}",
+                    "in {o} {e} finished with {v}",
+                ),
+                asks=("how many goals did {e} score in {o}",),
+            ),
+            occasions=("2021/22", "2022/23"),
+            values=("7 league goals", "12 league goals", "3 league goals", "19 league goals"),
         ),
-        asks=("how many goals did {e} score in {o}",),
     ),
-    occasions=("2021/22", "2022/23"),
-    event_values=("7 league goals", "12 league goals", "3 league goals", "19 league goals"),
     extra=Phrasebook(
         keys=("national_team", "international"),
         abbr="intl",
@@ -426,19 +480,23 @@ MEDICATION = Domain(
         asks=("what is {e} allergic to",),
     ),
     multi_values=("penicillin", "latex", "peanuts", "sulfa drugs", "shellfish", "ibuprofen"),
-    event=Phrasebook(
-        keys=("flu_shot_at", "vaccinated_at"),
-        abbr="flu jab",
-        entity_key="patient",
-        clauses=(
-            "{e} had the {o} flu shot at {v}",
-            "{e}'s {o} flu vaccine was given at {v}",
-            "the {o} flu jab for {e} was done at {v}",
+    events=(
+        EventSeries(
+            book=Phrasebook(
+                keys=("flu_shot_at", "vaccinated_at"),
+                abbr="flu jab",
+                entity_key="patient",
+                clauses=(
+                    "{e} had the {o} flu shot at {v}",
+                    "{e}'s {o} flu vaccine was given at {v}",
+                    "the {o} flu jab for {e} was done at {v}",
+                ),
+                asks=("where did {e} get the {o} flu shot",),
+            ),
+            occasions=("autumn 2022", "autumn 2023"),
+            values=("Boots Camden", "the Riverside clinic", "Lloyds Pharmacy", "the GP surgery"),
         ),
-        asks=("where did {e} get the {o} flu shot",),
     ),
-    occasions=("autumn 2022", "autumn 2023"),
-    event_values=("Boots Camden", "the Riverside clinic", "Lloyds Pharmacy", "the GP surgery"),
     extra=Phrasebook(
         keys=("prn_dose", "rescue_dose"),
         abbr="PRN",
@@ -502,19 +560,23 @@ PRICING = Domain(
         asks=("which colours does {e} come in",),
     ),
     multi_values=("slate grey", "forest green", "sand", "midnight blue", "coral", "white"),
-    event=Phrasebook(
-        keys=("sale_price", "promo_price"),
-        abbr="promo",
-        entity_key="product",
-        clauses=(
-            "{e}'s Black Friday {o} price was {v}",
-            "for Black Friday {o} {e} went for {v}",
-            "{e} was {v} during the Black Friday {o} sale",
+    events=(
+        EventSeries(
+            book=Phrasebook(
+                keys=("sale_price", "promo_price"),
+                abbr="promo",
+                entity_key="product",
+                clauses=(
+                    "{e}'s Black Friday {o} price was {v}",
+                    "for Black Friday {o} {e} went for {v}",
+                    "{e} was {v} during the Black Friday {o} sale",
+                ),
+                asks=("what was {e}'s Black Friday {o} price",),
+            ),
+            occasions=("2022", "2023"),
+            values=("{c}69.00", "{c}59.00", "{c}39.90", "{c}14.99", "{c}79.00", "{c}44.90"),
         ),
-        asks=("what was {e}'s Black Friday {o} price",),
     ),
-    occasions=("2022", "2023"),
-    event_values=("{c}69.00", "{c}59.00", "{c}39.90", "{c}14.99", "{c}79.00", "{c}44.90"),
     extra=Phrasebook(
         keys=("member_price", "refurb_price"),
         abbr="mbr px",
@@ -580,19 +642,38 @@ PROJECTS = Domain(
         asks=("which teams are on {e}",),
     ),
     multi_values=("the platform team", "design", "legal", "data engineering", "QA", "support"),
-    event=Phrasebook(
-        keys=("review_date", "milestone_review"),
-        abbr="MR",
-        entity_key="project",
-        clauses=(
-            "the {o} milestone review for {e} was on {v}",
-            "{e}'s {o} milestone review is {v}",
-            "{e} had its {o} milestone review on {v}",
+    events=(
+        EventSeries(
+            book=Phrasebook(
+                keys=("review_date", "milestone_review"),
+                abbr="MR",
+                entity_key="project",
+                clauses=(
+                    "the {o} milestone review for {e} was on {v}",
+                    "{e}'s {o} milestone review is {v}",
+                    "{e} had its {o} milestone review on {v}",
+                ),
+                asks=("when was {e}'s {o} milestone review",),
+            ),
+            occasions=("M1", "M2"),
+            values=("Apr 4, 2023", "Jun 13, 2023", "Apr 18, 2023", "Jul 11, 2023", "May 2, 2023"),
         ),
-        asks=("when was {e}'s {o} milestone review",),
+        EventSeries(
+            book=Phrasebook(
+                keys=("rag", "status"),
+                abbr="RAG",
+                entity_key="project",
+                clauses=(
+                    "{e} was {v} in the {o} status report",
+                    "the {o} status for {e} was {v}",
+                    "{e} came in at {v} for {o}",
+                ),
+                asks=("what was {e}'s status in {o}",),
+            ),
+            occasions=("week 14", "week 15"),
+            values=("Green", "Amber", "Red"),
+        ),
     ),
-    occasions=("M1", "M2"),
-    event_values=("Apr 4, 2023", "Jun 13, 2023", "Apr 18, 2023", "Jul 11, 2023", "May 2, 2023"),
     extra=Phrasebook(
         keys=("beta_date", "soft_launch"),
         abbr="beta",
@@ -660,19 +741,23 @@ DEPENDENCIES = Domain(
         asks=("what does {e} depend on",),
     ),
     multi_values=("requests", "httpx", "pydantic", "lodash", "zod", "celery", "boto3"),
-    event=Phrasebook(
-        keys=("audit_findings", "cves"),
-        abbr="audit",
-        entity_key="repo",
-        clauses=(
-            "{e}'s {o} security audit flagged {v}",
-            "the {o} dependency audit of {e} found {v}",
-            "{e} came out of the {o} audit with {v}",
+    events=(
+        EventSeries(
+            book=Phrasebook(
+                keys=("audit_findings", "cves"),
+                abbr="audit",
+                entity_key="repo",
+                clauses=(
+                    "{e}'s {o} security audit flagged {v}",
+                    "the {o} dependency audit of {e} found {v}",
+                    "{e} came out of the {o} audit with {v}",
+                ),
+                asks=("what did {e}'s {o} security audit find",),
+            ),
+            occasions=("Q1 2023", "Q3 2023"),
+            values=("3 CVEs", "1 CVE", "no CVEs", "5 CVEs", "2 CVEs"),
         ),
-        asks=("what did {e}'s {o} security audit find",),
     ),
-    occasions=("Q1 2023", "Q3 2023"),
-    event_values=("3 CVEs", "1 CVE", "no CVEs", "5 CVEs", "2 CVEs"),
     extra=Phrasebook(
         keys=("also_tested", "ci_matrix"),
         abbr="matrix",
@@ -747,19 +832,38 @@ RITUALS = Domain(
         "Liam Byrne",
         "Yara Aziz",
     ),
-    event=Phrasebook(
-        keys=("offsite_city", "offsite"),
-        abbr="offsite",
-        entity_key="team",
-        clauses=(
-            "{e}'s {o} offsite was in {v}",
-            "the {o} offsite for {e} is in {v}",
-            "{e} held the {o} offsite in {v}",
+    events=(
+        EventSeries(
+            book=Phrasebook(
+                keys=("offsite_city", "offsite"),
+                abbr="offsite",
+                entity_key="team",
+                clauses=(
+                    "{e}'s {o} offsite was in {v}",
+                    "the {o} offsite for {e} is in {v}",
+                    "{e} held the {o} offsite in {v}",
+                ),
+                asks=("where was {e}'s {o} offsite",),
+            ),
+            occasions=("2022", "2023"),
+            values=("Lisbon", "Oslo", "Kraków", "Valencia", "Tallinn", "Ghent"),
         ),
-        asks=("where was {e}'s {o} offsite",),
+        EventSeries(
+            book=Phrasebook(
+                keys=("facilitator", "run_by"),
+                abbr="standup",
+                entity_key="team",
+                clauses=(
+                    "the standup on {o} for {e} was run by {v}",
+                    "{e}'s standup on {o} was facilitated by {v}",
+                    "{v} ran {e}'s standup on {o}",
+                ),
+                asks=("who ran {e}'s standup on {o}",),
+            ),
+            occasions=("Monday 3 April 2023", "Monday 10 April 2023"),
+            values=("Jonah Reyes", "Ewa Nowak", "Kofi Mensah", "Ana Sousa", "Liam Byrne"),
+        ),
     ),
-    occasions=("2022", "2023"),
-    event_values=("Lisbon", "Oslo", "Kraków", "Valencia", "Tallinn", "Ghent"),
     extra=Phrasebook(
         keys=("retro_day", "also_meets"),
         abbr="retro",

@@ -179,28 +179,28 @@ def _recurring_event(subject: Subject, family: str, n: int) -> LabeledPair:
     """Two occasions of one event series (2022's offsite, 2023's), each with its value,
     both told after the second occasion (dated values in the occasions' order)."""
     domain = domain_of(subject)
-    values = _priced(domain.event_values, subject)
+    events = domain.events[n % len(domain.events)]
+    values = _priced(events.values, subject)
     first, second = sorted(_two_of(values, subject.id, "event"), key=_as_date)
     at = _EVENTS_TOLD + _days(0, 40, subject.id, "event at")
     later = at + _days(90, 330, subject.id, "event later")
-    series = f"event/{subject.id}/{domain.event.keys[0]}"
-    old_occasion, new_occasion = domain.occasions
+    series = f"event/{subject.id}/{events.book.keys[0]}"
+    old_occasion, new_occasion = events.occasions
     older = _say(
-        family, subject, domain.event, first, at, "state", subject_id=series, occasion=old_occasion
+        family, subject, events.book, first, at, "state", subject_id=series, occasion=old_occasion
     )
     newer = _say(
         family,
         subject,
-        domain.event,
+        events.book,
         second,
         later,
         "state",
         subject_id=series,
         occasion=new_occasion,
     )
-    return LabeledPair(
-        older, newer, "unrelated", "recurring_event", f"{old_occasion} then {new_occasion}"
-    )
+    note = f"{old_occasion} then {new_occasion}"
+    return LabeledPair(older, newer, "unrelated", "recurring_event", note)
 
 
 def _as_date(value: str) -> datetime:
