@@ -39,20 +39,18 @@ def _say(
     subject_id: str,
     current: bool = True,
     occasion: str = "",
-    entity: Subject | None = None,
     salt: str = "",
 ) -> Memory:
-    """A memory of one statement, about ``entity`` (default ``subject``)."""
-    about = entity or subject
+    """A memory of one statement about ``subject``'s entity."""
     seed = f"{HOLDOUT_SEED}|{family}|{subject_id}|{value}|{at:%Y%m%d}|{mode}|{occasion}{salt}"
     statement = Statement(
         book=book,
-        entity=about.entity,
+        entity=subject.entity,
         value=value,
         at=at,
         mode=mode,
         seed=seed,
-        detail=entity_of(about).detail,
+        detail=entity_of(subject).detail,
         occasion=occasion,
     )
     text = write(family, statement)
@@ -76,13 +74,16 @@ def _positive(subject: Subject, family: str, n: int) -> LabeledPair:
 
 def _cross_family_positive(subject: Subject, family: str, n: int) -> LabeledPair:
     names = families()
-    other = names[(names.index(family) + 1 + _roll(subject.id, "other family") % 8) % 9]
+    step = 1 + _roll(subject.id, "other family") % (len(names) - 1)
+    other = names[(names.index(family) + step) % len(names)]
     k = _step(subject, "cross family")
     older, newer = render(family, subject)[k], render(other, subject)[k + 1]
     return LabeledPair(older, newer, "change", "cross_family_positive", f"then {other}")
 
 
 def _restatement(subject: Subject, family: str, n: int) -> LabeledPair:
+    """A fact said again a few days to weeks later (before the next change: facts are at
+    least 110 days apart), in the same family half the time, in another otherwise."""
     names = families()
     k = _roll(subject.id, "restate") % len(subject.facts)
     older = render(family, subject)[k]
