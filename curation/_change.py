@@ -169,20 +169,32 @@ def _norm(surface: str) -> str:
 _IDENTIFIER_JOIN = re.compile(r"(?<=[^\W\d_])[._-](?=[^\W\d_])")
 
 
-def _words(text: str) -> list[tuple[str, int, int]]:
-    """Each word of ``text`` as written, with where its match starts and ends."""
+def _words(text: str) -> list[tuple[str, int, int, bool]]:
+    """Each word of ``text`` as written, where its match starts and ends, and whether it
+    is a part of an identifier."""
     out = []
     for match in _WORD.finditer(text):
         raw = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
-        out.extend(
-            (part, match.start(), match.end()) for part in _IDENTIFIER_JOIN.split(raw) if part
-        )
+        parts = [part for part in _IDENTIFIER_JOIN.split(raw) if part]
+        out.extend((part, match.start(), match.end(), len(parts) > 1) for part in parts)
     return out
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
     """Each word of ``text`` lower-cased for lookups, beside it as written."""
-    return [(written.lower(), written) for written, _, _ in _words(text)]
+    return [(written.lower(), written) for written, _, _, _ in _words(text)]
+
+
+@lru_cache(maxsize=65536)
+def _names(text: str) -> frozenset[str]:
+    """The stems of the words of ``text`` that name something: a word rare in the language
+    (a name, an identifier) or a part of an identifier ("log-retention", "refund_window":
+    common words that together name one thing)."""
+    return frozenset(
+        norm
+        for written, _, _, part in _words(text)
+        if (norm := _norm(written.lower())) and (part or _rare_in_language(written.lower()))
+    )
 
 
 def _surfaces(text: str) -> list[str]:
@@ -197,7 +209,7 @@ def _content(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ..
     phrase each belongs to (punctuation between two words starts a new phrase)."""
     words, written, phrases = [], [], []
     phrase, last_end = 0, 0
-    for raw, start, end in _words(text):
+    for raw, start, end, _ in _words(text):
         if _PHRASE_BREAK.search(text[last_end:start]):
             phrase += 1
         last_end = end
@@ -526,12 +538,8 @@ def _only_adds_values(vaguer: Statement, fuller: Statement) -> bool:
     return set(vaguer.words) <= set(fuller.words) and extra <= _stated(fuller).value_words
 
 
-def _named(statement: Statement) -> set[str]:
-    return {
-        word
-        for word, written in zip(statement.words, statement.written, strict=True)
-        if _rare_in_language(written.lower())
-    }
+def _named(statement: Statement) -> frozenset[str]:
+    return _names(statement.text)
 
 
 def infers_supersession(
@@ -604,11 +612,11 @@ def _read_question(
     top = max(relevance) - near
     near_top = [s for s, r in zip(statements, relevance, strict=True) if r >= top]
     held = {w: sum(1 for s in statements if w in s.words) for w in words}
+    named = _names(query)
     subject = frozenset(
         w
         for w in words
-        if _rare_in_language(surfaces[w])
-        and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
+        if w in named and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
     )
     n = len(statements)
     weights = {w: math.log(n / held[w]) for w in words - subject if held[w]}
