@@ -33,6 +33,9 @@ what survives a change of wording:
 5. **Events and additions are not replacements.** Two statements both anchored at a point
    ("in 2019", "on 3 May") with no state cue report events; a newer statement marked as an
    addition ("also", "another") adds a value to a multi-valued relation.
+6. **A change changes a value.** When both state the same values (a date, an amount, a
+   weekday, a version) outside the replaced stretch, the stretch named what the statement
+   is about: "crawler: 256 MiB" / "email-digest: 256 MiB" are two subjects.
 
 English function words are the only language knowledge here; no template of any dataset.
 """
@@ -161,14 +164,37 @@ def _norm(surface: str) -> str:
     return _stem(surface)
 
 
-def _tokens(text: str) -> list[tuple[str, str]]:
-    """Each word of ``text`` lower-cased for lookups, beside it as written."""
+# a dot, underscore or hyphen between two letters joins the parts of one identifier
+# ("payments-api.oncall_owner", "ios-app"): each part is a word, as a person would say it
+_IDENTIFIER_JOIN = re.compile(r"(?<=[^\W\d_])[._-](?=[^\W\d_])")
+
+
+def _words(text: str) -> list[tuple[str, int, int, bool]]:
+    """Each word of ``text`` as written, where its match starts and ends, and whether it
+    is a part of an identifier."""
     out = []
     for match in _WORD.finditer(text):
-        written = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
-        if written:
-            out.append((written.lower(), written))
+        raw = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
+        parts = [part for part in _IDENTIFIER_JOIN.split(raw) if part]
+        out.extend((part, match.start(), match.end(), len(parts) > 1) for part in parts)
     return out
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    """Each word of ``text`` lower-cased for lookups, beside it as written."""
+    return [(written.lower(), written) for written, _, _, _ in _words(text)]
+
+
+@lru_cache(maxsize=65536)
+def _names(text: str) -> frozenset[str]:
+    """The stems of the words of ``text`` that name something: a word rare in the language
+    (a name, an identifier) or a part of an identifier ("log-retention", "refund_window":
+    common words that together name one thing)."""
+    return frozenset(
+        norm
+        for written, _, _, part in _words(text)
+        if (norm := _norm(written.lower())) and (part or _rare_in_language(written.lower()))
+    )
 
 
 def _surfaces(text: str) -> list[str]:
@@ -183,13 +209,10 @@ def _content(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ..
     phrase each belongs to (punctuation between two words starts a new phrase)."""
     words, written, phrases = [], [], []
     phrase, last_end = 0, 0
-    for match in _WORD.finditer(text):
-        raw = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
-        if not raw:
-            continue
-        if _PHRASE_BREAK.search(text[last_end : match.start()]):
+    for raw, start, end, _ in _words(text):
+        if _PHRASE_BREAK.search(text[last_end:start]):
             phrase += 1
-        last_end = match.end()
+        last_end = end
         norm = _norm(raw.lower())
         if norm:
             words.append(norm)
@@ -434,7 +457,21 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
         return verdict(SlotVerdict.DIFFERENT, "two events at points in time")
     if newer.addition and not older.addition:
         return verdict(SlotVerdict.DIFFERENT, "the newer adds a value")
+    if _same_values_elsewhere(older, newer, found):
+        return verdict(SlotVerdict.DIFFERENT, "the same value said of something else")
     return verdict(SlotVerdict.CHANGE, "one substitution")
+
+
+def _same_values_elsewhere(older: Statement, newer: Statement, found: _Alignment) -> bool:
+    """Both state the same values (a date, an amount, a weekday, a version: what ``_values``
+    reads) and the replaced stretch holds none of them: what was replaced is what the
+    statement is about ("ios-app.release_day: Thursday" / "web-dashboard.release_day:
+    Thursday"), not its value."""
+    values = _stated(older).values
+    if not values or values != _stated(newer).values:
+        return False
+    value_words = _stated(older).value_words | _stated(newer).value_words
+    return not (found.differing & value_words)
 
 
 def compare_slots(older: str, newer: str) -> SlotComparison:
@@ -460,6 +497,8 @@ def may_restate(a: str, b: str) -> bool:
         return False
     values_first, values_second = _stated(first).values, _stated(second).values
     found = _align(first.words, second.words)
+    if found.substitutions == 1 and _same_values_elsewhere(first, second, found):
+        return False  # one value said of two subjects ("catalog … 8121" / "search … 8121")
     if found.shared < MIN_TEMPLATE_SHARE * min(len(first.words), len(second.words)):
         # a paraphrase may leave a detail out; it may not say another value instead
         return not (values_first - values_second and values_second - values_first)
@@ -499,12 +538,8 @@ def _only_adds_values(vaguer: Statement, fuller: Statement) -> bool:
     return set(vaguer.words) <= set(fuller.words) and extra <= _stated(fuller).value_words
 
 
-def _named(statement: Statement) -> set[str]:
-    return {
-        word
-        for word, written in zip(statement.words, statement.written, strict=True)
-        if _rare_in_language(written.lower())
-    }
+def _named(statement: Statement) -> frozenset[str]:
+    return _names(statement.text)
 
 
 def infers_supersession(
@@ -577,11 +612,11 @@ def _read_question(
     top = max(relevance) - near
     near_top = [s for s, r in zip(statements, relevance, strict=True) if r >= top]
     held = {w: sum(1 for s in statements if w in s.words) for w in words}
+    named = _names(query)
     subject = frozenset(
         w
         for w in words
-        if _rare_in_language(surfaces[w])
-        and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
+        if w in named and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
     )
     n = len(statements)
     weights = {w: math.log(n / held[w]) for w in words - subject if held[w]}

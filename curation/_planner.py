@@ -535,14 +535,22 @@ def _infer_supersession(work: _Work, changes: list[SlotChange]) -> list[SlotChan
         target, hops = change.newer, 0
         while target in confident and hops < len(confident):  # the newest of a chain
             target, hops = confident[target].newer, hops + 1
-        if work.archived[target]:
-            continue
+        if work.archived[target] or not _keeps_slot(snap.contents[older], snap.contents[target]):
+            continue  # a link read another subject's statement as a change: leave it be
         detail = (
             f"inferred supersession: {change.slot.evidence}; cosine "
             f"{change.similarity:.3f}; by {snap.ids[target]}"
         )
         work.supersede_inferred(older, target, detail, change.similarity)
     return unsure
+
+
+def _keeps_slot(older: str, newest: str) -> bool:
+    """A chain of changes must end at a statement of its first one's slot: each link is
+    one pair's reading, and two readings in a row may cross subjects ("Priya: Tessaract"
+    -> "Priya: Fernhill" -> "Lena: Fernhill"). Which link is wrong nobody can tell, so the
+    first entry stays as it is."""
+    return compare_slots(older, newest).verdict is not SlotVerdict.DIFFERENT
 
 
 def _supersede_with_canonical(work: _Work, merges: list[MergeCluster]) -> list[MergeCluster]:

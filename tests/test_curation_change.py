@@ -67,6 +67,13 @@ def test_another_subject_with_another_value_is_no_change(template: str, family: 
         # a value is one phrase: one stretch across punctuation replaced a subject and a value
         ("Oslo = Ingrid Solberg's home city", "Cardiff = Marcus Bell's home city"),
         ("Starter \u2014 the Halvorsen account's plan", "Growth \u2014 the Mirabel account's plan"),
+        # the same value said of two subjects: the replaced stretch is what it is about
+        ("ios-app.release_day: Thursday", "web-dashboard.release_day: Thursday"),
+        (
+            "256 MiB is allotted to crawler as its memory limit.",
+            "256 MiB is allotted to email-digest as its memory limit.",
+        ),
+        ("The catalog service runs on port 8121.", "The search service runs on port 8121."),
     ],
 )
 def test_negatives(older: str, newer: str) -> None:
@@ -213,3 +220,24 @@ def test_two_facts_in_one_frame_are_never_restatements(first: str, second: str) 
 )
 def test_a_paraphrase_may_be_a_restatement(first: str, second: str) -> None:
     assert may_restate(first, second)
+
+
+def test_an_identifier_key_is_read_as_words() -> None:
+    """ "payments-api.oncall_owner: Lee Park" is the payments api's on-call owner: its value
+    changes like any other, and a question naming "the iOS app" finds "ios-app.…"."""
+    found = compare_slots(
+        "payments-api.oncall_owner: Lee Park", "payments-api.oncall_owner: Dana Whitfield"
+    )
+    assert found.verdict is SlotVerdict.CHANGE
+    assert (found.older_value, found.newer_value) == ("Lee Park", "Dana Whitfield")
+    texts = [
+        "ios-app.release_day: Tuesday",
+        "ios-app.release_day: Thursday",
+        "web-dashboard.release_day: Friday",
+    ]
+    written = [datetime(2024, 1, 1, tzinfo=UTC), datetime(2024, 3, 1, tzinfo=UTC),
+               datetime(2024, 5, 1, tzinfo=UTC)]  # fmt: skip
+    order = newest_of_slot_first(
+        "Which day does the iOS app ship?", texts, written, [0.62, 0.61, 0.6], band=0.1
+    ).order
+    assert texts[order[0]] == "ios-app.release_day: Thursday"

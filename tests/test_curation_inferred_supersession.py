@@ -106,6 +106,22 @@ def test_a_chain_of_changes_points_every_older_value_at_the_current_one() -> Non
     assert {a.memory_id: a.target_id for a in plan.archives} == {"a": "c", "b": "c"}
 
 
+def test_a_chain_never_carries_an_older_value_over_to_another_subject() -> None:
+    """Each link is one pair's reading: Fernhill said of Lena after Priya reads as a change
+    of one stretch, but Priya's first employer is not Lena's statement's to replace. Which
+    link is wrong the plan cannot tell, so the first entry stays active."""
+    rows = [
+        {"id": "a", "content": "Priya Raman's employer is Tessaract Labs.", "embedding": TOPIC,
+         "age_days": 300},
+        {"id": "b", "content": "Priya Raman's employer is Fernhill Analytics.",
+         "embedding": near(TOPIC, 0.93, 1), "age_days": 200},
+        {"id": "c", "content": "Lena Fischer's employer is Fernhill Analytics.",
+         "embedding": near(TOPIC, 0.93, 2), "age_days": 10},
+    ]  # fmt: skip
+    targets = {a.memory_id: a.target_id for a in plan_for(rows).archives}
+    assert "a" not in targets  # kept: its chain ends at another subject's statement
+
+
 def test_a_superseded_canonical_takes_its_duplicates_with_it() -> None:
     """Two echoes of the old value fold into one canonical, which the newer value then
     supersedes: the echo is superseded by the newer entry too, never left pointing at
