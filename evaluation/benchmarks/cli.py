@@ -369,7 +369,9 @@ def timeqa(
 
 
 def holdout(
-    set_name: str = typer.Option("b", "--set", help="Hold-out set: a (read while tuning) or b."),
+    set_name: str = typer.Option(
+        "c", "--set", help="Hold-out set: a and b (read while tuning) or c (not yet read)."
+    ),
     family: str = typer.Option("all", "--family", help="A wording family of the set, or 'all'."),
     k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
     no_curate: bool = NO_CURATE,

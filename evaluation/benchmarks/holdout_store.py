@@ -1,7 +1,8 @@
 """The hold-out sets of changing facts as a store workload, run like TimeQA.
 
-A hold-out set (``evaluation/holdout``: written apart from the detector; set ``a`` has
-since been read while tuning, set ``b`` never has) renders every subject's facts in one
+A hold-out set (``evaluation/holdout``, ``holdout_b``, ``holdout_c``: each written apart
+from the detector; sets ``a`` and ``b`` have since been read while tuning, ``c`` was run
+once untuned in session 14) renders every subject's facts in one
 wording family. Here those memories become the same shape as TimeQA's (one tenant per
 domain, so many subjects with the same slot share a store; each fact written at its
 validity time, no keys) and every subject's questions ask for the current value; the
