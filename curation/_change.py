@@ -232,6 +232,7 @@ class _Note:
     end: int
     when: datetime | None
     point: bool  # introduced by "in"/"on"/"at"/"during": an event's moment
+    says: bool = False  # also part of what the statement says (a weekday), kept in content
 
 
 @dataclass(frozen=True)
@@ -293,8 +294,12 @@ def _note_at(text: str, match: re.Match[str]) -> _Note | None:
             before[: cue.start("cue")],
             re.I,
         )
-        if point and match.group("weekday") and re.search(r"\bevery\s*$", before[:start], re.I):
-            return None
+        if match.group("weekday"):
+            if re.search(r"\bevery\s*$", before[:start], re.I):
+                return None
+            # a weekday names no moment: it stays what the statement says ("the sync is
+            # on Friday"), and still places a report at a point ("was in on Tuesday")
+            return _Note(start, end, when, point, says=True)
         return _bracketed(text, start, end, when, point)
     opened = before.rstrip()
     closed = after.lstrip()
@@ -325,7 +330,7 @@ def read_statement(text: str) -> Statement:
     notes = [n for n in (_note_at(text, m) for m in _TIME.finditer(text)) if n is not None]
     kept, cursor = [], 0
     for note in sorted(notes, key=lambda n: n.start):
-        if note.start >= cursor:
+        if note.start >= cursor and not note.says:
             kept.append(text[cursor : note.start])
             cursor = note.end
     kept.append(text[cursor:])
@@ -467,11 +472,25 @@ def _same_values_elsewhere(older: Statement, newer: Statement, found: _Alignment
     reads) and the replaced stretch holds none of them: what was replaced is what the
     statement is about ("ios-app.release_day: Thursday" / "web-dashboard.release_day:
     Thursday"), not its value."""
-    values = _stated(older).values
-    if not values or values != _stated(newer).values:
+    measured = _measured(older)
+    if not measured or measured != _measured(newer):
         return False
     value_words = _stated(older).value_words | _stated(newer).value_words
-    return not (found.differing & value_words)
+    return not (found.differing & value_words - _naming_words(older, newer))
+
+
+# kinds of value that name what a statement is about ("tier-2", order #1001) rather than
+# say something of it
+_NAMING = frozenset({"identifier", "reference", "name"})
+
+
+def _measured(statement: Statement) -> frozenset[tuple[str, str]]:
+    return frozenset(v for v in _stated(statement).values if v[0] not in _NAMING)
+
+
+def _naming_words(older: Statement, newer: Statement) -> frozenset[str]:
+    named = (_stated(older).values | _stated(newer).values) - _measured(older) - _measured(newer)
+    return frozenset(w for _, value in named for w in content_words(value))
 
 
 def compare_slots(older: str, newer: str) -> SlotComparison:

@@ -74,6 +74,12 @@ def test_another_subject_with_another_value_is_no_change(template: str, family: 
             "256 MiB is allotted to email-digest as its memory limit.",
         ),
         ("The catalog service runs on port 8121.", "The search service runs on port 8121."),
+        # a name among the values ("ops-2") does not make the weekday another value
+        (
+            "The ops-2 squad's weekly sync is on Tuesday.",
+            "The billing team's sync moved to Tuesday.",
+        ),
+        ("Hana was in the Munich office on Tuesday.", "Hana was in the Munich office on Friday."),
     ],
 )
 def test_negatives(older: str, newer: str) -> None:
@@ -241,3 +247,13 @@ def test_an_identifier_key_is_read_as_words() -> None:
         "Which day does the iOS app ship?", texts, written, [0.62, 0.61, 0.6], band=0.1
     ).order
     assert texts[order[0]] == "ios-app.release_day: Thursday"
+
+
+def test_a_weekday_is_what_a_state_says() -> None:
+    """A weekday names no moment: "is on Monday" / "is on Friday now" is the value changing."""
+    found = compare_slots(
+        "The billing squad's weekly sync is on Monday.",
+        "The billing squad's weekly sync is on Friday now.",
+    )
+    assert found.verdict is SlotVerdict.CHANGE
+    assert (found.older_value, found.newer_value) == ("Monday", "Friday")
