@@ -25,8 +25,8 @@ class ForgetIn(StrictBody):
     """Exactly one selector; ``dry_run`` counts without deleting."""
 
     source: Label | None = Field(None, description="Memories with this source.")
-    metadata: dict[Label, str | int | float | bool] | None = Field(
-        None, description="Memories whose metadata has every key: value (compared as text)."
+    metadata: dict[Label, str] | None = Field(
+        None, description="Memories whose metadata has every key: value (values as text)."
     )
     ids: list[Uuid] | None = Field(None, max_length=MAX_FORGET_IDS, description="Memory ids.")
     match: Query | None = Field(
