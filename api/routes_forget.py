@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from api.auth import CuratorKey, Store
 from api.errors import ERROR_RESPONSES
@@ -21,18 +21,43 @@ MAX_FORGET_IDS = 10_000
 router = APIRouter(prefix="/v1/curator", tags=["curator"], responses=ERROR_RESPONSES)
 
 
+SELECTORS = ("source", "metadata", "ids", "match")
+
+
+def _one_selector_schema(schema: dict[str, Any]) -> None:
+    """A selector is absent or a value, never null; exactly one is present."""
+    for name in SELECTORS:
+        prop = schema["properties"][name]
+        branches = [b for b in prop.pop("anyOf", []) if b.get("type") != "null"]
+        prop.update(branches[0] if branches else {})
+    schema["oneOf"] = [{"required": [name]} for name in SELECTORS]
+
+
 class ForgetIn(StrictBody):
     """Exactly one selector; ``dry_run`` counts without deleting."""
 
+    model_config = ConfigDict(**StrictBody.model_config, json_schema_extra=_one_selector_schema)
+
     source: Label | None = Field(None, description="Memories with this source.")
     metadata: dict[Label, str] | None = Field(
-        None, description="Memories whose metadata has every key: value (values as text)."
+        None,
+        min_length=1,
+        description="Memories whose metadata has every key: value (values as text).",
     )
-    ids: list[Uuid] | None = Field(None, max_length=MAX_FORGET_IDS, description="Memory ids.")
+    ids: list[Uuid] | None = Field(
+        None, min_length=1, max_length=MAX_FORGET_IDS, description="Memory ids."
+    )
     match: Query | None = Field(
         None, description="Memories whose content contains this text (any case)."
     )
     dry_run: bool = Field(False, description="True: the receipt's counts, nothing deleted.")
+
+    @field_validator(*SELECTORS, mode="before")
+    @classmethod
+    def _not_null(cls, value: Any) -> Any:
+        if value is None:  # only an explicit null gets here (defaults are not validated)
+            raise ValueError("leave the selector out instead of sending null")
+        return value
 
 
 class ForgetOut(BaseModel):

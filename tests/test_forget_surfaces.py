@@ -111,7 +111,8 @@ def test_http_forget_returns_the_receipt_and_refuses_bad_bodies(served: Served) 
         for body, status, field in [
             ({}, 400, "source|metadata|ids|match"),
             ({"source": "a", "match": "b"}, 400, "source|match"),
-            ({"metadata": {}}, 400, "metadata"),
+            ({"metadata": {}}, 422, "metadata"),
+            ({"source": None}, 422, "source"),
             ({"metadata": {"team": ["x"]}}, 422, "metadata.team"),
             ({"ids": ["not-a-uuid"]}, 422, "ids[0]"),
             ({"source": "x", "extra": 1}, 422, "extra"),
