@@ -11,7 +11,14 @@ import pytest
 from forget_helpers import BACKUP, contents_of, event_types, rows, seed, untouched
 from sqlalchemy import text
 
-from curation import MemoryStore, UnknownTenantError, ValidationError
+from curation import (
+    Database,
+    FixedClock,
+    HashingEmbedder,
+    MemoryStore,
+    UnknownTenantError,
+    ValidationError,
+)
 from curation._store.dump_schema import tenant_tables
 
 T = "clinic"
@@ -174,3 +181,46 @@ def test_bad_input_names_the_field_and_the_value(
 def test_unknown_tenant(store: MemoryStore) -> None:
     with pytest.raises(UnknownTenantError):
         store.forget("nobody", source="x")
+
+
+def test_the_copies_a_bulk_load_kept_are_forgotten_too(
+    database: Database, clock: FixedClock
+) -> None:
+    bulk = MemoryStore(database, embedder=HashingEmbedder(), clock=clock, bulk_min_rows=50)
+    first = [{"content": f"patient note {i}", "source": "ward-3"} for i in range(40)]
+    ids = [r.id for r in bulk.remember_many(T, first)]
+    bulk.remember_many(T, [{"content": f"later note {i}"} for i in range(60)])  # a swap
+    with database.admin_transaction() as conn:
+        kept = (
+            conn.execute(
+                text(
+                    "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                    " WHERE n.nspname = 'memgov_retired' AND c.relkind = 'r'"
+                )
+            )
+            .scalars()
+            .all()
+        )
+    assert len(kept) == 1
+
+    receipt = bulk.forget(T, source="ward-3")
+
+    assert receipt.counts["memgov_retired.memory"] == 40 and receipt.counts["memory"] == 40
+    assert f"memgov_retired.{kept[0]}" in receipt.verification and receipt.verified
+    with database.admin_transaction() as conn:
+        left = conn.execute(
+            text(f'SELECT count(*) FROM memgov_retired."{kept[0]}" WHERE id = ANY(:ids)'),
+            {"ids": ids},
+        ).scalar()
+    assert left == 0 and bulk.counts(T).active == 60
+
+
+def test_a_run_that_merged_a_forgotten_copy_still_undoes(store: MemoryStore) -> None:
+    seeded = seed(store, T)
+    run = next(r for r in store.runs(T) if r.report.applied.get("duplicates_archived"))
+    store.forget(T, ids=[seeded.backup_echo])
+
+    store.undo_run(T, run.id)
+
+    assert store.get(T, seeded.backup).status == "active"
+    assert store.get_many(T, [seeded.backup_echo]) == []
