@@ -40,8 +40,9 @@ def gone_everywhere(store: MemoryStore, ids: list[str], contents: list[str]) -> 
                 ).scalar()
                 assert hits == 0, (shape.name, needle)
     for content in contents:
-        result = store.recall(T, content, k=50, mode="raw", record=False)
-        assert not {h.id for h in result.hits} & set(ids)
+        for mode in ("raw", "curated"):
+            result = store.recall(T, content, k=50, mode=mode, record=False)
+            assert result.hits and not {h.id for h in result.hits} & set(ids)
 
 
 def test_forget_by_source_takes_the_principle_the_exposures_and_keeps_the_rest(
