@@ -128,6 +128,8 @@ from curation._snapshot import MemorySnapshot
 from curation._store import insights
 from curation._store.apply import effective_mechanics
 from curation._store.database import Database, app_role_url, normalise_url, recreate_database
+from curation._store.forget import ForgetReceipt
+from curation._store.forget_select import metadata_pair, one_selector
 from curation._store.insights import ARCHIVE_REASONS, RetentionDistribution
 from curation._store.locks import curation_lock, lock_name
 from curation._store.memory_store import MemoryStore
@@ -191,6 +193,7 @@ __all__ = [
     "Explanation",
     "ExposureObservation",
     "FixedClock",
+    "ForgetReceipt",
     "GoldenProbe",
     "HashingEmbedder",
     "ImportFormatError",
@@ -265,9 +268,11 @@ __all__ = [
     "lock_name",
     "max_decays",
     "max_decays_in_window",
+    "metadata_pair",
     "near_duplicate_share",
     "near_duplicates",
     "normalise_url",
+    "one_selector",
     "parse_iso",
     "parse_json_field",
     "pinned_targets",

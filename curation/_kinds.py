@@ -91,3 +91,4 @@ class EventType(StrEnum):
     COMPACT = "compact"
     EXPERIMENT_START = "experiment_start"
     EXPERIMENT_STOP = "experiment_stop"
+    FORGET = "forget"  # an explicit forget's receipt (curation/_store/forget.py)

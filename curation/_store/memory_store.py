@@ -12,6 +12,7 @@ from curation._store.database import Database
 from curation._store.services.context import StoreContext
 from curation._store.services.delegate import delegate
 from curation._store.services.experiment_service import ExperimentService
+from curation._store.services.forget_service import ForgetService
 from curation._store.services.key_service import KeyService
 from curation._store.services.ledger_service import LedgerService
 from curation._store.services.memory_service import MemoryService
@@ -55,6 +56,7 @@ class MemoryStore:
         self.experiment_service = ExperimentService(self.context)
         self.transfer_service = TransferService(self.context, self.memory_service)
         self.key_service = KeyService(self.context)
+        self.forget_service = ForgetService(self.context)
 
     @classmethod
     def open(cls, *, embedder: Embedder | None = None, clock: Clock | None = None) -> MemoryStore:
@@ -187,3 +189,6 @@ class MemoryStore:
     revoke_key = delegate("key_service", KeyService.revoke_key)
     authenticate = delegate("key_service", KeyService.authenticate)
     live_key_count = delegate("key_service", KeyService.live_key_count)
+
+    # -- forget (the explicit hard delete) ------------------------------------------------
+    forget = delegate("forget_service", ForgetService.forget)

@@ -40,7 +40,7 @@ def _rows_now(conn: Connection, tenant: str) -> dict[str, tuple[int, int | None]
 RETIRED_SCHEMA = "memgov_retired"  # migration 0005
 
 
-def _replaced_partitions(conn: Connection, tenant: str) -> list[str]:
+def replaced_partitions(conn: Connection, tenant: str) -> list[str]:
     """The tenant's partitions that a bulk load replaced and kept (migration 0005)."""
     rows = conn.execute(
         text(
@@ -53,7 +53,7 @@ def _replaced_partitions(conn: Connection, tenant: str) -> list[str]:
     return [str(r) for r in rows]
 
 
-def _history_guards(conn: Connection) -> list[tuple[str, str]]:
+def history_guards(conn: Connection) -> list[tuple[str, str]]:
     """(table, trigger) of the append-only guards on history tables (event, exposure,
     outcome): they refuse every DELETE, so deleting a tenant lifts them for its own
     transaction (taking the tables' exclusive lock until it commits)."""
@@ -105,7 +105,7 @@ def delete_tenant(
                 )  # fmt: skip
             _check_fresh(dump, tenant, now)
         deleted: dict[str, int] = {}
-        guards = _history_guards(conn)
+        guards = history_guards(conn)
         for table, trigger in guards:  # transactional: a rollback re-enables them
             conn.execute(text(f"ALTER TABLE {quote(table)} DISABLE TRIGGER {quote(trigger)}"))
         for shape in reversed(tenant_tables(conn)):
@@ -118,7 +118,7 @@ def delete_tenant(
             deleted[shape.name] = int(result.rowcount or 0)
         conn.execute(text(f"ALTER TABLE memory DETACH PARTITION {quote(str(partition))}"))
         conn.execute(text(f"DROP TABLE {quote(str(partition))}"))
-        for kept in _replaced_partitions(conn, tenant):  # copies of its rows (bulk_load)
+        for kept in replaced_partitions(conn, tenant):  # copies of its rows (bulk_load)
             conn.execute(text(f"DROP TABLE {RETIRED_SCHEMA}.{quote(kept)}"))
         conn.execute(text("DELETE FROM tenant WHERE name = :t"), {"t": tenant})
         deleted["tenant"] = 1

@@ -26,6 +26,7 @@ from curation.cli import (
     change_commands,
     curation_commands,
     db_commands,
+    forget_commands,
     memory_commands,
 )
 
@@ -116,6 +117,7 @@ app.add_typer(admin_commands.server_app, name="server")
 memory_commands.register(app)
 curation_commands.register(app)
 change_commands.register(app)
+forget_commands.register(app)
 
 
 def _load_plugins() -> None:

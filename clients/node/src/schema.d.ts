@@ -379,6 +379,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/curator/forget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forget
+         * @description Hard-delete the memories one selector names and all derived from them.
+         */
+        post: operations["forget_v1_curator_forget_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -730,6 +750,70 @@ export interface components {
             useful: boolean;
             /** Recall Id */
             recall_id?: string | null;
+        };
+        /**
+         * ForgetIn
+         * @description Exactly one selector; ``dry_run`` counts without deleting.
+         */
+        ForgetIn: {
+            /**
+             * Source
+             * @description Memories with this source.
+             */
+            source?: string;
+            /**
+             * Metadata
+             * @description Memories whose metadata has every key: value (values as text).
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            /**
+             * Ids
+             * @description Memory ids.
+             */
+            ids?: string[];
+            /**
+             * Match
+             * @description Memories whose content contains this text (any case).
+             */
+            match?: string;
+            /**
+             * Dry Run
+             * @description True: the receipt's counts, nothing deleted.
+             * @default false
+             */
+            dry_run: boolean;
+        } & (unknown | unknown | unknown | unknown);
+        /**
+         * ForgetOut
+         * @description The receipt: counts per table and SHA-256 hashes, never a forgotten text or id.
+         */
+        ForgetOut: {
+            /** Tenant */
+            tenant: string;
+            /** Dry Run */
+            dry_run: boolean;
+            /** Asked */
+            asked: {
+                [key: string]: unknown;
+            };
+            /** Matched */
+            matched: number;
+            /** Forgotten */
+            forgotten: number;
+            /** Counts */
+            counts: {
+                [key: string]: number;
+            };
+            /** Forgotten Id Sha256 */
+            forgotten_id_sha256: string[];
+            /** Verification */
+            verification: {
+                [key: string]: number;
+            };
+            /** Receipt Event Id */
+            receipt_event_id: number | null;
         };
         /** HealthOut */
         HealthOut: {
@@ -3344,6 +3428,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurateOut"];
+                };
+            };
+            /** @description Invalid value (the field and value are named), or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's scope does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such id for this key's tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forget_v1_curator_forget_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForgetOut"];
                 };
             };
             /** @description Invalid value (the field and value are named), or malformed JSON */
