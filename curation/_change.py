@@ -606,9 +606,9 @@ class _Question:
     - ``subject``: its words that are rare in the language (a name, an identifier) and
       held by at least half of the hits near the top (a rare verb of one phrasing,
       "rotates", is not: the best hits say it otherwise);
-    - ``slot``: its other words held by some candidate, each weighted by how much it tells
-      the candidates apart (log N / df: "service" in every hit weighs nothing, "hosted"
-      much)."""
+    - ``slot``: its other words held by some candidate naming the subject (any candidate
+      when it names none), each weighted by how much it tells those apart (log N / df:
+      "service" in every hit weighs nothing, "hosted" much)."""
 
     words: frozenset[str]
     subject: frozenset[str]
@@ -630,15 +630,18 @@ def _read_question(
     words = frozenset(w for w in surfaces if w)
     top = max(relevance) - near
     near_top = [s for s, r in zip(statements, relevance, strict=True) if r >= top]
-    held = {w: sum(1 for s in statements if w in s.words) for w in words}
     named = _names(query)
     subject = frozenset(
         w
         for w in words
         if w in named and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
     )
-    n = len(statements)
-    weights = {w: math.log(n / held[w]) for w in words - subject if held[w]}
+    # the slot words tell apart what is said of the subject: weighed among the statements
+    # that name it (a word none of them holds, "club" beside "transferred to Feyenoord",
+    # tells none of them apart)
+    pool = [s for s in statements if subject <= set(s.words)] if subject else statements
+    held = {w: sum(1 for s in pool if w in s.words) for w in words - subject}
+    weights = {w: math.log(len(pool) / n) for w, n in held.items() if n}
     return _Question(words, subject, weights)
 
 

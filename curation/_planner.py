@@ -133,15 +133,17 @@ class _Work:
             )
         )
 
-    def supersede_inferred(self, older: int, newer: int, detail: str, similarity: float) -> None:
+    def supersede_inferred(
+        self, older: int, newer: int, detail: str, similarity: float, *, sure: bool = True
+    ) -> None:
         """An inferred supersession: archived only when the tenant has earned it
-        (``curation._review``), else held for review; a pair the curator decided is left
-        as it is. An entry not archived here is then not covered by the newer statements
-        of its slot either, or decay would archive it on the unconfirmed (or rejected)
-        inference."""
+        (``curation._review``) and the plan is ``sure`` of it, else held for review; a pair
+        the curator decided is left as it is. An entry not archived here is then not
+        covered by the newer statements of its slot either, or decay would archive it on
+        the unconfirmed (or rejected) inference."""
         older_id, newer_id = self.snap.ids[older], self.snap.ids[newer]
         decided = self.review.decided(older_id, newer_id)
-        if decided or not self.review.earned:
+        if decided or not self.review.earned or not sure:
             if not decided:
                 self.held.append(
                     HeldChange(older_id, newer_id, detail, round(float(similarity), 4))
@@ -535,13 +537,16 @@ def _infer_supersession(work: _Work, changes: list[SlotChange]) -> list[SlotChan
         target, hops = change.newer, 0
         while target in confident and hops < len(confident):  # the newest of a chain
             target, hops = confident[target].newer, hops + 1
-        if work.archived[target] or not _keeps_slot(snap.contents[older], snap.contents[target]):
-            continue  # a link read another subject's statement as a change: leave it be
+        if work.archived[target]:
+            continue
+        sure = _keeps_slot(snap.contents[older], snap.contents[target])
+        if not sure:  # a link read another subject's statement as a change: ask about the first
+            target = change.newer
         detail = (
             f"inferred supersession: {change.slot.evidence}; cosine "
             f"{change.similarity:.3f}; by {snap.ids[target]}"
         )
-        work.supersede_inferred(older, target, detail, change.similarity)
+        work.supersede_inferred(older, target, detail, change.similarity, sure=sure)
     return unsure
 
 
@@ -549,7 +554,7 @@ def _keeps_slot(older: str, newest: str) -> bool:
     """A chain of changes must end at a statement of its first one's slot: each link is
     one pair's reading, and two readings in a row may cross subjects ("Priya: Tessaract"
     -> "Priya: Fernhill" -> "Lena: Fernhill"). Which link is wrong nobody can tell, so the
-    first entry stays as it is."""
+    first entry stays active and its own link is held for the curator."""
     return compare_slots(older, newest).verdict is not SlotVerdict.DIFFERENT
 
 

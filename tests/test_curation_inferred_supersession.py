@@ -118,8 +118,10 @@ def test_a_chain_never_carries_an_older_value_over_to_another_subject() -> None:
         {"id": "c", "content": "Lena Fischer's employer is Fernhill Analytics.",
          "embedding": near(TOPIC, 0.93, 2), "age_days": 10},
     ]  # fmt: skip
-    targets = {a.memory_id: a.target_id for a in plan_for(rows).archives}
+    plan = plan_for(rows)
+    targets = {a.memory_id: a.target_id for a in plan.archives}
     assert "a" not in targets  # kept: its chain ends at another subject's statement
+    assert [(h.older_id, h.newer_id) for h in plan.held if h.older_id == "a"] == [("a", "b")]
 
 
 def test_a_superseded_canonical_takes_its_duplicates_with_it() -> None:
