@@ -1,0 +1,250 @@
+"""The production deployment, exercised: a Dagster instance on PostgreSQL (the session's
+embedded server), the queued run coordinator with its per-tenant limit and global max,
+and a real ``dagster-daemon`` subprocess launching every run as its own run worker.
+
+Waits are bounded polls of the instance; nothing asserts on how fast anything is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
+from pathlib import Path
+
+import production_gated_defs
+import pytest
+import yaml
+from dagster import DagsterEventType, DagsterInstance, DagsterRunStatus, RunsFilter
+from dagster._core.storage.dagster_run import RunRecord
+from dagster_postgres import PostgresRunStorage
+from sqlalchemy import create_engine, text
+
+from curation import MemoryStore
+from curation._store.database import normalise_url
+from curation._store.server import sqlalchemy_url
+from orchestration.instance import TENANT_TAG
+from orchestration.partitions import TENANTS
+from orchestration.production import (
+    daemon_command,
+    production_dagster_yaml,
+    write_instance_config,
+)
+
+pytestmark = pytest.mark.heavy
+
+ROOT = Path(__file__).resolve().parents[1]
+T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+WAIT_S = 240.0  # generous bound for a loaded machine; a healthy run takes a fraction
+TERMINAL = {DagsterRunStatus.SUCCESS, DagsterRunStatus.FAILURE, DagsterRunStatus.CANCELED}
+
+
+@pytest.fixture
+def instance_url(pg_server: str) -> Iterator[str]:
+    """A fresh database for the Dagster instance on the session's embedded server, as
+    dagster-postgres (psycopg2) addresses it."""
+    name = "dagster_" + uuid.uuid4().hex[:12]
+    admin = create_engine(
+        normalise_url(sqlalchemy_url(pg_server, "postgres")), isolation_level="AUTOCOMMIT"
+    )
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    yield sqlalchemy_url(pg_server, name).replace("+psycopg:", "+psycopg2:")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+def production_home(tmp_path: Path, url: str, *, max_runs: int) -> Path:
+    home = tmp_path / "dagster-production"
+    write_instance_config(
+        home,
+        production_dagster_yaml(url, max_concurrent_runs=max_runs, dequeue_interval_seconds=1),
+    )
+    return home
+
+
+@contextmanager
+def running_daemon(home: Path, workspace: Path, env: dict[str, str]) -> Iterator[Path]:
+    """``dagster-daemon run`` on the instance, as ``make up MODE=production`` starts it;
+    stopped (with the code server and run workers it started) on the way out. Yields the
+    daemon's log file."""
+    log = home / "daemon.log"
+    with log.open("w") as out:
+        daemon = subprocess.Popen(
+            daemon_command(workspace),
+            cwd=ROOT,
+            env={**env, "DAGSTER_HOME": str(home)},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        yield log
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(daemon.pid, signal.SIGINT)
+        with suppress(subprocess.TimeoutExpired):
+            daemon.wait(timeout=30)
+        with suppress(ProcessLookupError):
+            os.killpg(daemon.pid, signal.SIGKILL)
+        daemon.wait()
+
+
+def wait_until(condition: Callable[[], bool], what: str, log: Path) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(
+                f"{what}: not within {WAIT_S:.0f} s; daemon log:\n{log.read_text()[-4000:]}"
+            )
+        time.sleep(0.5)
+
+
+def base_env(tmp_path: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        MEMGOV_HOME=str(tmp_path / "memgov-home"),
+        MEMGOV_EMBEDDER="hashing",
+        HF_HUB_OFFLINE="1",
+    )
+    return env
+
+
+def test_the_write_sensor_starts_a_queued_run_that_succeeds(
+    tmp_path: Path, instance_url: str, database_url: str, store: MemoryStore
+) -> None:
+    home = production_home(tmp_path, instance_url, max_runs=4)
+    for i in range(6):  # crosses MEMGOV_WRITES_TRIGGER=5 below
+        store.remember("acme", f"acme note number {i} about the rollout", now=T0)
+    store.remember("globex", "globex has one note only", now=T0)  # stays under it
+
+    with DagsterInstance.from_config(str(home)) as instance:
+        assert isinstance(instance.run_storage, PostgresRunStorage)
+        assert type(instance.run_coordinator).__name__ == "QueuedRunCoordinator"
+        # what tenant_sensor does on its first tick (added here so the write sensor's
+        # first tick already sees the tenants: its next one is minutes away)
+        instance.add_dynamic_partitions(TENANTS, ["acme", "globex"])
+        env = base_env(tmp_path) | {
+            "MEMGOV_DATABASE_URL": database_url,
+            "MEMGOV_WRITES_TRIGGER": "5",
+            "MEMGOV_DAGSTER_EXECUTOR": "in_process",  # one run worker, no step processes
+        }
+
+        def sensor_runs() -> list[RunRecord]:
+            return list(instance.get_run_records(RunsFilter(tags={"memgov/trigger": "new_writes"})))
+
+        with running_daemon(home, ROOT / "workspace.yaml", env) as log:
+            wait_until(
+                lambda: any(r.dagster_run.status in TERMINAL for r in sensor_runs()),
+                "the write sensor's run finished",
+                log,
+            )
+            heartbeats = instance.get_daemon_heartbeats()
+
+    (record,) = sensor_runs()
+    run = record.dagster_run
+    assert run.status == DagsterRunStatus.SUCCESS, log.read_text()[-4000:]
+    assert run.job_name == "curation_job"
+    assert run.tags[TENANT_TAG] == "acme" and run.tags["dagster/partition"] == "acme"
+    # it went through the queue, not straight to a launcher
+    queued = instance.all_logs(run.run_id, of_type=DagsterEventType.RUN_ENQUEUED)
+    starting = instance.all_logs(run.run_id, of_type=DagsterEventType.RUN_STARTING)
+    assert len(queued) == 1 and len(starting) == 1
+    assert queued[0].timestamp <= starting[0].timestamp
+    # the daemon ran the scheduler (the nightly schedule), the sensors and the queue
+    assert {"SCHEDULER", "SENSOR", "QUEUED_RUN_COORDINATOR"} <= set(heartbeats)
+    # and the run curated the tenant: its report is in the store (a new tenant dry-runs)
+    (stored,) = store.runs("acme")
+    assert stored.dry_run is True
+    assert store.runs("globex") == []
+
+
+def test_two_tenants_curate_at_once_and_one_tenant_waits_its_turn(
+    tmp_path: Path, instance_url: str
+) -> None:
+    home = production_home(tmp_path, instance_url, max_runs=2)
+    gates = tmp_path / "gates"
+    gates.mkdir()
+    workspace = tmp_path / "workspace.yaml"
+    location = {
+        "python_file": {
+            "relative_path": production_gated_defs.__file__,
+            "attribute": "defs",
+            "location_name": "gated",
+            "working_directory": str(ROOT),
+        }
+    }
+    workspace.write_text(yaml.safe_dump({"load_from": [location]}))
+    # submitted in this order by the code location's sensor, in one tick
+    order = [("acme-1", "acme"), ("acme-2", "acme"), ("globex-1", "globex"),
+             ("initech-1", "initech")]  # fmt: skip
+    (gates / "requests.json").write_text(json.dumps(order))
+
+    with DagsterInstance.from_config(str(home)) as instance:
+        instance.add_dynamic_partitions(TENANTS, ["acme", "globex", "initech"])
+
+        def runs() -> dict[str, RunRecord]:
+            return {r.dagster_run.tags["test/key"]: r for r in instance.get_run_records()}
+
+        def status() -> dict[str, DagsterRunStatus]:
+            return {key: r.dagster_run.status for key, r in runs().items()}
+
+        def open_gate(key: str) -> None:
+            (gates / key).touch()
+
+        env = base_env(tmp_path) | {"MEMGOV_TEST_GATES": str(gates)}
+        with running_daemon(home, workspace, env) as log:
+            started = DagsterRunStatus.STARTED
+            # two tenants at once; acme's second run held by the tenant limit, initech by
+            # the global max of 2 (the queue passed over acme-2 before launching globex-1)
+            wait_until(
+                lambda: [status().get(k) for k in ("acme-1", "globex-1")] == [started] * 2,
+                "acme-1 and globex-1 both started",
+                log,
+            )
+            now = status()
+            assert now["acme-2"] == DagsterRunStatus.QUEUED
+            assert now["initech-1"] == DagsterRunStatus.QUEUED
+
+            open_gate("acme-1")  # acme is free again: its second run is admitted
+            wait_until(lambda: status()["acme-2"] == started, "acme-2 started", log)
+            now = status()
+            assert now["acme-1"] == DagsterRunStatus.SUCCESS
+            assert now["globex-1"] == started
+            assert now["initech-1"] == DagsterRunStatus.QUEUED  # still two in progress
+
+            open_gate("globex-1")
+            wait_until(lambda: status()["initech-1"] == started, "initech-1 started", log)
+            open_gate("acme-2")
+            open_gate("initech-1")
+            wait_until(
+                lambda: all(s in TERMINAL for s in status().values()), "all runs finished", log
+            )
+
+        final = runs()
+    assert {key: r.dagster_run.status for key, r in final.items()} == {
+        key: DagsterRunStatus.SUCCESS for key, _ in order
+    }
+    assert {key: r.dagster_run.tags[TENANT_TAG] for key, r in final.items()} == dict(order)
+
+    def start(key: str) -> float:
+        value = final[key].start_time
+        assert value is not None
+        return value
+
+    def end(key: str) -> float:
+        value = final[key].end_time
+        assert value is not None
+        return value
+
+    # never two runs of acme at once; initech only once a slot was free
+    assert start("acme-2") >= end("acme-1")
+    assert start("initech-1") >= end("globex-1")
+    assert start("globex-1") < end("acme-1")  # the two tenants overlapped
