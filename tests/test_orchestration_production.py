@@ -22,6 +22,7 @@ import production_gated_defs
 import pytest
 import yaml
 from dagster import DagsterEventType, DagsterInstance, DagsterRunStatus, RunsFilter
+from dagster._core.run_coordinator import QueuedRunCoordinator
 from dagster._core.storage.dagster_run import RunRecord
 from dagster_postgres import PostgresRunStorage
 from sqlalchemy import create_engine, text
@@ -127,7 +128,7 @@ def test_the_write_sensor_starts_a_queued_run_that_succeeds(
 
     with DagsterInstance.from_config(str(home)) as instance:
         assert isinstance(instance.run_storage, PostgresRunStorage)
-        assert type(instance.run_coordinator).__name__ == "QueuedRunCoordinator"
+        assert isinstance(instance.run_coordinator, QueuedRunCoordinator)
         # what tenant_sensor does on its first tick (added here so the write sensor's
         # first tick already sees the tenants: its next one is minutes away)
         instance.add_dynamic_partitions(TENANTS, ["acme", "globex"])
@@ -248,3 +249,48 @@ def test_two_tenants_curate_at_once_and_one_tenant_waits_its_turn(
     assert start("acme-2") >= end("acme-1")
     assert start("initech-1") >= end("globex-1")
     assert start("globex-1") < end("acme-1")  # the two tenants overlapped
+
+
+def test_make_up_production_puts_the_instance_on_the_embedded_postgres(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``make up MODE=production``'s commands: the daemon and the webserver on a
+    DAGSTER_HOME whose instance lives in the embedded server's ``dagster`` database (the
+    process's state folder, stopped by conftest at the end), then the API and dashboard."""
+    from orchestration import up
+
+    # the UI link's asset groups are another test's subject (and cost a definitions load)
+    monkeypatch.setattr(up, "lineage_url", lambda dagster: dagster)
+    monkeypatch.setenv("DAGSTER_HOME", "restored-after-the-test")
+    monkeypatch.delenv("MEMGOV_DAGSTER_PG_URL", raising=False)
+    monkeypatch.setenv("MEMGOV_DAGSTER_MAX_RUNS", "3")
+    started = up.production_commands("127.0.0.1")
+
+    assert [name for name, _, _ in started] == [
+        "Dagster daemon", "Dagster UI", "HTTP API", "Dashboard"
+    ]  # fmt: skip
+    commands = {name: command for name, _, command in started}
+    assert commands["Dagster daemon"][1:] == ["run", "-w", str(ROOT / "workspace.yaml")]
+    assert Path(commands["Dagster daemon"][0]).name == "dagster-daemon"
+    assert Path(commands["Dagster UI"][0]).name == "dagster-webserver"
+    assert commands["Dagster UI"][-4:] == ["-h", "127.0.0.1", "-p", "3000"]
+    home = Path(os.environ["DAGSTER_HOME"])
+    assert home.name == "dagster-production"
+    with DagsterInstance.from_config(str(home)) as instance:
+        assert isinstance(instance.run_storage, PostgresRunStorage)
+        assert "/dagster?" in instance.run_storage.postgres_url
+        coordinator = instance.run_coordinator
+        assert isinstance(coordinator, QueuedRunCoordinator)
+        queue = coordinator.get_run_queue_config()
+        assert queue.max_concurrent_runs == 3
+        assert [limit["key"] for limit in queue.tag_concurrency_limits] == [TENANT_TAG]
+        assert instance.get_runs() == []  # its tables exist and answer
+
+
+def test_a_bad_run_limit_names_its_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    from curation import ValidationError
+    from orchestration.production import ensure_production_home
+
+    monkeypatch.setenv("MEMGOV_DAGSTER_MAX_RUNS", "lots")
+    with pytest.raises(ValidationError, match="MEMGOV_DAGSTER_MAX_RUNS"):
+        ensure_production_home(set_env=False)
