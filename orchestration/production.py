@@ -11,10 +11,12 @@
   second run of one tenant waits in the queue;
 - the default run launcher: every run is its own run worker process.
 
-``dagster-daemon run`` (the schedules, sensors, run queue and run monitoring) and
+``dagster-daemon run`` (schedules, sensors, the run queue, run monitoring) and
 ``dagster-webserver`` read that file; ``python -m orchestration.up --production`` starts
-them with the API and the dashboard. The instance stays separate from the development one
-(``$MEMGOV_HOME/dagster``, SQLite), so switching modes loses no history of either.
+them with the API and the dashboard; ``python -m orchestration.production`` only writes
+the file and prints the ``export DAGSTER_HOME=…`` line (compose.yaml's setup step).
+The instance stays separate from the development one (``$MEMGOV_HOME/dagster``, SQLite),
+so switching modes loses no history of either.
 """
 
 from __future__ import annotations
@@ -139,3 +141,14 @@ def daemon_command(workspace: Path = WORKSPACE) -> list[str]:
 
 def webserver_command(host: str, port: str, workspace: Path = WORKSPACE) -> list[str]:
     return [_bin("dagster-webserver"), "-w", str(workspace), "-h", host, "-p", port]
+
+
+def main() -> int:
+    """``python -m orchestration.production``: write the production ``DAGSTER_HOME`` and
+    print it (the setup step of compose.yaml; ``make up MODE=production`` does it itself)."""
+    print(f"export DAGSTER_HOME={ensure_production_home()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

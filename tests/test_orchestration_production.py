@@ -22,6 +22,7 @@ import production_gated_defs
 import pytest
 import yaml
 from dagster import DagsterEventType, DagsterInstance, DagsterRunStatus, RunsFilter
+from dagster._core.instance.config import dagster_instance_config
 from dagster._core.run_coordinator import QueuedRunCoordinator
 from dagster._core.storage.dagster_run import RunRecord
 from dagster_postgres import PostgresRunStorage
@@ -294,3 +295,52 @@ def test_a_bad_run_limit_names_its_variable(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("MEMGOV_DAGSTER_MAX_RUNS", "lots")
     with pytest.raises(ValidationError, match="MEMGOV_DAGSTER_MAX_RUNS"):
         ensure_production_home(set_env=False)
+
+
+def test_the_compose_file_wires_the_deployment_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checked as data only: there is no Docker where the tests run (docs/deployment.md
+    says what was and was not run)."""
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    services = compose["services"]
+    assert set(services) == {
+        "postgres", "setup", "code", "dagster-webserver", "dagster-daemon", "api", "dashboard"
+    }  # fmt: skip
+    assert services["postgres"]["image"].startswith("pgvector/pgvector:")
+    ours = {name for name, service in services.items() if service.get("build") == "."}
+    assert ours == set(services) - {"postgres"}
+    for name in ours:
+        env = services[name]["environment"]
+        assert env["MEMGOV_DATABASE_URL"].endswith("@postgres:5432/memgov"), name
+        assert env["MEMGOV_DAGSTER_PG_URL"].endswith("@postgres:5432/dagster"), name
+        assert env["DAGSTER_HOME"] == env["MEMGOV_HOME"] + "/dagster-production", name
+    # the init script creates the instance's database; mounted files exist
+    for mount in services["postgres"]["volumes"]:
+        source = mount.split(":")[0]
+        if source.startswith("./"):
+            assert (ROOT / source).is_file(), source
+    assert "CREATE DATABASE dagster;" in (ROOT / "orchestration/deploy/initdb.sql").read_text()
+    # the webserver and the daemon load the code location the `code` service serves
+    code = services["code"]["command"]
+    assert code[:3] == ["dagster", "api", "grpc"] and "orchestration.definitions" in code
+    for name in ("dagster-webserver", "dagster-daemon"):
+        command = services[name]["command"]
+        workspace = yaml.safe_load((ROOT / command[command.index("-w") + 1]).read_text())
+        [location] = workspace["load_from"]
+        assert location["grpc_server"]["host"] == "code"
+        assert str(location["grpc_server"]["port"]) == code[code.index("--port") + 1]
+    assert services["dagster-daemon"]["command"][:2] == ["dagster-daemon", "run"]
+    # the UIs do not authenticate: published on loopback only
+    published = [port for service in services.values() for port in service.get("ports", [])]
+    assert published and all(port.startswith("127.0.0.1:") for port in published)
+    # the image holds every package the services run
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    for package in ("curation", "orchestration", "evaluation", "dashboard", "api"):
+        assert f"COPY {package} ./{package}" in dockerfile
+    # and the dagster.yaml `setup` writes there (URL from the environment) is valid
+    monkeypatch.setenv("MEMGOV_DAGSTER_PG_URL", "postgresql://memgov@postgres:5432/dagster")
+    write_instance_config(tmp_path, production_dagster_yaml(None))
+    config, _ = dagster_instance_config(str(tmp_path), "dagster.yaml")
+    assert config["storage"]["postgres"]["postgres_url"] == {"env": "MEMGOV_DAGSTER_PG_URL"}
+    assert config["run_coordinator"]["class"] == "QueuedRunCoordinator"
