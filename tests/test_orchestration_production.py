@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 import production_gated_defs
 import pytest
@@ -72,14 +73,18 @@ def production_home(tmp_path: Path, url: str, *, max_runs: int) -> Path:
     return home
 
 
+class Daemon(NamedTuple):
+    process: subprocess.Popen[bytes]
+    log: Path
+
+
 @contextmanager
-def running_daemon(home: Path, workspace: Path, env: dict[str, str]) -> Iterator[Path]:
+def running_daemon(home: Path, workspace: Path, env: dict[str, str]) -> Iterator[Daemon]:
     """``dagster-daemon run`` on the instance, as ``make up MODE=production`` starts it;
-    stopped (with the code server and run workers it started) on the way out. Yields the
-    daemon's log file."""
+    stopped (with the code server and run workers it started) on the way out."""
     log = home / "daemon.log"
     with log.open("w") as out:
-        daemon = subprocess.Popen(
+        process = subprocess.Popen(
             daemon_command(workspace),
             cwd=ROOT,
             env={**env, "DAGSTER_HOME": str(home)},
@@ -88,24 +93,25 @@ def running_daemon(home: Path, workspace: Path, env: dict[str, str]) -> Iterator
             start_new_session=True,
         )
     try:
-        yield log
+        yield Daemon(process, log)
     finally:
         with suppress(ProcessLookupError):
-            os.killpg(daemon.pid, signal.SIGINT)
+            os.killpg(process.pid, signal.SIGINT)
         with suppress(subprocess.TimeoutExpired):
-            daemon.wait(timeout=30)
+            process.wait(timeout=30)
         with suppress(ProcessLookupError):
-            os.killpg(daemon.pid, signal.SIGKILL)
-        daemon.wait()
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
 
-def wait_until(condition: Callable[[], bool], what: str, log: Path) -> None:
+def wait_until(condition: Callable[[], bool], what: str, daemon: Daemon) -> None:
+    """Poll until ``condition`` holds; fail (with the daemon's log) if the daemon exits
+    or the generous bound passes."""
     deadline = time.monotonic() + WAIT_S
     while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(
-                f"{what}: not within {WAIT_S:.0f} s; daemon log:\n{log.read_text()[-4000:]}"
-            )
+        if daemon.process.poll() is not None or time.monotonic() > deadline:
+            tail = daemon.log.read_text()[-4000:]
+            pytest.fail(f"{what}: not within {WAIT_S:.0f} s or the daemon exited:\n{tail}")
         time.sleep(0.5)
 
 
@@ -142,17 +148,17 @@ def test_the_write_sensor_starts_a_queued_run_that_succeeds(
         def sensor_runs() -> list[RunRecord]:
             return list(instance.get_run_records(RunsFilter(tags={"memgov/trigger": "new_writes"})))
 
-        with running_daemon(home, ROOT / "workspace.yaml", env) as log:
+        with running_daemon(home, ROOT / "workspace.yaml", env) as daemon:
             wait_until(
                 lambda: any(r.dagster_run.status in TERMINAL for r in sensor_runs()),
                 "the write sensor's run finished",
-                log,
+                daemon,
             )
             heartbeats = instance.get_daemon_heartbeats()
 
     (record,) = sensor_runs()
     run = record.dagster_run
-    assert run.status == DagsterRunStatus.SUCCESS, log.read_text()[-4000:]
+    assert run.status == DagsterRunStatus.SUCCESS, daemon.log.read_text()[-4000:]
     assert run.job_name == "curation_job"
     assert run.tags[TENANT_TAG] == "acme" and run.tags["dagster/partition"] == "acme"
     # it went through the queue, not straight to a launcher
@@ -202,32 +208,32 @@ def test_two_tenants_curate_at_once_and_one_tenant_waits_its_turn(
             (gates / key).touch()
 
         env = base_env(tmp_path) | {"MEMGOV_TEST_GATES": str(gates)}
-        with running_daemon(home, workspace, env) as log:
+        with running_daemon(home, workspace, env) as daemon:
             started = DagsterRunStatus.STARTED
             # two tenants at once; acme's second run held by the tenant limit, initech by
             # the global max of 2 (the queue passed over acme-2 before launching globex-1)
             wait_until(
                 lambda: [status().get(k) for k in ("acme-1", "globex-1")] == [started] * 2,
                 "acme-1 and globex-1 both started",
-                log,
+                daemon,
             )
             now = status()
             assert now["acme-2"] == DagsterRunStatus.QUEUED
             assert now["initech-1"] == DagsterRunStatus.QUEUED
 
             open_gate("acme-1")  # acme is free again: its second run is admitted
-            wait_until(lambda: status()["acme-2"] == started, "acme-2 started", log)
+            wait_until(lambda: status()["acme-2"] == started, "acme-2 started", daemon)
             now = status()
             assert now["acme-1"] == DagsterRunStatus.SUCCESS
             assert now["globex-1"] == started
             assert now["initech-1"] == DagsterRunStatus.QUEUED  # still two in progress
 
             open_gate("globex-1")
-            wait_until(lambda: status()["initech-1"] == started, "initech-1 started", log)
+            wait_until(lambda: status()["initech-1"] == started, "initech-1 started", daemon)
             open_gate("acme-2")
             open_gate("initech-1")
             wait_until(
-                lambda: all(s in TERMINAL for s in status().values()), "all runs finished", log
+                lambda: all(s in TERMINAL for s in status().values()), "all runs finished", daemon
             )
 
         final = runs()
