@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from curation import env_port
+from curation import ValidationError, env_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,7 +101,9 @@ def _stop(_signum: int, _frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m orchestration.up", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m orchestration.up", description=__doc__, allow_abbrev=False
+    )
     parser.add_argument(
         "--production",
         action="store_true",
@@ -118,9 +120,14 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault(
             "MEMGOV_MLFLOW_UI_URL", f"http://{host}:{env_port('MEMGOV_MLFLOW_PORT', 5000)}"
         )
+    try:
+        chosen = production_commands(host) if production else commands(host)
+    except ValidationError as exc:  # a bad port or run limit: named, before anything starts
+        print(f"python -m orchestration.up: {exc}", file=sys.stderr)
+        return 2
     processes = []
     try:
-        for name, url, command in production_commands(host) if production else commands(host):
+        for name, url, command in chosen:
             # each UI in its own process group, so stopping one stops everything it started
             processes.append(subprocess.Popen(command, cwd=ROOT, start_new_session=True))
             print(f"{name:12} {url}", flush=True)

@@ -294,13 +294,23 @@ def test_make_up_production_puts_the_instance_on_the_embedded_postgres(
         assert instance.get_runs() == []  # its tables exist and answer
 
 
-def test_a_bad_run_limit_names_its_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bad_run_limit_names_its_variable(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from curation import ValidationError
+    from orchestration import up
     from orchestration.production import ensure_production_home
 
     monkeypatch.setenv("MEMGOV_DAGSTER_MAX_RUNS", "lots")
     with pytest.raises(ValidationError, match="MEMGOV_DAGSTER_MAX_RUNS"):
         ensure_production_home(set_env=False)
+    # make up MODE=production says so in one line, before starting anything
+    monkeypatch.setenv("MLFLOW_TRACKING_URI", "sqlite:///unused.db")
+    assert up.main(["--production"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "python -m orchestration.up: MEMGOV_DAGSTER_MAX_RUNS='lots': "
+        "expected a whole number of at least 1"
+    )
 
 
 def test_the_compose_file_wires_the_deployment_together(
