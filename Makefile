@@ -45,9 +45,13 @@ TEST_WORKERS ?= 2
 test: $(STAMP) browser node lint
 	$(BIN)/pytest -q $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
-# Dagster UI, dashboard, MLflow UI and the HTTP/MCP API together on 127.0.0.1, on the demo database
+# Dagster UI, dashboard, MLflow UI and the HTTP/MCP API together on 127.0.0.1, on the demo database.
+# MODE=production: the Dagster instance on PostgreSQL with the run queue, dagster-daemon and
+# the webserver, the API and the dashboard (docs/deployment.md)
+MODE ?= dev
 up: $(STAMP)
-	MEMGOV_DATABASE=$${MEMGOV_DATABASE:-memgov_demo} $(BIN)/python -m orchestration.up
+	$(if $(filter-out dev production,$(MODE)),$(error MODE is dev or production, not '$(MODE)'))
+	MEMGOV_DATABASE=$${MEMGOV_DATABASE:-memgov_demo} $(BIN)/python -m orchestration.up $(if $(filter production,$(MODE)),--production,)
 
 # stop the embedded PostgreSQL first: removing .memgov under a running server leaves it
 # serving deleted files

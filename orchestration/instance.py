@@ -12,14 +12,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from curation import Settings
-
 MANAGED_MARKER = "# managed by memgov (orchestration/instance.py)"
 TENANT_TAG = "memgov/tenant"
 
 
 def memgov_home() -> Path:
     """The state directory: ``$MEMGOV_HOME`` or ``./.memgov``, resolved."""
+    # imported here: ``TENANT_TAG`` (via orchestration.partitions) is all a run worker of
+    # a small code location needs from this module, without loading the store's package
+    from curation import Settings
+
     return Settings.from_env().home
 
 

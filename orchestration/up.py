@@ -2,10 +2,16 @@
 the Streamlit dashboard (analysts, curators) and MLflow (ML engineers) — and the HTTP/MCP
 API for agents (``memgov serve``). All bind to 127.0.0.1 by default; ports come from
 MEMGOV_DAGSTER_PORT, MEMGOV_DASHBOARD_PORT, MEMGOV_MLFLOW_PORT and MEMGOV_API_PORT.
-Ctrl-C stops them all."""
+Ctrl-C stops them all.
+
+``--production`` (``make up MODE=production``) starts the production deployment instead:
+the Dagster instance on PostgreSQL with the run queue (``orchestration.production``),
+``dagster-daemon run`` (schedules, sensors, the queue), ``dagster-webserver``, the API
+and the dashboard; MLflow's UI is left to the tracking server you run (docs/deployment.md)."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import signal
@@ -14,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from curation import env_port
+from curation import ValidationError, env_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,6 +73,23 @@ def commands(host: str) -> list[tuple[str, str, list[str]]]:
     ]  # fmt: skip
 
 
+def production_commands(host: str) -> list[tuple[str, str, list[str]]]:
+    """The daemon and the webserver on the production instance (created here: the
+    embedded PostgreSQL's ``dagster`` database unless MEMGOV_DAGSTER_PG_URL names one),
+    then the API and the dashboard as in the default mode."""
+    from orchestration.production import daemon_command, ensure_production_home, webserver_command
+
+    ensure_production_home()  # DAGSTER_HOME for everything started below
+    by_name = {name: (name, url, command) for name, url, command in commands(host)}
+    dagster_port = str(env_port("MEMGOV_DAGSTER_PORT", 3000))
+    return [
+        ("Dagster daemon", "schedules, sensors and the run queue", daemon_command()),
+        ("Dagster UI", by_name["Dagster UI"][1], webserver_command(host, dagster_port)),
+        by_name["HTTP API"],
+        by_name["Dashboard"],
+    ]
+
+
 def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None:
     with contextlib.suppress(ProcessLookupError):  # the whole group has exited
         os.killpg(process.pid, sig)
@@ -77,19 +100,34 @@ def _stop(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m orchestration.up", description=__doc__, allow_abbrev=False
+    )
+    parser.add_argument(
+        "--production",
+        action="store_true",
+        help="the PostgreSQL-backed instance with dagster-daemon and the webserver",
+    )
+    production = parser.parse_args(argv or []).production
     signal.signal(signal.SIGTERM, _stop)
     host = bind_host()
     os.environ.setdefault(
         "MLFLOW_TRACKING_URI",
         __import__("evaluation.tracking", fromlist=["tracking_uri"]).tracking_uri(),
     )
-    os.environ.setdefault(
-        "MEMGOV_MLFLOW_UI_URL", f"http://{host}:{env_port('MEMGOV_MLFLOW_PORT', 5000)}"
-    )
+    if not production:  # no MLflow UI is started there: no link to a dead port
+        os.environ.setdefault(
+            "MEMGOV_MLFLOW_UI_URL", f"http://{host}:{env_port('MEMGOV_MLFLOW_PORT', 5000)}"
+        )
+    try:
+        chosen = production_commands(host) if production else commands(host)
+    except ValidationError as exc:  # a bad port or run limit: named, before anything starts
+        print(f"python -m orchestration.up: {exc}", file=sys.stderr)
+        return 2
     processes = []
     try:
-        for name, url, command in commands(host):
+        for name, url, command in chosen:
             # each UI in its own process group, so stopping one stops everything it started
             processes.append(subprocess.Popen(command, cwd=ROOT, start_new_session=True))
             print(f"{name:12} {url}", flush=True)
@@ -113,4 +151,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))
