@@ -26,9 +26,12 @@ browser:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
-# the Node client's packages, from its lock file (tests run its example agent)
-node:
-	@[ -d clients/node/node_modules ] || (cd clients/node && npm ci --no-audit --no-fund)
+# the Node client's packages, from its lock file (tests run its example agent and its AI
+# SDK tests); again whenever the lock file is newer than npm's record of the last install
+NODE_INSTALLED := clients/node/node_modules/.package-lock.json
+node: $(NODE_INSTALLED)
+$(NODE_INSTALLED): clients/node/package-lock.json
+	cd clients/node && npm ci --no-audit --no-fund
 
 demo: $(STAMP)
 	$(BIN)/memgov demo

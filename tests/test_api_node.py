@@ -28,8 +28,11 @@ NPM = shutil.which("npm") or "npm"
 
 
 def node_modules() -> None:
-    """`npm ci` from the lock file, once (a clean clone has no node_modules)."""
-    if not (NODE_DIR / "node_modules").is_dir():
+    """`npm ci` from the lock file, once (a clean clone has no node_modules), and again
+    when the lock file is newer than npm's record of the last install (as `make node`)."""
+    installed = NODE_DIR / "node_modules" / ".package-lock.json"
+    lock = NODE_DIR / "package-lock.json"
+    if not installed.is_file() or installed.stat().st_mtime < lock.stat().st_mtime:
         subprocess.run(
             [NPM, "ci", "--no-audit", "--no-fund"], cwd=NODE_DIR, check=True, timeout=300,
             capture_output=True,
