@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { test } from "node:test";
-import { generateText, stepCountIs, wrapLanguageModel } from "ai";
+import { generateText, simulateReadableStream, stepCountIs, streamText, wrapLanguageModel } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { createMemgovClient } from "@memgov/client";
 import { MEMORY_NOTE, memgovMiddleware, memgovTools, recallFilters } from "@memgov/client/ai";
@@ -61,6 +61,32 @@ test("the middleware puts the recalled memories into the prompt the model receiv
   const outcome = await middleware.reportOutcome({ success: true });
   assert.equal(outcome.recall_id, recalled.recall_id);
   console.log(`middleware-recall ${recalled.recall_id}`); // checked in the store by the Python test
+});
+
+test("the middleware serves streamText too", async () => {
+  const topic = topicFor("stream");
+  const fact = "The status page is updated within ten minutes of an incident.";
+  await memgov.remember({ content: fact, topic });
+  const model = new MockLanguageModelV3({
+    doStream: {
+      stream: simulateReadableStream({
+        chunks: [
+          { type: "stream-start", warnings: [] },
+          { type: "text-start", id: "t" },
+          { type: "text-delta", id: "t", delta: "Within ten minutes." },
+          { type: "text-end", id: "t" },
+          { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage },
+        ],
+      }),
+    },
+  });
+  const streamed = streamText({
+    model: wrapLanguageModel({ model, middleware: memgovMiddleware(memgov, { filters: { topic } }) }),
+    prompt: "How soon is the status page updated?",
+  });
+  assert.equal(await streamed.text, "Within ten minutes.");
+  const [memories] = systemTexts(model.doStreamCalls[0]);
+  assert.ok(memories.includes(fact), memories);
 });
 
 test("a memory's text reaches the model escaped, inside the quoted block, never as markup", async () => {
