@@ -58,6 +58,7 @@ export interface MemgovToolsOptions {
   filters?: MemgovFilters;
   topic?: string;
   source?: string;
+  metadata?: Record<string, string | number | boolean>;
 }
 
 export function memgovTools(

@@ -75,9 +75,10 @@ export function formatMemories(hits) {
  * The `remember` and `recall` tools for generateText/streamText/agents.
  * @param {ReturnType<typeof import("./client.mjs").createMemgovClient>} client
  * @param {{k?: number, agentId?: string, filters?: MemgovFilters, topic?: string,
- *   source?: string}} [options] `filters` narrow every recall (the model cannot widen
- *   them); `topic` and `source` are written with every memory (source default
- *   "vercel-ai-sdk"); with `agentId` each recall is logged for outcomes.
+ *   source?: string, metadata?: Record<string, string|number|boolean>}} [options]
+ *   `filters` narrow every recall (the model cannot widen them); `topic`, `source`
+ *   (default "vercel-ai-sdk") and `metadata` (e.g. the user's id) are written with every
+ *   memory; with `agentId` each recall is logged for outcomes.
  */
 export function memgovTools(client, options = {}) {
   const source = options.source ?? "vercel-ai-sdk";
@@ -98,6 +99,7 @@ export function memgovTools(client, options = {}) {
             source,
             ...(memoryKind ? { kind: memoryKind } : {}),
             ...((topic ?? options.topic) ? { topic: topic ?? options.topic } : {}),
+            ...(options.metadata ? { metadata: options.metadata } : {}),
           });
           return {
             id: written.id,

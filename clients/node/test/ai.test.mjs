@@ -172,6 +172,16 @@ test("the tools write and recall through the server, driven by the model's tool 
   console.log(`tool-written ${written.output.id}`); // checked in the store by the Python test
 });
 
+test("the tools' metadata is written with every memory and can scope recall to it", async () => {
+  const topic = topicFor("users");
+  const forUser = (user) => memgovTools(memgov, { metadata: { user }, filters: { metadata: { user }, topic } });
+  const [ana, bo] = [forUser(`ana-${topic}`), forUser(`bo-${topic}`)];
+  const mine = await ana.remember.execute({ content: "I prefer answers in Portuguese.", kind: "preference", topic }, toolOptions);
+  await bo.remember.execute({ content: "I prefer answers in Portuguese and French.", kind: "preference", topic }, toolOptions);
+  const found = await ana.recall.execute({ query: "which language do I prefer?", k: 5 }, toolOptions);
+  assert.deepEqual(found.memories.map((m) => m.id), [mine.id]);
+});
+
 test("recall filters narrow the search; the developer's filters cannot be widened", async () => {
   const topic = topicFor("filters");
   const [fact, preference, tagged] = await memgov.rememberMany([
