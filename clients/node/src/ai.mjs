@@ -45,7 +45,8 @@ async function orRefusal(call) {
     return await call();
   } catch (e) {
     if (!(e instanceof MemgovError)) throw e;
-    return { error: { status: e.status, type: e.type, field: e.field, value: e.value, message: e.message } };
+    const { status, type, field, value, message } = e;
+    return { error: { status, type, field, value, message } };
   }
 }
 
@@ -204,7 +205,8 @@ export function memgovMiddleware(client, options = {}) {
       const leading = params.prompt.findIndex((message) => message.role !== "system");
       const at = leading === -1 ? params.prompt.length : leading;
       const memories = { role: "system", content: format(hits) };
-      return { ...params, prompt: [...params.prompt.slice(0, at), memories, ...params.prompt.slice(at)] };
+      const prompt = [...params.prompt.slice(0, at), memories, ...params.prompt.slice(at)];
+      return { ...params, prompt };
     },
   };
 }

@@ -174,11 +174,17 @@ test("the tools write and recall through the server, driven by the model's tool 
 
 test("the tools' metadata is written with every memory and can scope recall to it", async () => {
   const topic = topicFor("users");
-  const forUser = (user) => memgovTools(memgov, { metadata: { user }, filters: { metadata: { user }, topic } });
+  const forUser = (user) =>
+    memgovTools(memgov, { metadata: { user }, filters: { metadata: { user }, topic } });
   const [ana, bo] = [forUser(`ana-${topic}`), forUser(`bo-${topic}`)];
-  const mine = await ana.remember.execute({ content: "I prefer answers in Portuguese.", kind: "preference", topic }, toolOptions);
-  await bo.remember.execute({ content: "I prefer answers in Portuguese and French.", kind: "preference", topic }, toolOptions);
-  const found = await ana.recall.execute({ query: "which language do I prefer?", k: 5 }, toolOptions);
+  const write = (tools, content) =>
+    tools.remember.execute({ content, kind: "preference", topic }, toolOptions);
+  const mine = await write(ana, "I prefer answers in Portuguese.");
+  await write(bo, "I prefer answers in Portuguese and French.");
+  const found = await ana.recall.execute(
+    { query: "which language do I prefer?", k: 5 },
+    toolOptions,
+  );
   assert.deepEqual(found.memories.map((m) => m.id), [mine.id]);
 });
 
