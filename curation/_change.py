@@ -172,7 +172,7 @@ _IDENTIFIER_JOIN = re.compile(r"(?<=[^\W\d_])[._-](?=[^\W\d_])")
 def _words(text: str) -> list[tuple[str, int, int, bool]]:
     """Each word of ``text`` as written, where its match starts and ends, and whether it
     is a part of an identifier."""
-    out = []
+    out: list[tuple[str, int, int, bool]] = []
     for match in _WORD.finditer(text):
         raw = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
         parts = [part for part in _IDENTIFIER_JOIN.split(raw) if part]
