@@ -238,6 +238,10 @@ class ErrorDetail(Answer):
     message: str
 
 
+class ErrorBody(Answer):
+    error: ErrorDetail
+
+
 class ProposalRecord(Answer):
     id: str
     kind: str
@@ -353,6 +357,6 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     MemoryIn, MemoryBatchIn, RecallFiltersIn, RecallIn, OutcomeIn, FeedbackIn, ContestIn,
     ResolveIn, RejectIn, ChangeNoteIn, ApproveIn, PinIn, CurateIn, WriteOut, WritesOut,
     ConflictRecord, HitOut, RecallOut, ExposureObservation, MemoryRecord, EventRecord,
-    Explanation, HealthOut, ErrorDetail, ProposalRecord, Approval, ConflictResolution,
+    Explanation, HealthOut, ErrorDetail, ErrorBody, ProposalRecord, Approval, ConflictResolution,
     ChangeReview, ChangeDecision, ChangeGate, RunReport, RunRecord, CurateOut,
 )  # fmt: skip
