@@ -126,6 +126,8 @@ class MemgovStore(BaseStore):
             client = MemgovClient(base_url, api_key, agent_id=agent_id)
         self.client = client
         self.kind: Kind = kind
+        if not 2 <= scan_page <= MAX_K:
+            raise ValueError(f"scan_page={scan_page}: must be between 2 and {MAX_K}")
         self.scan_page = scan_page  # the recall depth of a listing (a scan splits beyond)
         self._can_archive: bool | None = None
         self._meta: dict[str, dict[str, Any]] = {}  # a memory's metadata never changes
@@ -282,7 +284,8 @@ class MemgovStore(BaseStore):
             if len(hits) < self.scan_page:
                 continue
             times = sorted(datetime.fromisoformat(hit.created_at) for hit in hits)
-            middle = times[len(times) // 2]
+            # below the newest hit: each half leaves out a hit of this window, so it ends
+            middle = times[len(times) // 2 - 1]
             if times[0] == times[-1]:
                 raise RuntimeError(
                     f"more than {self.scan_page} items written at one instant {middle}: "
