@@ -14,7 +14,7 @@ from langgraph.config import get_store
 from langgraph.graph import START, StateGraph
 from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
-from memgov_client import ForbiddenError, MemgovClient
+from memgov_client import ForbiddenError, MemgovClient, NotFoundError
 from memgov_client.langgraph import MemgovStore
 from serve_helpers import memgov_serve, serve_env, tenant_keys
 
@@ -182,3 +182,26 @@ def test_prefix_search_filters_and_namespaces(served: Served) -> None:
     ]
     assert store.list_namespaces(max_depth=1) == [("team",), ("user-42",), ("user-7",)]
     assert store.list_namespaces(limit=2, offset=1) == sorted(items)[1:3]
+
+
+def test_delete_as_the_explicit_forget(served: Served) -> None:
+    store = MemgovStore(served["url"], served["curator"], delete="forget")
+    client = MemgovClient(served["url"], served["curator"])
+    ns = ("user-42", "secrets")
+
+    def current(key: str) -> str:
+        hits = client.recall(key, topic="user-42.secrets", metadata={"lg_key": key}).hits
+        return hits[0].id
+
+    store.put(ns, "pin", {"text": "4321"})
+    first = current("pin")
+    store.put(ns, "pin", {"text": "9876"})  # the first version is archived
+    second = current("pin")
+    store.put(ns, "hint", {"text": "birthday"})
+    assert client.explain(first).memory.status == "archived"
+    store.delete(ns, "pin")
+    assert store.get(ns, "pin") is None and [i.key for i in store.search(ns)] == ["hint"]
+    for memory in (first, second):  # every version of the key, the archived one too
+        with pytest.raises(NotFoundError):
+            client.explain(memory)
+    assert client.explain(current("hint")).memory.status == "active"

@@ -110,6 +110,14 @@ def test_the_curator_routes(served: Served) -> None:
     assert report.dry_run and [run.id for run in curator.runs()] == [report.run_id]
     assert curator.proposals(status="all") == [] and curator.changes(status="all") == []
     assert curator.change_gate().pending == 0
+    counted = curator.forget(match="deploys FREEZE", dry_run=True)
+    assert (counted.dry_run, counted.matched, counted.receipt_event_id) == (True, 1, None)
+    assert agent.explain(memory).memory.status == "active"  # a dry run deletes nothing
+    receipt = curator.forget(ids=[memory])
+    assert receipt.forgotten == 1 and receipt.receipt_event_id is not None
+    assert set(receipt.verification.values()) <= {0}
+    with pytest.raises(NotFoundError):
+        agent.explain(memory)
 
 
 def test_errors_are_typed_and_carry_the_server_schema(served: Served) -> None:

@@ -32,6 +32,9 @@ def json_types(node: dict[str, Any] | bool) -> frozenset[str]:
         values = node.get("enum", [node.get("const")])
         return frozenset(type(value).__name__ for value in values)
     kind = node.get("type")
+    if kind == "object" and "patternProperties" in node:  # keys with a pattern: their values
+        (values,) = node["patternProperties"].values()
+        return frozenset({f"object[{','.join(sorted(json_types(values)))}]"})
     if kind == "array":
         return frozenset({f"array[{','.join(sorted(json_types(node.get('items', {}))))}]"})
     if kind == "object":

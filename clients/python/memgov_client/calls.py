@@ -29,6 +29,8 @@ from memgov_client.models import (
     Explanation,
     ExposureObservation,
     FeedbackIn,
+    ForgetIn,
+    ForgetOut,
     HealthOut,
     Kind,
     MemoryBatchIn,
@@ -237,3 +239,18 @@ def runs(limit: int) -> Call[list[RunRecord]]:
 
 def curate(apply: bool) -> Call[CurateOut]:
     return Call("POST", f"{_CURATOR}/curate", _as(CurateOut), CurateIn(apply=apply))
+
+
+def forget(
+    source: str | None,
+    metadata: Mapping[str, str] | None,
+    ids: Sequence[str] | None,
+    match: str | None,
+    dry_run: bool,
+) -> Call[ForgetOut]:
+    selector = {"source": source, "metadata": None if metadata is None else dict(metadata),
+                "ids": None if ids is None else list(ids), "match": match}  # fmt: skip
+    body = ForgetIn.model_validate(
+        {**{k: v for k, v in selector.items() if v is not None}, "dry_run": dry_run}
+    )
+    return Call("POST", f"{_CURATOR}/forget", _as(ForgetOut), body)

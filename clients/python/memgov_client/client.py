@@ -23,6 +23,7 @@ from memgov_client.models import (
     CurateOut,
     Explanation,
     ExposureObservation,
+    ForgetOut,
     HealthOut,
     MemoryIn,
     MemoryRecord,
@@ -204,6 +205,19 @@ class MemgovClient:
         """A curation run: a dry run unless ``apply``."""
         return self.send(calls.curate(apply))
 
+    def forget(
+        self,
+        *,
+        source: str | None = None,
+        metadata: Mapping[str, str] | None = None,
+        ids: Sequence[str] | None = None,
+        match: str | None = None,
+        dry_run: bool = False,
+    ) -> ForgetOut:
+        """The explicit hard delete: the memories one selector names and all derived from
+        them (``dry_run`` counts only); answers the receipt."""
+        return self.send(calls.forget(source, metadata, ids, match, dry_run))
+
 
 class AsyncMemgovClient:
     """``MemgovClient`` for asyncio: the same methods, awaited."""
@@ -332,3 +346,14 @@ class AsyncMemgovClient:
 
     async def curate(self, *, apply: bool = False) -> CurateOut:
         return await self.send(calls.curate(apply))
+
+    async def forget(
+        self,
+        *,
+        source: str | None = None,
+        metadata: Mapping[str, str] | None = None,
+        ids: Sequence[str] | None = None,
+        match: str | None = None,
+        dry_run: bool = False,
+    ) -> ForgetOut:
+        return await self.send(calls.forget(source, metadata, ids, match, dry_run))

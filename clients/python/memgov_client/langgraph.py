@@ -15,7 +15,9 @@ How an item is a memory (docs/clients.md says why):
 - A key written again keeps one current version: with a curator key the older versions
   are archived (``retired``, through contest and resolve: restorable, with their trail);
   with an agent key they stay active and reads take the one written last.
-- ``delete`` archives the same way (a curator key): nothing is hard-deleted.
+- ``delete`` archives the same way (a curator key): nothing is hard-deleted, unless the
+  store was made with ``delete="forget"``: then a delete is the explicit forget
+  (``POST /v1/curator/forget``) of every version of the key, archived ones included.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import asyncio
 import json
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from langgraph.store.base import (
     BaseStore,
@@ -107,7 +109,8 @@ def _namespace_matches(namespace: tuple[str, ...], condition: MatchCondition) ->
 
 class MemgovStore(BaseStore):
     """LangGraph's store over Memgov: ``MemgovStore(url, api_key)`` (a curator key lets
-    overwrites and deletes archive the replaced versions; an agent key cannot archive).
+    overwrites and deletes archive the replaced versions; an agent key cannot archive;
+    ``delete="forget"`` makes a delete the explicit, irreversible forget).
     ``kind`` is the kind of every memory it writes; ``agent_id`` goes with its recalls."""
 
     def __init__(
@@ -119,6 +122,7 @@ class MemgovStore(BaseStore):
         kind: Kind = "fact",
         agent_id: str | None = None,
         scan_page: int = MAX_K,
+        delete: Literal["archive", "forget"] = "archive",
     ) -> None:
         if client is None:
             if base_url is None:
@@ -130,6 +134,7 @@ class MemgovStore(BaseStore):
             raise ValueError(f"scan_page={scan_page}: must be between 2 and {MAX_K}")
         self.scan_page = scan_page  # the recall depth of a listing (a scan splits beyond)
         self._can_archive: bool | None = None
+        self.delete_by: Literal["archive", "forget"] = delete
         self._meta: dict[str, dict[str, Any]] = {}  # a memory's metadata never changes
 
     # --- the two methods LangGraph asks for -----------------------------------------
@@ -145,7 +150,9 @@ class MemgovStore(BaseStore):
         if isinstance(op, GetOp):
             return self._get(op.namespace, op.key)
         if isinstance(op, PutOp):
-            if op.value is None:
+            if op.value is None and self.delete_by == "forget":
+                self._forget(op.namespace, op.key)
+            elif op.value is None:
                 self._archive(self._versions(op.namespace, op.key), "deleted")
             else:
                 self._put(op.namespace, op.key, op.value)
@@ -217,6 +224,11 @@ class MemgovStore(BaseStore):
                 hit.id, f"LangGraph store: {why}", f"LangGraph store: {why}", source=SOURCE
             )
             self.client.resolve(conflict.id, "retire", note=f"LangGraph store: {why}")
+
+    def _forget(self, namespace: tuple[str, ...], key: str) -> None:
+        """The explicit hard delete of every version of the key (a curator key)."""
+        selector = {MARKER: SOURCE, "lg_namespace": joined(namespace), "lg_key": key}
+        self.client.forget(metadata=selector)
 
     @staticmethod
     def _item(hit: HitOut, cls: type[Item], meta: Mapping[str, Any]) -> Any:

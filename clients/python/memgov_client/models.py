@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
+from pydantic.json_schema import SkipJsonSchema
 
 Kind = Literal["tool_output", "conversation", "fact", "preference"]
 MetadataScalar = str | int | float | bool
@@ -105,6 +106,17 @@ class PinIn(Request):
 
 class CurateIn(Request):
     apply: bool = False
+
+
+class ForgetIn(Request):
+    """Exactly one selector (the server refuses none or two); a selector left out is
+    absent from the body, never null."""
+
+    source: str | SkipJsonSchema[None] = None
+    metadata: dict[str, str] | SkipJsonSchema[None] = None
+    ids: list[str] | SkipJsonSchema[None] = None
+    match: str | SkipJsonSchema[None] = None
+    dry_run: bool = False
 
 
 # --- answers --------------------------------------------------------------------------
@@ -352,11 +364,26 @@ class CurateOut(Answer):
     note: str | None = None
 
 
+class ForgetOut(Answer):
+    """The receipt: counts and SHA-256 hashes, never a forgotten text or id."""
+
+    tenant: str
+    dry_run: bool
+    asked: dict[str, Any]
+    matched: int
+    forgotten: int
+    counts: dict[str, int]
+    forgotten_id_sha256: list[str]
+    verification: dict[str, int]
+    receipt_event_id: int | None
+
+
 # every model the schema names, for tests/test_client_schema.py
 SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     MemoryIn, MemoryBatchIn, RecallFiltersIn, RecallIn, OutcomeIn, FeedbackIn, ContestIn,
     ResolveIn, RejectIn, ChangeNoteIn, ApproveIn, PinIn, CurateIn, WriteOut, WritesOut,
     ConflictRecord, HitOut, RecallOut, ExposureObservation, MemoryRecord, EventRecord,
     Explanation, HealthOut, ErrorDetail, ErrorBody, ProposalRecord, Approval, ConflictResolution,
-    ChangeReview, ChangeDecision, ChangeGate, RunReport, RunRecord, CurateOut,
+    ChangeReview, ChangeDecision, ChangeGate, RunReport, RunRecord, CurateOut, ForgetIn,
+    ForgetOut,
 )  # fmt: skip
