@@ -28,8 +28,12 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 _FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```\s*$", re.DOTALL | re.MULTILINE)
 _ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=")
-# ``js`` blocks (the Vercel AI SDK agent) run in tests/test_ai_sdk_node.py, against a server
-KNOWN = {"python", "json", "json sketch", "bash", "bash long", "bash server", "text", "js"}
+# ``js`` blocks (the Vercel AI SDK agent) run in tests/test_ai_sdk_node.py, against a server;
+# ``python client`` blocks (the LangGraph agent) in tests/test_client_readme.py
+KNOWN = {
+    "python", "python client", "json", "json sketch", "bash", "bash long", "bash server",
+    "text", "js",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
