@@ -49,7 +49,6 @@ from orchestration.resources import (
     WorkloadResource,
 )
 from orchestration.sensors import SENSORS
-from orchestration.telemetry import LOGGERS
 
 EXECUTORS = ("multiprocess", "in_process", "k8s", "celery")
 
@@ -162,5 +161,4 @@ defs = Definitions(
     sensors=SENSORS,
     resources=default_resources(),
     executor=executor_from_env(),
-    loggers=LOGGERS,  # the console, and spans per run and step (orchestration.telemetry)
 )
