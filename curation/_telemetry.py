@@ -35,6 +35,13 @@ CURATION_RUNS = _METER.create_counter(
 )
 
 
+def active() -> bool:
+    """Whether a process installed an SDK (``configure_telemetry`` installs the tracer and
+    meter providers together). Without one the wrappers below call straight through: even
+    the API's no-op spans cost tens of microseconds on a loaded machine."""
+    return not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider)
+
+
 def traced_recall(via: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """``memgov.recall`` around a whole recall (``via``: ``tenant`` or ``key``), with the
     answer's tenant, mode and hit count, and its duration in ``memgov.recall.duration``
@@ -43,6 +50,8 @@ def traced_recall(via: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
     def wrap(recall: Callable[P, R]) -> Callable[P, R]:
         @functools.wraps(recall)
         def traced(*args: P.args, **kwargs: P.kwargs) -> R:
+            if not active():
+                return recall(*args, **kwargs)
             started = time.perf_counter()
             labels = {"memgov.recall.mode": "unknown", "memgov.outcome": "error"}
             attributes = {"memgov.recall.via": via}
@@ -89,6 +98,8 @@ def traced(
     def wrap(call: Callable[P, R]) -> Callable[P, R]:
         @functools.wraps(call)
         def traced_call(*args: P.args, **kwargs: P.kwargs) -> R:
+            if not active():
+                return call(*args, **kwargs)
             with TRACER.start_as_current_span(name) as span:
                 result = call(*args, **kwargs)
                 if describe is not None and span.is_recording():
@@ -132,6 +143,8 @@ def reported(apply: Callable[P, RunReport]) -> Callable[P, RunReport]:
 
     @functools.wraps(apply)
     def traced_apply(*args: P.args, **kwargs: P.kwargs) -> RunReport:
+        if not active():
+            return apply(*args, **kwargs)
         with TRACER.start_as_current_span("memgov.curate.apply") as span:
             report = apply(*args, **kwargs)
             if span.is_recording():
