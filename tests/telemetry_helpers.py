@@ -8,11 +8,23 @@ from typing import Any
 
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
 from opentelemetry.sdk.trace import ReadableSpan
+from opentelemetry.sdk.trace.export import SpanExportResult
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 from curation import TelemetrySetup, configure_telemetry
 
-SPANS = InMemorySpanExporter()
+
+class _ArmedExporter(InMemorySpanExporter):
+    """Keeps spans only while a telemetry test runs: the provider outlives the test (a
+    process installs once), and later tests in the same process must not fill memory."""
+
+    armed = False
+
+    def export(self, spans: Sequence[ReadableSpan]) -> SpanExportResult:
+        return super().export(spans) if self.armed else SpanExportResult.SUCCESS
+
+
+SPANS = _ArmedExporter()
 METRICS = InMemoryMetricReader()
 
 

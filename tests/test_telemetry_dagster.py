@@ -28,7 +28,9 @@ A = "acme"
 def spans() -> Iterator[None]:
     installed()
     SPANS.clear()
+    SPANS.armed = True
     yield
+    SPANS.armed = False
     SPANS.clear()
 
 
