@@ -9,6 +9,7 @@ from typing import Any
 
 import anyio
 import httpx
+import httpx2
 import pytest
 from api_helpers import serving
 from mcp import Client
@@ -94,7 +95,8 @@ def test_curation_phases_and_action_counters(store: MemoryStore) -> None:
     curate = only(spans, "memgov.curate")
     phases = [only(spans, f"memgov.curate.{p}") for p in ("plan", "apply", "report")]
     assert all(is_child(phase, curate) for phase in phases)
-    assert [p.start_time for p in phases] == sorted(p.start_time for p in phases)
+    starts = [p.start_time or 0 for p in phases]
+    assert starts == sorted(starts)
     assert curate.attributes is not None and curate.attributes["memgov.tenant"] == A
     assert curate.attributes["memgov.curation.dry_run"] is False
     assert phases[0].attributes is not None
@@ -187,8 +189,6 @@ def test_mcp_tool_spans(store: MemoryStore) -> None:
     key = store.create_key(A, "agent").key
 
     async def session(url: str) -> None:
-        import httpx as httpx2
-
         http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=30)
         async with Client(streamable_http_client(f"{url}/mcp", http_client=http)) as client:
             recalled = await client.call_tool("recall", {"query": "staging database", "k": 4})
@@ -210,7 +210,7 @@ def test_mcp_tool_spans(store: MemoryStore) -> None:
     sdk_span = next(s for s in named(spans, "tools/call recall") if is_child(tool, s))
     assert sdk_span.kind == SpanKind.SERVER
     posts = named(spans, "POST /mcp")
-    assert posts and all(s.attributes == {**s.attributes, "http.route": "/mcp"} for s in posts)
+    assert posts and all((s.attributes or {}).get("http.route") == "/mcp" for s in posts)
     assert tool.attributes is not None
     assert tool.attributes["gen_ai.tool.name"] == "recall"
     assert tool.attributes["memgov.outcome"] == "ok"

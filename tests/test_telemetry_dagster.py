@@ -5,8 +5,9 @@ store spans its body causes."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import cast
 
 import pytest
 from dagster import DagsterInstance, materialize
@@ -55,7 +56,9 @@ def test_a_run_and_each_asset_step_are_spans(store: MemoryStore, database_url: s
         f"dagster.asset {a.op.name}" for a in CURATION_ASSETS
     )
     materialised = {
-        key for s in steps for key in (s.attributes or {}).get("dagster.asset_keys", ())
+        key
+        for s in steps
+        for key in cast(Sequence[str], (s.attributes or {}).get("dagster.asset_keys", ()))
     }
     assert materialised == {key.to_user_string() for a in CURATION_ASSETS for key in a.keys}
     run = run_context(result.run_id)
