@@ -13,7 +13,7 @@ from fastapi.openapi.utils import get_openapi
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
-from api import docs, errors, routes_agent, routes_curator, routes_forget
+from api import docs, errors, routes_agent, routes_curator, routes_forget, telemetry
 from api.fast_recall import RecallFastPath
 from api.fields import METADATA_VALUE, METADATA_VALUE_SCHEMA
 from api.limits import BodySizeLimit, RateLimiter
@@ -97,6 +97,7 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
     if settings.fast_recall:
         limiter, max_bytes = app.state.limiter, settings.max_body_bytes
         app.outermost = lambda stack: RecallFastPath(stack, store, limiter, max_bytes)
+    telemetry.install(app)  # HTTP spans outside it all, when OTEL_* configured a provider
     return app
 
 

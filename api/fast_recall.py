@@ -8,6 +8,7 @@ every refusal keeps the one error schema and ``/openapi.json`` stays the descrip
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -84,9 +85,11 @@ class RecallFastPath:
             await self.app(scope, replay_body(body, receive, more_body=not ended), send)
             return
         try:
+            # in this context (the request's span, if any, parents the store's recall span)
             payload = await asyncio.get_running_loop().run_in_executor(
-                self._threads, recall_payload, self.store, self.limiter, authorization, request
-            )
+                self._threads, contextvars.copy_context().run, recall_payload,
+                self.store, self.limiter, authorization, request,
+            )  # fmt: skip
         except ApiError as exc:
             response: Response = from_api_error(exc)
         except MemgovError as exc:

@@ -48,6 +48,7 @@ from api.models import (
     RecallIn,
     StrictBody,
 )
+from api.telemetry import tool_answered, tool_span
 from curation import ApiKeyRecord, MemgovError, MemoryStore
 
 KeyResolver = Callable[[], ApiKeyRecord]
@@ -117,6 +118,15 @@ def _refusal(body: dict[str, Any]) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
+def _error_type(result: CallToolResult | InputRequiredResult) -> str | None:
+    """The ``type`` of a refusal's error body."""
+    try:
+        text = result.content[0].text  # type: ignore[union-attr]
+        return str(json.loads(text)["error"]["type"])
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return None
+
+
 def _cause(exc: BaseException) -> BaseException:
     while exc.__cause__ is not None and isinstance(exc, ToolError) and not isinstance(exc, Refused):
         exc = exc.__cause__
@@ -129,6 +139,15 @@ class _Server(MCPServer):
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        with tool_span(name) as span:
+            result = await self._answer(name, arguments, context)
+            refused = isinstance(result, CallToolResult) and result.is_error
+            tool_answered(span, refused, _error_type(result) if refused else None)
+            return result
+
+    async def _answer(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None
     ) -> CallToolResult | InputRequiredResult:
         model = ARGUMENTS.get(name)
         if model is None:

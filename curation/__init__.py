@@ -134,6 +134,7 @@ from curation._store.insights import ARCHIVE_REASONS, RetentionDistribution
 from curation._store.locks import curation_lock, lock_name
 from curation._store.memory_store import MemoryStore
 from curation._store.server import embedded_server_uri, sqlalchemy_url
+from curation._telemetry_setup import TelemetrySetup, configure_telemetry
 from curation._validation import (
     MAX_CONTENT_CHARS,
     MAX_LABEL_CHARS,
@@ -238,6 +239,7 @@ __all__ = [
     "StateConflictError",
     "Status",
     "SystemClock",
+    "TelemetrySetup",
     "TenantDeletion",
     "TenantExistsError",
     "UndoReport",
@@ -249,6 +251,7 @@ __all__ = [
     "app_role_url",
     "assign_cohort",
     "compare_slots",
+    "configure_telemetry",
     "curation_lock",
     "decay_cap",
     "default_embedder",

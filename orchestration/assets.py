@@ -64,6 +64,7 @@ from orchestration.resources import (
     StoreResource,
     WorkloadResource,
 )
+from orchestration.telemetry import traced_asset
 
 GROUP = "curation"
 TOP = 10  # examples shown per asset
@@ -112,6 +113,7 @@ def will_write(plan: CurationPlan) -> tuple[bool, list[str]]:
     description="Ingest the tenant's JSONL drop folder (rejected rows with their reasons) and "
     "count the API writes since the last curation run. Holds the tenant's lock while importing.",
 )
+@traced_asset
 def raw_history(
     context: AssetExecutionContext,
     store: StoreResource,
@@ -187,6 +189,7 @@ def raw_history(
     description="The tenant's active set (its snapshot, embeddings included) with retention "
     "and rank scores: the input every planning stage computes from.",
 )
+@traced_asset
 def scored_memories(
     context: AssetExecutionContext, store: StoreResource, clock: ClockResource
 ) -> MaterializeResult[ScoredSet]:
@@ -371,6 +374,7 @@ def _plan_metadata(
         ),
     },
 )
+@traced_asset
 def curation_stages(
     context: AssetExecutionContext,
     scored_memories: ScoredSet,
@@ -417,6 +421,7 @@ def curation_stages(
     "mechanics whose mode is 'apply' write; a dry-run policy records the report only. A second "
     "run for the tenant fails here (or at raw_history) with CurationLockedError's message.",
 )
+@traced_asset
 def curated_store(
     context: AssetExecutionContext,
     curation_plan: CurationPlan,
@@ -461,6 +466,7 @@ def curated_store(
     group_name=GROUP,
     description="The stored report of this run (store.runs), as markdown.",
 )
+@traced_asset
 def curation_report(
     context: AssetExecutionContext,
     curated_store: RunReport,
@@ -496,6 +502,7 @@ CURATION_ASSETS = [raw_history, scored_memories, curation_stages, curated_store,
     "feedback-labeled recalls), logged to MLflow: one parent run, a nested run per arm, the "
     "per-query table as an artifact. The simulated-fleet A/B is `memgov eval ab`.",
 )
+@traced_asset
 def ab_evaluation(
     context: AssetExecutionContext,
     store: StoreResource,
@@ -558,6 +565,7 @@ def ab_evaluation(
     "replayed day by day with nightly curation in a scratch database, logged to MLflow "
     "(experiment ab-simulated-fleet).",
 )
+@traced_asset
 def ab_workload(
     context: AssetExecutionContext,
     store: StoreResource,

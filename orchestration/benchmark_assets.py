@@ -27,6 +27,7 @@ from pydantic import Field
 
 from curation import MemoryStore
 from orchestration.resources import MLflowResource, StoreResource
+from orchestration.telemetry import traced_asset
 
 LOCOMO_FILE = "locomo/locomo10.json"
 LONGMEMEVAL_FILE = "longmemeval/longmemeval_oracle.json"
@@ -129,6 +130,7 @@ def _timeqa(path: Path, scratch: MemoryStore, uri: str) -> dict[str, Any]:
     description="LoCoMo retrieval, raw vs heuristic vs curated, logged to MLflow "
     "(benchmark-locomo); skipped when the data is absent.",
 )
+@traced_asset
 def locomo_benchmark(
     context: AssetExecutionContext,
     store: StoreResource,
@@ -146,6 +148,7 @@ def locomo_benchmark(
     description="LongMemEval oracle retrieval (turn level) and knowledge-update order, raw vs "
     "heuristic vs curated, logged to MLflow (benchmark-longmemeval); skipped when absent.",
 )
+@traced_asset
 def longmemeval_benchmark(
     context: AssetExecutionContext,
     store: StoreResource,
@@ -170,6 +173,7 @@ def longmemeval_benchmark(
     description="TimeQA changing facts without keys: current value first, raw vs heuristic "
     "vs curated, logged to MLflow (benchmark-timeqa); skipped when absent.",
 )
+@traced_asset
 def timeqa_benchmark(
     context: AssetExecutionContext,
     store: StoreResource,

@@ -26,7 +26,7 @@ from dagster import (
     multiprocess_executor,
 )
 
-from curation import ValidationError, env_choice, env_float, env_int
+from curation import ValidationError, configure_telemetry, env_choice, env_float, env_int
 from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
 from orchestration.benchmark_assets import BENCHMARK_ASSETS, BenchmarkDataResource
 from orchestration.checks import ALL_CHECKS
@@ -146,6 +146,7 @@ ALL_ASSETS = [
     online_experiment_report,
 ]
 
+configure_telemetry()  # what the OTEL_* variables ask for; nothing without them
 defs = Definitions(
     assets=ALL_ASSETS,
     asset_checks=ALL_CHECKS,

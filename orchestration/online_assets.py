@@ -14,6 +14,7 @@ from dagster import AssetExecutionContext, MaterializeResult, MetadataValue, ass
 
 from orchestration.reporting import table_md
 from orchestration.resources import ClockResource, MLflowResource, StoreResource
+from orchestration.telemetry import traced_asset
 
 SIGNED = {"delta", "always_valid_low", "always_valid_high"}
 
@@ -33,6 +34,7 @@ def _fmt(value: Any, signed: bool = False) -> str:
     "a stop/ship recommendation; each experiment's completed days logged to its MLflow run "
     "(experiment online-ab).",
 )
+@traced_asset
 def online_experiment_report(
     context: AssetExecutionContext,
     store: StoreResource,

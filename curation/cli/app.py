@@ -21,6 +21,7 @@ from typer._click.exceptions import (
 from typer.core import TyperGroup
 
 from curation._errors import MemgovError, one_line
+from curation._telemetry_setup import configure_telemetry
 from curation.cli import (
     admin_commands,
     change_commands,
@@ -46,6 +47,7 @@ class MemgovGroup(TyperGroup):
 
     def invoke(self, ctx: Any) -> Any:  # typer's vendored click.Context
         try:
+            configure_telemetry()  # what the OTEL_* variables ask for; nothing without them
             return super().invoke(ctx)
         except MemgovError as exc:
             typer.echo(f"error: {one_line(exc)}", err=True)

@@ -20,6 +20,7 @@ from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN, memory_record
 from curation._store.services.context import StoreContext, locked_memory
 from curation._store.write_hooks import after_write
 from curation._store.writes import write_batch
+from curation._telemetry import traced, written
 from curation._validation import (
     MemoryInput,
     validate_actor,
@@ -83,6 +84,7 @@ class MemoryService:
         )
         return self.remember_many(tenant, [item], actor=actor, now=now)[0]
 
+    @traced("memgov.write", written)
     def remember_many(
         self,
         tenant: str,

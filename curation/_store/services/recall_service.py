@@ -23,6 +23,7 @@ from curation._store import recall as recall_sql
 from curation._store.driver_sql import DriverSql
 from curation._store.services.context import StoreContext
 from curation._store.services.key_service import KEY_COLUMNS, key_hash, key_record, plausible_secret
+from curation._telemetry import recall_searched, traced_recall
 from curation._validation import (
     MAX_RECALL_K,
     validate_actor,
@@ -86,6 +87,7 @@ class RecallService:
     def __init__(self, ctx: StoreContext) -> None:
         self.ctx = ctx
 
+    @traced_recall("tenant")
     def recall(
         self,
         tenant: str,
@@ -137,6 +139,7 @@ class RecallService:
                 raise UnknownTenantError(tenant)
             return self._serve(conn, tenant, found.policy, vector, request, guess, at)
 
+    @traced_recall("key")
     def recall_by_key(
         self,
         secret: str,
@@ -214,6 +217,7 @@ class RecallService:
             replaced=past,
             filters=request.filters,
         )
+        recall_searched(request.k, limit, len(rows))
         if curated and request.as_of is not None:
             rows = recall_sql.current_at(rows)
         contested = [r.id for r in rows if r.open_conflicts]

@@ -28,9 +28,11 @@ from curation._store.change_review import load_gate
 from curation._store.database import scope_to_tenant
 from curation._store.events import record_event
 from curation._store.locks import curation_lock, take_transaction_lock
-from curation._store.runs import run_apply, undo_run
+from curation._store.runs import run_apply as apply_and_report
+from curation._store.runs import undo_run
 from curation._store.services.context import StoreContext, locked_memory
 from curation._store.snapshot_loader import load_snapshot
+from curation._telemetry import planned, ran, reported, traced
 from curation._validation import (
     MAX_RECALL_K,
     validate_limit,
@@ -106,6 +108,9 @@ def pruned_since(
     )
 
 
+run_apply = reported(apply_and_report)
+
+
 class PassObserver(Protocol):
     """Sees a curation pass's intermediate values (the bench samples memory with it)."""
 
@@ -128,6 +133,7 @@ class RunService:
                 conn, tenant, self.ctx.embedding_model, self.ctx.dimension, active_only=active_only
             )
 
+    @traced("memgov.curate.plan", planned)
     def plan(
         self,
         tenant: str,
@@ -181,6 +187,7 @@ class RunService:
                 recorded_at=self.ctx.now(None), forced_now_reason=reason,
             )  # fmt: skip
 
+    @traced("memgov.curate", ran)
     def curate(
         self,
         tenant: str,
