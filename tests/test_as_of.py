@@ -53,6 +53,8 @@ def test_replay_to_each_moment_equals_the_snapshot_taken_then(store: MemoryStore
         T, [{"content": f"late note {i}"} for i in range(3)], now=T0 + timedelta(minutes=3)
     )
     latest = snapshot(store)
+    store.undo_run(T, run.run_id, now=T0 + timedelta(minutes=4))
+    undone = snapshot(store)
 
     assert before_run != after_run != latest
     later_policy = before_run["policy"]
@@ -60,8 +62,10 @@ def test_replay_to_each_moment_equals_the_snapshot_taken_then(store: MemoryStore
     assert (
         replayed(store, T0 + timedelta(minutes=1, seconds=30))["statuses"] == after_run["statuses"]
     )
-    assert replayed(store, T0 + timedelta(minutes=5)) == latest
+    assert replayed(store, T0 + timedelta(minutes=3, seconds=30)) == latest
     assert latest["policy"] == later_policy
+    assert undone != latest
+    assert replayed(store, T0 + timedelta(minutes=5)) == undone
 
 
 @pytest.mark.parametrize(
