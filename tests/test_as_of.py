@@ -3,28 +3,33 @@ real store taken at that moment (statuses, pins, policy)."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from curation_helpers import T0, apply_all, seed_mixed
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import text
 
-from curation import MemoryStore
+from curation import CurationPolicy, MemoryStore
 from curation._errors import ValidationError
 from curation._store.as_of import check_moment, curated_as_of, tenant_created_at
 
 T = "acme"
 
 
-def snapshot(store: MemoryStore) -> dict[str, Any]:
+def snapshot(store: MemoryStore, tenant: str = T) -> dict[str, Any]:
     """What the store holds now: every memory's status and pin, and the stored policy."""
-    with store.db.transaction(T) as conn:
+    with store.db.transaction(tenant) as conn:
         rows = conn.execute(
             text("SELECT memory_id, status, pinned FROM memory_state WHERE tenant = :t"),
-            {"t": T},
+            {"t": tenant},
         ).all()
-        policy = conn.execute(text("SELECT policy FROM tenant WHERE name = :t"), {"t": T}).scalar()
+        policy = conn.execute(
+            text("SELECT policy FROM tenant WHERE name = :t"), {"t": tenant}
+        ).scalar()
     return {
         "statuses": {str(r.memory_id): r.status for r in rows},
         "pinned": {str(r.memory_id) for r in rows if r.pinned},
@@ -32,9 +37,9 @@ def snapshot(store: MemoryStore) -> dict[str, Any]:
     }
 
 
-def replayed(store: MemoryStore, moment: Any) -> dict[str, Any]:
-    with store.db.transaction(T) as conn:
-        state = curated_as_of(conn, T, moment)
+def replayed(store: MemoryStore, moment: Any, tenant: str = T) -> dict[str, Any]:
+    with store.db.transaction(tenant) as conn:
+        state = curated_as_of(conn, tenant, moment)
     # conflicts and principles are not replayed yet: they may be reported, nothing else
     assert set(state.not_replayed) <= {"contest", "propose"}, state.not_replayed
     return {"statuses": state.statuses, "pinned": state.pinned, "policy": state.policy}
@@ -89,3 +94,28 @@ def test_a_bad_moment_is_a_typed_error_naming_field_and_value(
     assert caught.value.field == "to"
     assert caught.value.value == value
     assert problem in str(caught.value)
+
+
+_STEP = st.sampled_from(["write", "pin", "unpin", "policy", "default_policy"])
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(steps=st.lists(st.tuples(_STEP, st.integers(0, 5)), min_size=1, max_size=5))
+def test_replay_equals_the_snapshot_after_any_short_sequence(
+    store: MemoryStore, steps: list[tuple[str, int]]
+) -> None:
+    tenant = f"prop-{uuid.uuid4().hex[:8]}"
+    ids = [str(m.id) for m in store.remember_many(tenant, [{"content": "seed one"}], now=T0)]
+    moments: list[tuple[Any, dict[str, Any]]] = []
+    for n, (step, pick) in enumerate(steps, start=1):
+        at = T0 + timedelta(minutes=n)
+        if step == "write":
+            ids += [str(store.remember(tenant, f"note {n}", now=at).id)]
+        elif step in ("pin", "unpin"):
+            getattr(store, step)(tenant, ids[pick % len(ids)], now=at)
+        else:
+            policy = apply_all() if step == "policy" else CurationPolicy()
+            store.set_policy(tenant, policy, now=at)
+        moments.append((at + timedelta(seconds=30), snapshot(store, tenant)))
+    for moment, taken in moments:
+        assert replayed(store, moment, tenant) == taken

@@ -45,7 +45,8 @@ class CuratedAsOf:
     moment: datetime
     statuses: dict[str, str] = field(default_factory=dict)
     pinned: set[str] = field(default_factory=set)
-    policy: dict[str, Any] | None = None  # None: no POLICY event yet (creation defaults)
+    # the stored policy; {} (what a new tenant stores: the defaults) before any POLICY event
+    policy: dict[str, Any] = field(default_factory=dict)
     not_replayed: Counter[str] = field(default_factory=Counter)
 
 
@@ -92,7 +93,7 @@ def curated_as_of(conn: Connection, tenant: str, moment: datetime) -> CuratedAsO
         elif kind == EventType.UNPIN.value and mid is not None:
             state.pinned.discard(mid)
         elif kind == EventType.POLICY.value:
-            state.policy = (data or {}).get("policy")
+            state.policy = (data or {}).get("policy") or {}
         elif kind not in _NO_STATE_CHANGE:
             state.not_replayed[kind] += 1
     return state
