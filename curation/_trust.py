@@ -56,7 +56,7 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-_TOKEN = re.compile(r"[A-Za-z0-9+/=_\-]{20,}")
+_TOKEN = re.compile(r"[A-Za-z0-9+/=_.\-]{20,}")
 ENTROPY_LIMIT = 4.0  # bits per character; hex digests sit near 3.7, English words far below
 
 
@@ -73,10 +73,17 @@ def _high_entropy(text: str) -> Iterator[Finding]:
             yield Finding("secret", "high-entropy-string", match.start(), match.end())
 
 
+# every plugin's pattern needs a long token, a URL's credentials or a key block: text
+# without any (most memories) skips the plugin loop, the gate's main cost
+_MAY_HOLD_SECRET = re.compile(r"[A-Za-z0-9+/=_.\-]{16,}|://|PRIVATE KEY")
+
+
 def find_secrets(text: str) -> list[Finding]:
     """A regex plugin's whole match is the span (its ``secret_value`` is only the first
     group for some, e.g. ``ghp``); the entropy plugins' values are located in the line."""
     found: list[Finding] = []
+    if not _MAY_HOLD_SECRET.search(text):
+        return found
     for plugin in _secret_plugins():
         kind = _slug(plugin.secret_type)
         for line_start, line in _lines(text):
