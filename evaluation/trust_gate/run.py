@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from curation._trust import find_instructions, find_pii, find_secrets
+from curation.internals import find_instructions, find_pii, find_secrets
 from evaluation.trust_gate.labelled import benchmark_turns, synthetic
 
 
