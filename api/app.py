@@ -13,7 +13,15 @@ from fastapi.openapi.utils import get_openapi
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
-from api import docs, errors, routes_agent, routes_curator, routes_forget, telemetry
+from api import (
+    docs,
+    errors,
+    routes_agent,
+    routes_curator,
+    routes_forget,
+    routes_quarantine,
+    telemetry,
+)
 from api.fast_recall import RecallFastPath
 from api.fields import METADATA_VALUE, METADATA_VALUE_SCHEMA
 from api.limits import BodySizeLimit, RateLimiter
@@ -91,6 +99,7 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
     app.include_router(routes_agent.router)
     app.include_router(routes_curator.router)
     app.include_router(routes_forget.router)
+    app.include_router(routes_quarantine.router)
     # a route, not a mount: /mcp itself (no redirect to /mcp/), every method
     app.router.routes.append(Route(MCP_PATH, McpAuth(mcp_app, store, app.state.limiter)))
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)

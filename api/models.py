@@ -83,6 +83,9 @@ class WriteOut(BaseModel):
     duplicate: bool = Field(
         False, description="True when this client id was already stored: nothing was written."
     )
+    quarantined: bool = Field(
+        False, description="True when the trust gate holds it for a curator (never recalled)."
+    )
     superseded_ids: list[str] = []
     conflict_ids: list[str] = []
     note: str | None = None

@@ -15,6 +15,7 @@ class MemoryKind(StrEnum):
 class Status(StrEnum):
     ACTIVE = "active"
     ARCHIVED = "archived"
+    QUARANTINED = "quarantined"  # held by the trust gate: stored, never recalled
 
 
 class ArchiveReason(StrEnum):
@@ -23,6 +24,7 @@ class ArchiveReason(StrEnum):
     DECAYED = "decayed"
     SUBSUMED = "subsumed"
     RETIRED = "retired"
+    REJECTED = "rejected"  # a quarantined write a curator rejected
 
 
 class ConflictStatus(StrEnum):
@@ -91,4 +93,8 @@ class EventType(StrEnum):
     COMPACT = "compact"
     EXPERIMENT_START = "experiment_start"
     EXPERIMENT_STOP = "experiment_stop"
+    GATE = "gate"  # what the trust gate redacted or masked in a write (kinds, offsets)
+    QUARANTINE = "quarantine"
+    RELEASE = "release"
+    QUARANTINE_REJECT = "quarantine_reject"
     FORGET = "forget"  # an explicit forget's receipt (curation/_store/forget.py)

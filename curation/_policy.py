@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 
 from curation._kinds import MemoryKind
+from curation._trust_policy import TrustPolicy
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -202,6 +203,10 @@ class CurationPolicy(BaseModel):
     near_duplicate_target: float = Field(0.06, ge=0, le=1)
     golden_k: int = Field(6, ge=1)
     compaction_grace_days: float = Field(14.0, ge=0)
+
+    # the trust gate on writes (``curation/_trust_gate.py``): secrets, personal data,
+    # instruction-like content from untrusted sources
+    trust: TrustPolicy = Field(default_factory=TrustPolicy)
 
     @field_validator("half_life_hours")
     @classmethod

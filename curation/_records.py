@@ -180,6 +180,7 @@ class WriteResult(_Record):
     revived: bool = False
     restated: bool = False
     duplicate: bool = False  # a client id already stored: nothing was written
+    quarantined: bool = False  # held by the trust gate for a curator (never recalled)
     superseded_ids: list[str] = field(default_factory=list)
     conflict_ids: list[str] = field(default_factory=list)
     note: str | None = None

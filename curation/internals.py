@@ -1,6 +1,7 @@
 """The internals the benchmark (``evaluation.perf``) and reliability harness
 (``evaluation.reliability``) drive directly, to time or crash one phase of a curation pass
-(and, for the bench's embedding rows, the ONNX embedder's session and load timings).
+(and, for the bench's embedding rows, the ONNX embedder's session and load timings;
+for ``memgov eval trust-gate``, the trust gate's detectors).
 
 Everything else outside ``curation`` imports from the front door (``curation.__all__``);
 this module is the one documented exception, kept small on purpose.
@@ -30,6 +31,7 @@ from curation._store.recall import search as recall_search
 from curation._store.runs import run_apply
 from curation._store.services.run_service import PassObserver
 from curation._store.writes import MEMORY_COLUMNS, ensure_tenant
+from curation._trust import find_instructions, find_pii, find_secrets
 from curation._validation import content_hash
 
 __all__ = [
@@ -51,6 +53,9 @@ __all__ = [
     "content_hash",
     "copy_rows",
     "ensure_tenant",
+    "find_instructions",
+    "find_pii",
+    "find_secrets",
     "onnx_minilm",
     "pair_recall_precision",
     "propose_principles",

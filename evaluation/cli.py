@@ -249,6 +249,18 @@ def sweep(
     )
 
 
+@eval_app.command("trust-gate")
+def trust_gate(
+    benchmarks: Path = typer.Option(Path("../shared/benchmarks"), "--benchmarks"),
+    limit: int = typer.Option(0, "--limit", help="At most this many turns per corpus (0: all)."),
+) -> None:
+    """The trust gate's detectors on a labelled set: recall per kind, false quarantines
+    on LoCoMo / LongMemEval turns, cost per write."""
+    from evaluation.trust_gate.run import evaluate, report
+
+    typer.echo(report(evaluate(benchmarks, limit)))
+
+
 def register(app: typer.Typer) -> None:
     from evaluation.benchmarks.cli import register as register_benchmarks
     from evaluation.online.cli import register as register_online

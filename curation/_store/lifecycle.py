@@ -159,3 +159,62 @@ def revive(
             )
         ],
     )
+
+
+# -- the trust gate's quarantine (``curation/_trust_gate.py``) ---------------------------
+def quarantine(
+    conn: Connection, tenant: str, held: Mapping[str, str], *, now: datetime, actor: str
+) -> None:
+    """Hold just-written memories (id -> reason) out of recall until a curator decides."""
+    for memory_id, reason in held.items():
+        conn.execute(
+            text(
+                f"UPDATE memory_state SET status = 'quarantined', quarantine_reason = :r,"
+                f" archive_reason = NULL, archived_at = NULL, {CHANGED}"
+                " WHERE tenant = :t AND memory_id = :id"
+            ),
+            {"t": tenant, "id": memory_id, "r": reason, "now": now},
+        )
+    record_events(
+        conn,
+        [
+            event_row(
+                tenant, EventType.QUARANTINE, at=now, actor=actor, memory_id=mid, reason=reason
+            )
+            for mid, reason in held.items()
+        ],
+    )
+
+
+def decide_quarantined(
+    conn: Connection,
+    tenant: str,
+    memory_id: Any,
+    *,
+    release: bool,
+    now: datetime,
+    actor: str,
+    reason: str | None = None,
+) -> bool:
+    """Release a held memory to the active set, or reject it (archived ``rejected``).
+    False when it was not held."""
+    change = (
+        "status = 'active'"
+        if release
+        else "status = 'archived', archive_reason = 'rejected', archived_at = :now"
+    )
+    prior = conn.execute(
+        text(
+            f"UPDATE memory_state SET {change}, quarantine_reason = NULL, {CHANGED}"
+            " WHERE tenant = :t AND memory_id = :id AND status = 'quarantined'"
+            " RETURNING memory_id"
+        ),
+        {"t": tenant, "id": memory_id, "now": now},
+    ).scalar()
+    if prior is None:
+        return False
+    kind = EventType.RELEASE if release else EventType.QUARANTINE_REJECT
+    record_events(
+        conn, [event_row(tenant, kind, at=now, actor=actor, memory_id=memory_id, reason=reason)]
+    )
+    return True

@@ -16,6 +16,7 @@ from curation._store.services.forget_service import ForgetService
 from curation._store.services.key_service import KeyService
 from curation._store.services.ledger_service import LedgerService
 from curation._store.services.memory_service import MemoryService
+from curation._store.services.quarantine_service import QuarantineService
 from curation._store.services.queue_service import CuratorQueue
 from curation._store.services.recall_service import RecallService
 from curation._store.services.run_service import RunService
@@ -57,6 +58,7 @@ class MemoryStore:
         self.transfer_service = TransferService(self.context, self.memory_service)
         self.key_service = KeyService(self.context)
         self.forget_service = ForgetService(self.context)
+        self.quarantine_service = QuarantineService(self.context)
 
     @classmethod
     def open(cls, *, embedder: Embedder | None = None, clock: Clock | None = None) -> MemoryStore:
@@ -192,3 +194,8 @@ class MemoryStore:
 
     # -- forget (the explicit hard delete) ------------------------------------------------
     forget = delegate("forget_service", ForgetService.forget)
+
+    # the trust gate's queue
+    quarantined = delegate("quarantine_service", QuarantineService.quarantined)
+    release = delegate("quarantine_service", QuarantineService.release)
+    reject_quarantined = delegate("quarantine_service", QuarantineService.reject_quarantined)

@@ -130,6 +130,8 @@ _ACTIVE_OR_REPLACED = """
          OR (s.archive_reason = 'decayed' AND s.superseded_by IS NOT NULL))
 """
 _WRITTEN_BY = "AND m.created_at <= :as_of"
+# raw mode sees the archive too, never what the trust gate holds or a curator rejected
+_NOT_HELD = " AND s.status <> 'quarantined' AND s.archive_reason IS DISTINCT FROM 'rejected'"
 
 
 def ef_search(limit: int) -> str:
@@ -179,9 +181,9 @@ def search(
         _CONFIGURE.rows(conn, {"ef": ef_search(candidates) if ef is None else str(ef)})
     params: dict[str, Any] = {"t": tenant, "q": query_vector, "n": limit}
     if as_of is None:
-        where = (_ACTIVE_OR_REPLACED if replaced else _ACTIVE) if active_only else ""
+        where = (_ACTIVE_OR_REPLACED if replaced else _ACTIVE) if active_only else _NOT_HELD
     else:
-        where = _CURRENT_AT if active_only else _WRITTEN_BY
+        where = _CURRENT_AT if active_only else _WRITTEN_BY + _NOT_HELD
         params["as_of"] = as_of
     if filters is not None:
         conditions, values = filters.sql()

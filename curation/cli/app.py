@@ -29,6 +29,7 @@ from curation.cli import (
     db_commands,
     forget_commands,
     memory_commands,
+    quarantine_commands,
 )
 
 
@@ -116,6 +117,7 @@ app = typer.Typer(
 app.add_typer(db_commands.db_app, name="db")
 app.add_typer(admin_commands.tenants_app, name="tenants")
 app.add_typer(admin_commands.server_app, name="server")
+app.add_typer(quarantine_commands.quarantine_app, name="quarantine")
 memory_commands.register(app)
 curation_commands.register(app)
 change_commands.register(app)

@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from curation import MemgovError, MemoryRecord, ProposalRecord
-from dashboard import data, diffview, held_changes, ui
+from dashboard import data, diffview, held_changes, quarantine_section, ui
 
 BATCH_KEY = "proposal_batch"
 TEXT_KEY = "principle_text_"  # + proposal id: the text as the curator edited it
@@ -322,6 +322,7 @@ for conflict in conflicts:
         )
 
 held_changes.render(tenant)
+quarantine_section.render(tenant)
 
 st.header("Inferred supersessions (applied)", divider="gray")
 if not inferred:

@@ -15,12 +15,14 @@ from curation._kinds import Cohort, EventType, Status
 from curation._records import MemoryCounts, MemoryRecord, WriteResult
 from curation._store import exposures
 from curation._store.events import record_event
+from curation._store.gate_records import record_gate
 from curation._store.lifecycle import restore_rows
 from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN, memory_record
 from curation._store.services.context import StoreContext, locked_memory
 from curation._store.write_hooks import after_write
 from curation._store.writes import write_batch
 from curation._telemetry import traced, written
+from curation._trust_gate import gate_items
 from curation._validation import (
     MemoryInput,
     validate_actor,
@@ -110,6 +112,7 @@ class MemoryService:
             for i in validate_items(items)
         ]
         policy = self.ctx.stored_policy(tenant)
+        inputs, reports = gate_items(inputs, policy.trust, actor)
         prepared = self.ctx.prepare(inputs, policy.claim_kinds)
         with self.ctx.db.transaction(tenant) as conn:
             results = write_batch(
@@ -121,16 +124,22 @@ class MemoryService:
                 retries=retries,
                 bulk_min_rows=self.ctx.bulk_min_rows,
             )
-            return after_write(
-                conn,
-                tenant,
-                results,
-                prepared,
-                policy,
-                model=self.ctx.embedding_model,
-                now=at,
-                actor=actor,
+            results = record_gate(conn, tenant, results, reports, now=at, actor=actor)
+            # a held write takes no part in curation (it supersedes or contests nothing)
+            kept = [(r, p) for r, p in zip(results, prepared, strict=True) if not r.quarantined]
+            checked = iter(
+                after_write(
+                    conn,
+                    tenant,
+                    [r for r, _ in kept],
+                    [p for _, p in kept],
+                    policy,
+                    model=self.ctx.embedding_model,
+                    now=at,
+                    actor=actor,
+                )
             )
+            return [r if r.quarantined else next(checked) for r in results]
 
     def get(self, tenant: str, memory_id: str | uuid.UUID) -> MemoryRecord:
         tenant = validate_tenant(tenant)

@@ -1,0 +1,189 @@
+"""The trust gate's detectors: secrets, personal data and instruction-like content, found
+in a memory's text with maintained libraries that run offline and ship their own data.
+
+- secrets: detect-secrets 1.5's plugin classes on the string, in process (no file scan),
+  plus unquoted high-entropy tokens (its entropy plugins only look inside quotes);
+- personal data: ``phonenumbers`` (phone), ``python-stdnum`` (IBAN, card by Luhn, US SSN),
+  a regex for e-mail. Presidio was not used: it needs a spaCy model from a hub. Street
+  addresses are not detected: no offline library here knows them reliably;
+- instruction-like content: phrases that address the agent, tool-call syntax, role tags
+  and hidden Unicode (zero-width, bidi controls, tag characters).
+
+Each finding is a kind and a span; callers decide what to do with it (``_trust_gate``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import phonenumbers
+from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+from detect_secrets.settings import default_settings
+from stdnum import iban, luhn
+from stdnum.us import ssn
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One detected span: ``category`` secret | pii | instruction, ``kind`` its type."""
+
+    category: str
+    kind: str
+    start: int
+    end: int
+
+
+# -- secrets -----------------------------------------------------------------------------
+# detect-secrets plugins that fire on ordinary prose, need a file context, or find no
+# secret (a public IP address)
+_SKIPPED_PLUGINS = frozenset({"KeywordDetector", "IbmCloudIamDetector", "IPPublicDetector"})
+
+
+@cache
+def _secret_plugins() -> tuple[Any, ...]:
+    with default_settings():
+        classes: list[Any] = list(get_mapping_from_secret_type_to_class().values())
+        return tuple(cls() for cls in classes if cls.__name__ not in _SKIPPED_PLUGINS)
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9+/=_.\-]{20,}")
+ENTROPY_LIMIT = 4.0  # bits per character; hex digests sit near 3.7, English words far below
+
+
+def shannon_entropy(token: str) -> float:
+    counts = Counter(token)
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+
+
+def _high_entropy(text: str) -> Iterator[Finding]:
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        mixed = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+        if mixed and shannon_entropy(token) >= ENTROPY_LIMIT:
+            yield Finding("secret", "high-entropy-string", match.start(), match.end())
+
+
+# every plugin's pattern needs a long token, a URL's credentials or a key block: text
+# without any (most memories) skips the plugin loop, the gate's main cost
+_MAY_HOLD_SECRET = re.compile(r"[A-Za-z0-9+/=_.\-]{16,}|://|PRIVATE KEY")
+
+
+def find_secrets(text: str) -> list[Finding]:
+    """A regex plugin's whole match is the span (its ``secret_value`` is only the first
+    group for some, e.g. ``ghp``); the entropy plugins' values are located in the line."""
+    found: list[Finding] = []
+    if not _MAY_HOLD_SECRET.search(text):
+        return found
+    for plugin in _secret_plugins():
+        kind = _slug(plugin.secret_type)
+        for line_start, line in _lines(text):
+            if hasattr(plugin, "denylist"):
+                for regex in plugin.denylist:
+                    for m in regex.finditer(line):
+                        if m.end() > m.start():
+                            found.append(Finding("secret", kind, line_start + m.start(),
+                                                 line_start + m.end()))  # fmt: skip
+                continue
+            for secret in plugin.analyze_line(filename="memory", line=line, line_number=0):
+                value = secret.secret_value or ""
+                at = line.find(value) if value else -1
+                while at >= 0:
+                    start = line_start + at
+                    found.append(Finding("secret", kind, start, start + len(value)))
+                    at = line.find(value, at + 1)
+    found.extend(_high_entropy(text))
+    return found
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        yield offset, line
+        offset += len(line)
+
+
+# -- personal data -----------------------------------------------------------------------
+PII_KINDS = ("email", "phone", "card", "iban", "ssn")
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+_CARD = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
+_SSN = re.compile(r"(?<!\d)\d{3}-\d{2}-\d{4}(?!\d)")
+
+
+def find_pii(text: str, region: str = "US") -> list[Finding]:
+    found = [Finding("pii", "email", m.start(), m.end()) for m in _EMAIL.finditer(text)]
+    for m in _CARD.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
+            found.append(Finding("pii", "card", m.start(), m.end()))
+    found += [Finding("pii", "iban", m.start(), m.end()) for m in _IBAN.finditer(text)
+              if iban.is_valid(m.group())]  # fmt: skip
+    found += [Finding("pii", "ssn", m.start(), m.end()) for m in _SSN.finditer(text)
+              if ssn.is_valid(m.group())]  # fmt: skip
+    taken = [(f.start, f.end) for f in found]
+    for match in phonenumbers.PhoneNumberMatcher(text, region, phonenumbers.Leniency.VALID):
+        if not any(s < match.end and match.start < e for s, e in taken):
+            found.append(Finding("pii", "phone", match.start, match.end))
+    return found
+
+
+# -- instruction-like content ------------------------------------------------------------
+_ADDRESSING = re.compile(
+    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)*"
+    r"(?:previous|prior|above|earlier|system)\s+(?:instructions?|prompts?|rules?|messages?)"
+    r"|\byou\s+must\s+(?:always|never)\b"
+    r"|\bfrom\s+now\s+on,?\s+you\b"
+    r"|\b(?:new|updated)\s+system\s+(?:prompt|instructions?)\b"
+    r"|\byou\s+are\s+now\s+(?:a|an|in)\b"
+    r"|\bdo\s+not\s+(?:tell|inform|reveal\s+to)\s+the\s+user\b",
+    re.IGNORECASE,
+)
+_ROLE_TAG = re.compile(
+    r"<\|?/?(?:system|assistant|im_start|im_end|tool|function_call)\|?>"
+    r"|^\s*(?:system|assistant)\s*:"
+    r"|\[/?INST\]",
+    re.IGNORECASE | re.MULTILINE,
+)
+_TOOL_CALL = re.compile(
+    r"<(?:tool_call|function_calls?|invoke)\b|\"(?:tool_calls?|function_call)\"\s*:",
+    re.IGNORECASE,
+)
+_HIDDEN = re.compile(
+    "[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]"
+)
+
+
+def find_instructions(text: str) -> list[Finding]:
+    found = [Finding("instruction", "addresses-agent", m.start(), m.end())
+             for m in _ADDRESSING.finditer(text)]  # fmt: skip
+    found += [
+        Finding("instruction", "role-tag", m.start(), m.end()) for m in _ROLE_TAG.finditer(text)
+    ]
+    found += [
+        Finding("instruction", "tool-call", m.start(), m.end()) for m in _TOOL_CALL.finditer(text)
+    ]
+    found += [Finding("instruction", "hidden-unicode", m.start(), m.end())
+              for m in _HIDDEN.finditer(text)]  # fmt: skip
+    return found
+
+
+def merged(findings: list[Finding]) -> list[Finding]:
+    """Non-overlapping findings in text order: of overlapping ones the earliest, longest."""
+    out: list[Finding] = []
+    for f in sorted(findings, key=lambda f: (f.start, -(f.end - f.start))):
+        if out and f.start < out[-1].end:
+            if f.end > out[-1].end and out[-1].category == f.category:
+                out[-1] = Finding(f.category, out[-1].kind, out[-1].start, f.end)
+            continue
+        out.append(f)
+    return out
