@@ -47,8 +47,14 @@ def near(base: F32, cosine: float, seed: int = 0) -> F32:
     return (vec / np.linalg.norm(vec)).astype(np.float32)
 
 
-def _time(row: Mapping[str, Any], absolute: str, rel_hours: str, rel_days: str,
-          now: datetime, default: float | None) -> float | None:
+def _time(
+    row: Mapping[str, Any],
+    absolute: str,
+    rel_hours: str,
+    rel_days: str,
+    now: datetime,
+    default: float | None,
+) -> float | None:
     if absolute in row:
         value = row[absolute]
         return None if value is None else epoch(value)
@@ -76,17 +82,24 @@ def make_snapshot(
         assert c is not None
         created.append(c)
         recalled.append(np.nan if r is None else r)
-    embeddings = np.stack(
-        [np.asarray(row.get("embedding", basis(i, dim)), dtype=np.float32) for i, row in
-         enumerate(rows)]
-    ) if rows else np.zeros((0, dim), dtype=np.float32)
+    embeddings = (
+        np.stack(
+            [
+                np.asarray(row.get("embedding", basis(i, dim)), dtype=np.float32)
+                for i, row in enumerate(rows)
+            ]
+        )
+        if rows
+        else np.zeros((0, dim), dtype=np.float32)
+    )
     return MemorySnapshot(
         tenant=tenant,
         embedding_model=model,
         ids=[str(row.get("id", f"m{i:03d}")) for i, row in enumerate(rows)],
         kinds=[str(row.get("kind", "fact")) for row in rows],
-        contents=[str(row.get("content", f"unrelated note number {i}")) for i, row in
-                  enumerate(rows)],
+        contents=[
+            str(row.get("content", f"unrelated note number {i}")) for i, row in enumerate(rows)
+        ],
         embeddings=embeddings,
         importance=np.array([float(row.get("importance", 0.5)) for row in rows]),
         generality=np.array([int(row.get("generality", 0)) for row in rows], dtype=np.int64),
@@ -97,8 +110,9 @@ def make_snapshot(
         pinned=np.array([bool(row.get("pinned", False)) for row in rows], dtype=bool),
         supersession_keys=[row.get("key") for row in rows],
         versions=np.array([int(row.get("version", 1)) for row in rows], dtype=np.int64),
-        open_conflicts=np.array([int(row.get("open_conflicts", 0)) for row in rows],
-                                dtype=np.int64),
+        open_conflicts=np.array(
+            [int(row.get("open_conflicts", 0)) for row in rows], dtype=np.int64
+        ),
         parent_ids=[row.get("parent_id") for row in rows],
         topics=[row.get("topic") for row in rows],
     )

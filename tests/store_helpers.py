@@ -51,7 +51,12 @@ def archive(
                 "archived_at = :at, superseded_by = :s "
                 "WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))"
             ),
-            {"r": reason, "at": store.clock.now(), "s": superseded_by, "t": tenant,
-             "ids": list(ids)},
+            {
+                "r": reason,
+                "at": store.clock.now(),
+                "s": superseded_by,
+                "t": tenant,
+                "ids": list(ids),
+            },
         ).rowcount
     assert updated == len(ids)

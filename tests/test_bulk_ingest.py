@@ -174,9 +174,7 @@ def test_an_existing_tenant_keeps_its_rows_state_and_old_partition(
     assert relations(database, "memory_r_%") == []
 
 
-def test_client_ids_stay_idempotent_on_the_bulk_path(
-    database: Database, clock: FixedClock
-) -> None:
+def test_client_ids_stay_idempotent_on_the_bulk_path(database: Database, clock: FixedClock) -> None:
     store = bulk_store(database, clock)
     items = [{**r, "id": str(uuid.UUID(int=i + 1))} for i, r in enumerate(rows(80, seed=6))]
     store.remember_many("acme", items[:30], retries=True)
@@ -188,9 +186,7 @@ def test_client_ids_stay_idempotent_on_the_bulk_path(
     assert all(r.duplicate for r in again) and store.counts("acme").active == 80
 
 
-def test_row_level_security_isolates_the_loaded_rows(
-    database: Database, clock: FixedClock
-) -> None:
+def test_row_level_security_isolates_the_loaded_rows(database: Database, clock: FixedClock) -> None:
     store = bulk_store(database, clock)
     store.remember_many("acme", rows(60, seed=7))
     store.remember("other", "something else")

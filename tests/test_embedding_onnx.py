@@ -133,4 +133,3 @@ def test_unknown_backend_is_a_typed_error(monkeypatch: pytest.MonkeyPatch) -> No
     assert caught.value.field == "MEMGOV_EMBED_BACKEND" and caught.value.value == "tpu"
     monkeypatch.setenv("MEMGOV_EMBED_BACKEND", "torch")
     assert MiniLMEmbedder().backend == "torch"
-

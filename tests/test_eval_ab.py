@@ -205,10 +205,19 @@ def test_ab_is_logged_to_mlflow_with_nested_arms_series_and_artifacts(
     uri = fresh_mlflow_uri(Path(str(tmp_path)) / "mlflow.db")
     result = mini_ab
     policy = ABConfig().policy
-    run_id = log_ab(result, experiment="ab-mini", run_name="mini",
-                    params={"policy": policy.model_dump(mode="json"), "seed": 7,
-                            "embedder": "all-MiniLM-L6-v2", "workload": "mini"},
-                    retention=[0.1, 0.5, 0.9], uri=uri)
+    run_id = log_ab(
+        result,
+        experiment="ab-mini",
+        run_name="mini",
+        params={
+            "policy": policy.model_dump(mode="json"),
+            "seed": 7,
+            "embedder": "all-MiniLM-L6-v2",
+            "workload": "mini",
+        },
+        retention=[0.1, 0.5, 0.9],
+        uri=uri,
+    )
     client = MlflowClient(tracking_uri=uri)
     parent = client.get_run(run_id)
     assert parent.data.params["seed"] == "7"
@@ -216,7 +225,8 @@ def test_ab_is_logged_to_mlflow_with_nested_arms_series_and_artifacts(
     assert parent.data.metrics["top1.n"] == 3
     experiment = client.get_experiment(parent.info.experiment_id)
     children = client.search_runs(
-        [experiment.experiment_id], filter_string=f"tags.mlflow.parentRunId = '{run_id}'")
+        [experiment.experiment_id], filter_string=f"tags.mlflow.parentRunId = '{run_id}'"
+    )
     assert sorted(c.data.tags["mlflow.runName"] for c in children) == ["curated", "raw"]
     curated = next(c for c in children if c.data.tags["mlflow.runName"] == "curated")
     series = client.get_metric_history(curated.info.run_id, "daily_quality")
@@ -224,8 +234,12 @@ def test_ab_is_logged_to_mlflow_with_nested_arms_series_and_artifacts(
     artifacts = {a.path for a in client.list_artifacts(run_id)}
     artifacts |= {a.path for d in list(artifacts) for a in client.list_artifacts(run_id, d)}
     joined = " ".join(sorted(artifacts))
-    for expected in ("per_query", "decision_quality_by_day", "retention_distribution",
-                     "curation_reports"):
+    for expected in (
+        "per_query",
+        "decision_quality_by_day",
+        "retention_distribution",
+        "curation_reports",
+    ):
         assert expected in joined, joined
     table = headline_table(result)
     assert "win rate" in table and "McNemar" in table

@@ -12,13 +12,20 @@ from evaluation.tenant_eval import evaluate_tenant, labeled_queries
 
 def test_labels_come_from_golden_probes_and_validated_recalls(store: MemoryStore) -> None:
     t = "acme"
-    keep = store.remember(t, "Refunds over 500 dollars need a supervisor approval", "fact",
-                          generality=2, now=T0 - timedelta(days=3))
-    store.remember(t, "Refunds are processed within five business days", "fact",
-                   now=T0 - timedelta(days=3))
+    keep = store.remember(
+        t,
+        "Refunds over 500 dollars need a supervisor approval",
+        "fact",
+        generality=2,
+        now=T0 - timedelta(days=3),
+    )
+    store.remember(
+        t, "Refunds are processed within five business days", "fact", now=T0 - timedelta(days=3)
+    )
     store.add_golden_probe(t, "supervisor approval for refunds", [keep.id], k=3)
-    recalled = store.recall(t, "how long do refunds take", k=2, actor="agent-7",
-                            now=T0 - timedelta(hours=5))
+    recalled = store.recall(
+        t, "how long do refunds take", k=2, actor="agent-7", now=T0 - timedelta(hours=5)
+    )
     useful = recalled.hits[0].id
     store.feedback(t, useful, True, actor="agent-7", now=T0 - timedelta(hours=4))
     # another agent's feedback does not label agent-7's recall

@@ -58,18 +58,36 @@ LINES: list[tuple[bytes, str]] = [
     (js({"content": "has an unknown field", "colour": "red"}), "colour"),
     (js({"content": "bad kind", "kind": "opinion"}), "kind"),
     (js({"content": "bad importance", "importance": 1.5}), "importance"),
-    (b'{"content": "NaN in the vector", "embedding": [NaN'
-     + b", 0.5" * (DIM - 1) + b"]}", "embedding"),
+    (
+        b'{"content": "NaN in the vector", "embedding": [NaN' + b", 0.5" * (DIM - 1) + b"]}",
+        "embedding",
+    ),
     (js({"content": "short vector", "embedding": [0.1, 0.2, 0.3]}), "embedding"),
     (js(FULL_ROW), "imported"),
     (b"   \t  ", "blank"),
     (js({"content": "  Alpha: the build uses   Bazel 7. ", "kind": "fact"}), "restated"),
     (js({"id": ID1, "content": "Gamma: another statement reusing an id."}), "id"),
-    (js({"content": "foreign vector", "embedding": unit_vector(3),
-         "embedding_model": "text-embedding-3-small"}), "embedding_model"),
+    (
+        js(
+            {
+                "content": "foreign vector",
+                "embedding": unit_vector(3),
+                "embedding_model": "text-embedding-3-small",
+            }
+        ),
+        "embedding_model",
+    ),
     (js({"kind": "fact"}), "content"),
-    (js({"content": "Delta: tool output with exported state.", "kind": "tool_output",
-         "state": {"status": "archived", "archive_reason": "decayed"}}), "imported"),
+    (
+        js(
+            {
+                "content": "Delta: tool output with exported state.",
+                "kind": "tool_output",
+                "state": {"status": "archived", "archive_reason": "decayed"},
+            }
+        ),
+        "imported",
+    ),
     (js({"content": "", "kind": "fact"}), "content"),
     (js({"content": "Epsilon: a line ending in CRLF.", "id": ID2}) + b"\r", "imported"),
     (b"42", "line"),
@@ -77,7 +95,11 @@ LINES: list[tuple[bytes, str]] = [
     (js({"content": "Zeta: the last line has no newline.", "metadata": {"n": 1}}), "imported"),
 ]
 EXPECTED_VALUES = {  # line -> the value the rejection must show
-    6: "red", 7: "opinion", 8: "1.5", 14: ID1, 15: "text-embedding-3-small",
+    6: "red",
+    7: "opinion",
+    8: "1.5",
+    14: ID1,
+    15: "text-embedding-3-small",
 }
 
 
@@ -86,8 +108,11 @@ def write_lines(path: Path) -> None:
 
 
 def expected_rejections() -> list[tuple[int, str]]:
-    return [(n, what) for n, (_, what) in enumerate(LINES, start=1)
-            if what not in ("imported", "restated", "blank")]
+    return [
+        (n, what)
+        for n, (_, what) in enumerate(LINES, start=1)
+        if what not in ("imported", "restated", "blank")
+    ]
 
 
 def count(what: str) -> int:
@@ -141,12 +166,18 @@ def test_mixed_file_is_reported_exactly(
 
     full = store.get(TENANT, ID1)
     assert (full.content, full.kind, full.importance, full.generality, full.proven) == (
-        FULL_ROW["content"], "preference", 0.9, 2, 1
+        FULL_ROW["content"],
+        "preference",
+        0.9,
+        2,
+        1,
     )
     assert full.pinned is True
     assert full.metadata == FULL_ROW["metadata"]
     assert (full.topic, full.source, full.supersession_key) == (
-        "deploys", "wiki/deploys", "deploy.approvals"
+        "deploys",
+        "wiki/deploys",
+        "deploy.approvals",
     )
     assert full.created_at == datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
     assert store.get(TENANT, ID2).content == "Epsilon: a line ending in CRLF."
@@ -198,13 +229,27 @@ def test_id_taken_by_a_different_statement_is_rejected(store: MemoryStore, tmp_p
 def populate_for_export(store: MemoryStore, clock: FixedClock) -> list[str]:
     ids = [
         store.remember(TENANT, "Plain fact.").id,
-        store.remember(TENANT, "Ünïcödé préférence — 日本語 🙂", kind="preference",
-                       importance=0.25, generality=3, proven=7, pinned=True,
-                       metadata={"k": "v", "ключ": ["z", 1, None]}, topic="i18n",
-                       source="chat", supersession_key="lang.pref").id,
-        store.remember(TENANT, "Vector supplied by caller.", kind="conversation",
-                       embedding=unit_vector(5), embedding_model="hashing-v1",
-                       created_at=datetime(2024, 6, 1, tzinfo=UTC)).id,
+        store.remember(
+            TENANT,
+            "Ünïcödé préférence — 日本語 🙂",
+            kind="preference",
+            importance=0.25,
+            generality=3,
+            proven=7,
+            pinned=True,
+            metadata={"k": "v", "ключ": ["z", 1, None]},
+            topic="i18n",
+            source="chat",
+            supersession_key="lang.pref",
+        ).id,
+        store.remember(
+            TENANT,
+            "Vector supplied by caller.",
+            kind="conversation",
+            embedding=unit_vector(5),
+            embedding_model="hashing-v1",
+            created_at=datetime(2024, 6, 1, tzinfo=UTC),
+        ).id,
     ]
     clock.advance(timedelta(days=3))
     ids.append(store.remember(TENANT, "pytest run: 3 failed", kind="tool_output").id)
@@ -220,8 +265,20 @@ def export_lines(store: MemoryStore, tenant: str, path: Path) -> dict[str, dict[
     return {line["id"]: line for line in lines}
 
 
-MEMORY_FIELDS = ("content", "kind", "importance", "generality", "proven", "pinned", "metadata",
-                 "topic", "source", "supersession_key", "created_at", "embedding_model")
+MEMORY_FIELDS = (
+    "content",
+    "kind",
+    "importance",
+    "generality",
+    "proven",
+    "pinned",
+    "metadata",
+    "topic",
+    "source",
+    "supersession_key",
+    "created_at",
+    "embedding_model",
+)
 
 
 def test_export_import_round_trip(store: MemoryStore, clock: FixedClock, tmp_path: Path) -> None:

@@ -16,8 +16,20 @@ from store_helpers import fresh_database
 from curation import Database, FixedClock, HashingEmbedder, MemoryStore
 
 TABLES = {
-    "memory", "memory_state", "conflict", "proposal", "event", "golden_probe", "curation_run",
-    "tenant", "store_meta", "experiment", "exposure", "outcome", "api_key", "memory_claim",
+    "memory",
+    "memory_state",
+    "conflict",
+    "proposal",
+    "event",
+    "golden_probe",
+    "curation_run",
+    "tenant",
+    "store_meta",
+    "experiment",
+    "exposure",
+    "outcome",
+    "api_key",
+    "memory_claim",
     "change_review",
 }
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
@@ -48,8 +60,10 @@ def tables(db: Database) -> set[str]:
 def functions(db: Database) -> set[str]:
     with db.admin_engine.connect() as conn:
         rows = conn.execute(
-            text("SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
-                 "WHERE n.nspname = 'public' AND p.proname LIKE 'memgov%'")
+            text(
+                "SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+                "WHERE n.nspname = 'public' AND p.proname LIKE 'memgov%'"
+            )
         ).scalars()
         return set(rows)
 
@@ -57,8 +71,10 @@ def functions(db: Database) -> set[str]:
 def hnsw_indexes(db: Database) -> dict[str, str]:
     with db.admin_engine.connect() as conn:
         rows = conn.execute(
-            text("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' "
-                 "AND indexdef ILIKE '%USING hnsw%'")
+            text(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' "
+                "AND indexdef ILIKE '%USING hnsw%'"
+            )
         ).all()
     return {row.indexname: row.indexdef for row in rows}
 
@@ -84,13 +100,21 @@ def test_upgrade_downgrade_upgrade(empty_database: Database) -> None:
     assert "memory_embedding_hnsw" in indexes
     assert "vector_cosine_ops" in indexes["memory_embedding_hnsw"]
     with db.admin_engine.connect() as conn:
-        assert conn.execute(
-            text("SELECT value FROM store_meta WHERE key = 'embedding_dimension'")
-        ).scalar_one() == "384"
-        assert conn.execute(
-            text("SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
-                 "WHERE attrelid = 'memory'::regclass AND attname = 'embedding'")
-        ).scalar_one() == "vector(384)"
+        assert (
+            conn.execute(
+                text("SELECT value FROM store_meta WHERE key = 'embedding_dimension'")
+            ).scalar_one()
+            == "384"
+        )
+        assert (
+            conn.execute(
+                text(
+                    "SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
+                    "WHERE attrelid = 'memory'::regclass AND attname = 'embedding'"
+                )
+            ).scalar_one()
+            == "vector(384)"
+        )
 
     # the migrated schema works: a tenant gets its own partition with its own HNSW index
     store = MemoryStore(db, embedder=HashingEmbedder(), clock=FixedClock(T0))
@@ -126,9 +150,11 @@ def protected(db: Database) -> set[str]:
     """Tables with row-level security enabled, forced and the tenant policy."""
     with db.admin_engine.connect() as conn:
         rows = conn.execute(
-            text("SELECT c.relname FROM pg_class c JOIN pg_policy p ON p.polrelid = c.oid "
-                 "WHERE p.polname = 'memgov_tenant_isolation' AND c.relrowsecurity "
-                 "AND c.relforcerowsecurity")
+            text(
+                "SELECT c.relname FROM pg_class c JOIN pg_policy p ON p.polrelid = c.oid "
+                "WHERE p.polname = 'memgov_tenant_isolation' AND c.relrowsecurity "
+                "AND c.relforcerowsecurity"
+            )
         ).scalars()
         return set(rows)
 
@@ -146,10 +172,12 @@ def test_upgrade_protects_a_populated_store(empty_database: Database) -> None:
         conn.execute(text("SELECT memgov_ensure_tenant('globex', now())"))
         for tenant in ("acme", "globex"):
             conn.execute(
-                text("INSERT INTO memory (tenant, id, kind, content, content_hash, embedding,"
-                     " embedding_model, created_at) VALUES (:t, gen_random_uuid(), 'fact',"
-                     " :c, md5(:c), CAST(array_fill(0.1, ARRAY[384]) AS vector), 'hashing',"
-                     " now())"),
+                text(
+                    "INSERT INTO memory (tenant, id, kind, content, content_hash, embedding,"
+                    " embedding_model, created_at) VALUES (:t, gen_random_uuid(), 'fact',"
+                    " :c, md5(:c), CAST(array_fill(0.1, ARRAY[384]) AS vector), 'hashing',"
+                    " now())"
+                ),
                 {"t": tenant, "c": f"{tenant} wrote this at 0002"},
             )
     partitions = tables(db) - TABLES - {"alembic_version"}
@@ -163,9 +191,7 @@ def test_upgrade_protects_a_populated_store(empty_database: Database) -> None:
         ]
     with db.transaction() as conn:
         assert conn.execute(text("SELECT count(*) FROM memory")).scalar_one() == 0
-        assert conn.execute(text("SELECT memgov_tenants()")).scalars().all() == [
-            "acme", "globex"
-        ]
+        assert conn.execute(text("SELECT memgov_tenants()")).scalars().all() == ["acme", "globex"]
 
 
 def test_downgrading_one_database_leaves_the_others_working(
@@ -176,9 +202,12 @@ def test_downgrading_one_database_leaves_the_others_working(
     empty_database.upgrade()
     empty_database.downgrade("base")
     with empty_database.admin_engine.connect() as conn:
-        assert conn.execute(
-            text("SELECT count(*) FROM pg_roles WHERE rolname = 'memgov_app'")
-        ).scalar_one() == 1
+        assert (
+            conn.execute(
+                text("SELECT count(*) FROM pg_roles WHERE rolname = 'memgov_app'")
+            ).scalar_one()
+            == 1
+        )
     store.db.dispose()  # fresh sessions, as after a restart
     store.remember("acme", "written after it")
     assert store.get("acme", first).content == "written before the other database downgraded"
@@ -195,8 +224,9 @@ def test_upgrade_is_idempotent(empty_database: Database) -> None:
 
 def test_embedding_dimension_is_chosen_at_upgrade(empty_database: Database) -> None:
     empty_database.upgrade(embedding_dimension=64)
-    store = MemoryStore(empty_database, embedder=HashingEmbedder(dimension=64),
-                        clock=FixedClock(T0))
+    store = MemoryStore(
+        empty_database, embedder=HashingEmbedder(dimension=64), clock=FixedClock(T0)
+    )
     assert store.dimension == 64
     assert store.remember("small", "sixty-four dimensions").created
 
@@ -225,11 +255,15 @@ def test_event_history_is_append_only(store: MemoryStore, statement: str) -> Non
         before = conn.execute(text("SELECT id, type, actor, reason FROM event ORDER BY id")).all()
     assert len(before) == 2
 
-    with pytest.raises(sqlalchemy.exc.DBAPIError, match="permission denied for table event"), \
-            store.db.transaction("acme") as conn:
+    with (
+        pytest.raises(sqlalchemy.exc.DBAPIError, match="permission denied for table event"),
+        store.db.transaction("acme") as conn,
+    ):
         conn.execute(text(statement))
-    with pytest.raises(sqlalchemy.exc.DBAPIError, match="append-only"), \
-            store.db.admin_transaction() as conn:
+    with (
+        pytest.raises(sqlalchemy.exc.DBAPIError, match="append-only"),
+        store.db.admin_transaction() as conn,
+    ):
         conn.execute(text(statement))
 
     with store.db.transaction("acme") as conn:

@@ -369,9 +369,7 @@ def test_entry_pinned_after_planning_blocks_the_apply(
     store.pin(ACME, ids["stale0"], now=T0)  # a curator pins a planned archive
     before = states(store, ACME)
 
-    applying = AssetSelection.checks_for_assets(curation_stages) | AssetSelection.assets(
-        *APPLYING
-    )
+    applying = AssetSelection.checks_for_assets(curation_stages) | AssetSelection.assets(*APPLYING)
     result = run(instance, resources, ACME, applying)
     assert not result.success
     evaluations = checks(result)

@@ -57,8 +57,11 @@ def evaluate_tenants(
 
 
 def added(result: SensorResult) -> list[str]:
-    return [key for request in result.dynamic_partitions_requests or []
-            for key in request.partition_keys]
+    return [
+        key
+        for request in result.dynamic_partitions_requests or []
+        for key in request.partition_keys
+    ]
 
 
 def test_tenant_sensor_registers_new_tenants_once(
@@ -90,7 +93,8 @@ def evaluate_writes(
     instance: DagsterInstance, store_resource: StoreResource, cursor: str | None, n: int
 ) -> SensorResult:
     with build_sensor_context(
-        instance=instance, cursor=cursor,
+        instance=instance,
+        cursor=cursor,
         resources={"store": store_resource, "triggers": TriggersResource(new_writes=n)},
     ) as context:
         result = new_writes_sensor(context)
@@ -113,7 +117,7 @@ def test_new_writes_sensor_triggers_per_tenant_past_the_threshold(
     assert not second.run_requests and second.skip_reason is not None
 
     write(store, "globex", 1, start=2)  # globex: 3 new since the beginning
-    write(store, "acme", 2, start=4)    # acme: 2 new since its trigger
+    write(store, "acme", 2, start=4)  # acme: 2 new since its trigger
     third = evaluate_writes(instance, store_resource, second.cursor, 3)
     assert [r.partition_key for r in third.run_requests or []] == ["globex"]
     assert third.cursor is not None

@@ -76,39 +76,54 @@ class Fleet:
             run = store.curate(tenant, apply=False).run_id
             ids: dict[str, Any] = {"memories": memories, "conflict": conflict, "run": run}
             with self.database.transaction(tenant) as conn:
-                ids["proposal"] = conn.execute(text(
-                    "INSERT INTO proposal (id, tenant, kind, text, member_ids, generality,"
-                    " created_at) VALUES (gen_random_uuid(), :t, 'fact', 'a principle',"
-                    " CAST(:m AS uuid[]), 1, :at) RETURNING id"
-                ), {"t": tenant, "m": memories[:2], "at": T0}).scalar_one()
-                ids["change_review"] = conn.execute(text(
-                    "INSERT INTO change_review (id, tenant, older_id, newer_id, detail, source,"
-                    " proposed_at) VALUES (gen_random_uuid(), :t, :o, :n, 'held', 'pass', :at)"
-                    " RETURNING id"
-                ), {"t": tenant, "o": memories[0], "n": memories[1], "at": T0}).scalar_one()
-                ids["experiment"] = conn.execute(text(
-                    "INSERT INTO experiment (id, tenant, name, raw_share, salt, starts_at,"
-                    " ends_at, created_at, created_by) VALUES (gen_random_uuid(), :t, 'exp',"
-                    " 0.5, 'salt', :at, :at + interval '7 days', :at, 'test') RETURNING id"
-                ), {"t": tenant, "at": T0}).scalar_one()
+                ids["proposal"] = conn.execute(
+                    text(
+                        "INSERT INTO proposal (id, tenant, kind, text, member_ids, generality,"
+                        " created_at) VALUES (gen_random_uuid(), :t, 'fact', 'a principle',"
+                        " CAST(:m AS uuid[]), 1, :at) RETURNING id"
+                    ),
+                    {"t": tenant, "m": memories[:2], "at": T0},
+                ).scalar_one()
+                ids["change_review"] = conn.execute(
+                    text(
+                        "INSERT INTO change_review (id, tenant, older_id, newer_id, detail, source,"
+                        " proposed_at) VALUES (gen_random_uuid(), :t, :o, :n, 'held', 'pass', :at)"
+                        " RETURNING id"
+                    ),
+                    {"t": tenant, "o": memories[0], "n": memories[1], "at": T0},
+                ).scalar_one()
+                ids["experiment"] = conn.execute(
+                    text(
+                        "INSERT INTO experiment (id, tenant, name, raw_share, salt, starts_at,"
+                        " ends_at, created_at, created_by) VALUES (gen_random_uuid(), :t, 'exp',"
+                        " 0.5, 'salt', :at, :at + interval '7 days', :at, 'test') RETURNING id"
+                    ),
+                    {"t": tenant, "at": T0},
+                ).scalar_one()
                 exposures = [conn.execute(text(
                     "INSERT INTO exposure (id, tenant, experiment_id, cohort, agent_id, query,"
                     " at) VALUES (gen_random_uuid(), :t, :e, 'curated', 'agent-1', 'q', :at)"
                     " RETURNING id"
                 ), {"t": tenant, "e": ids["experiment"], "at": T0}).scalar_one()
                     for _ in range(2)]  # fmt: skip
-                conn.execute(text(
-                    "INSERT INTO outcome (recall_id, tenant, success, actor, at)"
-                    " VALUES (:r, :t, true, 'agent-1', :at)"
-                ), {"r": exposures[0], "t": tenant, "at": T0})
+                conn.execute(
+                    text(
+                        "INSERT INTO outcome (recall_id, tenant, success, actor, at)"
+                        " VALUES (:r, :t, true, 'agent-1', :at)"
+                    ),
+                    {"r": exposures[0], "t": tenant, "at": T0},
+                )
                 ids["exposures"] = exposures
             with self.owner.begin() as conn:  # a memory without state, for the insert tests
-                ids["orphan"] = conn.execute(text(
-                    "INSERT INTO memory (tenant, id, kind, content, content_hash, embedding,"
-                    " embedding_model, created_at) VALUES (:t, gen_random_uuid(), 'fact',"
-                    " 'orphan', md5(:t), (SELECT embedding FROM memory WHERE tenant = :t"
-                    " LIMIT 1), 'hashing', :at) RETURNING id"
-                ), {"t": tenant, "at": T0}).scalar_one()
+                ids["orphan"] = conn.execute(
+                    text(
+                        "INSERT INTO memory (tenant, id, kind, content, content_hash, embedding,"
+                        " embedding_model, created_at) VALUES (:t, gen_random_uuid(), 'fact',"
+                        " 'orphan', md5(:t), (SELECT embedding FROM memory WHERE tenant = :t"
+                        " LIMIT 1), 'hashing', :at) RETURNING id"
+                    ),
+                    {"t": tenant, "at": T0},
+                ).scalar_one()
             self.ids[tenant] = ids
 
     @contextmanager
@@ -310,8 +325,12 @@ def test_inserting_another_tenants_row_is_refused(fleet: Fleet, table: str) -> N
 
 def test_a_tenant_row_is_made_only_for_the_transactions_tenant(fleet: Fleet) -> None:
     with fleet.as_app(A) as conn:
-        refused(conn, "INSERT INTO tenant (name, partition_name, created_at)"
-                      " VALUES ('tenant-c', 'memory_t_c', now())", "permission denied")
+        refused(
+            conn,
+            "INSERT INTO tenant (name, partition_name, created_at)"
+            " VALUES ('tenant-c', 'memory_t_c', now())",
+            "permission denied",
+        )
         refused(conn, "SELECT memgov_ensure_tenant('tenant-c', now())", "is set to tenant")
     with fleet.as_app(None) as conn:
         refused(conn, "SELECT memgov_ensure_tenant('tenant-c', now())", "is set to tenant")
@@ -348,8 +367,12 @@ def test_deleting_another_tenants_rows_changes_nothing(fleet: Fleet, table: str)
 @pytest.mark.parametrize("table", HISTORY)
 @pytest.mark.parametrize(
     "statement",
-    ["UPDATE {t} SET tenant = tenant", "DELETE FROM {t}", "DELETE FROM {t} WHERE false",
-     "TRUNCATE {t} CASCADE"],
+    [
+        "UPDATE {t} SET tenant = tenant",
+        "DELETE FROM {t}",
+        "DELETE FROM {t} WHERE false",
+        "TRUNCATE {t} CASCADE",
+    ],
     ids=["update", "delete", "delete-none", "truncate"],
 )
 def test_history_cannot_be_rewritten_even_by_its_own_tenant(
@@ -511,14 +534,18 @@ def test_a_non_superuser_owner_is_filtered_too(pg_server: str) -> None:
     applies the policy to the owner itself; memgov_tenants() still lists every tenant."""
     with scratch_role(pg_server, "LOGIN") as owner:
         name = "own_" + uuid.uuid4().hex[:10]
-        admin = create_engine(normalise_url(sqlalchemy_url(pg_server, "postgres")),
-                              isolation_level="AUTOCOMMIT", poolclass=pool.NullPool)
+        admin = create_engine(
+            normalise_url(sqlalchemy_url(pg_server, "postgres")),
+            isolation_level="AUTOCOMMIT",
+            poolclass=pool.NullPool,
+        )
         with admin.connect() as conn:
             conn.execute(text(f"GRANT {APP_ROLE} TO {owner}"))
             conn.execute(text(f'CREATE DATABASE "{name}" OWNER {owner}'))
         admin.dispose()
-        superuser = create_engine(normalise_url(sqlalchemy_url(pg_server, name)),
-                                  poolclass=pool.NullPool)
+        superuser = create_engine(
+            normalise_url(sqlalchemy_url(pg_server, name)), poolclass=pool.NullPool
+        )
         with superuser.begin() as conn:
             conn.execute(text("CREATE EXTENSION vector"))
         superuser.dispose()

@@ -44,7 +44,10 @@ def test_concurrent_first_setups_on_a_fresh_home_all_succeed(
     children = [
         subprocess.Popen(
             [sys.executable, "-c", SETUP, str(mark), str(go)],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         for mark in ready
     ]

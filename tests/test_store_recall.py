@@ -45,8 +45,7 @@ QUERIES = [
 
 
 def load(store: MemoryStore) -> dict[str, str]:
-    results = store.remember_many(TENANT, [{"content": c, "kind": "fact"}
-                                           for c in FACTS.values()])
+    results = store.remember_many(TENANT, [{"content": c, "kind": "fact"} for c in FACTS.values()])
     return {name: r.id for name, r in zip(FACTS, results, strict=True)}
 
 
@@ -155,10 +154,22 @@ def test_archived_entries_absent_in_curated_present_in_raw(semantic_store: Memor
 def test_recall_returns_k_hits_when_most_neighbours_are_archived(
     semantic_store: MemoryStore,
 ) -> None:
-    services = ["billing", "search", "auth", "checkout", "inventory", "email", "reports",
-                "payments", "gateway", "profile"]
-    contents = [f"Service {services[i % 10]} node {i} restarted after running out of memory"
-                for i in range(200)]
+    services = [
+        "billing",
+        "search",
+        "auth",
+        "checkout",
+        "inventory",
+        "email",
+        "reports",
+        "payments",
+        "gateway",
+        "profile",
+    ]
+    contents = [
+        f"Service {services[i % 10]} node {i} restarted after running out of memory"
+        for i in range(200)
+    ]
     results = semantic_store.remember_many(
         TENANT, [{"content": c, "kind": "tool_output"} for c in contents]
     )
@@ -180,10 +191,12 @@ def test_recall_returns_k_hits_when_most_neighbours_are_archived(
     with semantic_store.db.transaction(TENANT) as conn:
         plan = "\n".join(
             conn.execute(
-                text("EXPLAIN SELECT m.id FROM memory m JOIN memory_state s "
-                     "ON s.tenant = m.tenant AND s.memory_id = m.id "
-                     "WHERE m.tenant = :t AND s.status = 'active' "
-                     "ORDER BY m.embedding <=> CAST(:v AS vector) LIMIT 40"),
+                text(
+                    "EXPLAIN SELECT m.id FROM memory m JOIN memory_state s "
+                    "ON s.tenant = m.tenant AND s.memory_id = m.id "
+                    "WHERE m.tenant = :t AND s.status = 'active' "
+                    "ORDER BY m.embedding <=> CAST(:v AS vector) LIMIT 40"
+                ),
                 {"t": TENANT, "v": str([0.0] * 383 + [1.0])},
             ).scalars()
         )
@@ -203,10 +216,17 @@ def test_open_conflict_is_attached_and_demotes(semantic_store: MemoryStore) -> N
     a, b = semantic_store.remember_many(
         TENANT,
         [
-            {"content": "The staging database password rotates weekly.", "kind": "fact",
-             "embedding": vector.tolist(), "embedding_model": "all-MiniLM-L6-v2"},
-            {"content": "Staging DB credentials are rotated every week.", "kind": "fact",
-             "embedding": vector.tolist()},
+            {
+                "content": "The staging database password rotates weekly.",
+                "kind": "fact",
+                "embedding": vector.tolist(),
+                "embedding_model": "all-MiniLM-L6-v2",
+            },
+            {
+                "content": "Staging DB credentials are rotated every week.",
+                "kind": "fact",
+                "embedding": vector.tolist(),
+            },
         ],
     )
     query = "how often does the staging database password rotate?"
@@ -216,8 +236,9 @@ def test_open_conflict_is_attached_and_demotes(semantic_store: MemoryStore) -> N
     first, second = probe.ids
     assert probe[0].conflicts == [] and probe[1].conflicts == []
 
-    conflict = semantic_store.contest(TENANT, first, "rotation moved to monthly",
-                                      "security announcement 2026-10", "security")
+    conflict = semantic_store.contest(
+        TENANT, first, "rotation moved to monthly", "security announcement 2026-10", "security"
+    )
     curated = semantic_store.recall(TENANT, query, k=2, record=False)
     assert curated.ids == [second, first]
     contested = curated[1]

@@ -153,9 +153,7 @@ def test_a_doubt_counts_as_of_once_its_claim_was_written(store: MemoryStore) -> 
     then = store.recall(TENANT, "which plan?", as_of=T0 - timedelta(days=10), record=False)
     assert then.ids == [old.id] and then.hits[0].conflicts == []
     later = store.recall(TENANT, "which plan?", as_of=T0, record=False)
-    assert [c.related_memory_id for c in later.hits[later.ids.index(old.id)].conflicts] == [
-        new.id
-    ]
+    assert [c.related_memory_id for c in later.hits[later.ids.index(old.id)].conflicts] == [new.id]
 
 
 def test_the_result_echoes_as_of(store: MemoryStore) -> None:

@@ -29,8 +29,9 @@ from curation._validation import validate_memory
 TENANT = "acme"
 
 
-def archive(store: MemoryStore, memory_id: str, *, reason: str = "decayed",
-            superseded_by: str | None = None) -> None:
+def archive(
+    store: MemoryStore, memory_id: str, *, reason: str = "decayed", superseded_by: str | None = None
+) -> None:
     archive_ids(store, TENANT, [memory_id], reason=reason, superseded_by=superseded_by)
 
 
@@ -187,12 +188,20 @@ def test_export_excluding_archived(store: MemoryStore, tmp_path: Path) -> None:
 
 # -- batches ----------------------------------------------------------------------------
 
+
 def test_remember_many_mixed_inputs(store: MemoryStore, clock: FixedClock) -> None:
-    explicit = validate_memory(content="Prefer ruff over flake8.", kind="preference",
-                               importance=0.8, dimension=store.dimension)
+    explicit = validate_memory(
+        content="Prefer ruff over flake8.",
+        kind="preference",
+        importance=0.8,
+        dimension=store.dimension,
+    )
     items: list[Any] = [
-        {"content": "The API rate limit is 100 requests per minute.", "kind": "fact",
-         "generality": 1},
+        {
+            "content": "The API rate limit is 100 requests per minute.",
+            "kind": "fact",
+            "generality": 1,
+        },
         explicit,
         {"content": "  The API rate limit is  100 requests per minute. ", "kind": "fact"},
         {"content": "pytest -q took 12 s", "kind": "tool_output", "metadata": {"run": 1}},
@@ -214,9 +223,7 @@ def test_remember_many_mixed_inputs(store: MemoryStore, clock: FixedClock) -> No
     assert all(m.created_at == clock.now() for m in by_id.values())
 
     writes = store.events(TENANT, types=[EventType.WRITE])
-    assert sorted(e.memory_id for e in writes if e.memory_id) == sorted(
-        {r.id for r in results}
-    )
+    assert sorted(e.memory_id for e in writes if e.memory_id) == sorted({r.id for r in results})
     restates = store.events(TENANT, types=[EventType.RESTATE])
     assert [e.memory_id for e in restates] == [results[0].id]
 
@@ -227,6 +234,7 @@ def test_remember_many_empty_batch_writes_nothing(store: MemoryStore) -> None:
 
 
 # -- re-stating -------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "restatement",
@@ -273,11 +281,15 @@ def test_restating_twice_in_one_batch_revives_once(store: MemoryStore) -> None:
     original = store.remember(TENANT, "Cache TTL is 300 seconds.")
     archive(store, original.id)
     results = store.remember_many(
-        TENANT, [{"content": "Cache TTL is 300 seconds.", "kind": "fact"},
-                 {"content": " Cache TTL is 300 seconds. ", "kind": "fact"}]
+        TENANT,
+        [
+            {"content": "Cache TTL is 300 seconds.", "kind": "fact"},
+            {"content": " Cache TTL is 300 seconds. ", "kind": "fact"},
+        ],
     )
     assert [(r.id, r.revived, r.restated) for r in results] == [
-        (original.id, True, False), (original.id, False, True)
+        (original.id, True, False),
+        (original.id, False, True),
     ]
     assert event_types(store, original.id) == ["write", "revive", "restate"]
     assert row_counts(store) == (1, 1)
@@ -303,6 +315,7 @@ def test_same_content_different_case_is_a_new_memory(store: MemoryStore) -> None
 
 
 # -- pin / feedback / restore -----------------------------------------------------------
+
 
 def test_pin_and_unpin(store: MemoryStore) -> None:
     mid = store.remember(TENANT, "Never run migrations by hand in prod.").id
@@ -351,7 +364,9 @@ def test_restore_archived_entry(store: MemoryStore, clock: FixedClock) -> None:
     assert restore.reason == "curator disagreed"
     assert restore.at == clock.now()
     assert restore.data["prior"] == {
-        "status": "archived", "archive_reason": "superseded", "superseded_by": other,
+        "status": "archived",
+        "archive_reason": "superseded",
+        "superseded_by": other,
         "parent_id": None,
     }
     assert store.counts(TENANT).to_dict() == {"active": 2, "archived": 0}
@@ -367,6 +382,7 @@ def test_restore_active_entry_is_refused(store: MemoryStore) -> None:
 
 # -- explain ----------------------------------------------------------------------------
 
+
 def test_explain_trail_and_superseded_chain(store: MemoryStore, clock: FixedClock) -> None:
     v1 = store.remember(TENANT, "The VPN endpoint is vpn1.example.com", supersession_key="vpn")
     v2 = store.remember(TENANT, "The VPN endpoint is vpn2.example.com", supersession_key="vpn")
@@ -374,8 +390,9 @@ def test_explain_trail_and_superseded_chain(store: MemoryStore, clock: FixedCloc
     archive(store, v1.id, reason="superseded", superseded_by=v2.id)
     archive(store, v2.id, reason="superseded", superseded_by=v3.id)
     store.pin(TENANT, v1.id)
-    conflict = store.contest(TENANT, v1.id, "vpn1 was decommissioned", "status page", "ops",
-                             related_memory_id=v3.id)
+    conflict = store.contest(
+        TENANT, v1.id, "vpn1 was decommissioned", "status page", "ops", related_memory_id=v3.id
+    )
 
     explained = store.explain(TENANT, v1.id)
     assert isinstance(explained.memory, MemoryRecord)

@@ -36,11 +36,14 @@ SHARED = [
 def populate(store: MemoryStore) -> tuple[list[str], list[str]]:
     a = [r.id for r in store.remember_many(A, [{"content": c, "kind": "fact"} for c in SHARED])]
     # B holds the same statements (and near paraphrases): the closest vectors are B's
-    b = [r.id for r in store.remember_many(
-        B,
-        [{"content": c, "kind": "fact"} for c in SHARED]
-        + [{"content": c.replace(".", " for tenant b."), "kind": "fact"} for c in SHARED],
-    )]
+    b = [
+        r.id
+        for r in store.remember_many(
+            B,
+            [{"content": c, "kind": "fact"} for c in SHARED]
+            + [{"content": c.replace(".", " for tenant b."), "kind": "fact"} for c in SHARED],
+        )
+    ]
     return a, b
 
 
@@ -122,8 +125,10 @@ def test_other_tenants_id_is_not_found(store: MemoryStore, call: Call) -> None:
     # make every operation applicable in B, so only the tenant check can refuse it
     with store.db.transaction(B) as conn:
         conn.execute(
-            text("UPDATE memory_state SET status = 'archived', archive_reason = 'decayed', "
-                 "archived_at = now(), pinned = true WHERE tenant = :t AND memory_id = :id"),
+            text(
+                "UPDATE memory_state SET status = 'archived', archive_reason = 'decayed', "
+                "archived_at = now(), pinned = true WHERE tenant = :t AND memory_id = :id"
+            ),
             {"t": B, "id": target},
         )
     before_a, before_b = snapshot(store, A), snapshot(store, B)
@@ -175,10 +180,18 @@ def b_records(store: MemoryStore) -> dict[str, str]:
                  " RETURNING id"),
             {"t": B, "o": b_ids[0], "n": b_ids[4], "at": T0},
         ).scalar_one())  # fmt: skip
-    return {"memory": b_ids[3], "open_conflict": open_conflict, "resolved_conflict": resolved,
-            "pending_proposal": proposals[0], "approved_proposal": proposals[1], "run": run,
-            "recall": served.recall_id, "recalled": served.ids[0], "a_memory": a_ids[0],
-            "change": change}
+    return {
+        "memory": b_ids[3],
+        "open_conflict": open_conflict,
+        "resolved_conflict": resolved,
+        "pending_proposal": proposals[0],
+        "approved_proposal": proposals[1],
+        "run": run,
+        "recall": served.recall_id,
+        "recalled": served.ids[0],
+        "a_memory": a_ids[0],
+        "change": change,
+    }
 
 
 IdCall = Callable[[MemoryStore, str, dict[str, str]], object]
