@@ -114,12 +114,15 @@ def _forget(
     ids = list(gone)
     rows = conn.execute(
         text(
-            "SELECT content, embedding::text AS v FROM memory WHERE tenant = :t AND id = ANY(:ids)"
+            "SELECT id, content, embedding::text AS v FROM memory"
+            " WHERE tenant = :t AND id = ANY(:ids)"
         ),
         {"t": tenant, "ids": ids},
     ).all()
     contents = [r.content for r in rows]
-    found = Needles.of(gone, contents)  # what the verification looks for
+    # what the verification looks for: every id, and the text of all but the principles
+    # written from a member (a re-proposal from the others may say the same)
+    found = Needles.of(gone, [r.content for r in rows if r.id not in selection.written_principles])
     quoted = Needles.of(gone, [*contents, selector.match or ""])  # and what is scrubbed
     counts: Counter[str] = Counter()
     counts["principles_forgotten"] = selection.principles

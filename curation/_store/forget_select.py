@@ -168,6 +168,9 @@ class Selection:
     forgotten: set[uuid.UUID] = field(default_factory=set)
     merged_away: int = 0
     principles: int = 0
+    # principles written from a forgotten member: gone, but their text is the members'
+    # shared statement, which the remaining members may state again word for word
+    written_principles: set[uuid.UUID] = field(default_factory=set)
 
 
 def expand(conn: Connection, tenant: str, matched: list[uuid.UUID]) -> Selection:
@@ -181,5 +184,6 @@ def expand(conn: Connection, tenant: str, matched: list[uuid.UUID]) -> Selection
         frontier = (merged | written) - selection.forgotten
         selection.merged_away += len(merged - selection.forgotten)
         selection.principles += len(frontier - merged)
+        selection.written_principles |= frontier - merged
         selection.forgotten |= frontier
     return selection
