@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from dagster import AssetExecutionContext
+from dagster._core.errors import DagsterInvalidPropertyError
 from opentelemetry import trace
 from opentelemetry.trace import NonRecordingSpan, Span, SpanContext, TraceFlags
 
@@ -35,13 +36,21 @@ def run_context(run_id: str) -> Any:
     return trace.set_span_in_context(NonRecordingSpan(parent))
 
 
+def _job_name(context: AssetExecutionContext) -> str:
+    """The run's job, or "" for an asset called directly (Dagster has none to tell)."""
+    try:
+        return context.job_name or ""
+    except DagsterInvalidPropertyError:
+        return ""
+
+
 @contextmanager
 def _asset_span(name: str, context: AssetExecutionContext | None) -> Iterator[Span]:
     attributes: dict[str, Any] = {}
     parent = None
     if context is not None:
         attributes["dagster.run_id"] = context.run_id
-        attributes["dagster.job"] = context.job_name or ""
+        attributes["dagster.job"] = _job_name(context)
         keys = context.selected_asset_keys
         attributes["dagster.asset_keys"] = sorted(k.to_user_string() for k in keys)
         if context.has_partition_key:

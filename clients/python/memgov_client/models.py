@@ -128,6 +128,7 @@ class WriteOut(Answer):
     revived: bool = False
     restated: bool = False
     duplicate: bool = False
+    quarantined: bool = False  # the trust gate holds it for a curator (never recalled)
     superseded_ids: list[str] = []
     conflict_ids: list[str] = []
     note: str | None = None
@@ -378,6 +379,24 @@ class ForgetOut(Answer):
     receipt_event_id: int | None
 
 
+class QuarantinedOut(Answer):
+    """A write the trust gate holds, with why (``GET /v1/curator/quarantine``)."""
+
+    id: str
+    content: str
+    kind: str
+    source: str | None
+    reason: str
+    created_at: datetime
+
+
+class DecidedOut(Answer):
+    """A quarantined write released or rejected."""
+
+    id: str
+    decision: str
+
+
 # every model the schema names, for tests/test_client_schema.py
 SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     MemoryIn, MemoryBatchIn, RecallFiltersIn, RecallIn, OutcomeIn, FeedbackIn, ContestIn,
@@ -385,5 +404,5 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     ConflictRecord, HitOut, RecallOut, ExposureObservation, MemoryRecord, EventRecord,
     Explanation, HealthOut, ErrorDetail, ErrorBody, ProposalRecord, Approval, ConflictResolution,
     ChangeReview, ChangeDecision, ChangeGate, RunReport, RunRecord, CurateOut, ForgetIn,
-    ForgetOut,
+    ForgetOut, QuarantinedOut, DecidedOut,
 )  # fmt: skip
