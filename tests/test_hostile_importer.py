@@ -49,6 +49,7 @@ from curation import (
     HashingEmbedder,
     MemoryStore,
     ValidationError,
+    internals,
 )
 from curation._store.import_lines import MAX_LINE_BYTES
 
@@ -380,7 +381,10 @@ def check_good_row_stored(store: MemoryStore, tenant: str, good: Good, stored: A
         assert stored.created_at == datetime.fromisoformat(row["created_at"])
     else:
         assert stored.created_at == T0
-    assert stored.status == "active"  # an import never takes an exported state
+    # an import never takes an exported state; the trust gate holds instruction-like text
+    # from an untrusted writer (a generated row may hold a zero-width space or "system:")
+    held = bool(internals.find_instructions(row["content"]))
+    assert stored.status == ("quarantined" if held else "active")
 
 
 def stored_embedding(store: MemoryStore, tenant: str, memory_id: str) -> list[float]:
@@ -444,7 +448,10 @@ def test_mixed_hostile_file_keeps_every_good_row_and_reports_every_bad_one(
         assert counts["memory"] == counts["memory_state"] == len(goods)
         assert counts["tenant"] == 1 and counts["conflict"] == counts["proposal"] == 0
         events = store.events(tenant)
-        assert [e.type for e in events] == [EventType.WRITE] * len(goods)
+        held = sum(bool(internals.find_instructions(g.fields["content"])) for _, g in goods)
+        assert sorted(e.type for e in events) == sorted(
+            [EventType.WRITE] * len(goods) + [EventType.QUARANTINE] * held
+        )
         assert {e.actor for e in events} == {"import"}
     else:
         assert tenant not in store.tenants()  # nothing written, not even the tenant
