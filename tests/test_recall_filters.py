@@ -5,6 +5,8 @@ the filter; bad filters refused by field and value."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,8 @@ from cli_helpers import run_cli
 from conftest import T0
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
+from memgov_client import MemgovClient
+from test_api_node import NODE, NODE_DIR, node_modules
 
 from curation import MemoryStore, RecallFilter, ValidationError
 
@@ -176,3 +180,40 @@ def test_http_and_mcp_filter_the_search_and_refuse_by_name(store: MemoryStore) -
     shown = [h["id"] for h in payload.get("result", payload)["hits"]]
     assert len(shown) == K and set(shown) <= set(matching)
     assert refused.is_error and "colour" in refused.content[0].text
+
+
+NODE_RECALLS = """\
+import { createMemgovClient } from "./src/client.mjs";
+const client = createMemgovClient();
+const [query, k, filters] = JSON.parse(process.argv[1]);
+const found = [];
+for (const filter of filters) {
+  found.push((await client.recall(query, { k, filters: filter })).hits.map((h) => h.id));
+}
+console.log(JSON.stringify(found));
+"""
+
+
+def test_both_clients_get_k_matches_among_many_nearer_non_matches(store: MemoryStore) -> None:
+    """The Python and Node clients pass each filter through to the search: k matches
+    come back though forty nearer memories match none of them."""
+    matching = set(_fill(store))
+    with serving(store) as served:
+        key = served.key(T)
+        client = MemgovClient(served.url, key)
+        assert not {hit.id for hit in client.recall(QUERY, k=K).hits} & matching
+        by_python = [
+            [hit.id for hit in client.recall(QUERY, k=K, **options).hits]  # type: ignore[arg-type]
+            for options in FILTERS
+        ]
+        node_modules()
+        run = subprocess.run(
+            [NODE, "--input-type=module", "-e", NODE_RECALLS, json.dumps([QUERY, K, FILTERS])],
+            cwd=NODE_DIR, capture_output=True, text=True, timeout=120, check=False,
+            env={**os.environ, "MEMGOV_URL": served.url, "MEMGOV_API_KEY": key},
+        )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    by_node = json.loads(run.stdout)
+    for filters, python_ids, node_ids in zip(FILTERS, by_python, by_node, strict=True):
+        assert len(python_ids) == K and set(python_ids) <= matching, filters
+        assert node_ids == python_ids, filters
