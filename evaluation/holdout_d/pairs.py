@@ -155,8 +155,8 @@ def _cross_subject(subjects: list[Subject], rotation: _Rotation) -> Iterator[Lab
     for position, subject in enumerate(subjects):
         draw = rng("cross", subject.id)
         neighbour = subjects[(position + 1 + draw.randrange(len(subjects) - 1)) % len(subjects)]
-        older_s, newer_s, i, k = _later_fact(subject, neighbour, draw)
         twin = position % 2 == 1
+        older_s, newer_s, i, k = _later_fact(subject, neighbour, draw, alike=twin)
         family, _ = rotation.next("cross_subject")
         variant = fact_variant(family, older_s, i) if twin else None
         older, newer = _fact(family, older_s, i), _fact(family, newer_s, k, variant)
@@ -169,19 +169,34 @@ def _cross_subject(subjects: list[Subject], rotation: _Rotation) -> Iterator[Lab
         yield LabeledPair(older, newer, "unrelated", "cross_subject", "same value")
 
 
-def _later_fact(first: Subject, second: Subject, draw: Random) -> tuple[Subject, Subject, int, int]:
-    """A fact of one subject and a later fact of the other, ``first`` older when it can be."""
+def _later_fact(
+    first: Subject, second: Subject, draw: Random, *, alike: bool
+) -> tuple[Subject, Subject, int, int]:
+    """A fact of one subject and a later fact of the other, ``first`` older when it can be;
+    ``alike``: the two facts follow alike (both first, both after a change), so one template
+    writes them the same way."""
     for older, newer in ((first, second), (second, first)):
         options = [
             (i, k)
             for i, a in enumerate(older.facts)
             for k, b in enumerate(newer.facts)
             if b.valid_from > a.valid_from
+            and (not alike or _follows(older, i) == _follows(newer, k))
         ]
         if options:
             i, k = draw.choice(options)
             return older, newer, i, k
+    if alike:
+        return _later_fact(first, second, draw, alike=False)
     raise AssertionError(f"{first.id} and {second.id} have no facts in order")
+
+
+def _follows(subject: Subject, index: int) -> str:
+    """What a fact follows: nothing, the same value, or another value."""
+    if index == 0:
+        return "nothing"
+    same = subject.facts[index - 1].value == subject.facts[index].value
+    return "same value" if same else "another value"
 
 
 def _shared_values(subjects: list[Subject]) -> Iterator[tuple[Subject, int, Subject, int]]:
@@ -220,16 +235,17 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
 
     # another slot of the same entity, its value the current one's or its number if it can
     family, other = rotation.next("other_slot")
-    other_family = family if draw.random() < 0.5 else other
+    newer_family = family if draw.random() < 0.5 else other
     value, note = _other_value(domain, current.value, draw)
-    fact = _fact(family, subject, last)
     side_at = at + days(1, 20)
-    reverse = draw.random() < 0.35
+    reverse = draw.random() < 0.35  # the other slot said first, the current value after
     if reverse:
         side_at = at - timedelta(hours=draw.randint(2, 30))
+    fact_family, side_family = (newer_family, family) if reverse else (family, newer_family)
+    fact = _fact(fact_family, subject, last)
     side_id = f"other/{subject.id}/{domain.other.key}"
     side = memory(
-        other_family,
+        side_family,
         statement(domain.other, value, side_at),
         draw.randrange(10**6),
         side_id,

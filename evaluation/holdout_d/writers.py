@@ -172,7 +172,7 @@ def relative_time(statement: Statement, variant: int, draw: Random) -> str:
     if shape == 3:
         return f"From today, {_day(at)}: {statement.fill(clause)}."
     if shape == 4:
-        return f"Effective {at:%B} {_ordinal(at.day)}, {statement.fill(clause)}."
+        return f"Effective {at:%B} {_ordinal(at.day)} {at.year}, {statement.fill(clause)}."
     return f"{statement.sentence(clause)} — as of this morning, {at:%d.%m.%Y}."
 
 
