@@ -368,7 +368,7 @@ WARD = Domain(
         value_first=("{v} was added to {e}'s care plan",),
         questions=("what's on {e}'s care plan?",),
     ),
-    addition_values=("fall-risk precautions", "a diabetic diet", "4-hourly obs"),
+    addition_values=("fall-risk precautions", "a 1-1.5 L/day fluid restriction", "4-hourly obs"),
     event=Frame(
         key="bloods",
         label="blood panel",
@@ -526,7 +526,7 @@ WEBHOOKS = Domain(
         value_first=("{v} is how {e} retries", "{v}: retry policy for {e}"),
         questions=("how does {e} retry failed deliveries?",),
     ),
-    other_values=("5 times", "every 10 minutes for 24 hours", "3 times with backoff"),
+    other_values=("5 times", "every 10 minutes for 24 hours", "3-5 times with backoff"),
     multi=Frame(
         key="subscribed_events",
         label="subscribed events",
@@ -810,7 +810,7 @@ DRILLS = Domain(
         value_first=("{v} is pencilled in for the next {e} drill", "{v}: next {e} drill"),
         questions=("when is the next {e} drill?",),
     ),
-    other_values=("June 12, 2025", "September 3, 2025", "November 19, 2025"),
+    other_values=(),  # the next drill: a date some weeks after the statement
     multi=Frame(
         key="dependencies",
         label="dependencies",
@@ -826,7 +826,7 @@ DRILLS = Domain(
         value_first=("{v}: tabletop exercise for the {e} (no failover)",),
         questions=("when was the {e} tabletop exercise?",),
     ),
-    addition_values=("January 22, 2026", "February 5, 2026"),
+    addition_values=(),  # the tabletop exercise: the statement's own date
     event=Frame(
         key="measured_rto",
         label="measured recovery time",
@@ -834,7 +834,7 @@ DRILLS = Domain(
         value_first=("{v} RTO measured for the {e} in {o}",),
         questions=("what RTO did the {e} drill of {o} show?",),
     ),
-    event_values=("4 minutes", "11 minutes", "6 minutes", "19 minutes"),
+    event_values=("4 minutes", "11 minutes", "4-6 minutes", "19 minutes"),
     occasion="{d} {y}",
     date_values=True,
 )

@@ -6,9 +6,12 @@ so a domain's subjects are written in several templates and each family's texts 
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
 from evaluation.holdout_d.domains import DOMAINS
 from evaluation.holdout_d.frames import Domain
+from evaluation.holdout_d.histories import date_value
 from evaluation.holdout_d.seed import rng
 from evaluation.holdout_d.statement import Statement
 from evaluation.holdout_d.writers import WRITERS
@@ -43,8 +46,13 @@ def fact_statement(subject: Subject, index: int) -> Statement:
     domain = DOMAIN_OF[subject.domain]
     fact = subject.facts[index]
     draw = rng("extras", subject.id)
+    other = (
+        date_value(fact.valid_from + timedelta(days=91))
+        if domain.date_values
+        else draw.choice(domain.other_values)
+    )
     extras = (
-        (domain.other.label, draw.choice(domain.other_values)),
+        (domain.other.label, other),
         (domain.multi.label, draw.choice(domain.multi_values)),
     )
     previous = subject.facts[index - 1].value if index else None

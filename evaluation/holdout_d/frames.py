@@ -36,7 +36,8 @@ class Domain:
     """A domain: entities sharing one single-valued slot, and the frames of its negatives.
 
     ``values`` is the pool the main slot's values come from (``date_values``: the value is
-    the fact's own date instead); ``unique_values``: no two entities ever hold one value
+    the fact's own date instead, and the other slot's and the addition's values are dates
+    written from their statement's date); ``unique_values``: no two entities ever hold one value
     (a city's mayor); ``ordered``: values follow the pool's order (a rollout ramps up).
     ``spacing`` bounds the days between two successive facts.
     ``occasion`` writes an event's occasion from its date (``{d}`` day and month, ``{y}``

@@ -30,7 +30,7 @@ from evaluation.holdout_d.families import (
     write,
 )
 from evaluation.holdout_d.frames import Domain, Frame
-from evaluation.holdout_d.histories import holdout_histories
+from evaluation.holdout_d.histories import date_value, holdout_histories
 from evaluation.holdout_d.seed import HOLDOUT_SEED, rng
 from evaluation.holdout_d.statement import Statement
 
@@ -236,11 +236,14 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
     # another slot of the same entity, its value the current one's or its number if it can
     family, other = rotation.next("other_slot")
     newer_family = family if draw.random() < 0.5 else other
-    value, note = _other_value(domain, current.value, draw)
     side_at = at + days(1, 20)
     reverse = draw.random() < 0.35  # the other slot said first, the current value after
     if reverse:
         side_at = at - timedelta(hours=draw.randint(2, 30))
+    if domain.date_values:
+        value, note = date_value(side_at + days(40, 120)), "other slot, a date too"
+    else:
+        value, note = _other_value(domain, current.value, draw)
     fact_family, side_family = (newer_family, family) if reverse else (family, newer_family)
     fact = _fact(fact_family, subject, last)
     side_id = f"other/{subject.id}/{domain.other.key}"
@@ -275,13 +278,18 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
 
     # a near-slot addition after the current value
     family, other = rotation.next("addition")
-    added = draw.choice([v for v in domain.addition_values if v != current.value])
+    added_at = at + days(1, 30)
+    added = (
+        date_value(added_at)
+        if domain.date_values
+        else draw.choice([v for v in domain.addition_values if v != current.value])
+    )
     addition_id = f"multi/{subject.id}/{domain.addition.key}"
     fact = _fact(family, subject, last)
     newer_family = family if draw.random() < 0.5 else other
     newer = memory(
         newer_family,
-        statement(domain.addition, added, at + days(1, 30)),
+        statement(domain.addition, added, added_at),
         draw.randrange(10**6),
         addition_id,
         is_current=True,
