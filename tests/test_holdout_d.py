@@ -358,5 +358,10 @@ def test_the_store_benchmark_reads_set_d_like_the_others() -> None:
         assert sum(len(f) for f in data.facts.values()) == sum(len(s.facts) for s in subjects)
         questions = [q for qs in data.questions.values() for q in qs]
         assert len(questions) == sum(len(s.questions) for s in subjects)
-        assert all(q.current & q.stale == frozenset() for q in questions)
-        assert all(len(q.current) == 1 for q in questions)
+        by_id = _subjects()
+        for question in questions:
+            subject = by_id[question.subject_index]
+            values = {fact.value for fact in subject.facts}
+            assert question.current == {subject.current_value} and question.current <= values
+            assert question.stale == values - question.current
+            assert question.question in subject.questions
