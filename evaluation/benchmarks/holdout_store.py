@@ -18,6 +18,7 @@ from types import ModuleType
 from evaluation.benchmarks.timeqa import ChangingFactQuestion, Fact, Relation, TimeQAData
 
 HOLDOUT_SETS = {"a": "evaluation.holdout", "b": "evaluation.holdout_b", "c": "evaluation.holdout_c"}
+HOLDOUT_SETS["d"] = "evaluation.holdout_d"
 _IDS = uuid.UUID("6c1f3c52-6b0e-4a55-9a43-28a1d0a0b5e1")
 
 
