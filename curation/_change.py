@@ -46,7 +46,7 @@ import math
 import re
 import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from difflib import SequenceMatcher
@@ -464,7 +464,43 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
         return verdict(SlotVerdict.DIFFERENT, "the newer adds a value")
     if _same_values_elsewhere(older, newer, found):
         return verdict(SlotVerdict.DIFFERENT, "the same value said of something else")
+    if _another_slot_with_its_value(older, newer, found):
+        return verdict(SlotVerdict.DIFFERENT, ANOTHER_SLOT)
     return verdict(SlotVerdict.CHANGE, "one substitution")
+
+
+ANOTHER_SLOT = "another slot, with a value of its own kind"
+
+
+def _another_slot_with_its_value(older: Statement, newer: Statement, found: _Alignment) -> bool:
+    """The replaced stretches share no word and hold, besides a value, the words naming
+    what it is: "start time: 15:30" / "meeting day: Wednesday", "plan: Starter" /
+    "renewal date: 21 June 2022", "start time: 15:30" / "room: the Atrium" (a value the
+    value reader does not know is one of the other words). A changed value keeps its
+    kind (a time for a time, a name for a name: "lives in Rotterdam" / "moved to
+    Cardiff" stays a change), so values of disjoint kinds under their own labels are two
+    slots side by side."""
+    kinds_by_side: list[set[str]] = []
+    replaced_by_side: list[set[str]] = []
+    for statement, span in ((older, found.older_value), (newer, found.newer_value)):
+        stated = _stated(statement)
+        replaced = set(statement.words[span])
+        kinds = {
+            kind
+            for word in replaced
+            for kind in stated.kinds_of_word.get(word, ())
+            if kind not in _SUBJECT_NAMING
+        }
+        frame = set(statement.words[: span.start]) | set(statement.words[span.stop :])
+        labels = replaced - stated.value_words - frame  # "Room 2.03" of a room: a value
+        if not labels or (not kinds and len(replaced) < 2):
+            return False  # a bare value (or a bare word) replaced: a change of value
+        kinds_by_side.append(kinds)
+        replaced_by_side.append(replaced)
+    old_kinds, new_kinds = kinds_by_side
+    if not (old_kinds or new_kinds) or old_kinds & new_kinds:
+        return False
+    return not replaced_by_side[0] & replaced_by_side[1]
 
 
 def _same_values_elsewhere(older: Statement, newer: Statement, found: _Alignment) -> bool:
@@ -482,6 +518,7 @@ def _same_values_elsewhere(older: Statement, newer: Statement, found: _Alignment
 # kinds of value that name what a statement is about ("tier-2", order #1001) rather than
 # say something of it
 _NAMING = frozenset({"identifier", "reference", "name"})
+_SUBJECT_NAMING = frozenset({"identifier", "reference"})
 
 
 def _measured(statement: Statement) -> frozenset[tuple[str, str]]:
@@ -537,16 +574,21 @@ class _Stated:
 
     values: frozenset[tuple[str, str]]
     value_words: frozenset[str]
+    kinds_of_word: Mapping[str, frozenset[str]]  # a value word -> the kinds of its values
 
 
 @lru_cache(maxsize=16384)
 def _stated(statement: Statement) -> _Stated:
     found = extract_values(" ".join(statement.written)).values
+    kinds: dict[str, set[str]] = {}
+    for category, values in found.items():
+        for surface in values.values():
+            for word in content_words(surface):
+                kinds.setdefault(word, set()).add(category)
     return _Stated(
         frozenset((category, value) for category, values in found.items() for value in values),
-        frozenset(
-            w for values in found.values() for s in values.values() for w in content_words(s)
-        ),
+        frozenset(kinds),
+        {word: frozenset(k) for word, k in kinds.items()},
     )
 
 
@@ -638,6 +680,11 @@ def _read_question(
         if w in named and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
     )
     held = {w: sum(1 for s in statements if w in s.words) for w in words - subject}
+    if subject:
+        # a slot word none of the subject's own statements holds tells none of them
+        # apart: "club" asked of "X is a Malmö FF player" / "X transferred to Feyenoord"
+        own = set().union(*(s.words for s in statements if subject <= set(s.words)))
+        held = {w: n for w, n in held.items() if w in own}
     weights = {w: math.log(len(statements) / n) for w, n in held.items() if n}
     return _Question(words, subject, weights)
 
@@ -650,31 +697,26 @@ def _linked(question: _Question, older: Statement, newer: Statement) -> bool:
         return False
     if not (question.covers_slot(older) and question.covers_slot(newer)):
         return False  # one of them is about another slot ("hosted in" beside "runs version")
-    if question.subject:
-        return True
     verdict = compare_statements(older, newer)
+    if question.subject:
+        return verdict.reason != ANOTHER_SLOT
     if verdict.verdict is SlotVerdict.RESTATED:
         return True
     return verdict.verdict is SlotVerdict.CHANGE and not (verdict.differing_words & question.words)
 
 
 def _groups(question: _Question, statements: Sequence[Statement]) -> list[list[int]]:
-    parent = list(range(len(statements)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    """Statements of one slot, best first: each joins the first group it is linked to as
+    a whole (a chain of links, "start time" ~ "room" ~ "meeting day", is no slot)."""
+    groups: list[list[int]] = []
     for i in range(len(statements)):
-        for j in range(i + 1, len(statements)):
-            if find(i) != find(j) and _linked(question, statements[i], statements[j]):
-                parent[find(j)] = find(i)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(statements)):
-        groups.setdefault(find(i), []).append(i)
-    return [g for g in groups.values() if len(g) > 1]
+        for group in groups:
+            if all(_linked(question, statements[j], statements[i]) for j in group):
+                group.append(i)
+                break
+        else:
+            groups.append([i])
+    return [g for g in groups if len(g) > 1]
 
 
 @dataclass(frozen=True)
@@ -721,9 +763,14 @@ def newest_of_slot_first(
             order[position] = member
         newest.update({older: newest_first[0] for older in newest_first[1:]})
 
+    slot_of = list(range(len(texts)))  # each hit its own slot unless grouped
     for group in _groups(question, statements):
+        slot_of = [group[0] if i in group else s for i, s in enumerate(slot_of)]
         best = max(relevance[i] for i in group)
-        members = [i for i in group if relevance[i] >= best - band]
+        # linked by the statements alone (the question names nothing rare), a group is
+        # reordered only among near-equal hits: far below, it is likely another slot
+        width = band if question.subject else min(band, near)
+        members = [i for i in group if relevance[i] >= best - width]
         if len(members) > 1:
             newest_on_top(members)
     top = max(relevance) - near
@@ -734,6 +781,12 @@ def newest_of_slot_first(
         and question.names_subject(statement)
         and (question.subject or question.covers_slot(statement))
     ]
+    if members:
+        # a hit grouped with others of another slot than the best one's is not a version
+        best_slot = slot_of[max(members, key=lambda i: relevance[i])]
+        grouped = {s for s in slot_of if slot_of.count(s) > 1}
+        if best_slot in grouped:
+            members = [i for i in members if slot_of[i] in (best_slot, i)]
     if near > 0 and len(members) > 1:
         newest_on_top(members)
     return SlotOrder(order, newest)

@@ -257,3 +257,70 @@ def test_a_weekday_is_what_a_state_says() -> None:
     )
     assert found.verdict is SlotVerdict.CHANGE
     assert (found.older_value, found.newer_value) == ("Monday", "Friday")
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "verdict"),
+    [
+        # a label and a value of another kind replaced together: two slots side by side
+        (
+            "meetings: the weekly design review's start time updated to 15:30",
+            "meetings: the weekly design review's meeting day updated to Wednesday",
+            SlotVerdict.DIFFERENT,
+        ),
+        (
+            "billing: the Pinecrest account's plan updated to Starter",
+            "billing: the Pinecrest account's renewal date set to 21 June 2022",
+            SlotVerdict.DIFFERENT,
+        ),
+        # a value of the same kind under another verb is still a change
+        ("Amara Okafor lives in Rotterdam.", "Amara Okafor moved to Cardiff.", SlotVerdict.CHANGE),
+        ("The sync starts at 09:00.", "The sync starts at 10:30.", SlotVerdict.CHANGE),
+    ],
+)
+def test_another_slot_with_a_value_of_its_own_kind(
+    older: str, newer: str, verdict: SlotVerdict
+) -> None:
+    assert compare_slots(older, newer).verdict is verdict
+
+
+def test_a_chain_of_links_is_no_slot() -> None:
+    """A chain, "start time" ~ "room" ~ "meeting day", does not make the newest meeting day the
+    answer to "when does it begin": each hit joins a slot only with all of its members."""
+    review = "meetings: the weekly design review's"
+    texts = [
+        f"{review} start time updated to 15:30",
+        f"{review} start time set to 14:00",
+        f"{review} meeting day set to Tuesday",
+        f"{review} meeting day updated to Thursday",
+        f"{review} meeting day updated to Wednesday",
+        f"{review} room updated to the Atrium",
+    ]
+    order = newest_of_slot_first(
+        "When does the weekly design review begin?",
+        texts,
+        [_at(2022), _at(2021), _at(2021), _at(2022), _at(2024), _at(2023)],
+        [0.796, 0.793, 0.710, 0.705, 0.684, 0.620],
+        band=0.25,
+    )
+    assert texts[order.order[0]].endswith("15:30")
+    assert 0 not in order.newest  # nothing of another slot is shown as its newer version
+
+
+def test_a_slot_word_the_subject_never_uses_tells_nothing_apart() -> None:
+    """The question asks for a "club", but neither of the player's statements says it (other players'
+    do): both are still his club, so the newer one, far below on similarity, comes first."""
+    texts = [
+        "Hello Sam, as discussed on 5 December 2019, Jonas Lindqvist is a Malmö FF player.",
+        "Hi Priya, Jonas Lindqvist transferred to Feyenoord on 21 October 2020.",
+        "Hello Sam, Kwame Asante's club is Rangers, as confirmed on 10 July 2021.",
+        "Dear all, following the review on 3 October 2019, Rafael Nogueira's club is Sporting CP.",
+    ]
+    order = newest_of_slot_first(
+        "Which club does Jonas Lindqvist play for now?",
+        texts,
+        [_at(2019), _at(2020), _at(2021), _at(2019)],
+        [0.809, 0.569, 0.493, 0.481],
+        band=0.25,
+    )
+    assert order.order[:2] == [1, 0] and order.newest == {0: 1}
