@@ -308,8 +308,9 @@ def test_a_chain_of_links_is_no_slot() -> None:
 
 
 def test_a_slot_word_the_subject_never_uses_tells_nothing_apart() -> None:
-    """The question asks for a "club", but neither of the player's statements says it (other players'
-    do): both are still his club, so the newer one, far below on similarity, comes first."""
+    """The question asks for a "club", but neither of the player's statements says it
+    (other players' do): both are still his club, so the newer one, far below on
+    similarity, comes first."""
     texts = [
         "Hello Sam, as discussed on 5 December 2019, Jonas Lindqvist is a Malmö FF player.",
         "Hi Priya, Jonas Lindqvist transferred to Feyenoord on 21 October 2020.",
