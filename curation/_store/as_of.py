@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from curation._errors import ValidationError
+from curation._errors import StateConflictError, ValidationError
 from curation._kinds import EventType
 from curation._records import CuratedSetAsOf, MemoryAsOf
 from curation._store.rewind_replay import rewind_target
@@ -57,7 +57,8 @@ class CuratedAsOf:
 
 def check_moment(value: str | datetime, *, now: datetime, created_at: datetime) -> datetime:
     """The moment to go back to, or a typed error naming the field ``to`` and the value:
-    malformed, without a time zone, in the future, or before the tenant existed."""
+    malformed or without a time zone (ValidationError), in the future or before the
+    tenant existed (StateConflictError: a well-formed moment the tenant's life refuses)."""
     if isinstance(value, datetime):
         moment = value
     else:
@@ -68,9 +69,9 @@ def check_moment(value: str | datetime, *, now: datetime, created_at: datetime) 
     if moment.tzinfo is None:
         raise ValidationError("to", value, "needs a time zone (e.g. Z or +00:00)")
     if moment > now:
-        raise ValidationError("to", value, f"is in the future (now is {now.isoformat()})")
+        raise StateConflictError("to", value, f"is in the future (now is {now.isoformat()})")
     if moment < created_at:
-        raise ValidationError(
+        raise StateConflictError(
             "to", value, f"is before the tenant existed (created {created_at.isoformat()})"
         )
     return moment
