@@ -4,6 +4,9 @@ exactly, and a dry run changes nothing."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from curation_helpers import field_of
 from rewind_helpers import MOMENT, at, fingerprint, good_then_bad, other_data
 from sqlalchemy import text
@@ -102,3 +105,58 @@ def test_a_rewind_to_now_changes_nothing_and_records_no_run(store: MemoryStore) 
     report = store.rewind(T, at(2).isoformat(), now=at(3))
     assert report.changes == {} and report.run_id is None
     assert store.runs(T) == []
+
+
+def test_history_recorded_before_priors_were_kept_is_rewound_by_approximation(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Acts recorded before this change kept no ``prior_states`` (nor the policy's prior,
+    the reopened conflict's or the unmerged proposal's): the rewind puts those rows back
+    from the acts around them, says so per event kind, and still restores the moment."""
+    import curation._store.curator as curator_module
+    import curation._store.runs as runs_module
+    import curation._store.tenant_policy as policy_module
+
+    def stripping(record: Any, keys: tuple[str, ...]) -> Any:
+        def old_style(*args: Any, **kwargs: Any) -> Any:
+            if isinstance(kwargs.get("data"), dict):
+                kwargs["data"] = {k: v for k, v in kwargs["data"].items() if k not in keys}
+            return record(*args, **kwargs)
+
+        return old_style
+
+    old_keys = ("prior_states", "prior_proposal", "prior_conflict", "prior")
+    for module, name in [
+        (curator_module, "record_event"),
+        (curator_module, "event_row"),
+        (policy_module, "record_event"),
+        (runs_module, "event_row"),
+    ]:
+        monkeypatch.setattr(module, name, stripping(getattr(module, name), old_keys))
+    story = good_then_bad(store, T)
+    store.undo_run(T, story["second"].run_id, now=at(39))
+
+    report = store.rewind(T, MOMENT, now=at(41))
+    assert set(report.approximated) >= {"policy", "unmerge", "reopen", "approve", "restore"}
+    after, before = fingerprint(store, T), story["before"]
+    assert {m: after["memories"][m] for m in before["memories"]} == before["memories"]
+    assert {p: after["proposals"][p] for p in before["proposals"]} == before["proposals"]
+    assert {c: after["conflicts"][c] for c in before["conflicts"]} == before["conflicts"]
+    assert after["policy"] == before["policy"]
+
+
+def test_a_rewind_is_itself_history_a_later_rewind_can_go_back_over(store: MemoryStore) -> None:
+    first = store.remember(T, "the runbook lives in the wiki", now=at(0)).id
+    store.pin(T, first, now=at(1))
+    store.set_policy(T, {"max_prune_ratio": 0.3}, now=at(2))
+    store.unpin(T, first, now=at(10))
+    store.remember(T, "the runbook moved to the repo", now=at(10))
+    store.set_policy(T, {"max_prune_ratio": 0.4}, now=at(10))
+    then = fingerprint(store, T)
+
+    back = store.rewind(T, at(5), now=at(11))
+    assert back.changes == {"memories_rewound": 1, "pins_set": 1, "policy": 1}
+    assert store.policy(T).max_prune_ratio == 0.3
+    forward = store.rewind(T, at(10.5), now=at(12))  # after the writes, before the rewind
+    assert forward.changes == {"memories_restored": 1, "pins_cleared": 1, "policy": 1}
+    assert fingerprint(store, T) == then
