@@ -262,14 +262,18 @@ def jsonable_state(row: Any) -> dict[str, Any]:
     return out
 
 
-def states_of(conn: Connection, tenant: str, ids: Sequence[Any]) -> dict[str, dict[str, Any]]:
-    """These memories' states now (id -> state), what an act records as its ``prior``."""
+def states_of(
+    conn: Connection, tenant: str, ids: Sequence[Any], *, lock: bool = False
+) -> dict[str, dict[str, Any]]:
+    """These memories' states now (id -> state), what an act records as its ``prior``;
+    ``lock``: their rows locked for the caller's update, in id order (as every writer)."""
     if not ids:
         return {}
     rows = conn.execute(
         text(
             f"SELECT memory_id, {', '.join(STATE_FIELDS)} FROM memory_state"
             " WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))"
+            + (" ORDER BY memory_id FOR UPDATE" if lock else "")
         ),
         {"t": tenant, "ids": sorted({str(i) for i in ids})},
     ).all()

@@ -154,8 +154,10 @@ def rewind(
     """Put the tenant's curated state back as it was at ``moment`` (the caller checked the
     moment); a dry run reports the same changes and writes nothing."""
     started = time.perf_counter()
-    take_transaction_lock(conn, tenant)
-    target = rewind_target(conn, tenant, moment, now=now, actor=actor)
+    take_transaction_lock(conn, tenant)  # no curation run meanwhile
+    if not dry_run:
+        _hold_writers(conn, tenant)
+    target = rewind_target(conn, tenant, moment, now=now, actor=actor, lock=not dry_run)
     changes, ids = _changes(target)
     counts = {kind: len(members) for kind, members in ids.items()}
     report = RewindReport(
@@ -223,6 +225,14 @@ def rewind(
     return RewindReport(**{**report.to_dict(), "run_id": str(run_id)})
 
 
+def _hold_writers(conn: Connection, tenant: str) -> None:
+    """Writers of the tenant wait until the rewind commits (the write path's own lock):
+    a write landing between the replay and its writing would be neither kept nor rewound."""
+    conn.execute(
+        text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": f"memgov.write.{tenant}"}
+    )
+
+
 def is_rewind(conn: Connection, tenant: str, run_id: uuid.UUID) -> bool:
     return bool(
         conn.execute(
@@ -234,20 +244,32 @@ def is_rewind(conn: Connection, tenant: str, run_id: uuid.UUID) -> bool:
     )
 
 
-def _current(conn: Connection, tenant: str, entity: str, row_id: str) -> dict[str, Any] | None:
-    if entity == "memory":
-        return normal(states_of(conn, tenant, [row_id]).get(row_id))
-    if entity == "policy":
+def _current(
+    conn: Connection, tenant: str, wanted: Mapping[str, list[str]]
+) -> dict[str, dict[str, Any]]:
+    """The rows a rewind changed as they are now (entity -> id -> state), locked."""
+    out: dict[str, dict[str, Any]] = {"memory": {}, "proposal": {}, "conflict": {}, "policy": {}}
+    for mid, state in states_of(conn, tenant, wanted.get("memory", []), lock=True).items():
+        out["memory"][mid] = normal(state) or {}
+    for entity, fields in (("proposal", PROPOSAL_FIELDS), ("conflict", CONFLICT_FIELDS)):
+        ids = wanted.get(entity, [])
+        if not ids:
+            continue
+        rows = conn.execute(
+            text(
+                f"SELECT id, {', '.join(fields)} FROM {entity} WHERE tenant = :t"
+                " AND id = ANY(CAST(:ids AS uuid[])) ORDER BY id FOR UPDATE"
+            ),
+            {"t": tenant, "ids": sorted(ids)},
+        ).all()
+        for row in rows:
+            out[entity][str(row.id)] = normal({f: getattr(row, f) for f in fields}) or {}
+    if wanted.get("policy"):
         policy = conn.execute(
-            text("SELECT policy FROM tenant WHERE name = :t"), {"t": tenant}
+            text("SELECT policy FROM tenant WHERE name = :t FOR UPDATE"), {"t": tenant}
         ).scalar()
-        return normal(dict(policy or {}))
-    fields = PROPOSAL_FIELDS if entity == "proposal" else CONFLICT_FIELDS
-    row = conn.execute(
-        text(f"SELECT {', '.join(fields)} FROM {entity} WHERE tenant = :t AND id = :id"),
-        {"t": tenant, "id": row_id},
-    ).first()
-    return None if row is None else normal({f: getattr(row, f) for f in fields})
+        out["policy"]["policy"] = normal(dict(policy or {})) or {}
+    return out
 
 
 def undo_rewind(
@@ -257,19 +279,28 @@ def undo_rewind(
     changed since is left, and counted as ``changed_since``); the run becomes ``undone``.
     The caller has checked that the run is applied."""
     take_transaction_lock(conn, tenant)
-    events = conn.execute(
-        text(
-            "SELECT data FROM event WHERE tenant = :t AND run_id = :r AND type = 'rewind'"
-            " AND NOT data ? 'undo_of_run' ORDER BY id"
-        ),
-        {"t": tenant, "r": run_id},
-    ).scalars()
+    _hold_writers(conn, tenant)
+    events = (
+        conn.execute(
+            text(
+                "SELECT data FROM event WHERE tenant = :t AND run_id = :r AND type = 'rewind'"
+                " AND NOT data ? 'undo_of_run' ORDER BY id"
+            ),
+            {"t": tenant, "r": run_id},
+        )
+        .scalars()
+        .all()
+    )
+    wanted: dict[str, list[str]] = defaultdict(list)
+    for data in events:
+        wanted[data["entity"]].append(data["id"])
+    current = _current(conn, tenant, wanted)
     back: Changes = defaultdict(dict)
     skipped = 0
     for data in events:
         entity, row_id = data["entity"], data["id"]
-        if _current(conn, tenant, entity, row_id) != normal(data["after"]):
-            skipped += 1
+        if current[entity].get(row_id) != normal(data["after"]):
+            skipped += 1  # changed since the rewind (or gone: forgotten)
             continue
         back[entity][row_id] = (data["after"], data["prior"])
     _write(conn, tenant, back, now=now)

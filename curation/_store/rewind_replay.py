@@ -77,8 +77,11 @@ class RewindTarget:
 
 
 class _Replay:
-    def __init__(self, conn: Connection, tenant: str, moment: datetime, events: list[Any]):
+    def __init__(
+        self, conn: Connection, tenant: str, moment: datetime, events: list[Any], lock: bool
+    ):
         self.conn, self.tenant, self.events = conn, tenant, events
+        self.lock = " ORDER BY 1 FOR UPDATE" if lock else ""
         self.target = RewindTarget(moment=moment)
         self._load(events)
         self.policy: dict[str, Any] | None = None
@@ -135,7 +138,7 @@ class _Replay:
         wanted = sorted({i for i in ids if _is_uuid(i)})
         if not wanted:
             return {}
-        rows = self.conn.execute(text(sql), {"t": self.tenant, "ids": wanted}).all()
+        rows = self.conn.execute(text(sql + self.lock), {"t": self.tenant, "ids": wanted}).all()
         return {str(r.id): normal(shape(r)) or {} for r in rows}
 
     # -- setting a row's state then ---------------------------------------------------------
@@ -483,10 +486,18 @@ def _is_uuid(value: str) -> bool:
 
 
 def rewind_target(
-    conn: Connection, tenant: str, moment: datetime, *, now: datetime, actor: str
+    conn: Connection,
+    tenant: str,
+    moment: datetime,
+    *,
+    now: datetime,
+    actor: str,
+    lock: bool = False,
 ) -> RewindTarget:
     """Every curated row as it was at ``moment``, from its state now and the events
-    after the moment inverted newest first (usage events are not read)."""
+    after the moment inverted newest first (usage events are not read). ``lock``: the
+    rows read are locked for the caller's update (so a recall's count bump between the
+    read and the write is not lost)."""
     events = conn.execute(
         text(
             "SELECT id, type, memory_id, related_ids, actor, reason, run_id, data, at"
@@ -496,7 +507,7 @@ def rewind_target(
         ),
         {"t": tenant, "m": moment},
     ).all()
-    replay = _Replay(conn, tenant, moment, list(events))
+    replay = _Replay(conn, tenant, moment, list(events), lock)
     for event in events:
         replay.invert(event)
     return replay.finish(now=now, actor=actor)
