@@ -22,6 +22,7 @@ from sqlalchemy import Connection, text
 
 from curation._kinds import EventType
 from curation._records import RewindReport, RunReport, UndoReport
+from curation._store.apply import write_events  # by COPY for a large rewind
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import put_back, states_of
 from curation._store.locks import take_transaction_lock
@@ -175,9 +176,7 @@ def rewind(
     run_id = uuid.uuid4()
     reason = f"rewound to {moment.isoformat()}"
     _write(conn, tenant, changes, now=now)
-    record_events(
-        conn, _events(tenant, changes, run_id=run_id, now=now, actor=actor, reason=reason)
-    )
+    write_events(conn, _events(tenant, changes, run_id=run_id, now=now, actor=actor, reason=reason))
     active_after = conn.execute(
         text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
         {"t": tenant},
@@ -304,7 +303,7 @@ def undo_rewind(
             continue
         back[entity][row_id] = (data["after"], data["prior"])
     _write(conn, tenant, back, now=now)
-    record_events(
+    write_events(
         conn,
         _events(
             tenant, back, run_id=run_id, now=now, actor=actor, reason="rewind undone", undo=True
