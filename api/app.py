@@ -20,6 +20,7 @@ from api import (
     routes_curator,
     routes_forget,
     routes_quarantine,
+    routes_rewind,
     telemetry,
 )
 from api.fast_recall import RecallFastPath
@@ -100,6 +101,7 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
     app.include_router(routes_curator.router)
     app.include_router(routes_forget.router)
     app.include_router(routes_quarantine.router)
+    app.include_router(routes_rewind.router)
     # a route, not a mount: /mcp itself (no redirect to /mcp/), every method
     app.router.routes.append(Route(MCP_PATH, McpAuth(mcp_app, store, app.state.limiter)))
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)

@@ -25,6 +25,7 @@ class ArchiveReason(StrEnum):
     SUBSUMED = "subsumed"
     RETIRED = "retired"
     REJECTED = "rejected"  # a quarantined write a curator rejected
+    REWOUND = "rewound"  # written after the moment a rewind went back to
 
 
 class ConflictStatus(StrEnum):
@@ -98,3 +99,4 @@ class EventType(StrEnum):
     RELEASE = "release"
     QUARANTINE_REJECT = "quarantine_reject"
     FORGET = "forget"  # an explicit forget's receipt (curation/_store/forget.py)
+    REWIND = "rewind"  # one row put back by a rewind (or its undo), with prior and after

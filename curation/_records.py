@@ -397,6 +397,8 @@ class UndoReport(_Record):
     proposals_withdrawn: int
     status_before: str = "applied"
     undone_at: str | None = None
+    # a rewind's undo: the rows put back per kind, and those left because they changed since
+    reverted: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -514,3 +516,45 @@ class GoldenProbe(_Record):
     query: str
     k: int
     expected_ids: list[str]
+
+
+@dataclass(frozen=True)
+class RewindReport(_Record):
+    """A rewind of a tenant's curated state to ``to`` (or, ``dry_run``, what it would do):
+    changes counted per kind and the ids of each kind. ``run_id`` names the recorded run
+    ``memgov undo`` reverses (None in a dry run or when nothing differed).
+    ``approximated``: events (by kind) recorded before acts kept their prior state, put
+    back from the acts around them; ``not_rewindable``: hard deletes after the moment."""
+
+    tenant: str
+    to: str
+    dry_run: bool
+    run_id: str | None
+    changes: dict[str, int]
+    ids: dict[str, list[str]]
+    approximated: dict[str, int] = field(default_factory=dict)
+    not_rewindable: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MemoryAsOf(_Record):
+    """A memory of the curated set at a moment, and its status now."""
+
+    id: str
+    kind: str
+    content: str
+    topic: str | None
+    pinned: bool
+    status_now: str
+
+
+@dataclass(frozen=True)
+class CuratedSetAsOf(_Record):
+    """The curated (active) set as it was at ``at``: counts by status then, the active
+    memories (newest first, at most ``limit``), and the approximations the history forced."""
+
+    tenant: str
+    at: str
+    counts: dict[str, int]
+    memories: list[MemoryAsOf]
+    approximated: dict[str, int] = field(default_factory=dict)

@@ -37,6 +37,7 @@ from curation import (
     Clock,
     ConflictRecord,
     ConflictResolution,
+    CuratedSetAsOf,
     Explanation,
     FixedClock,
     InferredSupersession,
@@ -263,6 +264,20 @@ def archived(
         if m.archived_at is None
         or ((since is None or m.archived_at >= since) and (until is None or m.archived_at < until))
     ]
+
+
+AS_OF_LIMIT = 200  # active entries listed for a moment (the counts cover them all)
+
+
+@st.cache_data(ttl=READ_TTL, show_spinner="Replaying the history…")
+def _curated_as_of(key: str, tenant: str, at: str, limit: int) -> CuratedSetAsOf:
+    return store().curated_as_of(tenant, at, limit=limit)
+
+
+def curated_as_of(tenant: str, at: datetime, limit: int = AS_OF_LIMIT) -> CuratedSetAsOf:
+    """The curated set as it was at ``at``: what a rewind to it would restore. A moment
+    before the tenant existed or in the future is the store's typed error."""
+    return _curated_as_of(store_key(), tenant, at.isoformat(), limit)
 
 
 @st.cache_data(ttl=READ_TTL, show_spinner=False)

@@ -88,7 +88,7 @@ def test_fresh_database_is_empty(empty_database: Database) -> None:
 def test_upgrade_downgrade_upgrade(empty_database: Database) -> None:
     db = empty_database
     head = db.head_revision()
-    assert head == "0009"
+    assert head == "0010"
 
     db.upgrade()
     assert tables(db) >= TABLES

@@ -5,11 +5,17 @@ under ``reject`` is a 400 naming the field, never echoing the secret."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from typing import Any
 
+import anyio
+import httpx2
 import pytest
 from api_helpers import Served, error_of, serving
 from cli_helpers import memgov
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
 
 from curation import MemoryStore
 
@@ -83,3 +89,48 @@ def test_cli_quarantine_list_release_reject(store: MemoryStore, cli_env: dict[st
     assert held.id in [h.id for h in store.recall(T, BAD, k=5)]
     failed = memgov(cli_env, "quarantine", "release", "not-a-uuid", "--tenant", T, code=2)
     assert "memory_id" in failed.stderr and "Traceback" not in failed.stderr
+
+
+def _over_mcp(served: Served, key: str) -> Client:
+    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=30)
+    return Client(streamable_http_client(f"{served.url}/mcp", http_client=http))
+
+
+def _result(answer: Any) -> dict[str, Any]:
+    assert not answer.is_error, answer.content
+    if answer.structured_content is not None:
+        return answer.structured_content.get("result", answer.structured_content)  # type: ignore[no-any-return]
+    return json.loads(answer.content[0].text)  # type: ignore[no-any-return]
+
+
+def test_mcp_write_from_an_untrusted_key_is_quarantined(served: Served) -> None:
+    """The MCP ``remember`` tool goes through the same gate: an untrusted key's
+    instruction-like text is held (never recalled, raw mode included) and listed on the
+    curator queue with its reason; the same text from a key the tenant trusts is stored."""
+    store = served.store
+    untrusted = served.key(T, "agent", name="scraper")
+    trusted = served.key(T, "agent", name="ops-bot")
+    store.set_policy(T, {"trust": {**store.policy(T).trust.model_dump(),
+                                   "sources": {"key:ops-bot": 5}}})  # fmt: skip
+
+    async def session() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        async with _over_mcp(served, untrusted) as client:
+            held = _result(await client.call_tool("remember", {"content": BAD}))
+            recalled = _result(await client.call_tool("recall", {"query": BAD, "k": 5}))
+        async with _over_mcp(served, trusted) as client:
+            kept = _result(await client.call_tool("remember", {"content": BAD + " today"}))
+        return held, recalled, kept
+
+    held, recalled, kept = anyio.run(session)
+    assert held["quarantined"] is True and held["created"] is True
+    assert held["id"] not in _ids(recalled["hits"])
+    for mode in ("curated", "raw"):
+        assert held["id"] not in [h.id for h in store.recall(T, BAD, k=10, mode=mode)]
+    assert kept["quarantined"] is False
+    assert kept["id"] in [h.id for h in store.recall(T, BAD, k=10)]
+    queue = store.quarantined(T)
+    assert [q.id for q in queue] == [held["id"]] and "addresses-agent" in queue[0].reason
+    with served.client(served.key(T, "curator", name="ops")) as curator:
+        listed = curator.get("/v1/curator/quarantine").json()
+        assert [q["id"] for q in listed] == [held["id"]] and listed[0]["content"] == BAD
+    assert [e.actor for e in store.events(T, types=["quarantine"])] == ["key:scraper"]

@@ -25,6 +25,7 @@ from curation._store.lifecycle import (
     RESTORE_SET,
     archive_one,
     rearchive,
+    states_of,
 )
 from curation._store.writes import PreparedWrite, write_batch
 from curation._validation import MemoryInput, content_hash, validate_content
@@ -75,6 +76,8 @@ def approve(
         ),
         {"t": tenant, "ids": list(proposal.member_ids)},
     ).all()
+    # every member as it was (the principle too, once known): what a rewind puts back
+    before = states_of(conn, tenant, [m.id for m in members])
     text_hash = content_hash(principle_text)
     promoted = next((m for m in members if m.content_hash == text_hash), None)
     prior_generality: int | None = None
@@ -142,6 +145,7 @@ def approve(
             "prior_generality": prior_generality,
             "prior_state": prior_state,
             "subsumed_ids": [str(s) for s in subsumed],
+            "prior_states": before,
             "proposed_text": proposal.text,
             "edited_text": None if principle_text == proposal.text else principle_text,
         },
@@ -202,6 +206,7 @@ def unmerge(
         {"t": tenant, "p": str(proposal_id)},
     ).scalar_one()
     principle = proposal.principle_id
+    before = states_of(conn, tenant, [*approval["subsumed_ids"], principle])
     restored = (
         conn.execute(
             text(
@@ -250,7 +255,18 @@ def unmerge(
         memory_id=principle,
         related_ids=list(restored),
         reason="principle unmerged",
-        data={"proposal_id": str(proposal_id)},
+        data={
+            "proposal_id": str(proposal_id),
+            "prior_states": before,
+            "prior_proposal": {
+                "status": proposal.status,
+                "principle_id": None if principle is None else str(principle),
+                "decided_at": None
+                if proposal.decided_at is None
+                else proposal.decided_at.isoformat(),
+                "decided_by": proposal.decided_by,
+            },
+        },
     )
     return Unmerge(proposal_id=str(proposal_id), restored=len(restored))
 
@@ -279,6 +295,7 @@ def resolve(
         ),
         {"t": tenant, "id": conflict.memory_id},
     ).one()
+    before = states_of(conn, tenant, [conflict.memory_id])
     replacement_id: Any = None
     created = False
     archived = False
@@ -337,6 +354,7 @@ def resolve(
             "replacement_id": None if replacement_id is None else str(replacement_id),
             "replacement_created": created,
             "archived": archived,
+            "prior_states": before,
         },
     )
     return ConflictResolution(
@@ -363,6 +381,10 @@ def reopen(
         ),
         {"t": tenant, "c": str(conflict_id)},
     ).scalar_one()
+    touched = [conflict.memory_id]
+    if resolution.get("replacement_created"):
+        touched.append(resolution["replacement_id"])
+    before = states_of(conn, tenant, touched)
     restored: list[Any] = []
     if resolution.get("archived"):
         restored = list(
@@ -394,7 +416,19 @@ def reopen(
                 actor=actor,
                 memory_id=conflict.memory_id,
                 reason="resolution undone",
-                data={"conflict_id": str(conflict_id)},
+                data={
+                    "conflict_id": str(conflict_id),
+                    "prior_states": before,
+                    "prior_conflict": {
+                        "status": conflict.status,
+                        "resolution": conflict.resolution,
+                        "resolution_note": conflict.resolution_note,
+                        "resolved_at": None
+                        if conflict.resolved_at is None
+                        else conflict.resolved_at.isoformat(),
+                        "resolved_by": conflict.resolved_by,
+                    },
+                },
             )
         ],
     )

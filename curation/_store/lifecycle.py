@@ -8,6 +8,7 @@ one-row changes here also append their event.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -83,6 +84,10 @@ def rearchive(
     return done is not None
 
 
+def _iso(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, datetime) else value
+
+
 def restore_rows(
     conn: Connection,
     tenant: str,
@@ -119,6 +124,7 @@ def restore_rows(
                     "prior": {
                         "status": p.status,
                         "archive_reason": p.archive_reason,
+                        "archived_at": _iso(getattr(p, "archived_at", None)),
                         "superseded_by": None if p.superseded_by is None else str(p.superseded_by),
                         "parent_id": None if p.parent_id is None else str(p.parent_id),
                     }
@@ -203,6 +209,7 @@ def decide_quarantined(
         if release
         else "status = 'archived', archive_reason = 'rejected', archived_at = :now"
     )
+    before = states_of(conn, tenant, [memory_id])
     prior = conn.execute(
         text(
             f"UPDATE memory_state SET {change}, quarantine_reason = NULL, {CHANGED}"
@@ -215,6 +222,91 @@ def decide_quarantined(
         return False
     kind = EventType.RELEASE if release else EventType.QUARANTINE_REJECT
     record_events(
-        conn, [event_row(tenant, kind, at=now, actor=actor, memory_id=memory_id, reason=reason)]
+        conn,
+        [
+            event_row(
+                tenant,
+                kind,
+                at=now,
+                actor=actor,
+                memory_id=memory_id,
+                reason=reason,
+                data={"prior_states": before},
+            )
+        ],
     )
     return True
+
+
+# -- recorded states: what an act keeps so a rewind can put a memory back exactly --------
+# A memory's curated state (what curation and the curator change) and the counters a
+# merge folds; a rewind and its undo set all of them at once.
+CURATED_FIELDS = (
+    "status", "archive_reason", "archived_at", "superseded_by", "parent_id", "pinned",
+    "generality", "quarantine_reason",
+)  # fmt: skip
+COUNTER_FIELDS = ("importance", "recall_count", "proven")
+STATE_FIELDS = CURATED_FIELDS + COUNTER_FIELDS
+
+
+def jsonable_state(row: Any) -> dict[str, Any]:
+    """A state row as JSON-ready values (ids and times as text) under ``STATE_FIELDS``."""
+    out: dict[str, Any] = {}
+    for name in STATE_FIELDS:
+        value = getattr(row, name) if not isinstance(row, Mapping) else row.get(name)
+        if isinstance(value, datetime):
+            value = value.isoformat()
+        elif isinstance(value, uuid.UUID):
+            value = str(value)
+        out[name] = value
+    return out
+
+
+def states_of(
+    conn: Connection, tenant: str, ids: Sequence[Any], *, lock: bool = False
+) -> dict[str, dict[str, Any]]:
+    """These memories' states now (id -> state), what an act records as its ``prior``;
+    ``lock``: their rows locked for the caller's update, in id order (as every writer)."""
+    if not ids:
+        return {}
+    rows = conn.execute(
+        text(
+            f"SELECT memory_id, {', '.join(STATE_FIELDS)} FROM memory_state"
+            " WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))"
+            + (" ORDER BY memory_id FOR UPDATE" if lock else "")
+        ),
+        {"t": tenant, "ids": sorted({str(i) for i in ids})},
+    ).all()
+    return {str(r.memory_id): jsonable_state(r) for r in rows}
+
+
+def put_back(
+    conn: Connection, tenant: str, states: Mapping[str, Mapping[str, Any]], *, now: datetime
+) -> list[str]:
+    """Set memories to recorded states (a rewind and its undo): the one spelling of that
+    change. The caller records the events. Returns the ids changed."""
+    if not states:
+        return []
+    rows = [{"id": mid, **{f: state.get(f) for f in STATE_FIELDS}} for mid, state in states.items()]
+    return [
+        str(m)
+        for m in conn.execute(
+            text(
+                f"""
+                UPDATE memory_state s SET status = x.status, archive_reason = x.archive_reason,
+                    archived_at = x.archived_at, superseded_by = x.superseded_by,
+                    parent_id = x.parent_id, pinned = x.pinned, generality = x.generality,
+                    quarantine_reason = x.quarantine_reason, importance = x.importance,
+                    recall_count = x.recall_count, proven = x.proven, {CHANGED}
+                FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(
+                    id uuid, status text, archive_reason text, archived_at timestamptz,
+                    superseded_by uuid, parent_id uuid, pinned boolean, generality integer,
+                    quarantine_reason text, importance double precision,
+                    recall_count integer, proven integer)
+                WHERE s.tenant = :t AND s.memory_id = x.id
+                RETURNING s.memory_id
+                """
+            ),
+            {"t": tenant, "rows": json.dumps(rows), "now": now},
+        ).scalars()
+    ]

@@ -19,6 +19,7 @@ from curation._store.services.memory_service import MemoryService
 from curation._store.services.quarantine_service import QuarantineService
 from curation._store.services.queue_service import CuratorQueue
 from curation._store.services.recall_service import RecallService
+from curation._store.services.rewind_service import RewindService
 from curation._store.services.run_service import RunService
 from curation._store.services.tenant_service import TenantService
 from curation._store.services.transfer_service import TransferService
@@ -59,6 +60,7 @@ class MemoryStore:
         self.key_service = KeyService(self.context)
         self.forget_service = ForgetService(self.context)
         self.quarantine_service = QuarantineService(self.context)
+        self.rewind_service = RewindService(self.context)
 
     @classmethod
     def open(cls, *, embedder: Embedder | None = None, clock: Clock | None = None) -> MemoryStore:
@@ -199,3 +201,7 @@ class MemoryStore:
     quarantined = delegate("quarantine_service", QuarantineService.quarantined)
     release = delegate("quarantine_service", QuarantineService.release)
     reject_quarantined = delegate("quarantine_service", QuarantineService.reject_quarantined)
+
+    # -- a tenant back to a moment (undone by ``undo_run``) -------------------------------
+    rewind = delegate("rewind_service", RewindService.rewind)
+    curated_as_of = delegate("rewind_service", RewindService.curated_as_of)

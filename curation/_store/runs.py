@@ -18,8 +18,9 @@ from curation._records import RunReport, UndoReport
 from curation._store.apply import apply_plan, effective_mechanics
 from curation._store.database import scope_to_tenant
 from curation._store.events import event_row, record_events
-from curation._store.lifecycle import RESTORE_SET
+from curation._store.lifecycle import RESTORE_SET, states_of
 from curation._store.locks import take_transaction_lock
+from curation._store.rewind import is_rewind, undo_rewind
 
 
 def run_apply(
@@ -143,6 +144,8 @@ def undo_run(
             status_before=run.status,
             undone_at=None if run.undone_at is None else run.undone_at.isoformat(),
         )
+    if is_rewind(conn, tenant, run_id):  # a rewind keeps every row's before and after
+        return undo_rewind(conn, tenant, run_id, now=now, actor=actor)
     events = conn.execute(
         text("SELECT * FROM event WHERE tenant = :t AND run_id = :r ORDER BY id"),
         {"t": tenant, "r": run_id},
@@ -151,6 +154,7 @@ def undo_run(
     # a subsumed archive set parent_id; its event keeps the prior one (older events do not:
     # their parent_id is left as it is)
     priors = [(e.data or {}).get("prior") or {} for e in archived]
+    before = states_of(conn, tenant, [e.memory_id for e in archived])  # what a rewind needs
     restored = (
         conn.execute(
             text(
@@ -251,7 +255,7 @@ def undo_run(
                 memory_id=m,
                 run_id=run_id,
                 reason="curation run undone",
-                data={"undo_of_run": str(run_id)},
+                data={"undo_of_run": str(run_id), "prior_states": {str(m): before[str(m)]}},
             )
             for m in restored
         ],

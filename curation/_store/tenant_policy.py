@@ -50,8 +50,19 @@ def store_policy(
     jsonb could not store it verbatim, e.g. a NUL in a model name of a threshold map)."""
     dumped = policy.model_dump(mode="json")
     check_document("policy", dumped)
+    # the value it replaces, so a rewind can put it back (events before 2026-12-04 lack it)
+    prior = conn.execute(
+        text("SELECT policy FROM tenant WHERE name = :t FOR UPDATE"), {"t": tenant}
+    ).scalar()
     conn.execute(
         text("UPDATE tenant SET policy = CAST(:p AS jsonb) WHERE name = :t"),
         {"t": tenant, "p": json.dumps(dumped)},
     )
-    record_event(conn, tenant, EventType.POLICY, at=at, actor=actor, data={"policy": dumped})
+    record_event(
+        conn,
+        tenant,
+        EventType.POLICY,
+        at=at,
+        actor=actor,
+        data={"policy": dumped, "prior": prior if prior is not None else {}},
+    )

@@ -30,6 +30,7 @@ from curation.cli import (
     forget_commands,
     memory_commands,
     quarantine_commands,
+    rewind_commands,
 )
 
 
@@ -122,6 +123,7 @@ memory_commands.register(app)
 curation_commands.register(app)
 change_commands.register(app)
 forget_commands.register(app)
+rewind_commands.register(app)
 
 
 def _load_plugins() -> None:

@@ -104,7 +104,8 @@ def undo(
     now: str | None = NOW,
     as_json: bool = JSON,
 ) -> None:
-    """Undo a curation run from its recorded events (again: nothing more is reverted)."""
+    """Undo a curation run or a rewind from its recorded events (again: nothing more is
+    reverted). A rewind's rows go back only where still as it left them."""
     result = open_store().undo_run(tenant, run_id, actor="cli", now=parse_now(now))
     if as_json:
         emit_json(result)

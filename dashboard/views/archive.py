@@ -7,10 +7,11 @@ from datetime import UTC, date, datetime, time, timedelta
 import pandas as pd
 import streamlit as st
 
-from curation import ARCHIVE_REASONS, MemgovError
+from curation import ARCHIVE_REASONS, ArchiveReason, MemgovError
 from dashboard import data, ui
 
 PICK_KEY = "archive_pick"
+REASONS = [*ARCHIVE_REASONS, ArchiveReason.REWOUND.value]
 CHAIN_HEADING = {
     "superseded": "**Superseded by** (oldest to newest):",
     "duplicate": "**Duplicate of** (the entry that was kept):",
@@ -26,6 +27,8 @@ WHY = {
     "that principle and returns with an unmerge",
     "retired": "a curator retired it when resolving a conflict, or it was a principle "
     "withdrawn by an unmerge",
+    "rewound": "it was written after the moment a curator rewound the tenant to; undoing "
+    "that rewind run (`memgov undo RUN`) brings it back",
     "inferred supersession": "no key was given, but a newer entry states another value for "
     "the same subject and slot (the evidence is in its history below); restore it if the "
     "inference is wrong",
@@ -58,12 +61,64 @@ def _bounds(picked: object) -> tuple[datetime | None, datetime | None]:
     return since, until
 
 
+def _as_of(tenant: str) -> None:
+    """The curated set as it was at a chosen moment (UTC), from the history replayed."""
+    with st.expander("As of a moment: the curated set as it was then", icon=":material/history:"):
+        cols = st.columns(2)
+        day = cols[0].date_input("As of (UTC date)", value=None, key="asof_date")
+        clock = cols[1].time_input("Time (UTC)", value=time(0, 0), key="asof_time", step=60)
+        if not isinstance(day, date):
+            st.caption("Pick a date to see the entries that were active then.")
+            return
+        moment = datetime.combine(day, clock or time(0, 0), tzinfo=UTC)
+        try:
+            view = data.curated_as_of(tenant, moment)
+        except MemgovError as exc:
+            st.warning(f"Cannot show that moment: {ui.code(str(exc))}")
+            return
+        counts = view.counts
+        st.caption(
+            f"As of {ui.when(moment)}: {counts['active']} active, {counts['archived']} "
+            f"archived, {counts['quarantined']} quarantined (entries written later are "
+            f"absent); the newest {len(view.memories)} active shown."
+        )
+        if view.approximated:
+            st.caption(
+                "Put back from the acts around them (recorded before acts kept their prior "
+                "state): " + ", ".join(f"{k}: {v}" for k, v in view.approximated.items())
+            )
+        if view.memories:
+            st.dataframe(
+                pd.DataFrame(
+                    [
+                        {
+                            "content": ui.short(m.content, 80),
+                            "kind": m.kind,
+                            "topic": m.topic or "",
+                            "pinned": m.pinned,
+                            "status now": m.status_now,
+                        }
+                        for m in view.memories
+                    ]
+                ),
+                hide_index=True,
+                width="stretch",
+                height=min(38 + 35 * len(view.memories), 300),
+                column_config={"content": st.column_config.TextColumn(width="large")},
+            )
+        st.caption(
+            "To make the tenant so again (one run, undoable): "
+            + ui.code(f"memgov rewind -t {tenant} --to {moment.isoformat()} --dry-run")
+        )
+
+
 tenant = ui.require_tenant()
 ui.header("Archive explorer", tenant, "archived entries are never deleted: restore any of them")
+_as_of(tenant)
 
 cols = st.columns([3, 2, 2])
 text = cols[0].text_input("Text contains", key="archive_text", placeholder="e.g. Zendesk")
-reasons = cols[1].multiselect("Reason", list(ARCHIVE_REASONS), key="archive_reasons")
+reasons = cols[1].multiselect("Reason", REASONS, key="archive_reasons")
 picked = cols[2].date_input("Archived between", value=[], key="archive_dates")
 since, until = _bounds(picked)
 found = data.archived(tenant, contains=text, reasons=reasons, since=since, until=until)

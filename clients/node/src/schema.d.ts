@@ -459,6 +459,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/curator/rewind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rewind
+         * @description Put the tenant's curated state (statuses, principles, conflicts, pins, policy) back
+         *     as it was at ``to``; memories written since are archived ``rewound``.
+         */
+        post: operations["rewind_v1_curator_rewind_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/curator/runs/{run_id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo
+         * @description Undo a curation run or a rewind from its recorded events (again: nothing more).
+         */
+        post: operations["undo_v1_curator_runs__run_id__undo_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1200,6 +1241,56 @@ export interface components {
             note?: string | null;
         };
         /**
+         * RewindIn
+         * @description The moment to go back to; ``dry_run`` reports the changes and makes none.
+         */
+        RewindIn: {
+            /**
+             * To
+             * Format: date-time
+             * @description RFC 3339 moment with an offset, between the tenant's creation and now (a moment outside that span: 409).
+             */
+            to: string;
+            /**
+             * Dry Run
+             * @description True: counts and ids only, nothing changed.
+             * @default false
+             */
+            dry_run: boolean;
+        };
+        /**
+         * RewindOut
+         * @description What the rewind changed (or would), per kind of change, with the ids of each;
+         *     ``run_id`` is the run the undo route reverses (null in a dry run or when nothing
+         *     differed).
+         */
+        RewindOut: {
+            /** Tenant */
+            tenant: string;
+            /** To */
+            to: string;
+            /** Dry Run */
+            dry_run: boolean;
+            /** Run Id */
+            run_id: string | null;
+            /** Changes */
+            changes: {
+                [key: string]: number;
+            };
+            /** Ids */
+            ids: {
+                [key: string]: string[];
+            };
+            /** Approximated */
+            approximated: {
+                [key: string]: number;
+            };
+            /** Not Rewindable */
+            not_rewindable: {
+                [key: string]: number;
+            };
+        };
+        /**
          * RunRecord
          * @description One stored curation run.
          */
@@ -1259,6 +1350,29 @@ export interface components {
             proposal_ids?: string[];
             /** Forced Now Reason */
             forced_now_reason?: string | null;
+        };
+        /**
+         * UndoOut
+         * @description What undoing a run took back; ``status_before`` ``undone`` or ``dry_run``: nothing.
+         *     ``reverted``: a rewind's rows put back per table, and those changed since (left).
+         */
+        UndoOut: {
+            /** Restored */
+            restored: number;
+            /** Merges Reverted */
+            merges_reverted: number;
+            /** Conflicts Dismissed */
+            conflicts_dismissed: number;
+            /** Proposals Withdrawn */
+            proposals_withdrawn: number;
+            /** Status Before */
+            status_before: string;
+            /** Undone At */
+            undone_at: string | null;
+            /** Reverted */
+            reverted: {
+                [key: string]: number;
+            };
         };
         /** WriteOut */
         WriteOut: {
@@ -3969,6 +4083,233 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DecidedOut"];
+                };
+            };
+            /** @description Invalid value (the field and value are named), or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's scope does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such id for this key's tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rewind_v1_curator_rewind_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewindIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewindOut"];
+                };
+            };
+            /** @description Invalid value (the field and value are named), or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's scope does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such id for this key's tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The route does not take this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong type, a value outside the schema, a missing or unknown field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    undo_v1_curator_runs__run_id__undo_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A run's id. */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UndoOut"];
                 };
             };
             /** @description Invalid value (the field and value are named), or malformed JSON */

@@ -45,7 +45,10 @@ from memgov_client.models import (
     RecallOut,
     RejectIn,
     ResolveIn,
+    RewindIn,
+    RewindOut,
     RunRecord,
+    UndoOut,
     WriteOut,
     WritesOut,
 )
@@ -254,3 +257,13 @@ def forget(
         {**{k: v for k, v in selector.items() if v is not None}, "dry_run": dry_run}
     )
     return Call("POST", f"{_CURATOR}/forget", _as(ForgetOut), body)
+
+
+def rewind(to: str, dry_run: bool) -> Call[RewindOut]:
+    return Call("POST", f"{_CURATOR}/rewind", _as(RewindOut), RewindIn(to=to, dry_run=dry_run))
+
+
+def undo_run(run_id: str) -> Call[UndoOut]:
+    # idempotent: a run already undone answers that it was, reverting nothing more
+    path = f"{_CURATOR}/runs/{run_id}/undo"
+    return Call("POST", path, _as(UndoOut), idempotent=True)

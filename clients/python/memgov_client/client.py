@@ -29,7 +29,9 @@ from memgov_client.models import (
     MemoryRecord,
     ProposalRecord,
     RecallOut,
+    RewindOut,
     RunRecord,
+    UndoOut,
     WriteOut,
 )
 from memgov_client.retry import RetryPolicy
@@ -218,6 +220,15 @@ class MemgovClient:
         them (``dry_run`` counts only); answers the receipt."""
         return self.send(calls.forget(source, metadata, ids, match, dry_run))
 
+    def rewind(self, to: str, *, dry_run: bool = False) -> RewindOut:
+        """The curated state back as it was at ``to`` (ISO 8601 with a zone), as one run
+        ``undo_run`` reverses; ``dry_run`` reports only."""
+        return self.send(calls.rewind(to, dry_run))
+
+    def undo_run(self, run_id: str) -> UndoOut:
+        """Undo a curation run or a rewind."""
+        return self.send(calls.undo_run(run_id))
+
 
 class AsyncMemgovClient:
     """``MemgovClient`` for asyncio: the same methods, awaited."""
@@ -357,3 +368,9 @@ class AsyncMemgovClient:
         dry_run: bool = False,
     ) -> ForgetOut:
         return await self.send(calls.forget(source, metadata, ids, match, dry_run))
+
+    async def rewind(self, to: str, *, dry_run: bool = False) -> RewindOut:
+        return await self.send(calls.rewind(to, dry_run))
+
+    async def undo_run(self, run_id: str) -> UndoOut:
+        return await self.send(calls.undo_run(run_id))

@@ -119,6 +119,13 @@ class ForgetIn(Request):
     dry_run: bool = False
 
 
+class RewindIn(Request):
+    """The moment (ISO 8601 with a time zone) to put the curated state back to."""
+
+    to: str
+    dry_run: bool = False
+
+
 # --- answers --------------------------------------------------------------------------
 
 
@@ -397,6 +404,31 @@ class DecidedOut(Answer):
     decision: str
 
 
+class RewindOut(Answer):
+    """A rewind: changes per kind with their ids; ``run_id`` is what ``undo_run`` takes."""
+
+    tenant: str
+    to: str
+    dry_run: bool
+    run_id: str | None
+    changes: dict[str, int]
+    ids: dict[str, list[str]]
+    approximated: dict[str, int]
+    not_rewindable: dict[str, int]
+
+
+class UndoOut(Answer):
+    """What undoing a run (a curation run or a rewind) took back."""
+
+    restored: int
+    merges_reverted: int
+    conflicts_dismissed: int
+    proposals_withdrawn: int
+    status_before: str
+    undone_at: str | None
+    reverted: dict[str, int]
+
+
 # every model the schema names, for tests/test_client_schema.py
 SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     MemoryIn, MemoryBatchIn, RecallFiltersIn, RecallIn, OutcomeIn, FeedbackIn, ContestIn,
@@ -404,5 +436,5 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     ConflictRecord, HitOut, RecallOut, ExposureObservation, MemoryRecord, EventRecord,
     Explanation, HealthOut, ErrorDetail, ErrorBody, ProposalRecord, Approval, ConflictResolution,
     ChangeReview, ChangeDecision, ChangeGate, RunReport, RunRecord, CurateOut, ForgetIn,
-    ForgetOut, QuarantinedOut, DecidedOut,
+    ForgetOut, QuarantinedOut, DecidedOut, RewindIn, RewindOut, UndoOut,
 )  # fmt: skip

@@ -1,0 +1,162 @@
+"""A tenant back to a moment (issue 31 item 3): the rewind restores the curated state of
+that moment, archives later writes ``rewound``, is one run that ``undo_run`` reverses
+exactly, and a dry run changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from curation_helpers import field_of
+from rewind_helpers import MOMENT, at, fingerprint, good_then_bad, other_data
+from sqlalchemy import text
+
+from curation import MemoryStore
+from curation._store.as_of import curated_as_of
+
+T = "acme"
+
+
+def test_rewind_restores_the_moment_and_undo_restores_now(store: MemoryStore) -> None:
+    story = good_then_bad(store, T)
+    store.remember("bystander", "another tenant's note", now=at(10))
+    bystander = fingerprint(store, "bystander")
+    now_state = fingerprint(store, T)
+    untouched = other_data(store, T)
+    runs_before = len(store.runs(T))
+
+    dry = store.rewind(T, MOMENT.isoformat(), dry_run=True, now=at(40))
+    assert dry.dry_run and dry.run_id is None
+    assert fingerprint(store, T) == now_state
+    assert len(store.runs(T)) == runs_before
+    written_since = set(now_state["memories"]) - set(story["before"]["memories"])
+    assert set(story["late"]) < written_since  # the late writes and a principle written
+    assert set(dry.ids["memories_rewound"]) == written_since
+    assert dry.changes["policy"] == 1 and dry.changes["pins_set"] == 1
+    assert dry.changes["proposals_withdrawn"] >= 1  # proposed by the second run
+    assert dry.changes["proposals_approved"] == 1  # the unmerged principle, approved again
+    assert dry.changes["conflicts_dismissed"] == 1  # the contest after the moment
+    assert dry.changes["conflicts_resolved"] == 1  # the reopened one
+    assert dry.approximated == {} and dry.not_rewindable == {}
+
+    report = store.rewind(T, MOMENT, now=at(41))
+    assert report.run_id is not None and not report.dry_run
+    assert report.changes == dry.changes and report.ids == dry.ids
+    after = fingerprint(store, T)
+    before = story["before"]
+    # every memory, proposal and conflict of the moment is as it was then
+    assert {m: after["memories"][m] for m in before["memories"]} == before["memories"]
+    assert {p: after["proposals"][p] for p in before["proposals"]} == before["proposals"]
+    assert {c: after["conflicts"][c] for c in before["conflicts"]} == before["conflicts"]
+    assert after["policy"] == before["policy"]
+    # what came later is archived `rewound` (never deleted), withdrawn or dismissed
+    for memory_id in written_since:
+        assert field_of(after["memories"], memory_id, "status") == "archived"
+        assert field_of(after["memories"], memory_id, "archive_reason") == "rewound"
+    later = set(after["proposals"]) - set(before["proposals"])
+    assert later and {after["proposals"][p][0] for p in later} == {"withdrawn"}
+    assert {after["conflicts"][c] for c in set(after["conflicts"]) - set(before["conflicts"])} == {
+        ("dismissed", "dismiss")
+    }
+    # the forward replay of the history agrees with what the rewind restored
+    with store.db.transaction(T) as conn:
+        replayed = curated_as_of(conn, T, MOMENT)
+    assert {m: field_of(after["memories"], m, "status") for m in replayed.statuses} == (
+        replayed.statuses
+    )
+    # one recorded run; nothing else of the tenant or of another tenant changed
+    runs = store.runs(T)
+    assert runs[0].id == report.run_id and runs[0].status == "applied"
+    assert runs[0].report.modes == {"rewind_to": MOMENT.isoformat()}
+    assert other_data(store, T) == untouched
+    assert fingerprint(store, "bystander") == bystander
+
+    rows = _rows_changed(report.ids)
+    undone = store.undo_run(T, report.run_id, now=at(42))
+    assert undone.status_before == "applied"
+    assert undone.reverted == {**rows, "changed_since": 0}
+    assert fingerprint(store, T) == now_state
+    assert store.runs(T)[0].status == "undone"
+    again = store.undo_run(T, report.run_id, now=at(43))
+    assert again.status_before == "undone" and fingerprint(store, T) == now_state
+    # the history only grew: each row's rewind and its undo, one event each
+    with store.db.transaction(T) as conn:
+        rewind_events = conn.execute(
+            text("SELECT count(*) FROM event WHERE tenant = :t AND type = 'rewind'"), {"t": T}
+        ).scalar_one()
+    assert rewind_events == 2 * sum(rows.values())
+
+
+def _rows_changed(ids: dict[str, list[str]]) -> dict[str, int]:
+    """Rows per table a rewind changed (one memory may be two kinds: restored, unpinned)."""
+    memories = {i for kind, members in ids.items() if kind.startswith(("memories_", "pins_"))
+                for i in members}  # fmt: skip
+    return {
+        "memories": len(memories),
+        "proposals": sum(len(v) for k, v in ids.items() if k.startswith("proposals_")),
+        "conflicts": sum(len(v) for k, v in ids.items() if k.startswith("conflicts_")),
+        "policy": len(ids.get("policy", [])),
+    }
+
+
+def test_a_rewind_to_now_changes_nothing_and_records_no_run(store: MemoryStore) -> None:
+    store.remember(T, "a first note", now=at(0))
+    store.pin(T, store.memories(T)[0].id, now=at(1))
+    report = store.rewind(T, at(2).isoformat(), now=at(3))
+    assert report.changes == {} and report.run_id is None
+    assert store.runs(T) == []
+
+
+def test_history_recorded_before_priors_were_kept_is_rewound_by_approximation(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Acts recorded before this change kept no ``prior_states`` (nor the policy's prior,
+    the reopened conflict's or the unmerged proposal's): the rewind puts those rows back
+    from the acts around them, says so per event kind, and still restores the moment."""
+    import curation._store.curator as curator_module
+    import curation._store.runs as runs_module
+    import curation._store.tenant_policy as policy_module
+
+    def stripping(record: Any, keys: tuple[str, ...]) -> Any:
+        def old_style(*args: Any, **kwargs: Any) -> Any:
+            if isinstance(kwargs.get("data"), dict):
+                kwargs["data"] = {k: v for k, v in kwargs["data"].items() if k not in keys}
+            return record(*args, **kwargs)
+
+        return old_style
+
+    old_keys = ("prior_states", "prior_proposal", "prior_conflict", "prior")
+    for module, name in [
+        (curator_module, "record_event"),
+        (curator_module, "event_row"),
+        (policy_module, "record_event"),
+        (runs_module, "event_row"),
+    ]:
+        monkeypatch.setattr(module, name, stripping(getattr(module, name), old_keys))
+    story = good_then_bad(store, T)
+    store.undo_run(T, story["second"].run_id, now=at(39))
+
+    report = store.rewind(T, MOMENT, now=at(41))
+    assert set(report.approximated) >= {"policy", "unmerge", "reopen", "approve", "restore"}
+    after, before = fingerprint(store, T), story["before"]
+    assert {m: after["memories"][m] for m in before["memories"]} == before["memories"]
+    assert {p: after["proposals"][p] for p in before["proposals"]} == before["proposals"]
+    assert {c: after["conflicts"][c] for c in before["conflicts"]} == before["conflicts"]
+    assert after["policy"] == before["policy"]
+
+
+def test_a_rewind_is_itself_history_a_later_rewind_can_go_back_over(store: MemoryStore) -> None:
+    first = store.remember(T, "the runbook lives in the wiki", now=at(0)).id
+    store.pin(T, first, now=at(1))
+    store.set_policy(T, {"max_prune_ratio": 0.3}, now=at(2))
+    store.unpin(T, first, now=at(10))
+    store.remember(T, "the runbook moved to the repo", now=at(10))
+    store.set_policy(T, {"max_prune_ratio": 0.4}, now=at(10))
+    then = fingerprint(store, T)
+
+    back = store.rewind(T, at(5), now=at(11))
+    assert back.changes == {"memories_rewound": 1, "pins_set": 1, "policy": 1}
+    assert store.policy(T).max_prune_ratio == 0.3
+    forward = store.rewind(T, at(10.5), now=at(12))  # after the writes, before the rewind
+    assert forward.changes == {"memories_restored": 1, "pins_cleared": 1, "policy": 1}
+    assert fingerprint(store, T) == then
