@@ -145,6 +145,7 @@ from curation._validation import (
     MIN_YEAR,
 )
 from curation._values import MONTH_NUMBERS, distinct_subjects, value_differences
+from curation._wire import RecallHitWire, recall_wire
 
 __all__ = [
     "ARCHIVE_REASONS",
@@ -223,6 +224,7 @@ __all__ = [
     "RankingWeights",
     "RecallFilter",
     "RecallHit",
+    "RecallHitWire",
     "RecallMode",
     "RecallResult",
     "RejectedRow",
@@ -285,6 +287,7 @@ __all__ = [
     "prune_cap",
     "prune_cap_violation",
     "rank_scores",
+    "recall_wire",
     "recreate_database",
     "retention_scores",
     "run_checks",
