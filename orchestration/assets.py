@@ -572,7 +572,6 @@ def ab_workload(
     mlflow: MLflowResource,
     workload: WorkloadResource,
 ) -> MaterializeResult[None]:
-    from dataclasses import replace
 
     from curation import Settings
     from evaluation.ab import ABConfig, run_ab
@@ -585,7 +584,7 @@ def ab_workload(
     fleet = simulate_fleet(config)
     settings = Settings.from_env()
     if store.database_url:
-        settings = replace(settings, database_url=store.database_url)
+        settings = settings.model_copy(update={"database_url": store.database_url})
     scratch = MemoryStore(
         demo_database(settings, name=workload.database), embedder=store.get_embedder()
     )

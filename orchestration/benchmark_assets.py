@@ -12,7 +12,6 @@ skipped, with the reason in its metadata: the data is not shipped with memgov.
 """
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +70,7 @@ def _materialize(
 
     settings = Settings.from_env()
     if store.database_url:
-        settings = replace(settings, database_url=store.database_url)
+        settings = settings.model_copy(update={"database_url": store.database_url})
     scratch = MemoryStore(
         demo_database(settings, name=data.database), embedder=store.get_embedder()
     )
