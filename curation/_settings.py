@@ -1,10 +1,13 @@
 """Every ``MEMGOV_*`` environment variable (and ``MLFLOW_TRACKING_URI``), read and checked
 in one place: ``Settings.from_env()``. A blank variable counts as unset; a bad value is a
 ValidationError naming the variable and the value (``MEMGOV_API_RATE='abc': expected a
-number above 0``). Read afresh on each call: tests and launchers change the environment."""
+number above 0``). Read on each call (tests and launchers change the environment), checked
+once per distinct set of values."""
 
 from __future__ import annotations
 
+import functools
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -45,6 +48,8 @@ def _absolute(path: Path) -> Path:
 
 
 class Settings(BaseSettings):
+    """One field per variable (its name, type, default and rule); every reader asks here."""
+
     model_config = SettingsConfigDict(
         case_sensitive=True, frozen=True, validate_by_name=True, validate_by_alias=True
     )
@@ -116,7 +121,10 @@ class Settings(BaseSettings):
 
     @classmethod
     def from_env(cls) -> Settings:
-        return cls()
+        """The settings of the environment as it is now, checked once per distinct set of
+        values (a dashboard page asks many times); the folder and HOME resolve ``home``."""
+        values = tuple(sorted((k, v) for k, v in os.environ.items() if k in _VARIABLES))
+        return _checked(os.getcwd(), os.environ.get("HOME"), values)
 
     @classmethod
     def defaults(cls) -> Settings:
@@ -147,6 +155,14 @@ class Settings(BaseSettings):
     def clock(self) -> Clock:
         """``MEMGOV_NOW`` fixes the time (replays, tests); unset, the system clock."""
         return clock_at(self.now)
+
+
+_VARIABLES = frozenset(Settings.variable(field) for field in Settings.model_fields)
+
+
+@functools.lru_cache(maxsize=64)
+def _checked(_cwd: str, _home: str | None, values: tuple[tuple[str, str], ...]) -> Settings:
+    return Settings(**dict(values))
 
 
 def _named(exc: pydantic.ValidationError) -> ValidationError:
