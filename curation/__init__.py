@@ -146,7 +146,7 @@ from curation._validation import (
     MIN_YEAR,
 )
 from curation._values import MONTH_NUMBERS, distinct_subjects, value_differences
-from curation._wire import RecallHitWire, recall_wire
+from curation._wire import RecallHitWire, recall_answer, recall_wire
 
 __all__ = [
     "ARCHIVE_REASONS",
@@ -288,6 +288,7 @@ __all__ = [
     "prune_cap",
     "prune_cap_violation",
     "rank_scores",
+    "recall_answer",
     "recall_wire",
     "recreate_database",
     "retention_scores",

@@ -1,6 +1,6 @@
-"""The wire form of a recall hit, written once: ``memgov recall --json``, ``POST
-/v1/recall`` and the MCP ``recall`` tool send exactly this, and the API's ``HitOut`` schema
-is this model (so ``/openapi.json`` states what the CLI prints)."""
+"""The wire form of a recall, written once: ``memgov recall --json``, ``POST /v1/recall``
+and the MCP ``recall`` tool send exactly this, and the API's ``HitOut`` schema is this
+model (so ``/openapi.json`` states what the CLI prints)."""
 
 from __future__ import annotations
 
@@ -46,3 +46,15 @@ def hit_wire(hit: RecallHit) -> dict[str, Any]:
 def recall_wire(result: RecallResult) -> list[dict[str, Any]]:
     """The documented list: one object per hit, best first."""
     return [hit_wire(hit) for hit in result.hits]
+
+
+def recall_answer(result: RecallResult) -> dict[str, Any]:
+    """The whole answer (the API's ``RecallOut``): the mode, the agent's ``recall_id`` and
+    ``cohort``, the moment asked about (``as_of``) and the hits; None where not asked."""
+    return {
+        "mode": result.mode,
+        "recall_id": result.recall_id,
+        "cohort": result.cohort,
+        "as_of": None if result.as_of is None else result.as_of.isoformat(),
+        "hits": recall_wire(result),
+    }

@@ -9,7 +9,7 @@ import typer
 
 from curation._errors import ValidationError
 from curation._jsondoc import loads
-from curation._wire import recall_wire
+from curation._wire import recall_answer, recall_wire
 from curation.cli import recovery_commands
 from curation.cli.context import open_store, parse_now
 from curation.cli.db_commands import init
@@ -119,12 +119,7 @@ def recall(
         filters={name: value for name, value in filters.items() if value is not None},
     )
     if as_json and (result.recall_id is not None or result.as_of is not None):
-        out: dict[str, Any] = {"mode": result.mode, "hits": recall_wire(result)}
-        if result.recall_id is not None:
-            out = {"recall_id": result.recall_id, "cohort": result.cohort, **out}
-        if result.as_of is not None:
-            out["as_of"] = result.as_of.isoformat()
-        emit_json(out)
+        emit_json({k: v for k, v in recall_answer(result).items() if v is not None})
     elif as_json:
         emit_json(recall_wire(result))
     else:
