@@ -80,6 +80,16 @@ class StoreResource(ConfigurableResource):
         """A ``MemoryStore`` on this resource's database, embedder and the given clock."""
         return MemoryStore(self.get_database(), embedder=self.get_embedder(), clock=clock)
 
+    def scratch(self, name: str) -> MemoryStore:
+        """A store in the scratch database ``name``, recreated, on this resource's server
+        (never its own database) with its embedder: what an evaluation replays into."""
+        from evaluation.demo_steps import demo_database
+
+        settings = Settings.from_env()
+        if self.database_url:
+            settings = settings.model_copy(update={"database_url": self.database_url})
+        return MemoryStore(demo_database(settings, name=name), embedder=self.get_embedder())
+
     def dispose(self) -> None:
         if self._database is not None:
             self._database.dispose()
