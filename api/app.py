@@ -27,17 +27,20 @@ from api.fast_recall import RecallFastPath
 from api.fields import METADATA_VALUE, METADATA_VALUE_SCHEMA
 from api.limits import BodySizeLimit, RateLimiter
 from api.mcp_server import McpAuth, build_mcp
-from curation import MemoryStore, env_float, env_int
+from curation import MemoryStore, Settings
 
 VERSION = "1.0.0"
 MCP_PATH = "/mcp"
 
 
+_BUILT_IN = Settings.defaults()
+
+
 @dataclass(frozen=True)
 class ApiSettings:
-    max_body_bytes: int = 1_000_000
-    rate_per_second: float = 200.0
-    burst: int = 400
+    max_body_bytes: int = _BUILT_IN.api_max_body
+    rate_per_second: float = _BUILT_IN.api_rate
+    burst: int = _BUILT_IN.api_burst
     # recall answered ahead of the framework (api.fast_recall); off only to compare the two
     fast_recall: bool = True
 
@@ -45,11 +48,9 @@ class ApiSettings:
     def from_env(cls) -> ApiSettings:
         """MEMGOV_API_MAX_BODY (bytes), MEMGOV_API_RATE (requests/s per key),
         MEMGOV_API_BURST."""
-        base = cls()
+        env = Settings.from_env()
         return cls(
-            max_body_bytes=env_int("MEMGOV_API_MAX_BODY", base.max_body_bytes),
-            rate_per_second=env_float("MEMGOV_API_RATE", base.rate_per_second),
-            burst=env_int("MEMGOV_API_BURST", base.burst),
+            max_body_bytes=env.api_max_body, rate_per_second=env.api_rate, burst=env.api_burst
         )
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import socket
 import time
 
 import typer
 
-from curation import MAX_PORT, ValidationError, env_port
+from curation import MAX_PORT, Settings, ValidationError
 from curation.cli import emit_json, open_store
 
 keys_app = typer.Typer(
@@ -17,7 +16,7 @@ keys_app = typer.Typer(
 
 TENANT = typer.Option(..., "--tenant", "-t", help="Tenant the key acts for.")
 JSON = typer.Option(False, "--json", help="Machine-readable output.")
-DEFAULT_PORT = 8787
+DEFAULT_PORT = Settings.defaults().api_port
 
 
 @keys_app.command("create")
@@ -73,7 +72,7 @@ def serve(
 
     from api import ApiSettings, create_app
 
-    chosen = port if port is not None else env_port("MEMGOV_API_PORT", DEFAULT_PORT)
+    chosen = port if port is not None else Settings.from_env().api_port
     if not 0 <= chosen <= MAX_PORT:  # the socket layer would wrap 70000 round to 4464
         raise ValidationError("--port", chosen, f"expected 0 (any free port) to {MAX_PORT}")
     settings = ApiSettings.from_env()
@@ -131,7 +130,7 @@ def mcp(
     from api.errors import ApiError
     from api.mcp_server import build_mcp, current_key, stdio_resolver
 
-    secret = key or os.environ.get("MEMGOV_API_KEY", "")
+    secret = key or Settings.from_env().api_key or ""
     store = open_store()
     resolve = stdio_resolver(store, secret)
     try:

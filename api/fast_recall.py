@@ -22,7 +22,7 @@ from api.auth import bearer_secret, check_rate, unknown_key
 from api.errors import ApiError, from_api_error, from_memgov_error, from_unexpected
 from api.limits import RateLimiter, replay_body
 from api.models import RecallIn
-from curation import ApiKeyRecord, MemgovError, MemoryStore
+from curation import ApiKeyRecord, MemgovError, MemoryStore, recall_answer
 
 RECALL_PATH = "/v1/recall"
 # blocking recalls run on threads of their own: one executor hop costs less event-loop
@@ -49,7 +49,7 @@ def recall_payload(
     )  # fmt: skip
     if result is None:
         raise unknown_key()
-    return json.dumps(service.recall_out(result), ensure_ascii=False).encode()
+    return json.dumps(recall_answer(result), ensure_ascii=False).encode()
 
 
 def _is_json(content_type: bytes | None) -> bool:

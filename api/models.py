@@ -31,7 +31,7 @@ from api.fields import (
     UnitInterval,
     Uuid,
 )
-from curation import ConflictRecord
+from curation import RecallHitWire
 
 MAX_BATCH = 1000
 
@@ -125,27 +125,8 @@ class RecallIn(StrictBody):
         return None if self.filters is None else self.filters.model_dump(exclude_none=True)
 
 
-class HitOut(BaseModel):
+class HitOut(RecallHitWire):
     """One hit, exactly as ``memgov recall --json`` prints it."""
-
-    id: str
-    content: str
-    kind: str
-    similarity: float
-    score: float
-    retention: float
-    rank: float
-    status: str
-    archive_reason: str | None
-    generality: int
-    proven: int
-    recall_count: int
-    created_at: str
-    supersession_key: str | None
-    newer_of_slot: str | None = Field(
-        None, description="A newer statement of this hit's slot, ranked above it (inferred)."
-    )
-    conflicts: list[ConflictRecord]
 
 
 class RecallOut(BaseModel):

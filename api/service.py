@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from api.models import MemoryIn, WriteOut
-from curation import ApiKeyRecord, MemoryStore, Mode, RecallResult, RunReport
-from curation.cli import recall_json
+from curation import ApiKeyRecord, MemoryStore, Mode, RunReport, recall_answer
 
 
 def actor(key: ApiKeyRecord) -> str:
@@ -36,8 +35,8 @@ def recall(
     as_of: str | None = None,
     filters: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The ``RecallOut`` shape as plain JSON-ready data: the hits are exactly
-    ``memgov recall --json``, so they are not validated a second time on the hot path."""
+    """The ``RecallOut`` shape as plain JSON-ready data (``curation.recall_answer``, the
+    one wire form), not validated a second time on the hot path."""
     result = store.recall(
         key.tenant,
         query,
@@ -48,17 +47,7 @@ def recall(
         as_of=as_of,
         filters=filters,
     )
-    return recall_out(result)
-
-
-def recall_out(result: RecallResult) -> dict[str, Any]:
-    return {
-        "mode": result.mode,
-        "recall_id": result.recall_id,
-        "cohort": result.cohort,
-        "as_of": None if result.as_of is None else result.as_of.isoformat(),
-        "hits": recall_json(result),
-    }
+    return recall_answer(result)
 
 
 def outcome(

@@ -11,7 +11,7 @@ contracts in pyproject.toml keep it so.
 
 from curation._change import SlotComparison, SlotVerdict, compare_slots
 from curation._claims import split_claims
-from curation._clock import Clock, FixedClock, SystemClock, ensure_aware, parse_iso
+from curation._clock import Clock, FixedClock, SystemClock, clock_at, ensure_aware, parse_iso
 from curation._cohorts import MAX_ABS_SCORE, MAX_AGENT_ID_CHARS, assign_cohort
 from curation._embedding import (
     Embedder,
@@ -20,8 +20,9 @@ from curation._embedding import (
     Vectors,
     default_embedder,
     embedder_from_env,
+    embedder_named,
 )
-from curation._env import MAX_PORT, env_choice, env_float, env_int, env_port
+from curation._env import MAX_PORT, env_port
 from curation._errors import (
     AlreadyDecidedError,
     BackdatedRunError,
@@ -126,7 +127,7 @@ from curation._safety import (
     run_checks,
 )
 from curation._scoring import rank_scores, retention_scores
-from curation._settings import Settings
+from curation._settings import EXECUTORS, Settings
 from curation._snapshot import MemorySnapshot
 from curation._store import insights
 from curation._store.apply import effective_mechanics
@@ -148,9 +149,11 @@ from curation._validation import (
     MIN_YEAR,
 )
 from curation._values import MONTH_NUMBERS, distinct_subjects, value_differences
+from curation._wire import RecallHitWire, recall_answer, recall_wire
 
 __all__ = [
     "ARCHIVE_REASONS",
+    "EXECUTORS",
     "MAX_ABS_SCORE",
     "MAX_AGENT_ID_CHARS",
     "MAX_CONTENT_CHARS",
@@ -228,6 +231,7 @@ __all__ = [
     "RankingWeights",
     "RecallFilter",
     "RecallHit",
+    "RecallHitWire",
     "RecallMode",
     "RecallResult",
     "RejectedRow",
@@ -256,6 +260,7 @@ __all__ = [
     "WriteResult",
     "app_role_url",
     "assign_cohort",
+    "clock_at",
     "compare_slots",
     "configure_telemetry",
     "curation_lock",
@@ -265,10 +270,8 @@ __all__ = [
     "effective_mechanics",
     "embedded_server_uri",
     "embedder_from_env",
+    "embedder_named",
     "ensure_aware",
-    "env_choice",
-    "env_float",
-    "env_int",
     "env_port",
     "foreign_ids",
     "foreign_violations",
@@ -291,6 +294,8 @@ __all__ = [
     "prune_cap",
     "prune_cap_violation",
     "rank_scores",
+    "recall_answer",
+    "recall_wire",
     "recreate_database",
     "retention_scores",
     "run_checks",

@@ -44,3 +44,11 @@ def parse_iso(text: str, field: str = "now") -> datetime:
         return ensure_aware(datetime.fromisoformat(text.replace("Z", "+00:00")))
     except (ValueError, AttributeError) as exc:
         raise ValidationError(field, text, "not an ISO-8601 timestamp") from exc
+
+
+def clock_at(fixed: str | datetime | None, field: str = "now") -> Clock:
+    """The one rule of a configured clock (``MEMGOV_NOW``, a Dagster run's ``now``): fixed
+    at ``fixed`` (ISO 8601 text or a time), or the system clock when None or blank."""
+    if isinstance(fixed, str):
+        fixed = parse_iso(fixed.strip(), field) if fixed.strip() else None
+    return SystemClock() if fixed is None else FixedClock(fixed)

@@ -14,8 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 from curation import _onnx_minilm
-from curation._env import env_choice
+from curation._errors import ValidationError
 from curation._policy import MINILM_MODEL
+from curation._settings import EMBED_BACKENDS, EMBEDDERS, Settings
 
 Vectors = npt.NDArray[np.float32]
 
@@ -94,25 +95,16 @@ class MiniLMEmbedder:
         return np.asarray(vectors, dtype=np.float32)
 
 
-_BACKENDS = ("auto", "onnx", "torch")
-
-
 def _backend(requested: str | None, device: str) -> str:
     """``auto``: ONNX on CPU when onnxruntime and tokenizers import, torch otherwise."""
-    choice = (requested or "").strip().lower() or env_choice(
-        "MEMGOV_EMBED_BACKEND", "auto", _BACKENDS
-    )
-    if choice not in _BACKENDS:
-        from curation._errors import ValidationError
-
+    choice = (requested or "").strip().lower() or Settings.from_env().embed_backend
+    if choice not in EMBED_BACKENDS:
         raise ValidationError("backend", choice, "expected 'auto', 'onnx' or 'torch'")
     if choice == "torch" or (choice == "auto" and device != "cpu"):
         return "torch"
     if _onnx_minilm.available():
         return "onnx"
     if choice == "onnx":
-        from curation._errors import ValidationError
-
         raise ValidationError("MEMGOV_EMBED_BACKEND", choice, "onnxruntime is not installed")
     return "torch"
 
@@ -145,9 +137,15 @@ def default_embedder() -> Embedder:
     return MiniLMEmbedder()
 
 
+def embedder_named(name: str | None = None, field: str = "embedder") -> Embedder:
+    """The one rule of the embedder choice: ``minilm`` or ``hashing`` (plumbing and quick
+    trials only); None or blank: the one ``MEMGOV_EMBEDDER`` names (default minilm)."""
+    choice = (name or "").strip().lower() or Settings.from_env().embedder
+    if choice not in EMBEDDERS:
+        raise ValidationError(field, name, "expected one of " + ", ".join(map(repr, EMBEDDERS)))
+    return HashingEmbedder() if choice == "hashing" else MiniLMEmbedder()
+
+
 def embedder_from_env() -> Embedder:
-    """MEMGOV_EMBEDDER=minilm (default, also when set but empty) or hashing (plumbing and
-    quick trials only)."""
-    if env_choice("MEMGOV_EMBEDDER", "minilm", ("minilm", "hashing")) == "hashing":
-        return HashingEmbedder()
-    return MiniLMEmbedder()
+    """The embedder ``MEMGOV_EMBEDDER`` names: minilm (default) or hashing."""
+    return embedder_named()

@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from curation._env import env_int
 from curation._onnx_models import Precision, ensure, model_dir
+from curation._settings import Settings
 
 MAX_SEQ_LENGTH = 256
 DIMENSION = 384
@@ -50,7 +50,7 @@ def available() -> bool:
 
 def threads() -> int:
     """Intra-op threads: ``MEMGOV_EMBED_THREADS`` or the cores this process may use."""
-    return env_int("MEMGOV_EMBED_THREADS", max(1, len(os.sched_getaffinity(0))))
+    return Settings.from_env().embed_threads or max(1, len(os.sched_getaffinity(0)))
 
 
 def session(precision: Precision = "fp32") -> tuple[Any, Any]:

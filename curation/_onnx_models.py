@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
+from curation._settings import Settings
+
 Precision = Literal["fp32", "int8"]
 PRECISIONS: tuple[Precision, ...] = ("fp32", "int8")
 EXPORT_VERSION = "1"  # bump when the export recipe changes
@@ -36,7 +38,7 @@ def model_dir() -> Path:
 
 
 def cache_dir() -> Path:
-    configured = os.environ.get("MEMGOV_MODEL_CACHE", "").strip()
+    configured = Settings.from_env().model_cache
     if configured:
         return Path(configured).expanduser()
     base = os.environ.get("XDG_CACHE_HOME", "").strip() or str(Path.home() / ".cache")

@@ -7,19 +7,22 @@ from datetime import datetime
 from typing import Any
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
+    """A value as JSON carries it: times in ISO 8601, records as their dicts."""
     if isinstance(value, datetime):
         return value.isoformat()
+    if isinstance(value, _Record):
+        return value.to_dict()
     if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
+        return {k: jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     return value
 
 
 class _Record:
     def to_dict(self) -> dict[str, Any]:
-        return dict(_jsonable(asdict(self)))  # type: ignore[call-overload]
+        return dict(jsonable(asdict(self)))  # type: ignore[call-overload]
 
 
 @dataclass(frozen=True)

@@ -7,18 +7,17 @@ statistics. Extra arguments are passed on to ``streamlit run`` (later flags win)
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-from curation import env_port
+from curation import Settings
 
 APP = Path(__file__).resolve().parent / "app.py"
 
 
 def streamlit_args(extra: list[str] | None = None) -> list[str]:
-    address = os.environ.get("MEMGOV_DASHBOARD_ADDRESS", "").strip() or "127.0.0.1"
-    port = str(env_port("MEMGOV_DASHBOARD_PORT", 8501))
+    settings = Settings.from_env()
+    address, port = settings.dashboard_address, str(settings.dashboard_port)
     return [
         "run",
         str(APP),

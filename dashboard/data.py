@@ -21,7 +21,6 @@
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -34,12 +33,10 @@ from curation import (
     ChangeDecision,
     ChangeGate,
     ChangeReview,
-    Clock,
     ConflictRecord,
     ConflictResolution,
     CuratedSetAsOf,
     Explanation,
-    FixedClock,
     InferredSupersession,
     MemoryCounts,
     MemoryRecord,
@@ -47,11 +44,9 @@ from curation import (
     ProposalRecord,
     RecallResult,
     Settings,
-    SystemClock,
     Unmerge,
     embedder_from_env,
     insights,
-    parse_iso,
     run_checks,
 )
 
@@ -63,32 +58,17 @@ ARCHIVE_SEARCH_LIMIT = 500
 
 
 # -- configuration and the store ----------------------------------------------------------
-def _env(name: str, default: str = "") -> str:
-    return os.environ.get(name, default).strip()
-
-
 def store_key() -> str:
     """Everything that decides which store the dashboard opens; the cache key of reads."""
-    return "|".join(
-        [
-            _env("MEMGOV_DATABASE_URL"),
-            _env("MEMGOV_DATABASE", "memgov"),
-            str(Settings.from_env().home),
-            _env("MEMGOV_EMBEDDER", "minilm"),
-            _env("MEMGOV_NOW"),
-        ]
-    )
-
-
-def _clock() -> Clock:
-    fixed = _env("MEMGOV_NOW")
-    return FixedClock(parse_iso(fixed, "MEMGOV_NOW")) if fixed else SystemClock()
+    env = Settings.from_env()
+    now = "" if env.now is None else env.now.isoformat()
+    return "|".join([env.database_url or "", env.database_name, str(env.home), env.embedder, now])
 
 
 @st.cache_resource(show_spinner="Opening the memory store…")
 def _open_store(key: str) -> MemoryStore:
     del key  # the cache key; MemoryStore.open reads the same environment
-    return MemoryStore.open(embedder=embedder_from_env(), clock=_clock())
+    return MemoryStore.open(embedder=embedder_from_env(), clock=Settings.from_env().clock())
 
 
 def store() -> MemoryStore:
@@ -102,10 +82,10 @@ def clear_caches() -> None:
 
 def describe_store() -> str:
     """Where the data comes from, without credentials."""
-    url = _env("MEMGOV_DATABASE_URL")
+    env = Settings.from_env()
+    url = env.database_url
     if not url:
-        home = Settings.from_env().home
-        return f"embedded PostgreSQL under {home}, database {_env('MEMGOV_DATABASE', 'memgov')}"
+        return f"embedded PostgreSQL under {env.home}, database {env.database_name}"
     from sqlalchemy.engine import make_url
 
     try:

@@ -46,7 +46,6 @@ from curation import (
     CurationPolicy,
     Mechanic,
     MemorySnapshot,
-    MemoryStore,
     RunRecord,
     RunReport,
     effective_mechanics,
@@ -572,23 +571,15 @@ def ab_workload(
     mlflow: MLflowResource,
     workload: WorkloadResource,
 ) -> MaterializeResult[None]:
-    from dataclasses import replace
 
-    from curation import Settings
     from evaluation.ab import ABConfig, run_ab
     from evaluation.ab_report import headline_table, log_ab
-    from evaluation.demo_steps import demo_database
     from evaluation.simulator import simulate_fleet
     from evaluation.tracking import describe_run
 
     config = workload.fleet_config()
     fleet = simulate_fleet(config)
-    settings = Settings.from_env()
-    if store.database_url:
-        settings = replace(settings, database_url=store.database_url)
-    scratch = MemoryStore(
-        demo_database(settings, name=workload.database), embedder=store.get_embedder()
-    )
+    scratch = store.scratch(workload.database)
     try:
         ab_config = ABConfig()
         result = run_ab(fleet, scratch, ab_config, progress=context.log.info)

@@ -12,7 +12,6 @@ skipped, with the reason in its metadata: the data is not shipped with memgov.
 """
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -66,15 +65,7 @@ def _materialize(
         reason = f"no {name} data under MEMGOV_BENCHMARKS_DIR ({data.root or 'unset'})"
         context.log.info(f"{name}: skipped, {reason}")
         return MaterializeResult(metadata={"skipped": True, "reason": reason})
-    from curation import Settings
-    from evaluation.demo_steps import demo_database
-
-    settings = Settings.from_env()
-    if store.database_url:
-        settings = replace(settings, database_url=store.database_url)
-    scratch = MemoryStore(
-        demo_database(settings, name=data.database), embedder=store.get_embedder()
-    )
+    scratch = store.scratch(data.database)
     try:
         result = run(path, scratch, mlflow.resolved_tracking_uri())
     finally:

@@ -14,7 +14,6 @@ different machines).
 from __future__ import annotations
 
 import importlib
-import os
 from typing import Any
 
 from dagster import (
@@ -26,7 +25,7 @@ from dagster import (
     multiprocess_executor,
 )
 
-from curation import ValidationError, configure_telemetry, env_choice, env_float, env_int
+from curation import EXECUTORS, Settings, ValidationError, configure_telemetry
 from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
 from orchestration.benchmark_assets import BENCHMARK_ASSETS, BenchmarkDataResource
 from orchestration.checks import ALL_CHECKS
@@ -50,39 +49,35 @@ from orchestration.resources import (
 )
 from orchestration.sensors import SENSORS
 
-EXECUTORS = ("multiprocess", "in_process", "k8s", "celery")
-
-
-def _env(name: str) -> EnvVar | None:
-    """``EnvVar(name)`` when the variable is set (and non-empty), else None (the resource's
-    own default applies). Dagster refuses an ``EnvVar`` whose variable is unset."""
-    return EnvVar(name) if os.environ.get(name) else None
-
 
 def default_resources() -> dict[str, Any]:
     """The resources of ``defs``, configured from the environment (as ``EnvVar``s, so the
-    Dagster UI shows which variable, never its value). The numeric ones are checked here
-    first, so a bad value names its variable when the definitions load."""
-    env_float("MEMGOV_MAX_PRUNE_RATIO", 0.2, low=0.0, low_included=True, high=1.0)
-    env_float("MEMGOV_COMPACTION_GRACE_DAYS", 0.0, low=0.0, low_included=True)
-    env_int("MEMGOV_WRITES_TRIGGER", 500)
+    Dagster UI shows which variable, never its value). ``Settings`` checks every value
+    first, so a bad one names its variable when the definitions load."""
+    env = Settings.from_env()
+
+    def var(field: str) -> EnvVar | None:
+        """``EnvVar`` of the field's variable when it is set (and non-empty), else None
+        (the resource's own default applies): Dagster refuses an unset ``EnvVar``."""
+        return EnvVar(Settings.variable(field)) if env.is_set(field) else None
+
     resources = build_resources(
-        database_url=_env("MEMGOV_DATABASE_URL"),
-        embedder=_env("MEMGOV_EMBEDDER"),
-        now=_env("MEMGOV_NOW"),
-        force_now_reason=_env("MEMGOV_FORCE_NOW_REASON"),
-        inbox=_env("MEMGOV_INBOX"),
-        max_prune_ratio=_env("MEMGOV_MAX_PRUNE_RATIO"),
-        compaction_grace_days=_env("MEMGOV_COMPACTION_GRACE_DAYS"),
-        new_writes=EnvVar.int("MEMGOV_WRITES_TRIGGER")
-        if os.environ.get("MEMGOV_WRITES_TRIGGER")
-        else 500,
-        tracking_uri=_env("MLFLOW_TRACKING_URI"),
-        workload=_env("MEMGOV_AB_WORKLOAD"),
-        benchmarks_dir=_env("MEMGOV_BENCHMARKS_DIR"),
+        database_url=var("database_url"),
+        embedder=var("embedder"),
+        now=var("now"),
+        force_now_reason=var("force_now_reason"),
+        inbox=var("inbox"),
+        max_prune_ratio=var("max_prune_ratio"),
+        compaction_grace_days=var("compaction_grace_days"),
+        new_writes=EnvVar.int(Settings.variable("writes_trigger"))
+        if env.is_set("writes_trigger")
+        else env.writes_trigger,
+        tracking_uri=var("mlflow_tracking_uri"),
+        workload=var("ab_workload"),
+        benchmarks_dir=var("benchmarks_dir"),
     )
-    if os.environ.get("MEMGOV_IO_BASE_DIR"):
-        resources["io_manager"] = FilesystemIOManager(base_dir=EnvVar("MEMGOV_IO_BASE_DIR"))
+    if env.is_set("io_base_dir"):
+        resources["io_manager"] = FilesystemIOManager(base_dir=var("io_base_dir"))
     return resources
 
 
@@ -118,7 +113,7 @@ def build_resources(
 
 
 def executor_from_env() -> ExecutorDefinition:
-    choice = env_choice("MEMGOV_DAGSTER_EXECUTOR", "multiprocess", EXECUTORS)
+    choice = Settings.from_env().dagster_executor
     if choice == "multiprocess":
         return multiprocess_executor
     if choice == "in_process":

@@ -24,7 +24,7 @@ from typing import Any
 
 from dagster import DagsterInstance, Definitions
 
-from curation import Database, MemoryStore, Settings, embedder_from_env
+from curation import Database, MemoryStore, Settings, embedder_from_env, embedder_named
 from evaluation.console import Terminal, day_progress, progress, quiet_frameworks
 from evaluation.demo_fleet import NOW, TenantScript
 from evaluation.demo_steps import DEMO_DATABASE, Print, curation_line, demo_database, run_demo
@@ -182,13 +182,13 @@ def main(out: Print | None = None) -> None:
             "60 simulated days."
         )
         say(f"Framework logs (Dagster, MLflow, model loading) go to {log}")
-        database = demo_database(name=os.environ["MEMGOV_DATABASE"])
-        embedder = os.environ.get("MEMGOV_EMBEDDER") or "minilm"
+        settings = Settings.from_env()
+        database = demo_database(name=settings.database_name)
         run_demo(
-            embedder=embedder_from_env(),
+            embedder=embedder_named(settings.embedder),
             database=database,
             out=say,
-            curate=dagster_curate(database.url, embedder, terminal),
+            curate=dagster_curate(database.url, settings.embedder, terminal),
             terminal=terminal,
         )
         run_ab_demo(say, terminal)

@@ -21,20 +21,18 @@ so switching modes loses no history of either.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import sys
 from pathlib import Path
 
-from curation import Database, Settings, env_int
+from curation import Database, Settings
 from orchestration.instance import TENANT_TAG, memgov_home
 
 PRODUCTION_MARKER = "# managed by memgov (orchestration/production.py)"
 DAGSTER_DATABASE = "dagster"
-PG_URL_VARIABLE = "MEMGOV_DAGSTER_PG_URL"
-MAX_RUNS_VARIABLE = "MEMGOV_DAGSTER_MAX_RUNS"
-DEFAULT_MAX_RUNS = 4
+PG_URL_VARIABLE = Settings.variable("dagster_pg_url")
+DEFAULT_MAX_RUNS = Settings.defaults().dagster_max_runs
 WORKSPACE = Path(__file__).resolve().parent.parent / "workspace.yaml"
 
 
@@ -47,8 +45,8 @@ def embedded_instance_url(settings: Settings | None = None) -> str:
     missing, and return a URL for ``dagster-postgres`` (psycopg2, its driver)."""
     from sqlalchemy.engine import make_url
 
-    settings = dataclasses.replace(
-        settings or Settings.from_env(), database_url=None, database_name=DAGSTER_DATABASE
+    settings = (settings or Settings.from_env()).model_copy(
+        update={"database_url": None, "database_name": DAGSTER_DATABASE}
     )
     database = Database.from_settings(settings)  # the store's own rule for the server
     try:
@@ -120,10 +118,12 @@ def ensure_production_home(*, set_env: bool = True) -> Path:
     """Create the production ``DAGSTER_HOME`` (PostgreSQL storage: the embedded server
     unless ``MEMGOV_DAGSTER_PG_URL`` names one) and return it; with ``set_env`` the
     process's ``DAGSTER_HOME`` points at it, for the processes it starts."""
-    max_runs = env_int(MAX_RUNS_VARIABLE, DEFAULT_MAX_RUNS)
-    url = None if os.environ.get(PG_URL_VARIABLE) else embedded_instance_url()
+    settings = Settings.from_env()
+    url = None if settings.dagster_pg_url else embedded_instance_url()
     home = production_home_path()
-    write_instance_config(home, production_dagster_yaml(url, max_concurrent_runs=max_runs))
+    write_instance_config(
+        home, production_dagster_yaml(url, max_concurrent_runs=settings.dagster_max_runs)
+    )
     if set_env:
         os.environ["DAGSTER_HOME"] = str(home)
     return home

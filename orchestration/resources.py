@@ -28,19 +28,13 @@ from curation import (
     Clock,
     Database,
     Embedder,
-    FixedClock,
-    HashingEmbedder,
     MemoryStore,
-    MiniLMEmbedder,
     Settings,
-    SystemClock,
     ValidationError,
-    embedder_from_env,
-    parse_iso,
+    clock_at,
+    embedder_named,
 )
 from evaluation.tracking import tracking_uri as default_tracking_uri
-
-EMBEDDERS = ("minilm", "hashing")
 
 
 def _state_home() -> Path:
@@ -79,20 +73,22 @@ class StoreResource(ConfigurableResource):
 
     def get_embedder(self) -> Embedder:
         if self._embedder is None:
-            choice = (self.embedder or "").strip().lower()
-            if not choice:
-                self._embedder = embedder_from_env()
-            elif choice == "hashing":
-                self._embedder = HashingEmbedder()
-            elif choice == "minilm":
-                self._embedder = MiniLMEmbedder()
-            else:
-                raise ValidationError("embedder", self.embedder, "expected 'minilm' or 'hashing'")
+            self._embedder = embedder_named(self.embedder)  # empty: MEMGOV_EMBEDDER's
         return self._embedder
 
     def open(self, clock: Clock | None = None) -> MemoryStore:
         """A ``MemoryStore`` on this resource's database, embedder and the given clock."""
         return MemoryStore(self.get_database(), embedder=self.get_embedder(), clock=clock)
+
+    def scratch(self, name: str) -> MemoryStore:
+        """A store in the scratch database ``name``, recreated, on this resource's server
+        (never its own database) with its embedder: what an evaluation replays into."""
+        from evaluation.demo_steps import demo_database
+
+        settings = Settings.from_env()
+        if self.database_url:
+            settings = settings.model_copy(update={"database_url": self.database_url})
+        return MemoryStore(demo_database(settings, name=name), embedder=self.get_embedder())
 
     def dispose(self) -> None:
         if self._database is not None:
@@ -115,9 +111,7 @@ class ClockResource(ConfigurableResource):
     )
 
     def clock(self) -> Clock:
-        if self.now:
-            return FixedClock(parse_iso(self.now, "now"))
-        return SystemClock()
+        return clock_at(self.now)
 
     def current(self) -> datetime:
         return self.clock().now()

@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from curation import ValidationError, env_port
+from curation import Settings, ValidationError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,13 +30,10 @@ def _bin(name: str) -> str:
     return str(candidate) if candidate.exists() else name
 
 
-DEFAULT_BIND = "127.0.0.1"
-
-
 def bind_host() -> str:
     """``MEMGOV_BIND``, or 127.0.0.1 when unset or blank (a blank host would make some of
     the servers listen on every interface)."""
-    return os.environ.get("MEMGOV_BIND", "").strip() or DEFAULT_BIND
+    return Settings.from_env().bind
 
 
 def lineage_url(dagster: str) -> str:
@@ -54,10 +51,9 @@ def lineage_url(dagster: str) -> str:
 def commands(host: str) -> list[tuple[str, str, list[str]]]:
     from evaluation.tracking import tracking_uri
 
-    dagster_port = str(env_port("MEMGOV_DAGSTER_PORT", 3000))
-    dashboard_port = str(env_port("MEMGOV_DASHBOARD_PORT", 8501))
-    mlflow_port = str(env_port("MEMGOV_MLFLOW_PORT", 5000))
-    api_port = str(env_port("MEMGOV_API_PORT", 8787))
+    settings = Settings.from_env()
+    dagster_port, dashboard_port = str(settings.dagster_port), str(settings.dashboard_port)
+    mlflow_port, api_port = str(settings.mlflow_port), str(settings.api_port)
     return [
         ("Dagster UI", lineage_url(f"http://{host}:{dagster_port}"),
          [sys.executable, "-m", "orchestration", "dev", "--host", host, "--port", dagster_port]),
@@ -81,7 +77,7 @@ def production_commands(host: str) -> list[tuple[str, str, list[str]]]:
 
     ensure_production_home()  # DAGSTER_HOME for everything started below
     by_name = {name: (name, url, command) for name, url, command in commands(host)}
-    dagster_port = str(env_port("MEMGOV_DAGSTER_PORT", 3000))
+    dagster_port = str(Settings.from_env().dagster_port)
     return [
         ("Dagster daemon", "schedules, sensors and the run queue", daemon_command()),
         ("Dagster UI", by_name["Dagster UI"][1], webserver_command(host, dagster_port)),
@@ -111,18 +107,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     production = parser.parse_args(argv or []).production
     signal.signal(signal.SIGTERM, _stop)
-    host = bind_host()
-    os.environ.setdefault(
-        "MLFLOW_TRACKING_URI",
-        __import__("evaluation.tracking", fromlist=["tracking_uri"]).tracking_uri(),
-    )
-    if not production:  # no MLflow UI is started there: no link to a dead port
+    try:  # every setting is checked first: a bad one is named before anything starts
+        settings = Settings.from_env()
+        host = settings.bind
         os.environ.setdefault(
-            "MEMGOV_MLFLOW_UI_URL", f"http://{host}:{env_port('MEMGOV_MLFLOW_PORT', 5000)}"
+            "MLFLOW_TRACKING_URI",
+            __import__("evaluation.tracking", fromlist=["tracking_uri"]).tracking_uri(),
         )
-    try:
+        if not production:  # no MLflow UI is started there: no link to a dead port
+            os.environ.setdefault("MEMGOV_MLFLOW_UI_URL", f"http://{host}:{settings.mlflow_port}")
         chosen = production_commands(host) if production else commands(host)
-    except ValidationError as exc:  # a bad port or run limit: named, before anything starts
+    except ValidationError as exc:
         print(f"python -m orchestration.up: {exc}", file=sys.stderr)
         return 2
     processes = []

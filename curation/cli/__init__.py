@@ -6,6 +6,6 @@ commands from here; the submodules are private to the command line.
 
 from curation.cli.app import app, main
 from curation.cli.context import open_store, parse_now
-from curation.cli.output import emit_json, progress_bar, recall_json
+from curation.cli.output import emit_json, progress_bar
 
-__all__ = ["app", "emit_json", "main", "open_store", "parse_now", "progress_bar", "recall_json"]
+__all__ = ["app", "emit_json", "main", "open_store", "parse_now", "progress_bar"]

@@ -21,6 +21,7 @@ from typer._click.exceptions import (
 from typer.core import TyperGroup
 
 from curation._errors import MemgovError, one_line
+from curation._settings import Settings
 from curation._telemetry_setup import configure_telemetry
 from curation.cli import (
     admin_commands,
@@ -65,7 +66,7 @@ class MemgovGroup(TyperGroup):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise typer.Exit(1) from exc
         except Exception as exc:  # a bug or an outside failure: one line, exit 1
-            if os.environ.get("MEMGOV_DEBUG"):
+            if _debugging():
                 raise
             typer.echo(
                 f"error: {type(exc).__name__}: {one_line(exc)} (MEMGOV_DEBUG=1 shows the "
@@ -73,6 +74,14 @@ class MemgovGroup(TyperGroup):
                 err=True,
             )
             raise typer.Exit(1) from exc
+
+
+def _debugging() -> bool:
+    """``MEMGOV_DEBUG`` set: a failure shows its traceback (a bad setting cannot)."""
+    try:
+        return Settings.from_env().debug
+    except MemgovError:
+        return False
 
 
 def usage_line(exc: UsageError, argv: list[str]) -> str:

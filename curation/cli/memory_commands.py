@@ -9,10 +9,11 @@ import typer
 
 from curation._errors import ValidationError
 from curation._jsondoc import loads
+from curation._wire import recall_answer, recall_wire
 from curation.cli import recovery_commands
 from curation.cli.context import open_store, parse_now
 from curation.cli.db_commands import init
-from curation.cli.output import emit_json, fail, print_recall, progress_bar, recall_json, short
+from curation.cli.output import emit_json, fail, print_recall, progress_bar, short
 
 TENANT = typer.Option(..., "--tenant", "-t", help="Tenant the call is scoped to.")
 NOW = typer.Option(None, "--now", help="ISO-8601 time to act at (default: the clock).")
@@ -118,14 +119,9 @@ def recall(
         filters={name: value for name, value in filters.items() if value is not None},
     )
     if as_json and (result.recall_id is not None or result.as_of is not None):
-        out: dict[str, Any] = {"mode": result.mode, "hits": recall_json(result)}
-        if result.recall_id is not None:
-            out = {"recall_id": result.recall_id, "cohort": result.cohort, **out}
-        if result.as_of is not None:
-            out["as_of"] = result.as_of.isoformat()
-        emit_json(out)
+        emit_json({k: v for k, v in recall_answer(result).items() if v is not None})
     elif as_json:
-        emit_json(recall_json(result))
+        emit_json(recall_wire(result))
     else:
         print_recall(result)
         if result.recall_id is not None:

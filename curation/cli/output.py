@@ -37,31 +37,6 @@ def short(text: str, width: int = 88) -> str:
     return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
-def recall_json(result: RecallResult) -> list[dict[str, Any]]:
-    """The documented list: one object per hit, best first."""
-    return [
-        {
-            "id": hit.id,
-            "content": hit.content,
-            "kind": hit.kind,
-            "similarity": hit.similarity,
-            "score": hit.score,
-            "retention": hit.retention,
-            "rank": hit.rank,
-            "status": hit.status,
-            "archive_reason": hit.archive_reason,
-            "generality": hit.generality,
-            "proven": hit.proven,
-            "recall_count": hit.recall_count,
-            "created_at": hit.created_at.isoformat(),
-            "supersession_key": hit.supersession_key,
-            "newer_of_slot": hit.newer_of_slot,
-            "conflicts": [c.to_dict() for c in hit.conflicts],
-        }
-        for hit in result.hits
-    ]
-
-
 def print_recall(result: RecallResult, *, stream: Any = None) -> None:
     out = stream or sys.stdout
     when = "" if result.as_of is None else f" as of {result.as_of.isoformat()}"

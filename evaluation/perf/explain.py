@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-_DUPLICATE_SEARCH = "duplicate search"
-# the phases a 1M pass spends its time in, as the pass reports them
-_PASS_PHASES = ("load", _DUPLICATE_SEARCH, "contradiction scan", "decay",
-                "principle clustering", "apply")  # fmt: skip
+from evaluation.perf.pass_phases import DUPLICATE_SEARCH, FULL_PASS, WORK_PHASES
 
 
 def verdict(ok: bool | None, why: str = "") -> str:
@@ -74,11 +71,11 @@ def paced(result: dict[str, Any]) -> str:
 
 def full_pass(result: dict[str, Any]) -> str:
     phases = result["pass"]["phases_s"]
-    parts = ", ".join(f"{p} {phases.get(p, 0.0):.0f}" for p in _PASS_PHASES)
-    biggest = max(_PASS_PHASES, key=lambda p: phases.get(p, 0.0))
+    parts = ", ".join(f"{p} {phases.get(p, 0.0):.0f}" for p in WORK_PHASES)
+    biggest = max(WORK_PHASES, key=lambda p: phases.get(p, 0.0))
     return (
         f"no one phase: {parts} s (the largest, {biggest}, is "
-        f"{phases.get(biggest, 0.0) / max(phases['full pass'], 1e-9):.0%})"
+        f"{phases.get(biggest, 0.0) / max(phases[FULL_PASS], 1e-9):.0%})"
     )
 
 
@@ -105,7 +102,7 @@ def whole_process_rss(result: dict[str, Any]) -> str:
 # measurement noise between two sizes: a phase counts as above n log n past this margin
 GROWTH_MARGIN = 0.1
 _WHY_GROWTH = {
-    _DUPLICATE_SEARCH: "sqrt(4n) cells, so both the cell assignment and the join grow as "
+    DUPLICATE_SEARCH: "sqrt(4n) cells, so both the cell assignment and the join grow as "
     "n^1.5 (docs/performance.md, round seven)",
 }
 

@@ -41,6 +41,7 @@ from curation.internals import (
     scope_to_tenant,
     similar_pairs,
 )
+from evaluation.perf import pass_phases as phase
 from evaluation.perf.generator import NOW, SYNTHETIC_MODEL, BenchData
 from evaluation.perf.indexes import found_fraction
 
@@ -149,18 +150,20 @@ def _curation_pass(
     cpu = time.process_time() - cpu_started
     assert samples.snapshot is not None and samples.plan is not None
     t = report.timings
+    # the duplicate phase less its timed pair search: the scan for contradictions
+    scan = t.get("duplicates", 0.0) - timed.seconds + t.get("conflicts", 0.0)
     breakdown = {
-        "load": t["load"],
-        "score": t.get("scoring", 0.0),
-        "supersession": t.get("supersession", 0.0),
-        "duplicate search": timed.seconds,
-        "contradiction scan": t.get("duplicates", 0.0) - timed.seconds + t.get("conflicts", 0.0),
-        "decay": t.get("decay", 0.0),
-        "principle clustering": t.get("proposals", 0.0),
-        "plan (all planning)": t["plan"],
+        phase.LOAD: t["load"],
+        phase.SCORE: t.get("scoring", 0.0),
+        phase.SUPERSESSION: t.get("supersession", 0.0),
+        phase.DUPLICATE_SEARCH: timed.seconds,
+        phase.CONTRADICTION_SCAN: scan,
+        phase.DECAY: t.get("decay", 0.0),
+        phase.PRINCIPLE_CLUSTERING: t.get("proposals", 0.0),
+        phase.PLAN: t["plan"],
         # the lock, the apply transaction and its report: the pass less load and plan
-        "apply": full - t["load"] - t["plan"],
-        "full pass": full,
+        phase.APPLY: full - t["load"] - t["plan"],
+        phase.FULL_PASS: full,
     }
     return {
         "phases_s": {k: round(v, 3) for k, v in breakdown.items()},

@@ -8,9 +8,7 @@ from typing import Any
 
 from evaluation.perf import explain
 from evaluation.perf.embedding import embedding_lines, embedding_targets
-
-PHASES = ("load", "score", "supersession", "duplicate search", "contradiction scan", "decay",
-          "principle clustering", "plan (all planning)", "apply", "full pass")  # fmt: skip
+from evaluation.perf.pass_phases import FULL_PASS, PHASES
 
 
 def _fmt(value: Any) -> str:
@@ -40,7 +38,7 @@ def targets(result: dict[str, Any]) -> list[list[Any]]:
     def unmeasured(name: str, goal: str, why: str) -> None:
         rows.append([name, "not run", goal, why])
 
-    full = result["pass"]["phases_s"]["full pass"]
+    full = result["pass"]["phases_s"][FULL_PASS]
     quality = result["pair_quality"]
     rec = result["recall"]
     # issue 16: ingest, restore, recall at 1M, embeddings, the 1M pass

@@ -15,6 +15,7 @@ from curation import CurationPolicy, Database, Mode
 from evaluation.perf import embedding, indexes, phases
 from evaluation.perf.generator import NOW, english_texts, generate
 from evaluation.perf.loader import bulk_load
+from evaluation.perf.pass_phases import FULL_PASS
 from evaluation.perf.reference import run_reference
 
 BENCH_DATABASE = "memgov_bench"
@@ -125,7 +126,7 @@ def run_bench(
     pass_report, snap = phases.curation_pass(store, tenant)
     pass_report["rss_mb_before_pass"] = round(rss_before, 1)
     result["pass"] = pass_report
-    full = pass_report["phases_s"]["full pass"]
+    full = pass_report["phases_s"][FULL_PASS]
     result["speedup_vs_reference"] = round(result["reference"]["total_s"] / full, 1)
     result["speedup_vs_indexed_reference"] = round(
         result["reference"]["indexed_variant"]["total_s"] / full, 1
