@@ -509,8 +509,7 @@ def ab_evaluation(
     clock: ClockResource,
     mlflow: MLflowResource,
 ) -> MaterializeResult[None]:
-    from evaluation.tenant_eval import evaluate_tenant
-    from evaluation.tracking import comparison_run, describe_run, redact_value
+    from evaluation import comparison_run, describe_run, evaluate_tenant, redact_value
 
     tenant = context.partition_key
     memory = store.open(clock.clock())
@@ -575,11 +574,15 @@ def ab_workload(
     from dataclasses import replace
 
     from curation import Settings
-    from evaluation.ab import ABConfig, run_ab
-    from evaluation.ab_report import headline_table, log_ab
-    from evaluation.demo_steps import demo_database
-    from evaluation.simulator import simulate_fleet
-    from evaluation.tracking import describe_run
+    from evaluation import (
+        ABConfig,
+        demo_database,
+        describe_run,
+        headline_table,
+        log_ab,
+        run_ab,
+        simulate_fleet,
+    )
 
     config = workload.fleet_config()
     fleet = simulate_fleet(config)

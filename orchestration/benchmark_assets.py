@@ -67,7 +67,7 @@ def _materialize(
         context.log.info(f"{name}: skipped, {reason}")
         return MaterializeResult(metadata={"skipped": True, "reason": reason})
     from curation import Settings
-    from evaluation.demo_steps import demo_database
+    from evaluation import demo_database
 
     settings = Settings.from_env()
     if store.database_url:
@@ -102,23 +102,19 @@ def _arm_metric(result: dict[str, Any], *keys: str) -> dict[str, float | None]:
 
 
 def _locomo(path: Path, scratch: MemoryStore, uri: str) -> dict[str, Any]:
-    from evaluation.benchmarks.embed_cache import explicit_cache_path
-    from evaluation.benchmarks.runner import run_locomo
+    from evaluation import explicit_cache_path, run_locomo
 
     return run_locomo(path, scratch, tracking_uri=uri, embed_cache=explicit_cache_path())
 
 
 def _longmemeval(path: Path, scratch: MemoryStore, uri: str) -> dict[str, Any]:
-    from evaluation.benchmarks.embed_cache import explicit_cache_path
-    from evaluation.benchmarks.runner import run_longmemeval
+    from evaluation import explicit_cache_path, run_longmemeval
 
     return run_longmemeval(path, scratch, tracking_uri=uri, embed_cache=explicit_cache_path())
 
 
 def _timeqa(path: Path, scratch: MemoryStore, uri: str) -> dict[str, Any]:
-    from evaluation.benchmarks.embed_cache import explicit_cache_path
-    from evaluation.benchmarks.mlflow_edge import log_benchmark
-    from evaluation.benchmarks.timeqa_run import TIMEQA_EXPERIMENT, run_timeqa
+    from evaluation import TIMEQA_EXPERIMENT, explicit_cache_path, log_benchmark, run_timeqa
 
     result = run_timeqa(path, scratch, embed_cache=explicit_cache_path())
     result["mlflow"] = log_benchmark(result, TIMEQA_EXPERIMENT, uri)

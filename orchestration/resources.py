@@ -38,7 +38,7 @@ from curation import (
     embedder_from_env,
     parse_iso,
 )
-from evaluation.tracking import tracking_uri as default_tracking_uri
+from evaluation import tracking_uri as default_tracking_uri
 
 EMBEDDERS = ("minilm", "hashing")
 
@@ -216,7 +216,7 @@ class WorkloadResource(ConfigurableResource):
     database: str = Field(default="memgov_eval", description="Scratch database name.")
 
     def fleet_config(self) -> Any:
-        from evaluation.fleet import FleetConfig
+        from evaluation import FleetConfig
 
         names = {"tenants": "tenants", "days": "days", "writes": "writes_per_day",
                  "recalls": "recalls_per_day", "queries": "queries_per_checkpoint",

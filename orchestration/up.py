@@ -52,7 +52,7 @@ def lineage_url(dagster: str) -> str:
 
 
 def commands(host: str) -> list[tuple[str, str, list[str]]]:
-    from evaluation.tracking import tracking_uri
+    from evaluation import tracking_uri
 
     dagster_port = str(env_port("MEMGOV_DAGSTER_PORT", 3000))
     dashboard_port = str(env_port("MEMGOV_DASHBOARD_PORT", 8501))
@@ -101,6 +101,8 @@ def _stop(_signum: int, _frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from evaluation import tracking_uri
+
     parser = argparse.ArgumentParser(
         prog="python -m orchestration.up", description=__doc__, allow_abbrev=False
     )
@@ -112,10 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     production = parser.parse_args(argv or []).production
     signal.signal(signal.SIGTERM, _stop)
     host = bind_host()
-    os.environ.setdefault(
-        "MLFLOW_TRACKING_URI",
-        __import__("evaluation.tracking", fromlist=["tracking_uri"]).tracking_uri(),
-    )
+    os.environ.setdefault("MLFLOW_TRACKING_URI", tracking_uri())
     if not production:  # no MLflow UI is started there: no link to a dead port
         os.environ.setdefault(
             "MEMGOV_MLFLOW_UI_URL", f"http://{host}:{env_port('MEMGOV_MLFLOW_PORT', 5000)}"
