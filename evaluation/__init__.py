@@ -17,9 +17,14 @@ if TYPE_CHECKING:
     from evaluation.ab import ABConfig, embed_writes, run_ab
     from evaluation.ab_report import headline_table, log_ab
     from evaluation.benchmarks.embed_cache import explicit_cache_path
-    from evaluation.benchmarks.mlflow_edge import log_benchmark
-    from evaluation.benchmarks.runner import run_locomo, run_longmemeval
-    from evaluation.benchmarks.timeqa_run import TIMEQA_EXPERIMENT, run_timeqa
+    from evaluation.benchmarks.protocol import Benchmark, BenchmarkResult, RunOptions
+    from evaluation.benchmarks.registry import (
+        BENCHMARKS,
+        benchmark_headlines,
+        register_benchmark,
+        weekly_benchmarks,
+    )
+    from evaluation.benchmarks.run import run_benchmark
     from evaluation.console import Terminal, day_progress, progress, quiet_frameworks
     from evaluation.demo_fleet import NOW as DEMO_NOW
     from evaluation.demo_fleet import TenantScript
@@ -55,11 +60,14 @@ _EXPORTS: dict[str, str] = {
     "headline_table": "evaluation.ab_report",
     "log_ab": "evaluation.ab_report",
     "explicit_cache_path": "evaluation.benchmarks.embed_cache",
-    "log_benchmark": "evaluation.benchmarks.mlflow_edge",
-    "run_locomo": "evaluation.benchmarks.runner",
-    "run_longmemeval": "evaluation.benchmarks.runner",
-    "TIMEQA_EXPERIMENT": "evaluation.benchmarks.timeqa_run",
-    "run_timeqa": "evaluation.benchmarks.timeqa_run",
+    "Benchmark": "evaluation.benchmarks.protocol",
+    "BenchmarkResult": "evaluation.benchmarks.protocol",
+    "RunOptions": "evaluation.benchmarks.protocol",
+    "BENCHMARKS": "evaluation.benchmarks.registry",
+    "benchmark_headlines": "evaluation.benchmarks.registry",
+    "register_benchmark": "evaluation.benchmarks.registry",
+    "weekly_benchmarks": "evaluation.benchmarks.registry",
+    "run_benchmark": "evaluation.benchmarks.run",
     "Terminal": "evaluation.console",
     "day_progress": "evaluation.console",
     "progress": "evaluation.console",
@@ -107,16 +115,20 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "BENCHMARKS",
     "DEMO_DATABASE",
     "DEMO_NOW",
     "ONLINE_EXPERIMENT",
-    "TIMEQA_EXPERIMENT",
     "ABConfig",
+    "Benchmark",
+    "BenchmarkResult",
     "FleetConfig",
     "OnlineSimConfig",
     "Print",
+    "RunOptions",
     "TenantScript",
     "Terminal",
+    "benchmark_headlines",
     "comparison_run",
     "curation_line",
     "day_progress",
@@ -128,7 +140,6 @@ __all__ = [
     "explicit_cache_path",
     "headline_table",
     "log_ab",
-    "log_benchmark",
     "log_due_experiments",
     "log_online_report",
     "mlflow_ui_url",
@@ -137,13 +148,13 @@ __all__ = [
     "progress",
     "quiet_frameworks",
     "redact_value",
+    "register_benchmark",
     "run_ab",
+    "run_benchmark",
     "run_demo",
     "run_link",
-    "run_locomo",
-    "run_longmemeval",
-    "run_timeqa",
     "simulate_fleet",
     "simulate_online_experiment",
     "tracking_uri",
+    "weekly_benchmarks",
 ]
