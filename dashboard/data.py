@@ -386,7 +386,7 @@ def online_experiments(tenant: str) -> list[dict[str, Any]]:
 
 @st.cache_data(ttl=READ_TTL, show_spinner="Analysing the experiment…")
 def _online_report(key: str, tenant: str, name: str) -> dict[str, Any]:
-    from evaluation.online.daily import experiment_report
+    from evaluation import experiment_report
 
     current = store()
     return experiment_report(current, tenant, name, now=current.clock.now()).to_dict()
@@ -411,13 +411,13 @@ def tracking_uri() -> str:
 
 def redacted(text: str) -> str:
     """``text`` with any password in a URL or ``password=`` pair masked, for display."""
-    from evaluation.tracking import redact_value  # the one redaction rule, shared with MLflow
+    from evaluation import redact_value  # the one redaction rule, shared with MLflow
 
     return redact_value(text)
 
 
 def mlflow_ui_url() -> str:
-    from evaluation.tracking import mlflow_ui_url as configured  # the rule, written once
+    from evaluation import mlflow_ui_url as configured  # the rule, written once
 
     return configured()
 

@@ -150,20 +150,16 @@ def summarise(runs: Sequence[Mapping[str, Any]]) -> dict[str, list[dict[str, Any
     return {"comparisons": comparisons, "arms": arms}
 
 
-# each public benchmark's headline metric, as its arm runs log it (evaluation.benchmarks)
-BENCHMARK_HEADLINES = {
-    "benchmark-locomo": "overall.recall_any@10",
-    "benchmark-longmemeval": "turn.overall.recall_any@10",
-    "benchmark-timeqa": "overall.current_first",
-}
-
-
 def benchmark_trend(runs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """One row per public-benchmark arm run (raw, heuristic, curated) with its headline
-    metric, oldest first: the weekly evaluation's trend per workload."""
+    metric (each registered benchmark names its own), oldest first: the weekly
+    evaluation's trend per workload."""
+    from evaluation import benchmark_headlines  # the registry: loaded when a page asks
+
+    headlines = benchmark_headlines()
     rows: list[dict[str, Any]] = []
     for run in sorted(runs, key=lambda r: str(r["start_time"])):
-        metric = BENCHMARK_HEADLINES.get(str(run["experiment"]))
+        metric = headlines.get(str(run["experiment"]))
         if metric is None or not run["tags"].get(PARENT_TAG):
             continue
         value = run["metrics"].get(metric)

@@ -1,1 +1,160 @@
-"""Memgov."""
+"""Evaluation's front door: what the other rooms (Dagster, the dashboard) use of it.
+
+``orchestration`` and ``dashboard`` import only this module (an import-linter contract
+in pyproject.toml keeps the submodules private to ``evaluation``). The names resolve
+lazily (PEP 562 ``__getattr__``): ``import evaluation`` loads nothing, and a name loads
+its module on first use, so a Dagster code location or a dashboard page pays for MLflow
+or the simulator only when it touches them. ``_EXPORTS`` says where each name lives; the
+``TYPE_CHECKING`` block gives type checkers the same names.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from evaluation.ab import ABConfig, embed_writes, run_ab
+    from evaluation.ab_report import headline_table, log_ab
+    from evaluation.benchmarks.embed_cache import explicit_cache_path
+    from evaluation.benchmarks.protocol import Benchmark, BenchmarkResult, RunOptions
+    from evaluation.benchmarks.registry import (
+        BENCHMARKS,
+        benchmark_headlines,
+        register_benchmark,
+        weekly_benchmarks,
+    )
+    from evaluation.benchmarks.run import run_benchmark
+    from evaluation.console import Terminal, day_progress, progress, quiet_frameworks
+    from evaluation.demo_fleet import NOW as DEMO_NOW
+    from evaluation.demo_fleet import TenantScript
+    from evaluation.demo_steps import (
+        DEMO_DATABASE,
+        Print,
+        curation_line,
+        demo_database,
+        run_demo,
+    )
+    from evaluation.fleet import FleetConfig
+    from evaluation.online.daily import experiment_report, log_due_experiments
+    from evaluation.online.mlflow_run import ONLINE_EXPERIMENT, log_online_report
+    from evaluation.online.report_text import daily_table as online_daily_table
+    from evaluation.online.report_text import headline as online_headline
+    from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
+    from evaluation.simulator import simulate_fleet
+    from evaluation.tenant_eval import evaluate_tenant
+    from evaluation.tracking import (
+        comparison_run,
+        describe_run,
+        mlflow_ui_url,
+        redact_value,
+        run_link,
+        tracking_uri,
+    )
+
+# exported name -> "module" (same name there) or "module:name" (renamed at the door)
+_EXPORTS: dict[str, str] = {
+    "ABConfig": "evaluation.ab",
+    "embed_writes": "evaluation.ab",
+    "run_ab": "evaluation.ab",
+    "headline_table": "evaluation.ab_report",
+    "log_ab": "evaluation.ab_report",
+    "explicit_cache_path": "evaluation.benchmarks.embed_cache",
+    "Benchmark": "evaluation.benchmarks.protocol",
+    "BenchmarkResult": "evaluation.benchmarks.protocol",
+    "RunOptions": "evaluation.benchmarks.protocol",
+    "BENCHMARKS": "evaluation.benchmarks.registry",
+    "benchmark_headlines": "evaluation.benchmarks.registry",
+    "register_benchmark": "evaluation.benchmarks.registry",
+    "weekly_benchmarks": "evaluation.benchmarks.registry",
+    "run_benchmark": "evaluation.benchmarks.run",
+    "Terminal": "evaluation.console",
+    "day_progress": "evaluation.console",
+    "progress": "evaluation.console",
+    "quiet_frameworks": "evaluation.console",
+    "DEMO_NOW": "evaluation.demo_fleet:NOW",
+    "TenantScript": "evaluation.demo_fleet",
+    "DEMO_DATABASE": "evaluation.demo_steps",
+    "Print": "evaluation.demo_steps",
+    "curation_line": "evaluation.demo_steps",
+    "demo_database": "evaluation.demo_steps",
+    "run_demo": "evaluation.demo_steps",
+    "FleetConfig": "evaluation.fleet",
+    "experiment_report": "evaluation.online.daily",
+    "log_due_experiments": "evaluation.online.daily",
+    "ONLINE_EXPERIMENT": "evaluation.online.mlflow_run",
+    "log_online_report": "evaluation.online.mlflow_run",
+    "online_daily_table": "evaluation.online.report_text:daily_table",
+    "online_headline": "evaluation.online.report_text:headline",
+    "OnlineSimConfig": "evaluation.online.simulation",
+    "simulate_online_experiment": "evaluation.online.simulation",
+    "simulate_fleet": "evaluation.simulator",
+    "evaluate_tenant": "evaluation.tenant_eval",
+    "comparison_run": "evaluation.tracking",
+    "describe_run": "evaluation.tracking",
+    "mlflow_ui_url": "evaluation.tracking",
+    "redact_value": "evaluation.tracking",
+    "run_link": "evaluation.tracking",
+    "tracking_uri": "evaluation.tracking",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load an exported name from its module on first use (then it is a plain global)."""
+    where = _EXPORTS.get(name)
+    if where is None:
+        raise AttributeError(f"module 'evaluation' has no attribute {name!r}")
+    module, _, attribute = where.partition(":")
+    value = getattr(importlib.import_module(module), attribute or name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
+
+
+__all__ = [
+    "BENCHMARKS",
+    "DEMO_DATABASE",
+    "DEMO_NOW",
+    "ONLINE_EXPERIMENT",
+    "ABConfig",
+    "Benchmark",
+    "BenchmarkResult",
+    "FleetConfig",
+    "OnlineSimConfig",
+    "Print",
+    "RunOptions",
+    "TenantScript",
+    "Terminal",
+    "benchmark_headlines",
+    "comparison_run",
+    "curation_line",
+    "day_progress",
+    "demo_database",
+    "describe_run",
+    "embed_writes",
+    "evaluate_tenant",
+    "experiment_report",
+    "explicit_cache_path",
+    "headline_table",
+    "log_ab",
+    "log_due_experiments",
+    "log_online_report",
+    "mlflow_ui_url",
+    "online_daily_table",
+    "online_headline",
+    "progress",
+    "quiet_frameworks",
+    "redact_value",
+    "register_benchmark",
+    "run_ab",
+    "run_benchmark",
+    "run_demo",
+    "run_link",
+    "simulate_fleet",
+    "simulate_online_experiment",
+    "tracking_uri",
+    "weekly_benchmarks",
+]

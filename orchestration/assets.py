@@ -508,8 +508,7 @@ def ab_evaluation(
     clock: ClockResource,
     mlflow: MLflowResource,
 ) -> MaterializeResult[None]:
-    from evaluation.tenant_eval import evaluate_tenant
-    from evaluation.tracking import comparison_run, describe_run, redact_value
+    from evaluation import comparison_run, describe_run, evaluate_tenant, redact_value
 
     tenant = context.partition_key
     memory = store.open(clock.clock())
@@ -572,10 +571,14 @@ def ab_workload(
     workload: WorkloadResource,
 ) -> MaterializeResult[None]:
 
-    from evaluation.ab import ABConfig, run_ab
-    from evaluation.ab_report import headline_table, log_ab
-    from evaluation.simulator import simulate_fleet
-    from evaluation.tracking import describe_run
+    from evaluation import (
+        ABConfig,
+        describe_run,
+        headline_table,
+        log_ab,
+        run_ab,
+        simulate_fleet,
+    )
 
     config = workload.fleet_config()
     fleet = simulate_fleet(config)

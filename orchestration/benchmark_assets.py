@@ -1,5 +1,6 @@
-"""Weekly evaluation on the public benchmarks: LoCoMo, LongMemEval oracle and TimeQA as
-Dagster assets beside the simulated A/B (``ab_workload``), logged to MLflow.
+"""Weekly evaluation on the public benchmarks: one Dagster asset (``<name>_benchmark``)
+per benchmark of evaluation's registry that has data (LoCoMo, LongMemEval oracle and
+TimeQA), beside the simulated A/B (``ab_workload``), logged to MLflow.
 
 Each asset runs raw, the newest-near-top heuristic and curated recall in a scratch
 database (recreated each time; never the store itself) and logs one comparison run per
@@ -11,12 +12,12 @@ layout of ``shared/benchmarks``). A workload whose data is absent materialises a
 skipped, with the reason in its metadata: the data is not shipped with memgov.
 """
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from dagster import (
     AssetExecutionContext,
+    AssetsDefinition,
     ConfigurableResource,
     MaterializeResult,
     MetadataValue,
@@ -24,13 +25,9 @@ from dagster import (
 )
 from pydantic import Field
 
-from curation import MemoryStore
+from evaluation import Benchmark, weekly_benchmarks
 from orchestration.resources import MLflowResource, StoreResource
 from orchestration.telemetry import traced_asset
-
-LOCOMO_FILE = "locomo/locomo10.json"
-LONGMEMEVAL_FILE = "longmemeval/longmemeval_oracle.json"
-TIMEQA_DIR = "timeqa"
 
 
 class BenchmarkDataResource(ConfigurableResource):
@@ -48,26 +45,26 @@ class BenchmarkDataResource(ConfigurableResource):
         return path if path.exists() else None
 
 
-Runner = Callable[[Path, MemoryStore, str], dict[str, Any]]
-
-
 def _materialize(
     context: AssetExecutionContext,
-    name: str,
-    path: Path | None,
+    benchmark: Benchmark,
     data: BenchmarkDataResource,
     store: StoreResource,
     mlflow: MLflowResource,
-    run: Runner,
-    headline: Callable[[dict[str, Any]], dict[str, float | None]],
 ) -> MaterializeResult[None]:
+    name = benchmark.title
+    path = data.path(benchmark.data) if benchmark.data is not None else None
     if path is None:
         reason = f"no {name} data under MEMGOV_BENCHMARKS_DIR ({data.root or 'unset'})"
         context.log.info(f"{name}: skipped, {reason}")
         return MaterializeResult(metadata={"skipped": True, "reason": reason})
+    from evaluation import RunOptions, explicit_cache_path, run_benchmark
+
     scratch = store.scratch(data.database)
     try:
-        result = run(path, scratch, mlflow.resolved_tracking_uri())
+        options = RunOptions(embed_cache=explicit_cache_path())
+        uri = mlflow.resolved_tracking_uri()
+        result = run_benchmark(benchmark, path, scratch, options, tracking_uri=uri)
     finally:
         scratch.db.dispose()
     logged = result.get("mlflow") or {}
@@ -78,103 +75,27 @@ def _materialize(
         "memories": result["curation"].get("memories"),
         "mlflow_run_id": MetadataValue.text(str(logged.get("run_id") or logged.get("error"))),
     }
-    metadata.update({k: v for k, v in headline(result).items() if v is not None})
+    metadata.update({k: v for k, v in benchmark.figures(result).items() if v is not None})
     return MaterializeResult(metadata=metadata)
 
 
-def _arm_metric(result: dict[str, Any], *keys: str) -> dict[str, float | None]:
-    out: dict[str, float | None] = {}
-    for arm, values in result["arms"].items():
-        value: Any = values
-        for key in keys:
-            value = value.get(key) if isinstance(value, dict) else None
-        out[f"{keys[-1]}.{arm}"] = value
-    return out
+def benchmark_asset(benchmark: Benchmark) -> AssetsDefinition:
+    """The weekly asset ``<name>_benchmark`` of a registered benchmark with data."""
+
+    def compute(
+        context: AssetExecutionContext,
+        store: StoreResource,
+        mlflow: MLflowResource,
+        benchmarks: BenchmarkDataResource,
+    ) -> MaterializeResult[None]:
+        return _materialize(context, benchmark, benchmarks, store, mlflow)
+
+    compute.__name__ = compute.__qualname__ = f"{benchmark.name}_benchmark"
+    return asset(group_name="evaluation", description=benchmark.description)(traced_asset(compute))
 
 
-def _locomo(path: Path, scratch: MemoryStore, uri: str) -> dict[str, Any]:
-    from evaluation.benchmarks.embed_cache import explicit_cache_path
-    from evaluation.benchmarks.runner import run_locomo
-
-    return run_locomo(path, scratch, tracking_uri=uri, embed_cache=explicit_cache_path())
-
-
-def _longmemeval(path: Path, scratch: MemoryStore, uri: str) -> dict[str, Any]:
-    from evaluation.benchmarks.embed_cache import explicit_cache_path
-    from evaluation.benchmarks.runner import run_longmemeval
-
-    return run_longmemeval(path, scratch, tracking_uri=uri, embed_cache=explicit_cache_path())
-
-
-def _timeqa(path: Path, scratch: MemoryStore, uri: str) -> dict[str, Any]:
-    from evaluation.benchmarks.embed_cache import explicit_cache_path
-    from evaluation.benchmarks.mlflow_edge import log_benchmark
-    from evaluation.benchmarks.timeqa_run import TIMEQA_EXPERIMENT, run_timeqa
-
-    result = run_timeqa(path, scratch, embed_cache=explicit_cache_path())
-    result["mlflow"] = log_benchmark(result, TIMEQA_EXPERIMENT, uri)
-    return result
-
-
-@asset(
-    group_name="evaluation",
-    description="LoCoMo retrieval, raw vs heuristic vs curated, logged to MLflow "
-    "(benchmark-locomo); skipped when the data is absent.",
-)
-@traced_asset
-def locomo_benchmark(
-    context: AssetExecutionContext,
-    store: StoreResource,
-    mlflow: MLflowResource,
-    benchmarks: BenchmarkDataResource,
-) -> MaterializeResult[None]:
-    return _materialize(
-        context, "LoCoMo", benchmarks.path(LOCOMO_FILE), benchmarks, store, mlflow, _locomo,
-        lambda r: _arm_metric(r, "overall", "recall_any@10"),
-    )  # fmt: skip
-
-
-@asset(
-    group_name="evaluation",
-    description="LongMemEval oracle retrieval (turn level) and knowledge-update order, raw vs "
-    "heuristic vs curated, logged to MLflow (benchmark-longmemeval); skipped when absent.",
-)
-@traced_asset
-def longmemeval_benchmark(
-    context: AssetExecutionContext,
-    store: StoreResource,
-    mlflow: MLflowResource,
-    benchmarks: BenchmarkDataResource,
-) -> MaterializeResult[None]:
-    def headline(result: dict[str, Any]) -> dict[str, float | None]:
-        out = _arm_metric(result, "turn", "overall", "recall_any@10")
-        for arm, values in result["knowledge_update"].items():
-            if isinstance(values, dict):
-                out[f"newer_above_older.{arm}"] = values.get("newer_above_older")
-        return out
-
-    return _materialize(
-        context, "LongMemEval", benchmarks.path(LONGMEMEVAL_FILE), benchmarks, store, mlflow,
-        _longmemeval, headline,
-    )  # fmt: skip
-
-
-@asset(
-    group_name="evaluation",
-    description="TimeQA changing facts without keys: current value first, raw vs heuristic "
-    "vs curated, logged to MLflow (benchmark-timeqa); skipped when absent.",
-)
-@traced_asset
-def timeqa_benchmark(
-    context: AssetExecutionContext,
-    store: StoreResource,
-    mlflow: MLflowResource,
-    benchmarks: BenchmarkDataResource,
-) -> MaterializeResult[None]:
-    return _materialize(
-        context, "TimeQA", benchmarks.path(TIMEQA_DIR), benchmarks, store, mlflow, _timeqa,
-        lambda r: _arm_metric(r, "overall", "current_first"),
-    )  # fmt: skip
-
-
-BENCHMARK_ASSETS = [locomo_benchmark, longmemeval_benchmark, timeqa_benchmark]
+ASSETS_BY_BENCHMARK = {b.name: benchmark_asset(b) for b in weekly_benchmarks()}
+BENCHMARK_ASSETS = list(ASSETS_BY_BENCHMARK.values())
+locomo_benchmark = ASSETS_BY_BENCHMARK["locomo"]
+longmemeval_benchmark = ASSETS_BY_BENCHMARK["longmemeval"]
+timeqa_benchmark = ASSETS_BY_BENCHMARK["timeqa"]

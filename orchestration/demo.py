@@ -25,10 +25,21 @@ from typing import Any
 from dagster import DagsterInstance, Definitions
 
 from curation import Database, MemoryStore, Settings, embedder_from_env, embedder_named
-from evaluation.console import Terminal, day_progress, progress, quiet_frameworks
-from evaluation.demo_fleet import NOW, TenantScript
-from evaluation.demo_steps import DEMO_DATABASE, Print, curation_line, demo_database, run_demo
-from evaluation.tracking import describe_run, run_link
+from evaluation import (
+    DEMO_DATABASE,
+    Print,
+    TenantScript,
+    Terminal,
+    curation_line,
+    day_progress,
+    demo_database,
+    describe_run,
+    progress,
+    quiet_frameworks,
+    run_demo,
+    run_link,
+)
+from evaluation import DEMO_NOW as NOW
 from orchestration.assets import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
@@ -94,10 +105,15 @@ def dagster_curate(database_url: str, embedder: str, terminal: Terminal | None =
 
 def run_ab_demo(out: Print, terminal: Terminal | None = None) -> None:
     from curation import MemoryStore as Store
-    from evaluation.ab import ABConfig, embed_writes, run_ab
-    from evaluation.ab_report import headline_table, log_ab
-    from evaluation.fleet import FleetConfig
-    from evaluation.simulator import simulate_fleet
+    from evaluation import (
+        ABConfig,
+        FleetConfig,
+        embed_writes,
+        headline_table,
+        log_ab,
+        run_ab,
+        simulate_fleet,
+    )
 
     config = FleetConfig(**AB_FLEET)  # type: ignore[arg-type]
     fleet = simulate_fleet(config)
@@ -139,9 +155,14 @@ def run_ab_demo(out: Print, terminal: Terminal | None = None) -> None:
 def run_online_demo(out: Print, database: Database, terminal: Terminal | None = None) -> None:
     """A simulated online experiment on its own ``demo-`` tenant of the demo database (so
     the dashboard's Experiments page shows it), logged to MLflow (experiment online-ab)."""
-    from evaluation.online.mlflow_run import ONLINE_EXPERIMENT, log_online_report
-    from evaluation.online.report_text import daily_table, headline
-    from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
+    from evaluation import (
+        ONLINE_EXPERIMENT,
+        OnlineSimConfig,
+        log_online_report,
+        simulate_online_experiment,
+    )
+    from evaluation import online_daily_table as daily_table
+    from evaluation import online_headline as headline
 
     config = OnlineSimConfig(**ONLINE_SIM, tenant_name=ONLINE_TENANT)  # type: ignore[arg-type]
     title = (

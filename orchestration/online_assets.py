@@ -41,8 +41,7 @@ def online_experiment_report(
     clock: ClockResource,
     mlflow: MLflowResource,
 ) -> MaterializeResult[None]:
-    from evaluation.online.daily import log_due_experiments
-    from evaluation.tracking import redact_value
+    from evaluation import log_due_experiments, redact_value
 
     memory = store.open(clock.clock())
     now = clock.current()

@@ -34,7 +34,7 @@ from curation import (
     clock_at,
     embedder_named,
 )
-from evaluation.tracking import tracking_uri as default_tracking_uri
+from evaluation import tracking_uri as default_tracking_uri
 
 
 def _state_home() -> Path:
@@ -210,7 +210,7 @@ class WorkloadResource(ConfigurableResource):
     database: str = Field(default="memgov_eval", description="Scratch database name.")
 
     def fleet_config(self) -> Any:
-        from evaluation.fleet import FleetConfig
+        from evaluation import FleetConfig
 
         names = {"tenants": "tenants", "days": "days", "writes": "writes_per_day",
                  "recalls": "recalls_per_day", "queries": "queries_per_checkpoint",

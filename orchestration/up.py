@@ -49,7 +49,7 @@ def lineage_url(dagster: str) -> str:
 
 
 def commands(host: str) -> list[tuple[str, str, list[str]]]:
-    from evaluation.tracking import tracking_uri
+    from evaluation import tracking_uri
 
     settings = Settings.from_env()
     dagster_port, dashboard_port = str(settings.dagster_port), str(settings.dashboard_port)
@@ -97,6 +97,8 @@ def _stop(_signum: int, _frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from evaluation import tracking_uri
+
     parser = argparse.ArgumentParser(
         prog="python -m orchestration.up", description=__doc__, allow_abbrev=False
     )
@@ -110,10 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     try:  # every setting is checked first: a bad one is named before anything starts
         settings = Settings.from_env()
         host = settings.bind
-        os.environ.setdefault(
-            "MLFLOW_TRACKING_URI",
-            __import__("evaluation.tracking", fromlist=["tracking_uri"]).tracking_uri(),
-        )
+        os.environ.setdefault("MLFLOW_TRACKING_URI", tracking_uri())
         if not production:  # no MLflow UI is started there: no link to a dead port
             os.environ.setdefault("MEMGOV_MLFLOW_UI_URL", f"http://{host}:{settings.mlflow_port}")
         chosen = production_commands(host) if production else commands(host)

@@ -25,8 +25,10 @@ from mlflow_helpers import fresh_mlflow_uri
 from typer.testing import CliRunner
 
 from curation import CurationPolicy, HashingEmbedder, MemoryKind, MemoryStore
+from evaluation.benchmarks.adapters.locomo import run_locomo
+from evaluation.benchmarks.adapters.longmemeval import run_longmemeval
 from evaluation.benchmarks.cli import register
-from evaluation.benchmarks.runner import free_suffix, run_locomo, run_longmemeval
+from evaluation.benchmarks.plumbing import free_suffix
 
 
 def t(speaker: str, dia_id: str, text: str, **extra: Any) -> dict[str, Any]:

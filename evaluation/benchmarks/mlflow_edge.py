@@ -9,6 +9,9 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
+Chart = tuple[str, Mapping[str, Mapping[str, Mapping[str, Any]]]]
+"""A result's figure: the metric, and per arm its values per group (``Benchmark.chart``)."""
+
 
 def _flat_metrics(tree: Mapping[str, Any], prefix: str = "") -> dict[str, float]:
     """Numeric leaves of a nested dict as dotted names (None and non-numbers dropped)."""
@@ -26,20 +29,11 @@ def summary_without_rows(result: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in result.items() if k not in ("rows", "per_conversation")}
 
 
-def _figure(result: Mapping[str, Any]) -> Any:
-    """Grouped bars: recall_any@max(k) per group, raw vs curated."""
+def _figure(result: Mapping[str, Any], chart: Chart) -> Any:
+    """Grouped bars: the chart's metric per group, one bar per arm."""
     from matplotlib.figure import Figure
 
-    top = result["k_values"][-1]
-    metric = f"recall_any@{top}"
-    arms = result["arms"]
-    if result["benchmark"] == "timeqa":
-        metric = "current_first"
-        groups = {arm: arms[arm]["by_relation"] for arm in arms}
-    elif result["benchmark"] == "locomo":
-        groups = {arm: arms[arm]["by_category"] for arm in arms}
-    else:
-        groups = {arm: arms[arm]["turn"]["by_type"] for arm in arms}
+    metric, groups = chart
     labels = list(groups["raw"])
     figure = Figure(figsize=(max(6.0, 1.3 * len(labels)), 4.0))
     axes = figure.subplots()
@@ -57,9 +51,10 @@ def _figure(result: Mapping[str, Any]) -> Any:
 
 
 def log_benchmark(
-    result: dict[str, Any], experiment: str, uri: str | None
+    result: dict[str, Any], experiment: str, uri: str | None, chart: Chart
 ) -> dict[str, Any] | None:
-    """One comparison run (one nested run per arm); a tracking failure (the tracking
+    """One comparison run (one nested run per arm) with the benchmark's ``chart`` as its
+    figure; a tracking failure (the tracking
     server or store unreachable or refusing) is reported in the result and logged, never
     allowed to lose the benchmark's numbers."""
     from mlflow.exceptions import MlflowException
@@ -78,7 +73,7 @@ def log_benchmark(
             "curate": result["curation"].get("ran", False),
             "policy_modes": "apply" if result["curation"].get("ran") else "none",
         }
-        if benchmark == "locomo":
+        if "conversations" in result:  # LoCoMo's unit
             params["conversations"] = result["conversations"]
         run_name = f"{benchmark}-{result['questions']['total']}q-{result['embedding_model']}"
         with comparison_run(
@@ -110,7 +105,7 @@ def log_benchmark(
             comparison.log_metrics(_flat_metrics(parent))
             comparison.log_table("per_question", result["rows"])
             comparison.log_json("summary", summary_without_rows(result))
-            comparison.log_figure("recall_by_group", _figure(result))
+            comparison.log_figure("recall_by_group", _figure(result, chart))
             return {
                 "experiment": experiment,
                 "run_id": comparison.run_id,

@@ -6,8 +6,8 @@ question a day after the tenant's last fact in raw mode, derive the heuristic ar
 the raw hits, curate (all mechanics ``apply``) and ask again in curated mode.
 
 Scoring is pure (``score_question`` -> ``ChangingFactScore``) and aggregated once
-(``aggregate_scores``); MLflow logging is left to the caller's edge
-(``mlflow_edge.log_benchmark``).
+(``aggregate_scores``); the adapters (``adapters/timeqa.py``, ``adapters/holdout.py``) call
+it and ``run.run_benchmark`` logs to MLflow.
 """
 
 from __future__ import annotations

@@ -116,15 +116,18 @@ def accuracy(
     database: Database,
     tenant: str,
     queries: F32Array,
-    index: SearchIndex,
-    ef: int | None,
+    index: SearchIndex = SearchIndex.VECTOR,
+    ef: int | None = None,
     *,
     k: int = 10,
     sample: int = 100,
 ) -> dict[str, float]:
     """recall@k and recall@candidates (k x candidate_multiplier, what curated recall
     ranks) of this index choice against exact search (full vectors, no index scan),
-    tie-aware (``found_fraction``), and the share of queries answered exactly."""
+    tie-aware (``found_fraction``), and the share of queries answered exactly: the same
+    SQL, once through the index and once with index scans disabled, so a faster index
+    that finds less shows here. The defaults are the recall path's own choice (HNSW with
+    its ef_search and iterative scan), what ``phases.recall_accuracy`` reports."""
     limits = {"top_k": k, "candidates": k * CurationPolicy().candidate_multiplier}
     rng = np.random.default_rng(3)
     rows = rng.choice(len(queries), size=min(sample, len(queries)), replace=False).tolist()

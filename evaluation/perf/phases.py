@@ -43,7 +43,7 @@ from curation.internals import (
 )
 from evaluation.perf import pass_phases as phase
 from evaluation.perf.generator import NOW, SYNTHETIC_MODEL, BenchData
-from evaluation.perf.indexes import found_fraction
+from evaluation.perf.indexes import accuracy
 
 
 def rss_mb() -> float:
@@ -255,29 +255,17 @@ def warm_index(database: Database, tenant: str, embeddings: F32Array, count: int
 def recall_accuracy(
     database: Database, tenant: str, queries: F32Array, *, k: int = 10, sample: int = 100
 ) -> dict[str, Any]:
-    """recall@k of the recall path's candidate search (HNSW with its ef_search and
-    iterative scan) against exact search on the same rows: the same SQL, once through the
-    index and once with index scans disabled, so a faster index that finds less shows
-    here. Measured for the curated candidate set (k x candidate_multiplier) and for k,
-    tie-aware (``indexes.found_fraction``)."""
-    limits = {"top_k": k, "candidates": k * CurationPolicy().candidate_multiplier}
-    rng = np.random.default_rng(3)
-    rows = rng.choice(len(queries), size=min(sample, len(queries)), replace=False).tolist()
-    found = dict.fromkeys(limits, 0.0)
-    with database.engine.connect() as conn:
-        for row in rows:
-            for name, limit in limits.items():
-                with conn.begin():
-                    scope_to_tenant(conn, tenant)
-                    approx = recall_search(conn, tenant, queries[row], limit, active_only=True)
-                with conn.begin():
-                    scope_to_tenant(conn, tenant)
-                    conn.execute(text("SET LOCAL enable_indexscan = off"))
-                    exact = recall_search(conn, tenant, queries[row], limit, active_only=True)
-                found[name] += found_fraction(approx, exact)
-    return {"queries": len(rows), "k": k,
-            **{f"recall_at_{name}": round(v / max(1, len(rows)), 4) for name, v in found.items()},
-            "candidates": limits["candidates"]}  # fmt: skip
+    """recall@k of the recall path's candidate search against exact search on the same
+    rows (``indexes.accuracy`` with the recall path's own index choice), for the curated
+    candidate set (k x candidate_multiplier) and for k."""
+    found = accuracy(database, tenant, queries, k=k, sample=sample)
+    return {
+        "queries": min(sample, len(queries)),
+        "k": k,
+        "recall_at_top_k": found["recall_at_top_k"],
+        "recall_at_candidates": found["recall_at_candidates"],
+        "candidates": k * CurationPolicy().candidate_multiplier,
+    }
 
 
 # the pool's start barrier, handed to each worker process by _init_recall_worker

@@ -1,0 +1,96 @@
+"""The hold-out sets of changing facts as one benchmark parameterised by set and wording
+family (``holdout_store``: a, b, c, ...): built in, run like TimeQA."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from curation import MemoryStore
+from evaluation.benchmarks import commands
+from evaluation.benchmarks.adapters.timeqa import (
+    changing_facts,
+    changing_facts_chart,
+    render_timeqa,
+)
+from evaluation.benchmarks.holdout_store import UnknownHoldoutError, holdout_data, holdout_families
+from evaluation.benchmarks.mlflow_edge import Chart
+from evaluation.benchmarks.protocol import BenchmarkResult, RunOptions
+from evaluation.benchmarks.report import arm_metric
+from evaluation.benchmarks.timeqa import TimeQAData
+
+HOLDOUT_EXPERIMENT = "benchmark-holdout"
+
+
+@dataclass(frozen=True)
+class Holdout:
+    """One hold-out set in one wording family: current value first, per arm."""
+
+    set_name: str = "c"
+    family: str = "changelog"
+    k: int = 10
+
+    name = "holdout"
+    title = "hold-out"
+    experiment = HOLDOUT_EXPERIMENT
+    data = None  # built in: no weekly asset
+    headline = None  # not trended on the dashboard
+    description = "A hold-out set of changing facts, one wording family, raw vs curated."
+
+    @property
+    def source(self) -> str:
+        """The label its results carry as their dataset."""
+        return f"holdout-{self.set_name}"
+
+    def load(self, source: Path | str) -> TimeQAData:
+        return holdout_data(self.set_name, self.family)
+
+    def run(
+        self, workload: TimeQAData, source: Path | str, store: MemoryStore, options: RunOptions
+    ) -> BenchmarkResult:
+        prefix = f"holdout-{self.set_name}-{self.family}".replace("_", "-")
+        return changing_facts(workload, source, store, options, self.k, prefix, self.family)
+
+    def figures(self, result: BenchmarkResult) -> dict[str, float | None]:
+        return arm_metric(result, "overall", "current_first")
+
+    def chart(self, result: BenchmarkResult) -> Chart:
+        return changing_facts_chart(result)
+
+    def render(self, result: BenchmarkResult) -> str:
+        return render_timeqa(result)
+
+    def command(self) -> Any:
+        return holdout_command
+
+
+def holdout_command(
+    set_name: str = typer.Option(
+        "c", "--set", help="Hold-out set: a and b (read while tuning) or c (not yet read)."
+    ),
+    family: str = typer.Option("all", "--family", help="A wording family of the set, or 'all'."),
+    k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
+    no_curate: bool = commands.NO_CURATE,
+    no_mlflow: bool = commands.NO_MLFLOW,
+    as_json: bool = commands.JSON_OPTION,
+    rows: bool = commands.ROWS_OPTION,
+) -> None:
+    """A hold-out set of changing facts on the store, one wording family at a time: is the
+    current value first (raw, heuristic at 0.05 and 0.10, curated), and did curation
+    archive anything on another subject's say-so?"""
+    try:
+        known = holdout_families(set_name)
+        if family != "all" and family not in known:
+            raise UnknownHoldoutError("family", family, known)
+    except UnknownHoldoutError as error:
+        commands.refuse(f"--{error}")
+    commands.check_k(k)
+    for name in known if family == "all" else [family]:
+        benchmark = Holdout(set_name, name, k)
+        commands.run_and_print(
+            benchmark, benchmark.source, no_curate=no_curate, no_mlflow=no_mlflow,
+            as_json=as_json, rows=rows,
+        )  # fmt: skip

@@ -1,0 +1,106 @@
+"""Plain-text pieces every benchmark's report uses (``memgov eval`` prints them), and the
+figures of a result the Dagster assets show."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+
+def cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
+def format_table(
+    title: str, groups: Mapping[str, Mapping[str, Mapping[str, Any]]], metrics: Sequence[str]
+) -> str:
+    """Rows = group x arm, columns = n and the metrics; ``groups[arm][group] = metrics``."""
+    arms = list(groups)
+    names: list[str] = []
+    for arm in arms:
+        names += [g for g in groups[arm] if g not in names]
+    header = ["group", "arm", "n", *metrics]
+    lines = [[*header]]
+    for name in names:
+        for arm in arms:
+            values = groups[arm].get(name)
+            if values is None:
+                continue
+            lines.append(
+                [name, arm, cell(values.get("n")), *(cell(values.get(m)) for m in metrics)]
+            )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    out = [title]
+    for n, line in enumerate(lines):
+        out.append("  ".join(c.ljust(width) for c, width in zip(line, widths, strict=True)))
+        if n == 0:
+            out.append("  ".join("-" * width for width in widths))
+    return "\n".join(out)
+
+
+def retrieval_columns(k_values: Sequence[int]) -> list[str]:
+    """recall_any at every k, recall_all at the largest, mrr and ndcg at the largest."""
+    return [f"recall_any@{k}" for k in k_values] + [
+        f"recall_all@{k_values[-1]}",
+        "mrr",
+        f"ndcg@{k_values[-1]}",
+    ]
+
+
+def state_lines(result: Mapping[str, Any]) -> str:
+    """Raw vs curated split by whether the question's evidence survived curation."""
+    top = result["k_values"][-1]
+    metric = f"recall_any@{top}"
+    labels = {"all_active": "evidence all active", "some_archived": "evidence partly archived"}
+    parts = []
+    for state, arms in result.get("by_evidence_state", {}).items():
+        if not arms:
+            continue
+        n = next(iter(arms.values()))["n"]
+        values = ", ".join(
+            f"{arm} {cell(v.get(metric))} (mrr {cell(v.get('mrr'))})" for arm, v in arms.items()
+        )
+        parts.append(f"{labels.get(state, state)} ({n} q): {metric} {values}")
+    return "\n".join(parts)
+
+
+def curation_lines(curation: Mapping[str, Any]) -> str:
+    if not curation.get("ran"):
+        return "curation: not run"
+    return (
+        f"curation: archived {curation['archived']}/{curation['memories']} "
+        f"{dict(curation['archived_by_reason'])}, open conflicts {curation['open_conflicts']}; "
+        f"gold evidence still active {cell(curation['evidence_survival'])} "
+        f"({curation['evidence_active']}/{curation['evidence_memories']}; archived by reason "
+        f"{dict(curation['evidence_archived_by_reason'])}), represented "
+        f"{cell(curation['evidence_represented'])}"
+    )
+
+
+def closing_line(result: Mapping[str, Any]) -> str:
+    """Wall time and where the run was logged."""
+    return f"wall time {result['timings']['total_s']:.1f} s; {mlflow_line(result)}"
+
+
+def mlflow_line(result: Mapping[str, Any]) -> str:
+    info = result.get("mlflow")
+    if not info:
+        return "MLflow: not logged"
+    if "error" in info:
+        return f"MLflow logging failed: {info['error']}"
+    return f"MLflow run {info['run_id']} in {info['experiment']!r} at {info['tracking_uri']}"
+
+
+def arm_metric(result: Mapping[str, Any], *keys: str) -> dict[str, float | None]:
+    """One nested metric per arm, named ``<metric>.<arm>`` (the assets' metadata)."""
+    out: dict[str, float | None] = {}
+    for arm, values in result["arms"].items():
+        value: Any = values
+        for key in keys:
+            value = value.get(key) if isinstance(value, dict) else None
+        out[f"{keys[-1]}.{arm}"] = value
+    return out
