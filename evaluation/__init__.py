@@ -3,19 +3,18 @@
 ``orchestration`` and ``dashboard`` import only this module (an import-linter contract
 in pyproject.toml keeps the submodules private to ``evaluation``). The names resolve
 lazily (PEP 562 ``__getattr__``): ``import evaluation`` loads nothing, and a name loads
-its module on first use, so a Dagster code location or a dashboard page pays for MLflow
-or the simulator only when it touches them. ``_EXPORTS`` says where each name lives; the
+its module on first use (``_lazy``). ``_EXPORTS`` says where each name lives; the
 ``TYPE_CHECKING`` block gives type checkers the same names.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from evaluation._lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from evaluation.ab import ABConfig, embed_writes, run_ab
-    from evaluation.ab_report import headline_table, log_ab
+    from evaluation.ab import ABConfig, embed_writes, headline_table, log_ab, run_ab
     from evaluation.benchmarks.embed_cache import explicit_cache_path
     from evaluation.benchmarks.protocol import Benchmark, BenchmarkResult, RunOptions
     from evaluation.benchmarks.registry import (
@@ -26,21 +25,26 @@ if TYPE_CHECKING:
     )
     from evaluation.benchmarks.run import run_benchmark
     from evaluation.console import Terminal, day_progress, progress, quiet_frameworks
-    from evaluation.demo_fleet import NOW as DEMO_NOW
-    from evaluation.demo_fleet import TenantScript
-    from evaluation.demo_steps import (
+    from evaluation.demo import (
         DEMO_DATABASE,
         Print,
+        TenantScript,
         curation_line,
         demo_database,
         run_demo,
     )
+    from evaluation.demo import NOW as DEMO_NOW
     from evaluation.fleet import FleetConfig
-    from evaluation.online.daily import experiment_report, log_due_experiments
-    from evaluation.online.mlflow_run import ONLINE_EXPERIMENT, log_online_report
-    from evaluation.online.report_text import daily_table as online_daily_table
-    from evaluation.online.report_text import headline as online_headline
-    from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
+    from evaluation.online import (
+        ONLINE_EXPERIMENT,
+        OnlineSimConfig,
+        experiment_report,
+        log_due_experiments,
+        log_online_report,
+        simulate_online_experiment,
+    )
+    from evaluation.online import daily_table as online_daily_table
+    from evaluation.online import headline as online_headline
     from evaluation.simulator import simulate_fleet
     from evaluation.tenant_eval import evaluate_tenant
     from evaluation.tracking import (
@@ -57,8 +61,8 @@ _EXPORTS: dict[str, str] = {
     "ABConfig": "evaluation.ab",
     "embed_writes": "evaluation.ab",
     "run_ab": "evaluation.ab",
-    "headline_table": "evaluation.ab_report",
-    "log_ab": "evaluation.ab_report",
+    "headline_table": "evaluation.ab",
+    "log_ab": "evaluation.ab",
     "explicit_cache_path": "evaluation.benchmarks.embed_cache",
     "Benchmark": "evaluation.benchmarks.protocol",
     "BenchmarkResult": "evaluation.benchmarks.protocol",
@@ -72,22 +76,22 @@ _EXPORTS: dict[str, str] = {
     "day_progress": "evaluation.console",
     "progress": "evaluation.console",
     "quiet_frameworks": "evaluation.console",
-    "DEMO_NOW": "evaluation.demo_fleet:NOW",
-    "TenantScript": "evaluation.demo_fleet",
-    "DEMO_DATABASE": "evaluation.demo_steps",
-    "Print": "evaluation.demo_steps",
-    "curation_line": "evaluation.demo_steps",
-    "demo_database": "evaluation.demo_steps",
-    "run_demo": "evaluation.demo_steps",
+    "DEMO_NOW": "evaluation.demo:NOW",
+    "TenantScript": "evaluation.demo",
+    "DEMO_DATABASE": "evaluation.demo",
+    "Print": "evaluation.demo",
+    "curation_line": "evaluation.demo",
+    "demo_database": "evaluation.demo",
+    "run_demo": "evaluation.demo",
     "FleetConfig": "evaluation.fleet",
-    "experiment_report": "evaluation.online.daily",
-    "log_due_experiments": "evaluation.online.daily",
-    "ONLINE_EXPERIMENT": "evaluation.online.mlflow_run",
-    "log_online_report": "evaluation.online.mlflow_run",
-    "online_daily_table": "evaluation.online.report_text:daily_table",
-    "online_headline": "evaluation.online.report_text:headline",
-    "OnlineSimConfig": "evaluation.online.simulation",
-    "simulate_online_experiment": "evaluation.online.simulation",
+    "experiment_report": "evaluation.online",
+    "log_due_experiments": "evaluation.online",
+    "ONLINE_EXPERIMENT": "evaluation.online",
+    "log_online_report": "evaluation.online",
+    "online_daily_table": "evaluation.online:daily_table",
+    "online_headline": "evaluation.online:headline",
+    "OnlineSimConfig": "evaluation.online",
+    "simulate_online_experiment": "evaluation.online",
     "simulate_fleet": "evaluation.simulator",
     "evaluate_tenant": "evaluation.tenant_eval",
     "comparison_run": "evaluation.tracking",
@@ -99,20 +103,7 @@ _EXPORTS: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load an exported name from its module on first use (then it is a plain global)."""
-    where = _EXPORTS.get(name)
-    if where is None:
-        raise AttributeError(f"module 'evaluation' has no attribute {name!r}")
-    module, _, attribute = where.partition(":")
-    value = getattr(importlib.import_module(module), attribute or name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
-
+__getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
 
 __all__ = [
     "BENCHMARKS",

@@ -113,10 +113,9 @@ def ab(
     """Replay a simulated fleet: raw vs curated recall at every evaluation query."""
     from curation import CurationPolicy, MemoryStore, Mode, embedder_from_env
     from curation.cli import progress_bar
-    from evaluation.ab import ABConfig, run_ab
-    from evaluation.ab_report import headline_table, log_ab
+    from evaluation.ab import ABConfig, headline_table, log_ab, run_ab
     from evaluation.console import day_progress
-    from evaluation.demo_steps import demo_database
+    from evaluation.demo import demo_database
     from evaluation.tracking import describe_run
 
     fleet = _fleet(tenants, days, writes, recalls, seed, key_share)
@@ -190,7 +189,7 @@ def sweep(
     """Random search over thresholds, half-lives and ranking weights; write the best policy."""
     from curation import embedder_from_env
     from evaluation.console import message_progress
-    from evaluation.demo_steps import demo_database
+    from evaluation.demo import demo_database
     from evaluation.sweep import Trial, best, run_sweep, write_policy
     from evaluation.tracking import comparison_run
 
@@ -263,7 +262,7 @@ def trust_gate(
 
 def register(app: typer.Typer) -> None:
     from evaluation.benchmarks.cli import register as register_benchmarks
-    from evaluation.online.cli import register as register_online
+    from evaluation.online import register as register_online
     from evaluation.perf.cli import register as register_bench
 
     register_benchmarks(eval_app)

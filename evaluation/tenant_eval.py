@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from curation import MemoryStore
-from evaluation.ab_stats import compare_paired
+from evaluation.ab import compare_paired
 
 FEEDBACK_WINDOW = timedelta(days=1)
 

@@ -31,7 +31,7 @@ SUPPORT, DEVOPS = TENANTS
 
 
 def demo_now(nights: int = 0) -> datetime:
-    from evaluation.demo_fleet import NOW
+    from evaluation.demo import NOW
 
     return NOW + timedelta(days=nights)
 
@@ -42,7 +42,7 @@ def seed_demo_fleet(
     """The built-in demo fleet (2 tenants, 60 simulated days, one curation pass) loaded
     with ``embedder`` (default: the hashing embedder), then ``nights`` more nightly passes
     a day apart. Returns a store whose clock stands at the last pass."""
-    from evaluation.demo_steps import run_demo
+    from evaluation.demo import run_demo
 
     embedder = embedder or HashingEmbedder()
     run_demo(embedder=embedder, database=database, out=lambda _line: None)

@@ -200,7 +200,7 @@ def test_ab_is_logged_to_mlflow_with_nested_arms_series_and_artifacts(
 
     from mlflow.tracking import MlflowClient
 
-    from evaluation.ab_report import headline_table, log_ab
+    from evaluation.ab import headline_table, log_ab
 
     uri = fresh_mlflow_uri(Path(str(tmp_path)) / "mlflow.db")
     result = mini_ab

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from evaluation.ab_stats import compare_paired, exact_mcnemar, wilson_interval
+from evaluation.ab import compare_paired, exact_mcnemar, wilson_interval
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,59 @@ evidence:
 - ``simulation``  a simulated online experiment on the fleet simulator's ground truth;
 - ``report_text`` and ``cli``: ``memgov experiment start|stop|status|list``.
 
+This module is the package's surface (what Dagster, the dashboard and ``memgov demo``
+use, through ``evaluation``); the names load lazily (``evaluation._lazy``).
+
 Peeking: the decision reads an always-valid interval, not a fixed-horizon one, so looking
 every day (the daily job does) keeps the false-positive rate at alpha; the horizon
 (``ends_at``) only decides when a flat result is called flat.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from evaluation._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from evaluation.online.analysis import OnlineReport, analyse_experiment
+    from evaluation.online.cli import register
+    from evaluation.online.daily import experiment_report, experiments_due, log_due_experiments
+    from evaluation.online.mlflow_run import ONLINE_EXPERIMENT, log_online_report
+    from evaluation.online.recommend import Recommendation
+    from evaluation.online.report_text import daily_table, headline
+    from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
+
+_EXPORTS: dict[str, str] = {
+    "OnlineReport": "evaluation.online.analysis",
+    "analyse_experiment": "evaluation.online.analysis",
+    "register": "evaluation.online.cli",
+    "experiment_report": "evaluation.online.daily",
+    "experiments_due": "evaluation.online.daily",
+    "log_due_experiments": "evaluation.online.daily",
+    "ONLINE_EXPERIMENT": "evaluation.online.mlflow_run",
+    "log_online_report": "evaluation.online.mlflow_run",
+    "Recommendation": "evaluation.online.recommend",
+    "daily_table": "evaluation.online.report_text",
+    "headline": "evaluation.online.report_text",
+    "OnlineSimConfig": "evaluation.online.simulation",
+    "simulate_online_experiment": "evaluation.online.simulation",
+}
+
+__getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
+
+__all__ = [
+    "ONLINE_EXPERIMENT",
+    "OnlineReport",
+    "OnlineSimConfig",
+    "Recommendation",
+    "analyse_experiment",
+    "daily_table",
+    "experiment_report",
+    "experiments_due",
+    "headline",
+    "log_due_experiments",
+    "log_online_report",
+    "register",
+    "simulate_online_experiment",
+]

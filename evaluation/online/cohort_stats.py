@@ -31,7 +31,7 @@ import numpy.typing as npt
 from scipy import stats
 
 from curation import ValidationError
-from evaluation.ab_stats import wilson_interval
+from evaluation.ab import wilson_interval
 
 SRM_ALARM_P = 0.001
 """SRM alarms below this p-value: the check runs every day on a large, growing count of

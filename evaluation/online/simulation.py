@@ -25,7 +25,8 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from curation import CurationPolicy, ExperimentRecord, MemoryStore, Mode
-from evaluation.ab import ABConfig, _night_split, _Replay, _timeline
+from evaluation.ab import ABConfig
+from evaluation.ab.experiment import _night_split, _Replay, _timeline  # the A/B's replay
 from evaluation.decision import decide_top1
 from evaluation.fleet import Fleet, FleetConfig, SimQuery
 from evaluation.online.analysis import OnlineReport, analyse_experiment

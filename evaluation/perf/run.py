@@ -61,7 +61,7 @@ def configure_server(shared_buffers: str, say: Say = print) -> str:
 
 
 def bench_database(name: str = BENCH_DATABASE) -> Database:
-    from evaluation.demo_steps import demo_database
+    from evaluation.demo import demo_database
 
     return demo_database(name=name)
 

@@ -3,9 +3,9 @@ family (``holdout_store``: a, b, c, ...): built in, run like TimeQA."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -63,7 +63,7 @@ class Holdout:
     def render(self, result: BenchmarkResult) -> str:
         return render_timeqa(result)
 
-    def command(self) -> Any:
+    def command(self) -> Callable[..., None]:
         return holdout_command
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -116,7 +116,7 @@ class LoCoMo:
     def render(self, result: BenchmarkResult) -> str:
         return render_locomo(result)
 
-    def command(self) -> Any:
+    def command(self) -> Callable[..., None]:
         return locomo_command
 
     def run(

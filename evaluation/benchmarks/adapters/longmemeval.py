@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -113,7 +113,7 @@ class LongMemEval:
     def render(self, result: BenchmarkResult) -> str:
         return render_longmemeval(result)
 
-    def command(self) -> Any:
+    def command(self) -> Callable[..., None]:
         return longmemeval_command
 
     def run(

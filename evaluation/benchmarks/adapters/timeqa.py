@@ -4,7 +4,7 @@ itself is ``timeqa_run.run_timeqa`` (the hold-out sets share it)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -58,7 +58,7 @@ class TimeQA:
     def render(self, result: BenchmarkResult) -> str:
         return render_timeqa(result)
 
-    def command(self) -> Any:
+    def command(self) -> Callable[..., None]:
         return timeqa_command
 
 

@@ -27,7 +27,7 @@ from curation import (
     UnknownTenantError,
     near_duplicate_share,
 )
-from evaluation.ab_stats import compare_paired
+from evaluation.ab.stats import compare_paired
 from evaluation.decision import Decision, context_tokens, decide_budget, decide_top1
 from evaluation.fleet import Fleet, SimContest, SimQuery, SimRecall, SimWrite
 

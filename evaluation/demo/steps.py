@@ -31,7 +31,7 @@ from curation import (
     sqlalchemy_url,
 )
 from evaluation.console import Terminal, progress
-from evaluation.demo_fleet import NOW, START, DemoQuery, TenantScript, demo_fleet
+from evaluation.demo.fleet import NOW, START, DemoQuery, TenantScript, demo_fleet
 
 DEMO_DATABASE = "memgov_demo"
 Print = Callable[[str], None]

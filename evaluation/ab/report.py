@@ -12,7 +12,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from evaluation.ab import ARMS, ABResult
+from evaluation.ab.experiment import ARMS, ABResult
 from evaluation.tracking import comparison_run
 
 
