@@ -7,22 +7,19 @@ from datetime import datetime
 from typing import Any
 
 
-def jsonable(value: Any) -> Any:
-    """A value as JSON carries it: times in ISO 8601, records as their dicts."""
+def _jsonable(value: Any) -> Any:
     if isinstance(value, datetime):
         return value.isoformat()
-    if isinstance(value, _Record):
-        return value.to_dict()
     if isinstance(value, dict):
-        return {k: jsonable(v) for k, v in value.items()}
+        return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [jsonable(v) for v in value]
+        return [_jsonable(v) for v in value]
     return value
 
 
 class _Record:
     def to_dict(self) -> dict[str, Any]:
-        return dict(jsonable(asdict(self)))  # type: ignore[call-overload]
+        return dict(_jsonable(asdict(self)))  # type: ignore[call-overload]
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,12 @@ model (so ``/openapi.json`` states what the CLI prints)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from curation._records import ConflictRecord, RecallHit, RecallResult, jsonable
+from curation._records import ConflictRecord, RecallHit, RecallResult
 
 
 class RecallHitWire(BaseModel):
@@ -36,11 +37,15 @@ class RecallHitWire(BaseModel):
 
 # the wire's names in its order, read once: the hot path builds plain dicts, never models
 _WIRE_FIELDS = tuple(RecallHitWire.model_fields)
+_wire_values = attrgetter(*_WIRE_FIELDS)
 
 
 def hit_wire(hit: RecallHit) -> dict[str, Any]:
     """One hit in the wire form, JSON-ready (not validated again: the record is typed)."""
-    return {name: jsonable(getattr(hit, name)) for name in _WIRE_FIELDS}
+    wire = dict(zip(_WIRE_FIELDS, _wire_values(hit), strict=True))
+    wire["created_at"] = hit.created_at.isoformat()
+    wire["conflicts"] = [conflict.to_dict() for conflict in hit.conflicts]
+    return wire
 
 
 def recall_wire(result: RecallResult) -> list[dict[str, Any]]:
