@@ -83,7 +83,7 @@ class StoreResource(ConfigurableResource):
     def scratch(self, name: str) -> MemoryStore:
         """A store in the scratch database ``name``, recreated, on this resource's server
         (never its own database) with its embedder: what an evaluation replays into."""
-        from evaluation.demo_steps import demo_database
+        from evaluation import demo_database
 
         settings = Settings.from_env()
         if self.database_url:
