@@ -175,18 +175,16 @@ def rewind(
         return report
     run_id = uuid.uuid4()
     reason = f"rewound to {moment.isoformat()}"
+    active_before = _active(conn, tenant)
     _write(conn, tenant, changes, now=now)
     write_events(conn, _events(tenant, changes, run_id=run_id, now=now, actor=actor, reason=reason))
-    active_after = conn.execute(
-        text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
-        {"t": tenant},
-    ).scalar_one()
+    active_after = _active(conn, tenant)
     run = RunReport(
         run_id=str(run_id),
         tenant=tenant,
         dry_run=False,
         at=now.isoformat(),
-        planned=counts,
+        planned={**counts, "active_before": active_before, "active_after": active_after},
         applied={**counts, "writing": ["rewind"]},
         active_after=int(active_after),
         modes={"rewind_to": moment.isoformat()},
@@ -222,6 +220,15 @@ def rewind(
         ],
     )
     return RewindReport(**{**report.to_dict(), "run_id": str(run_id)})
+
+
+def _active(conn: Connection, tenant: str) -> int:
+    return int(
+        conn.execute(
+            text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
+            {"t": tenant},
+        ).scalar_one()
+    )
 
 
 def _hold_writers(conn: Connection, tenant: str) -> None:
