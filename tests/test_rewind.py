@@ -9,8 +9,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from curation_helpers import field_of
-from hypothesis import HealthCheck, given, settings
+from curation_helpers import MIGRATION_LESSON, apply_all, field_of
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rewind_helpers import MOMENT, at, fingerprint, good_then_bad, other_data
 from sqlalchemy import text
@@ -168,21 +168,26 @@ def test_a_rewind_is_itself_history_a_later_rewind_can_go_back_over(store: Memor
 
 _ACTS = st.sampled_from(
     ["write", "held", "pin", "unpin", "policy", "contest", "retire", "reopen", "restore",
-     "release"]
+     "release", "curate", "approve", "unmerge", "undo"]
 )  # fmt: skip
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(acts=st.lists(st.tuples(_ACTS, st.integers(0, 5)), min_size=2, max_size=6),
        back_to=st.integers(0, 5))  # fmt: skip
+@example(acts=[("curate", 0), ("approve", 0), ("write", 1), ("unmerge", 0), ("undo", 0)],
+         back_to=2)  # fmt: skip
+@example(acts=[("curate", 0), ("approve", 0), ("contest", 1), ("retire", 0)], back_to=1)
 def test_rewind_to_any_moment_of_a_random_history_and_undo(
     store: MemoryStore, acts: list[tuple[str, int]], back_to: int
 ) -> None:
     """Whatever a short history did, a rewind to a moment in it restores the fingerprint
     taken then (later rows archived, withdrawn or dismissed), and its undo the last one."""
     tenant = f"prop-{uuid.uuid4().hex[:8]}"
-    store.remember_many(tenant, [{"content": "seed fact one"}, {"content": "seed two"}],
-                        now=at(0))  # fmt: skip
+    seeds = [*MIGRATION_LESSON[:4], "The backup job writes to cold storage",
+             "The backup job writes to cold storage!"]  # fmt: skip
+    store.remember_many(tenant, [{"content": c} for c in seeds], now=at(0))
+    store.set_policy(tenant, apply_all(), now=at(0.1))
     taken = [(at(0.5), fingerprint(store, tenant))]
     for n, (act, pick) in enumerate(acts, start=1):
         when = at(n)
@@ -211,6 +216,19 @@ def test_rewind_to_any_moment_of_a_random_history_and_undo(
                 store.restore(tenant, archived[pick % len(archived)].id, now=when)
         elif act == "release" and store.quarantined(tenant):
             store.release(tenant, store.quarantined(tenant)[0].id, now=when)
+        elif act == "curate":
+            store.curate(tenant, apply=True, now=when)
+        elif act in ("approve", "unmerge"):
+            wanted = "pending" if act == "approve" else "approved"
+            found = [p for p in store.proposals(tenant, status=None) if p.status == wanted]
+            if found and act == "approve":
+                store.approve(tenant, [found[0].id], now=when)
+            elif found:
+                store.unmerge(tenant, found[0].id, now=when)
+        elif act == "undo":
+            applied = [r for r in store.runs(tenant) if r.status == "applied"]
+            if applied:
+                store.undo_run(tenant, applied[0].id, now=when)
         taken.append((when + timedelta(seconds=30), fingerprint(store, tenant)))
     last = taken[-1][1]
     moment, then = taken[back_to % len(taken)]
