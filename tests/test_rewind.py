@@ -71,6 +71,9 @@ def test_rewind_restores_the_moment_and_undo_restores_now(store: MemoryStore) ->
     # one recorded run; nothing else of the tenant or of another tenant changed
     runs = store.runs(T)
     assert runs[0].id == report.run_id and runs[0].status == "applied"
+    # the run made after the moment reads undone (its effects are taken back)
+    assert report.ids["runs_undone"] == [story["second"].run_id]
+    assert {r.id: r.status for r in runs}[story["second"].run_id] == "undone"
     assert runs[0].report.modes == {"rewind_to": MOMENT.isoformat()}
     assert other_data(store, T) == untouched
     assert fingerprint(store, "bystander") == bystander
@@ -81,6 +84,7 @@ def test_rewind_restores_the_moment_and_undo_restores_now(store: MemoryStore) ->
     assert undone.reverted == {**rows, "changed_since": 0}
     assert fingerprint(store, T) == now_state
     assert store.runs(T)[0].status == "undone"
+    assert {r.id: r.status for r in store.runs(T)}[story["second"].run_id] == "applied"
     again = store.undo_run(T, report.run_id, now=at(43))
     assert again.status_before == "undone" and fingerprint(store, T) == now_state
     # the history only grew: each row's rewind and its undo, one event each
@@ -100,6 +104,7 @@ def _rows_changed(ids: dict[str, list[str]]) -> dict[str, int]:
         "proposals": sum(len(v) for k, v in ids.items() if k.startswith("proposals_")),
         "conflicts": sum(len(v) for k, v in ids.items() if k.startswith("conflicts_")),
         "policy": len(ids.get("policy", [])),
+        "runs": sum(len(v) for k, v in ids.items() if k.startswith("runs_")),
     }
 
 
@@ -137,11 +142,19 @@ def test_history_recorded_before_priors_were_kept_is_rewound_by_approximation(
         (runs_module, "event_row"),
     ]:
         monkeypatch.setattr(module, name, stripping(getattr(module, name), old_keys))
+    real_record_events = runs_module.record_events
+
+    def no_undo_event(conn: Any, rows: Any) -> int:  # undos did not record one either
+        return real_record_events(conn, [r for r in rows if r["type"] != "undo"])
+
+    monkeypatch.setattr(runs_module, "record_events", no_undo_event)
     story = good_then_bad(store, T)
-    store.undo_run(T, story["second"].run_id, now=at(39))
+    store.undo_run(T, story["first"].run_id, now=at(39))  # made before the moment
 
     report = store.rewind(T, MOMENT, now=at(41))
     assert set(report.approximated) >= {"policy", "unmerge", "reopen", "approve", "restore"}
+    assert report.approximated["undo"] == 1
+    assert report.ids["runs_applied"] == [story["first"].run_id]
     after, before = fingerprint(store, T), story["before"]
     assert {m: after["memories"][m] for m in before["memories"]} == before["memories"]
     assert {p: after["proposals"][p] for p in before["proposals"]} == before["proposals"]
@@ -162,7 +175,10 @@ def test_a_rewind_is_itself_history_a_later_rewind_can_go_back_over(store: Memor
     assert back.changes == {"memories_rewound": 1, "pins_set": 1, "policy": 1}
     assert store.policy(T).max_prune_ratio == 0.3
     forward = store.rewind(T, at(10.5), now=at(12))  # after the writes, before the rewind
-    assert forward.changes == {"memories_restored": 1, "pins_cleared": 1, "policy": 1}
+    assert forward.changes == {
+        "memories_restored": 1, "pins_cleared": 1, "policy": 1, "runs_undone": 1
+    }  # fmt: skip
+    assert forward.ids["runs_undone"] == [back.run_id]  # its effects taken back
     assert fingerprint(store, T) == then
 
 

@@ -39,6 +39,7 @@ _NO_STATE_CHANGE = frozenset(
         EventType.VALIDATE.value,
         EventType.FEEDBACK.value,
         EventType.CURATION_RUN.value,
+        EventType.UNDO.value,  # its restores have their own events
     }
 )
 

@@ -29,11 +29,14 @@ from curation._store.locks import take_transaction_lock
 from curation._store.rewind_replay import (
     CONFLICT_FIELDS,
     PROPOSAL_FIELDS,
+    RUN_FIELDS,
     RewindTarget,
     normal,
     rewind_target,
 )
 
+# the tables besides memory_state and the policy a rewind sets, with the columns it sets
+_TABLES = {"proposal": PROPOSAL_FIELDS, "conflict": CONFLICT_FIELDS, "run": RUN_FIELDS}
 # entity -> row id -> (state before, state after)
 Changes = dict[str, dict[str, tuple[dict[str, Any], dict[str, Any]]]]
 
@@ -77,22 +80,26 @@ def _changes(target: RewindTarget) -> tuple[Changes, dict[str, list[str]]]:
     if target.policy is not None:
         changes["policy"]["policy"] = (target.policy_now, target.policy)
         ids["policy"].append("policy")
+    for run_id, after in target.runs.items():  # applied since: undone; undone since: applied
+        changes["run"][run_id] = (target.runs_now[run_id], after)
+        ids[f"runs_{after['status']}"].append(run_id)
     return changes, {k: sorted(v) for k, v in sorted(ids.items())}
 
 
 def _write(conn: Connection, tenant: str, changes: Changes, *, now: datetime) -> None:
     """Set every row to its ``after`` (memories through lifecycle, the rest here)."""
     put_back(conn, tenant, {m: after for m, (_, after) in changes["memory"].items()}, now=now)
-    for entity, fields in (("proposal", PROPOSAL_FIELDS), ("conflict", CONFLICT_FIELDS)):
-        rows = [{"id": i, **after} for i, (_, after) in changes[entity].items()]
+    for entity, fields in _TABLES.items():
+        rows = [{"id": i, **after} for i, (_, after) in changes.get(entity, {}).items()]
         if not rows:
             continue
         columns = ", ".join(f"{f} = x.{f}" for f in fields)
-        types = {"decided_at": "timestamptz", "resolved_at": "timestamptz", "principle_id": "uuid"}
+        types = {f: "timestamptz" for f in ("decided_at", "resolved_at", "undone_at")}
+        types["principle_id"] = "uuid"
         record = ", ".join(f"{f} {types.get(f, 'text')}" for f in fields)
         conn.execute(
             text(
-                f"UPDATE {entity} r SET {columns}"
+                f"UPDATE {'curation_run' if entity == 'run' else entity} r SET {columns}"
                 f" FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(id uuid, {record})"
                 " WHERE r.tenant = :t AND r.id = x.id"
             ),
@@ -254,16 +261,17 @@ def _current(
     conn: Connection, tenant: str, wanted: Mapping[str, list[str]]
 ) -> dict[str, dict[str, Any]]:
     """The rows a rewind changed as they are now (entity -> id -> state), locked."""
-    out: dict[str, dict[str, Any]] = {"memory": {}, "proposal": {}, "conflict": {}, "policy": {}}
+    out: dict[str, dict[str, Any]] = {name: {} for name in ("memory", "policy", *_TABLES)}
     for mid, state in states_of(conn, tenant, wanted.get("memory", []), lock=True).items():
         out["memory"][mid] = normal(state) or {}
-    for entity, fields in (("proposal", PROPOSAL_FIELDS), ("conflict", CONFLICT_FIELDS)):
+    for entity, fields in _TABLES.items():
         ids = wanted.get(entity, [])
         if not ids:
             continue
+        table = "curation_run" if entity == "run" else entity
         rows = conn.execute(
             text(
-                f"SELECT id, {', '.join(fields)} FROM {entity} WHERE tenant = :t"
+                f"SELECT id, {', '.join(fields)} FROM {table} WHERE tenant = :t"
                 " AND id = ANY(CAST(:ids AS uuid[])) ORDER BY id FOR UPDATE"
             ),
             {"t": tenant, "ids": sorted(ids)},
@@ -324,7 +332,7 @@ def undo_rewind(
         {"t": tenant, "r": run_id, "now": now},
     )
     memories = back["memory"]
-    plural = {"memory": "memories", "proposal": "proposals", "conflict": "conflicts"}
+    plural = {"memory": "memories", "proposal": "proposals", "conflict": "conflicts", "run": "runs"}
     reverted = {plural.get(entity, entity): len(rows) for entity, rows in back.items() if rows}
     return UndoReport(
         restored=sum(

@@ -31,6 +31,7 @@ _USAGE = {E.RECALL, E.VALIDATE, E.FEEDBACK, E.RESTATE, E.GATE, E.CURATION_RUN}
 _NOT_REWINDABLE = {E.FORGET, E.COMPACT}
 _KINDS = {k.value for k in E}
 PROPOSAL_FIELDS = ("status", "principle_id", "decided_at", "decided_by")
+RUN_FIELDS = ("status", "undone_at")
 CONFLICT_FIELDS = ("status", "resolution", "resolution_note", "resolved_at", "resolved_by")
 _ARCHIVE_CLEARED = {"archive_reason": None, "archived_at": None, "superseded_by": None}
 _ACTIVE = {"status": "active", **_ARCHIVE_CLEARED, "quarantine_reason": None}
@@ -72,6 +73,8 @@ class RewindTarget:
     born_conflicts: set[str] = field(default_factory=set)
     policy: dict[str, Any] | None = None  # None: unchanged since the moment
     policy_now: dict[str, Any] = field(default_factory=dict)
+    runs: dict[str, dict[str, Any]] = field(default_factory=dict)  # status, undone_at
+    runs_now: dict[str, dict[str, Any]] = field(default_factory=dict)
     approximated: Counter[str] = field(default_factory=Counter)
     not_rewindable: Counter[str] = field(default_factory=Counter)
 
@@ -103,6 +106,8 @@ class _Replay:
             for key, into in (("proposal_id", proposal_ids), ("conflict_id", conflict_ids)):
                 if data.get(key):
                     into.add(str(data[key]))
+            proposal_ids.update(data.get("withdrawn_proposal_ids") or [])
+            conflict_ids.update(data.get("dismissed_conflict_ids") or [])
             if data.get("entity") in ("proposal", "conflict"):
                 (proposal_ids if data["entity"] == "proposal" else conflict_ids).add(data["id"])
         t = self.target
@@ -198,6 +203,7 @@ class _Replay:
         elif entity == "policy":
             self.policy = dict(prior or {})
             self.policy_needs_lookup = False
+        # entity "run": a run's status then follows from its times (``runs``)
 
     def _invert_write(self, e: Any, data: dict[str, Any], recorded: bool) -> None:
         self.target.born_memories.add(str(e.memory_id))
@@ -414,12 +420,135 @@ class _Replay:
                 generality=max(int(done.get("prior_generality") or 0), int(generality)),
             )
 
+    def _invert_undo(self, e: Any, data: dict[str, Any], recorded: bool) -> None:
+        """A curation run's undo (its restores have events of their own; the canonicals'
+        unfolded counts come back from ``prior_states``)."""
+        for conflict_id in data.get("dismissed_conflict_ids") or []:
+            self.conflict(conflict_id, **{**dict.fromkeys(CONFLICT_FIELDS), "status": "open"})
+        for proposal_id in data.get("withdrawn_proposal_ids") or []:
+            self.proposal(proposal_id, **{**dict.fromkeys(PROPOSAL_FIELDS), "status": "pending"})
+
     def _invert_policy(self, e: Any, data: dict[str, Any], recorded: bool) -> None:
         if "prior" in data:
             self.policy = dict(data["prior"] or {})
             self.policy_needs_lookup = False
         else:  # an older event: the policy then is the last one stored at or before it
             self.policy_needs_lookup = True
+
+    # -- runs -------------------------------------------------------------------------------
+    def runs(self) -> list[tuple[datetime, str]]:
+        """Runs' statuses then: one applied after the moment reads ``undone`` (the rewind
+        takes its effects back), one undone after it but made before reads ``applied``
+        again (its effects are back, and ``undo`` can take them back anew). Returns the
+        undos recorded without an ``undo`` event (time, run), newest first, for the
+        replay to invert in their place (``old_undo``)."""
+        old: list[tuple[datetime, str]] = []
+        rows = self.conn.execute(
+            text(
+                "SELECT r.id, r.status, r.undone_at, r.started_at > :m AS later,"
+                " EXISTS (SELECT 1 FROM event e WHERE e.tenant = :t AND e.run_id = r.id"
+                "         AND e.type = 'undo') AS recorded"
+                " FROM curation_run r WHERE r.tenant = :t AND ("
+                "   (r.started_at > :m AND r.status = 'applied')"
+                "   OR (r.started_at <= :m AND r.status = 'undone' AND r.undone_at > :m))"
+            ),
+            {"t": self.tenant, "m": self.target.moment},
+        ).all()
+        for row in rows:
+            run_id = str(row.id)
+            self.target.runs_now[run_id] = (
+                normal({"status": row.status, "undone_at": row.undone_at}) or {}
+            )
+            if row.later:
+                self.target.runs[run_id] = {"status": "undone", "undone_at": None}
+                continue
+            self.target.runs[run_id] = {"status": "applied", "undone_at": None}
+            if not row.recorded:  # undone before undos kept what they took back
+                old.append((row.undone_at, run_id))
+        return sorted(old, reverse=True)
+
+    def old_undo(self, run_id: str) -> None:
+        """An undo recorded before 2026-12-04 left no ``undo`` event: its withdrawn
+        proposals and dismissed conflicts are found by their marks, its merges' folded
+        counts from the merge events (importance: the larger of the canonical's and its
+        duplicates', as the merge took it)."""
+        self.target.approximated[E.UNDO.value] += 1
+        t = self.target
+        proposals = self._rows(
+            f"SELECT id, {', '.join(PROPOSAL_FIELDS)}, generality FROM proposal"
+            " WHERE tenant = :t AND id = ANY(CAST(:ids AS uuid[]))",
+            [
+                str(i)
+                for i in self.conn.execute(
+                    text(
+                        "SELECT id FROM proposal WHERE tenant = :t AND run_id = :r"
+                        " AND status = 'withdrawn' AND decided_by LIKE 'undo:%'"
+                    ),
+                    {"t": self.tenant, "r": run_id},
+                ).scalars()
+            ],
+            lambda r: {f: _iso(getattr(r, f)) for f in (*PROPOSAL_FIELDS, "generality")},
+        )
+        conflicts = self._rows(
+            f"SELECT id, {', '.join(CONFLICT_FIELDS)} FROM conflict"
+            " WHERE tenant = :t AND id = ANY(CAST(:ids AS uuid[]))"
+            " AND status = 'dismissed' AND resolution_note = 'run undone'",
+            [
+                str(i)
+                for i in self.conn.execute(
+                    text(
+                        "SELECT data->>'conflict_id' FROM event WHERE tenant = :t"
+                        " AND run_id = :r AND type = 'contest'"
+                    ),
+                    {"t": self.tenant, "r": run_id},
+                ).scalars()
+            ],
+            lambda r: {f: _iso(getattr(r, f)) for f in CONFLICT_FIELDS},
+        )
+        for rows, now_rows, model in (
+            (proposals, t.proposals_now, t.proposals),
+            (conflicts, t.conflicts_now, t.conflicts),
+        ):
+            for row_id, row in rows.items():
+                now_rows.setdefault(row_id, row)
+                model.setdefault(row_id, dict(row))
+        for proposal_id in proposals:
+            self.proposal(proposal_id, **{**dict.fromkeys(PROPOSAL_FIELDS), "status": "pending"})
+        for conflict_id in conflicts:
+            self.conflict(conflict_id, **{**dict.fromkeys(CONFLICT_FIELDS), "status": "open"})
+        merges = self.conn.execute(
+            text("SELECT memory_id, data FROM event WHERE tenant = :t AND run_id = :r"
+                 " AND type = 'merge'"),
+            {"t": self.tenant, "r": run_id},
+        ).all()  # fmt: skip
+        loaded = self._rows(
+            f"SELECT memory_id AS id, {', '.join(STATE_FIELDS)} FROM memory_state"
+            " WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))",
+            [
+                str(i)
+                for m in merges
+                for i in [m.memory_id, *((m.data or {}).get("duplicate_ids") or [])]
+                if str(i) not in t.memories
+            ],
+            jsonable_state,
+        )
+        for memory_id, row in loaded.items():
+            t.memories_now[memory_id] = row
+            t.memories[memory_id] = dict(row)
+        for merge in merges:
+            state = t.memories.get(str(merge.memory_id))
+            data = merge.data or {}
+            if state is not None and "folded_recall_count" in data:
+                duplicates = [t.memories.get(str(d)) for d in data.get("duplicate_ids") or []]
+                self.memory(
+                    merge.memory_id,
+                    recall_count=int(state["recall_count"]) + int(data["folded_recall_count"]),
+                    proven=int(state["proven"]) + int(data.get("folded_proven", 0)),
+                    importance=max(
+                        [float(state["importance"])]
+                        + [float(d["importance"]) for d in duplicates if d is not None]
+                    ),
+                )
 
     # -- the result -------------------------------------------------------------------------
     def finish(self, *, now: datetime, actor: str) -> RewindTarget:
@@ -474,6 +603,10 @@ class _Replay:
         t.memories = {k: v for k, v in t.memories.items() if v != t.memories_now.get(k)}
         t.proposals = {k: v for k, v in t.proposals.items() if v != t.proposals_now.get(k)}
         t.conflicts = {k: v for k, v in t.conflicts.items() if v != t.conflicts_now.get(k)}
+        for run in t.runs.values():
+            if run["status"] == "undone":
+                run["undone_at"] = _iso(now)
+        t.runs = {k: v for k, v in t.runs.items() if v != t.runs_now.get(k)}
         return t
 
 
@@ -508,6 +641,11 @@ def rewind_target(
         {"t": tenant, "m": moment},
     ).all()
     replay = _Replay(conn, tenant, moment, list(events), lock)
+    old_undos = replay.runs()
     for event in events:
+        while old_undos and old_undos[0][0] >= event.at:
+            replay.old_undo(old_undos.pop(0)[1])
         replay.invert(event)
+    for _, run_id in old_undos:
+        replay.old_undo(run_id)
     return replay.finish(now=now, actor=actor)
