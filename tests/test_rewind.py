@@ -260,3 +260,26 @@ def test_rewind_to_any_moment_of_a_random_history_and_undo(
     if report.run_id is not None:
         store.undo_run(tenant, report.run_id, now=at(51))
     assert fingerprint(store, tenant) == last
+
+
+def test_forget_leaves_nothing_in_what_rewinds_and_undos_recorded(store: MemoryStore) -> None:
+    """Acts keep memories' prior states keyed by id, a rewind a row per memory, an undo
+    the canonicals it unfolded: a forget takes a memory out of all of them."""
+    story = good_then_bad(store, T)
+    report = store.rewind(T, MOMENT, now=at(41))
+    assert report.run_id is not None
+    store.undo_run(T, report.run_id, now=at(42))
+    store.undo_run(T, story["second"].run_id, now=at(43))
+    approvals = [e for e in store.events(T, types=["approve"]) if e.data.get("prior_states")]
+    members = {m for e in approvals for m in e.data["prior_states"]} - {
+        e.memory_id for e in approvals
+    }
+    merged = {e.memory_id for e in store.events(T, types=["merge"])}
+    texts = [m.content for m in store.get_many(T, sorted(members | merged))]
+    quoting = {m.id for m in store.memories(T, status=None, limit=1000)
+               if any(t in m.content for t in texts)}  # fmt: skip
+    gone = sorted(members | merged | quoting)  # a survivor quoting one would be reported
+    receipt = store.forget(T, ids=gone, now=at(44))
+    left = {table: n for table, n in receipt.verification.items() if n}
+    assert receipt.forgotten >= len(gone) and left == {}, left
+    assert store.rewind(T, MOMENT, dry_run=True, now=at(45)).changes  # still rewinds the rest
