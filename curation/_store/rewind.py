@@ -2,10 +2,10 @@
 
 ``rewind_replay`` says what differs from the moment; this writes it in one transaction
 under the tenant's curation lock: memories through ``lifecycle.put_back``; proposals,
-conflicts, runs' statuses and the policy here. Every row put back gets a ``rewind`` event with its state
-before and after, all under one ``curation_run`` row, so ``memgov undo RUN`` (the same
-``undo_run`` as for a curation run) puts back each row the rewind changed that is still
-as the rewind left it.
+conflicts, runs' statuses and the policy here. Every row put back gets a ``rewind``
+event with its state before and after, all under one ``curation_run`` row, so ``memgov
+undo RUN`` (the same ``undo_run`` as for a curation run) puts back each row the rewind
+changed that is still as the rewind left it.
 """
 
 from __future__ import annotations
