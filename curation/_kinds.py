@@ -100,3 +100,4 @@ class EventType(StrEnum):
     QUARANTINE_REJECT = "quarantine_reject"
     FORGET = "forget"  # an explicit forget's receipt (curation/_store/forget.py)
     REWIND = "rewind"  # one row put back by a rewind (or its undo), with prior and after
+    UNDO = "undo"  # a curation run's undo: what it took back besides restores (to rewind it)

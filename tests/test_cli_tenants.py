@@ -45,6 +45,8 @@ TENANT_COMMANDS: list[list[str]] = [
     ["curate"],
     ["curate", "--apply"],
     ["undo", ID],
+    ["rewind", "--to", "2026-01-01T00:00:00Z"],
+    ["rewind", "--to", "2026-01-01T00:00:00Z", "--dry-run"],
     ["runs"],
     ["compact", "--grace-days", "1", "--yes"],
     ["policy", "show"],

@@ -84,6 +84,7 @@ def test_curate_dry_run_then_enable_writes_apply_and_undo(
         "proposals_withdrawn": 1,
         "status_before": "applied",
         "undone_at": T0.isoformat(),
+        "reverted": {},  # a rewind's undo: its rows put back per table
     }
     assert state(store, T) == before
 

@@ -57,4 +57,8 @@ def test_archive_page_browses_the_curated_set_as_of_a_moment(
     page = app("archive")
     page.multiselect(key="archive_reasons").set_value(["rewound"]).run()
     assert f"{report.changes['memories_rewound']} matching archived entries" in texts(page)
+    overview = app("overview")  # the rewind is the last run: shown as one, its checks pass
+    assert not overview.exception and not overview.error
+    assert f"rewind_to {MOMENT.isoformat()}" in texts(overview)
+    assert "✘" not in texts(overview)
     clear_streamlit_caches()

@@ -68,6 +68,7 @@ def test_undo_is_shown_and_idempotent_and_withdraws_proposals(
         "proposals_withdrawn": 0,
         "status_before": "undone",
         "undone_at": T0.isoformat(),
+        "reverted": {},
     }
     assert human == f"run {run_id} was already undone at {T0.isoformat()}: nothing reverted\n"
     assert len(store.events(T)) == events_after_first  # no duplicate restore events

@@ -43,6 +43,9 @@ def test_cli_rewind_dry_run_run_and_undo(store: MemoryStore, cli_env: dict[str, 
     assert planned["dry_run"] is True and planned["run_id"] is None
     assert planned["changes"]["memories_rewound"] == len(planned["ids"]["memories_rewound"]) > 0
     assert fingerprint(store, T) == now_state
+    text_dry = cli(cli_env, "rewind", "-t", T, "--to", MOMENT.isoformat(), "--dry-run")
+    assert text_dry.stdout.splitlines()[-1].startswith("dry run: nothing changed")
+    assert f"  memories_rewound: {planned['changes']['memories_rewound']}  " in text_dry.stdout
 
     text_run = cli(cli_env, "rewind", "-t", T, "--to", MOMENT.isoformat(), "--now",
                    at(41).isoformat())  # fmt: skip

@@ -1,5 +1,7 @@
-"""The curated set as it was at a moment, read from the history alone (the first part of
-a rewind, issue 31 item 3, and of the archive page's "as of" browsing).
+"""The curated set as it was at a moment (issue 31 item 3): the moment's check, shared by
+every surface; a forward replay of statuses, pins and the policy from the history alone
+(``curated_as_of``); and the archive page's "as of" view (``curated_set_as_of``), which
+uses the rewind's reverse replay so it shows exactly what a rewind would restore.
 
 The history is append-only, so the state at ``moment`` is the forward replay of the
 events at or before it. Only kinds whose effect on a memory's status or pin is fully
@@ -39,6 +41,7 @@ _NO_STATE_CHANGE = frozenset(
         EventType.VALIDATE.value,
         EventType.FEEDBACK.value,
         EventType.CURATION_RUN.value,
+        EventType.UNDO.value,  # its restores have their own events
     }
 )
 

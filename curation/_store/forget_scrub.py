@@ -55,14 +55,16 @@ def without(ids: Iterable[Any], needles: Needles) -> list[str]:
 
 
 def scrub(value: Any, needles: Needles, *, derived: bool = False) -> Any:
-    """A JSON value with forgotten ids dropped from lists and every text naming or quoting
-    them replaced; with ``derived``, texts under ``DERIVED_KEYS`` are replaced too."""
-    if isinstance(value, dict):
+    """A JSON value with forgotten ids dropped from lists (and as keys: an act's
+    ``prior_states``) and every text naming or quoting them replaced; with ``derived``,
+    texts under ``DERIVED_KEYS`` are replaced too."""
+    if isinstance(value, dict):  # an entry keyed by a forgotten id is about it: dropped
         return {
             key: FORGOTTEN
             if derived and key in DERIVED_KEYS and isinstance(item, str)
             else scrub(item, needles, derived=derived)
             for key, item in value.items()
+            if key.lower() not in needles.ids
         }
     if isinstance(value, list):
         return [

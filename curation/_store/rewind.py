@@ -1,11 +1,11 @@
 """A tenant back to a moment, as one recorded run, and that run's undo (issue 31 item 3).
 
 ``rewind_replay`` says what differs from the moment; this writes it in one transaction
-under the tenant's curation lock: memories through ``lifecycle.put_back``, proposals,
-conflicts and the policy here. Every row put back gets a ``rewind`` event with its state
-before and after, all under one ``curation_run`` row, so ``memgov undo RUN`` (the same
-``undo_run`` as for a curation run) puts back each row the rewind changed that is still
-as the rewind left it.
+under the tenant's curation lock: memories through ``lifecycle.put_back``; proposals,
+conflicts, runs' statuses and the policy here. Every row put back gets a ``rewind``
+event with its state before and after, all under one ``curation_run`` row, so ``memgov
+undo RUN`` (the same ``undo_run`` as for a curation run) puts back each row the rewind
+changed that is still as the rewind left it.
 """
 
 from __future__ import annotations
@@ -29,11 +29,14 @@ from curation._store.locks import take_transaction_lock
 from curation._store.rewind_replay import (
     CONFLICT_FIELDS,
     PROPOSAL_FIELDS,
+    RUN_FIELDS,
     RewindTarget,
     normal,
     rewind_target,
 )
 
+# the tables besides memory_state and the policy a rewind sets, with the columns it sets
+_TABLES = {"proposal": PROPOSAL_FIELDS, "conflict": CONFLICT_FIELDS, "run": RUN_FIELDS}
 # entity -> row id -> (state before, state after)
 Changes = dict[str, dict[str, tuple[dict[str, Any], dict[str, Any]]]]
 
@@ -77,22 +80,26 @@ def _changes(target: RewindTarget) -> tuple[Changes, dict[str, list[str]]]:
     if target.policy is not None:
         changes["policy"]["policy"] = (target.policy_now, target.policy)
         ids["policy"].append("policy")
+    for run_id, after in target.runs.items():  # applied since: undone; undone since: applied
+        changes["run"][run_id] = (target.runs_now[run_id], after)
+        ids[f"runs_{after['status']}"].append(run_id)
     return changes, {k: sorted(v) for k, v in sorted(ids.items())}
 
 
 def _write(conn: Connection, tenant: str, changes: Changes, *, now: datetime) -> None:
     """Set every row to its ``after`` (memories through lifecycle, the rest here)."""
     put_back(conn, tenant, {m: after for m, (_, after) in changes["memory"].items()}, now=now)
-    for entity, fields in (("proposal", PROPOSAL_FIELDS), ("conflict", CONFLICT_FIELDS)):
-        rows = [{"id": i, **after} for i, (_, after) in changes[entity].items()]
+    for entity, fields in _TABLES.items():
+        rows = [{"id": i, **after} for i, (_, after) in changes.get(entity, {}).items()]
         if not rows:
             continue
         columns = ", ".join(f"{f} = x.{f}" for f in fields)
-        types = {"decided_at": "timestamptz", "resolved_at": "timestamptz", "principle_id": "uuid"}
+        types = {f: "timestamptz" for f in ("decided_at", "resolved_at", "undone_at")}
+        types["principle_id"] = "uuid"
         record = ", ".join(f"{f} {types.get(f, 'text')}" for f in fields)
         conn.execute(
             text(
-                f"UPDATE {entity} r SET {columns}"
+                f"UPDATE {'curation_run' if entity == 'run' else entity} r SET {columns}"
                 f" FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(id uuid, {record})"
                 " WHERE r.tenant = :t AND r.id = x.id"
             ),
@@ -175,18 +182,16 @@ def rewind(
         return report
     run_id = uuid.uuid4()
     reason = f"rewound to {moment.isoformat()}"
+    active_before = _active(conn, tenant)
     _write(conn, tenant, changes, now=now)
     write_events(conn, _events(tenant, changes, run_id=run_id, now=now, actor=actor, reason=reason))
-    active_after = conn.execute(
-        text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
-        {"t": tenant},
-    ).scalar_one()
+    active_after = _active(conn, tenant)
     run = RunReport(
         run_id=str(run_id),
         tenant=tenant,
         dry_run=False,
         at=now.isoformat(),
-        planned=counts,
+        planned={**counts, "active_before": active_before, "active_after": active_after},
         applied={**counts, "writing": ["rewind"]},
         active_after=int(active_after),
         modes={"rewind_to": moment.isoformat()},
@@ -224,6 +229,15 @@ def rewind(
     return RewindReport(**{**report.to_dict(), "run_id": str(run_id)})
 
 
+def _active(conn: Connection, tenant: str) -> int:
+    return int(
+        conn.execute(
+            text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
+            {"t": tenant},
+        ).scalar_one()
+    )
+
+
 def _hold_writers(conn: Connection, tenant: str) -> None:
     """Writers of the tenant wait until the rewind commits (the write path's own lock):
     a write landing between the replay and its writing would be neither kept nor rewound."""
@@ -247,16 +261,17 @@ def _current(
     conn: Connection, tenant: str, wanted: Mapping[str, list[str]]
 ) -> dict[str, dict[str, Any]]:
     """The rows a rewind changed as they are now (entity -> id -> state), locked."""
-    out: dict[str, dict[str, Any]] = {"memory": {}, "proposal": {}, "conflict": {}, "policy": {}}
+    out: dict[str, dict[str, Any]] = {name: {} for name in ("memory", "policy", *_TABLES)}
     for mid, state in states_of(conn, tenant, wanted.get("memory", []), lock=True).items():
         out["memory"][mid] = normal(state) or {}
-    for entity, fields in (("proposal", PROPOSAL_FIELDS), ("conflict", CONFLICT_FIELDS)):
+    for entity, fields in _TABLES.items():
         ids = wanted.get(entity, [])
         if not ids:
             continue
+        table = "curation_run" if entity == "run" else entity
         rows = conn.execute(
             text(
-                f"SELECT id, {', '.join(fields)} FROM {entity} WHERE tenant = :t"
+                f"SELECT id, {', '.join(fields)} FROM {table} WHERE tenant = :t"
                 " AND id = ANY(CAST(:ids AS uuid[])) ORDER BY id FOR UPDATE"
             ),
             {"t": tenant, "ids": sorted(ids)},
@@ -317,7 +332,7 @@ def undo_rewind(
         {"t": tenant, "r": run_id, "now": now},
     )
     memories = back["memory"]
-    plural = {"memory": "memories", "proposal": "proposals", "conflict": "conflicts"}
+    plural = {"memory": "memories", "proposal": "proposals", "conflict": "conflicts", "run": "runs"}
     reverted = {plural.get(entity, entity): len(rows) for entity, rows in back.items() if rows}
     return UndoReport(
         restored=sum(

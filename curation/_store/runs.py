@@ -193,7 +193,9 @@ def undo_run(
         ),
         {"t": tenant, "r": run_id, "restored": [str(m) for m in restored]},
     )
-    for merge in (e for e in events if e.type == EventType.MERGE.value):
+    merges = [e for e in events if e.type == EventType.MERGE.value]
+    canonicals = states_of(conn, tenant, [m.memory_id for m in merges if m.memory_id])
+    for merge in merges:
         conn.execute(
             text(
                 "UPDATE memory_state SET recall_count = greatest(0, recall_count - :rc), "
@@ -258,6 +260,26 @@ def undo_run(
                 data={"undo_of_run": str(run_id), "prior_states": {str(m): before[str(m)]}},
             )
             for m in restored
+        ],
+    )
+    # what the undo took back besides the restores above, so a rewind can take it back too
+    record_events(
+        conn,
+        [
+            event_row(
+                tenant,
+                EventType.UNDO,
+                at=now,
+                actor=actor,
+                run_id=run_id,
+                reason="curation run undone",
+                data={
+                    "undo_of_run": str(run_id),
+                    "prior_states": canonicals,  # the merges' canonicals before unfolding
+                    "dismissed_conflict_ids": [str(c) for c in conflicts],
+                    "withdrawn_proposal_ids": [str(p) for p in proposals],
+                },
+            )
         ],
     )
     conn.execute(

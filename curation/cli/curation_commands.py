@@ -115,7 +115,8 @@ def undo(
         typer.echo(f"run {run_id} was a dry run: it wrote nothing, nothing to undo")
     else:
         counts = dataclasses.asdict(result)
-        shown = {k: v for k, v in counts.items() if k not in ("status_before", "undone_at")}
+        hidden = ("status_before", "undone_at", *(() if result.reverted else ("reverted",)))
+        shown = {k: v for k, v in counts.items() if k not in hidden}
         typer.echo(f"run {run_id} undone: " + ", ".join(f"{k}: {v}" for k, v in shown.items()))
 
 

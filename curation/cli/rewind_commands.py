@@ -61,6 +61,8 @@ def summary(report: RewindReport) -> list[str]:
                      f"-t {report.tenant}")  # fmt: skip
     elif not total:
         lines.append("nothing differs from that moment: no run recorded")
+    else:
+        lines.append("dry run: nothing changed (run it without --dry-run to rewind)")
     return lines
 
 
