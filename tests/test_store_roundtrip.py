@@ -363,7 +363,9 @@ def test_restore_archived_entry(store: MemoryStore, clock: FixedClock) -> None:
     restore = events[-1]
     assert restore.reason == "curator disagreed"
     assert restore.at == clock.now()
-    assert restore.data["prior"] == {
+    prior = dict(restore.data["prior"])
+    assert prior.pop("archived_at") == (clock.now() - timedelta(days=1)).isoformat()
+    assert prior == {
         "status": "archived",
         "archive_reason": "superseded",
         "superseded_by": other,
