@@ -144,8 +144,12 @@ _NATIONAL_IDS: tuple[tuple[str, re.Pattern[str], Any], ...] = (
     ("IN", re.compile(r"(?<![\d.-])[2-9]\d{3} ?\d{4} ?\d{4}(?![\d.-])"), aadhaar),
 )  # fmt: skip
 _ADDRESS_COUNTRIES = ("US", "CA", "GB")
-# pyap looks for a street number followed by words; text without a digit holds no address
-_MAY_HOLD_ADDRESS = re.compile(r"\d")
+# an address starts with a street number and a capitalised name ("10 Downing", "611 3rd
+# Ave", "144 W. Colfax"): a text without one skips pyap (its regexes cost ~20 ms a text),
+# and a pyap match not starting so ("2 images. It is ... MAJA") is dropped
+_STREET_START = re.compile(
+    r"(?<![\w.])\d{1,6}[A-Za-z]?,?\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-z]|\d+(?:st|nd|rd|th)\b)"
+)
 
 
 def _national_ids(text: str) -> Iterator[Finding]:
@@ -159,13 +163,13 @@ def _numbered(found: str, country: str) -> str | None:
     """An address must start with its street number: pyap's GB grammar also takes a word
     before it ("NIR, lives at 10 Downing Street, ..."), so such a match is cut at its first
     number and parsed again."""
-    if found[:1].isdigit():
+    if _STREET_START.match(found):
         return found
     number = re.search(r"(?<!\w)\d", found)
     if number is None:
         return None
     again = pyap.parse(found[number.start() :], country=country)
-    return again[0].full_address if again and again[0].full_address[:1].isdigit() else None
+    return again[0].full_address if again and _STREET_START.match(again[0].full_address) else None
 
 
 def _addresses(text: str, taken: list[tuple[int, int]]) -> Iterator[Finding]:
@@ -174,7 +178,7 @@ def _addresses(text: str, taken: list[tuple[int, int]]) -> Iterator[Finding]:
     address is found again in ``text`` with any run of spaces or commas between words."""
     for start, end in taken:
         text = text[:start] + " " * (end - start) + text[end:]
-    if not _MAY_HOLD_ADDRESS.search(text):
+    if not _STREET_START.search(text):
         return
     for country in _ADDRESS_COUNTRIES:
         for address in pyap.parse(text, country=country):
