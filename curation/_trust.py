@@ -3,9 +3,11 @@ in a memory's text with maintained libraries that run offline and ship their own
 
 - secrets: detect-secrets 1.5's plugin classes on the string, in process (no file scan),
   plus unquoted high-entropy tokens (its entropy plugins only look inside quotes);
-- personal data: ``phonenumbers`` (phone), ``python-stdnum`` (IBAN, card by Luhn, US SSN),
-  a regex for e-mail. Presidio was not used: it needs a spaCy model from a hub. Street
-  addresses are not detected: no offline library here knows them reliably;
+- personal data: ``phonenumbers`` (phone), ``python-stdnum`` (IBAN, card by Luhn, US SSN,
+  national ids of DE, FR, ES, IT, NL and IN), ``pyap`` (US, CA and GB street addresses), a
+  regex for e-mail. Presidio was not used: it needs a spaCy model from a hub. A national id
+  is a regex candidate kept only when stdnum validates its checksum, so ordinary numbers
+  pass; no UK NINO (stdnum has no module for it, and it has no checksum);
 - instruction-like content: phrases that address the agent, tool-call syntax, role tags
   and hidden Unicode (zero-width, bidi controls, tag characters).
 
@@ -14,6 +16,7 @@ Each finding is a kind and a span; callers decide what to do with it (``_trust_g
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections import Counter
@@ -23,20 +26,29 @@ from functools import cache
 from typing import Any
 
 import phonenumbers
+import pyap
 from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
 from detect_secrets.settings import default_settings
 from stdnum import iban, luhn
+from stdnum.de import idnr
+from stdnum.es import dni, nie
+from stdnum.fr import nir
+from stdnum.in_ import aadhaar
+from stdnum.it import codicefiscale
+from stdnum.nl import bsn
 from stdnum.us import ssn
 
 
 @dataclass(frozen=True)
 class Finding:
-    """One detected span: ``category`` secret | pii | instruction, ``kind`` its type."""
+    """One detected span: ``category`` secret | pii | instruction, ``kind`` its type;
+    ``country`` the issuing country of a national id (ISO code), else empty."""
 
     category: str
     kind: str
     start: int
     end: int
+    country: str = ""
 
 
 # -- secrets -----------------------------------------------------------------------------
@@ -113,11 +125,70 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
 
 
 # -- personal data -----------------------------------------------------------------------
-PII_KINDS = ("email", "phone", "card", "iban", "ssn")
+PII_KINDS = ("email", "phone", "card", "iban", "ssn", "national_id", "address")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 _CARD = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
 _SSN = re.compile(r"(?<!\d)\d{3}-\d{2}-\d{4}(?!\d)")
+_OMO = "[0-9LMNPQRSTUV]"  # a codice fiscale's digits may be replaced by these letters
+# (country, regex of the written format, stdnum module whose checksum must hold)
+_NATIONAL_IDS: tuple[tuple[str, re.Pattern[str], Any], ...] = (
+    ("DE", re.compile(r"(?<![\d.-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\d.-])"), idnr),
+    ("FR", re.compile(r"(?<!\w)[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2}(?!\w)"),
+     nir),
+    ("ES", re.compile(r"(?<!\w)\d{8}-?[A-Z](?!\w)", re.IGNORECASE), dni),
+    ("ES", re.compile(r"(?<!\w)[XYZ]-?\d{7}-?[A-Z](?!\w)", re.IGNORECASE), nie),
+    ("IT", re.compile(rf"(?<!\w)[A-Z]{{6}}{_OMO}{{2}}[A-Z]{_OMO}{{2}}[A-Z]{_OMO}{{3}}[A-Z](?!\w)"),
+     codicefiscale),
+    ("NL", re.compile(r"(?<![\d.-])\d{4}\.?\d{2}\.?\d{3}(?![\d.-])"), bsn),
+    ("IN", re.compile(r"(?<![\d.-])[2-9]\d{3} ?\d{4} ?\d{4}(?![\d.-])"), aadhaar),
+)  # fmt: skip
+_ADDRESS_COUNTRIES = ("US", "CA", "GB")
+# an address starts with a street number and a capitalised name ("10 Downing", "611 3rd
+# Ave", "144 W. Colfax"): a text without one skips pyap (its regexes cost ~20 ms a text),
+# and a pyap match not starting so ("2 images. It is ... MAJA") is dropped
+_STREET_START = re.compile(
+    r"(?<![\w.])\d{1,6}[A-Za-z]?,?\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-z]|\d+(?:st|nd|rd|th)\b)"
+)
+
+
+def _national_ids(text: str) -> Iterator[Finding]:
+    for country, regex, module in _NATIONAL_IDS:
+        for m in regex.finditer(text):
+            if module.is_valid(m.group()):
+                yield Finding("pii", "national_id", m.start(), m.end(), country)
+
+
+def _numbered(found: str, country: str) -> str | None:
+    """An address must start with its street number: pyap's GB grammar also takes a word
+    before it ("NIR, lives at 10 Downing Street, ..."), so such a match is cut at its first
+    number and parsed again."""
+    if _STREET_START.match(found):
+        return found
+    number = re.search(r"(?<!\w)\d", found)
+    if number is None:
+        return None
+    again = pyap.parse(found[number.start() :], country=country)
+    return again[0].full_address if again and _STREET_START.match(again[0].full_address) else None
+
+
+def _addresses(text: str, taken: list[tuple[int, int]]) -> Iterator[Finding]:
+    """Spans already found are blanked first (pyap would read an id's digits as a street
+    number). pyap reports offsets in its whitespace-normalised copy of the text: the
+    address is found again in ``text`` with any run of spaces or commas between words."""
+    for start, end in taken:
+        text = text[:start] + " " * (end - start) + text[end:]
+    if not _STREET_START.search(text):
+        return
+    for country in _ADDRESS_COUNTRIES:
+        for address in pyap.parse(text, country=country):
+            numbered = _numbered(address.full_address, country)
+            if numbered is None:
+                continue
+            words = re.findall(r"[^\s,]+", numbered)
+            found = re.search(r"[\s,]+".join(map(re.escape, words)), text)
+            if found:
+                yield Finding("pii", "address", found.start(), found.end(), country)
 
 
 def find_pii(text: str, region: str = "US") -> list[Finding]:
@@ -130,6 +201,8 @@ def find_pii(text: str, region: str = "US") -> list[Finding]:
               if iban.is_valid(m.group())]  # fmt: skip
     found += [Finding("pii", "ssn", m.start(), m.end()) for m in _SSN.finditer(text)
               if ssn.is_valid(m.group())]  # fmt: skip
+    found += _national_ids(text)
+    found += _addresses(text, [(f.start, f.end) for f in found])
     taken = [(f.start, f.end) for f in found]
     for match in phonenumbers.PhoneNumberMatcher(text, region, phonenumbers.Leniency.VALID):
         if not any(s < match.end and match.start < e for s, e in taken):
@@ -183,7 +256,7 @@ def merged(findings: list[Finding]) -> list[Finding]:
     for f in sorted(findings, key=lambda f: (f.start, -(f.end - f.start))):
         if out and f.start < out[-1].end:
             if f.end > out[-1].end and out[-1].category == f.category:
-                out[-1] = Finding(f.category, out[-1].kind, out[-1].start, f.end)
+                out[-1] = dataclasses.replace(out[-1], end=f.end)
             continue
         out.append(f)
     return out

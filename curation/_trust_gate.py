@@ -18,6 +18,9 @@ from curation._trust import Finding, find_instructions, find_pii, find_secrets, 
 from curation._trust_policy import PiiAction, SecretAction, TrustPolicy
 from curation._validation import MemoryInput
 
+# (field, category, kind, start, end, action, country of a national id or address, else "")
+Change = tuple[str, str, str, int, int, str, str]
+
 
 class SecretRejectedError(ValidationError):
     """A write carried a secret and the tenant's policy is ``reject``."""
@@ -25,9 +28,9 @@ class SecretRejectedError(ValidationError):
 
 @dataclasses.dataclass(frozen=True)
 class GateReport:
-    """What the gate did to one memory: (field, category, kind, start, end, action)."""
+    """What the gate did to one memory, one ``Change`` per span."""
 
-    changes: tuple[tuple[str, str, str, int, int, str], ...] = ()
+    changes: tuple[Change, ...] = ()
     quarantine_reasons: tuple[str, ...] = ()
 
     @property
@@ -38,7 +41,8 @@ class GateReport:
         return {
             "findings": [
                 {"field": f, "category": c, "kind": k, "start": s, "end": e, "action": a}
-                for f, c, k, s, e, a in self.changes
+                | ({"country": country} if country else {})
+                for f, c, k, s, e, a, country in self.changes
             ],
             "quarantine_reasons": list(self.quarantine_reasons),
         }
@@ -56,13 +60,11 @@ def mask(value: str) -> str:
     return "*" * max(len(value) - 4, 0) + value[-4:]
 
 
-def clean_text(
-    field: str, value: str, policy: TrustPolicy
-) -> tuple[str, list[tuple[str, str, str, int, int, str]]]:
+def clean_text(field: str, value: str, policy: TrustPolicy) -> tuple[str, list[Change]]:
     """``value`` with its secrets and personal data handled; the changes made."""
     found = merged(find_secrets(value) + find_pii(value))
     out: list[str] = []
-    changes: list[tuple[str, str, str, int, int, str]] = []
+    changes: list[Change] = []
     cursor = 0
     for f in found:
         if f.category == "secret":
@@ -78,14 +80,12 @@ def clean_text(
         replacement = mask(value[f.start : f.end]) if action == PiiAction.MASK else placeholder(f)
         out += [value[cursor : f.start], replacement]
         cursor = f.end
-        changes.append((field, f.category, f.kind, f.start, f.end, action))
+        changes.append((field, f.category, f.kind, f.start, f.end, action, f.country))
     out.append(value[cursor:])
     return "".join(out), changes
 
 
-def _clean_json(
-    field: str, value: Any, policy: TrustPolicy, changes: list[tuple[str, str, str, int, int, str]]
-) -> Any:
+def _clean_json(field: str, value: Any, policy: TrustPolicy, changes: list[Change]) -> Any:
     if isinstance(value, str):
         cleaned, found = clean_text(field, value, policy)
         changes.extend(found)
@@ -100,7 +100,7 @@ def _clean_json(
 def gate_item(
     item: MemoryInput, policy: TrustPolicy, actor: str, prefix: str = ""
 ) -> tuple[MemoryInput, GateReport]:
-    changes: list[tuple[str, str, str, int, int, str]] = []
+    changes: list[Change] = []
     content, found = clean_text(f"{prefix}content", item.content, policy)
     changes += found
     metadata = _clean_json(f"{prefix}metadata", item.metadata, policy, changes)

@@ -38,6 +38,10 @@ class TrustPolicy(BaseModel):
             "card": PiiAction.REDACT,
             "iban": PiiAction.REDACT,
             "ssn": PiiAction.REDACT,
+            "national_id": PiiAction.REDACT,  # as an SSN: an id is useless once masked
+            # redacted, not masked: the last four characters of an address are its
+            # postcode or town, which with the rest of a memory still locate a person
+            "address": PiiAction.REDACT,
         }
     )
     sources: dict[str, int] = Field(default_factory=dict)

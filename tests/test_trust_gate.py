@@ -14,7 +14,7 @@ from sqlalchemy import text
 from curation import MemoryStore
 from curation._errors import NotFoundError
 from curation._trust import find_instructions, find_pii, find_secrets
-from curation._trust_gate import SecretRejectedError, clean_text
+from curation._trust_gate import SecretRejectedError, clean_text, mask
 from curation._trust_policy import TrustPolicy
 
 AWS_KEY = "AKIAIOSFODNN7EXAMPLE"
@@ -55,6 +55,68 @@ def test_pii_detectors() -> None:
     assert found["ssn"] == "123-45-6789"
     assert "415-555-2671" in found["phone"]
     assert not find_pii("card 4111 1111 1111 1112 fails Luhn; ssn 000-12-3456 is invalid")
+
+
+# valid numbers from each stdnum module's own documentation
+NATIONAL_IDS = {
+    "36 574 261 809": "DE",  # stdnum.de.idnr
+    "2 95 10 99 126 111 93": "FR",  # stdnum.fr.nir
+    "54362315-K": "ES",  # stdnum.es.dni
+    "x-2482300w": "ES",  # stdnum.es.nie
+    "RCCMNL83S18D969H": "IT",  # stdnum.it.codicefiscale
+    "1112.22.333": "NL",  # stdnum.nl.bsn
+    "2341 2341 2346": "IN",  # stdnum.in_.aadhaar
+}
+ADDRESSES = {
+    "225 E. John Carpenter Freeway, Suite 1500 Irving, Texas 75062": "US",
+    "1111 Yonge St, Toronto, ON M4W 2L2": "CA",
+    "10 Downing Street, London SW1A 2AA": "GB",
+}
+
+
+@pytest.mark.parametrize(("value", "country"), NATIONAL_IDS.items())
+def test_national_id_found_with_its_country(value: str, country: str) -> None:
+    text_ = f"The user gave {value} as their id."
+    [found] = find_pii(text_)
+    assert (found.kind, found.country, text_[found.start : found.end]) == (
+        "national_id",
+        country,
+        value,
+    )
+
+
+@pytest.mark.parametrize(
+    "text_",
+    [
+        "tax id 36 574 261 890",  # IdNr with a wrong check digit (stdnum's own invalid one)
+        "DNI 54362315-Z",  # wrong control letter
+        "BSN 1112.52.333",  # fails the 11-test (stdnum's own invalid one)
+        "Aadhaar 2341 2341 2347",  # fails Verhoeff (stdnum's own invalid one)
+        "order 12345678901 shipped, ticket 987654321, ref 123456789012",
+        "we met on 2024-05-01 and again on 01.02.2023 at 10:30",
+        "codice RCCMNL83S18D969A",  # wrong control letter
+        "I walked 5 miles down to Main Street and 3 more to the lake",
+    ],
+)
+def test_near_misses_are_not_national_ids_or_addresses(text_: str) -> None:
+    found = [(f.kind, text_[f.start : f.end]) for f in find_pii(text_)]
+    assert [(k, v) for k, v in found if k in ("national_id", "address")] == []
+
+
+@pytest.mark.parametrize(("value", "country"), ADDRESSES.items())
+def test_street_address_found_with_its_country(value: str, country: str) -> None:
+    text_ = f"Ship it to {value} by Friday."
+    found = [f for f in find_pii(text_) if f.kind == "address"]
+    assert [(f.country, text_[f.start : f.end]) for f in found] == [(country, value)]
+
+
+def test_address_span_is_in_the_text_as_written() -> None:
+    """pyap normalises whitespace; the span still covers the address in the text given."""
+    text_ = "ok.  Ship to 225 E. John Carpenter Freeway,\nSuite 1500  Irving, Texas 75062 now"
+    [found] = find_pii(text_)
+    assert text_[found.start : found.end] == (
+        "225 E. John Carpenter Freeway,\nSuite 1500  Irving, Texas 75062"
+    )
 
 
 def test_instruction_detectors() -> None:
@@ -114,6 +176,36 @@ def test_pii_redact_mask_allow(store: MemoryStore) -> None:
     assert store.get("t4", result.id).content == (
         "a***@example.org paid with [pii:card], phone +1 415-555-2671"
     )
+
+
+def test_national_id_and_address_redacted_by_default_and_event_has_country(
+    store: MemoryStore,
+) -> None:
+    nir_value, address = "2 95 10 99 126 111 93", "10 Downing Street, London SW1A 2AA"
+    result = store.remember(
+        "t6", f"NIR {nir_value}, lives at {address}.", metadata={"id": nir_value}
+    )
+    memory = store.get("t6", result.id)
+    assert memory.content == "NIR [pii:national_id], lives at [pii:address]."
+    assert memory.metadata == {"id": "[pii:national_id]"}
+    stored = _stored(store, "t6")
+    assert nir_value not in stored and "Downing" not in stored
+    [event] = [e for e in store.events("t6", types=["gate"]) if e.memory_id == result.id]
+    assert [
+        (f["field"], f["kind"], f.get("country"), f["action"]) for f in event.data["findings"]
+    ] == [
+        ("content", "national_id", "FR", "redact"),
+        ("content", "address", "GB", "redact"),
+        ("metadata.id", "national_id", "FR", "redact"),
+    ]
+
+
+def test_national_id_allowed_when_the_tenant_says_so(store: MemoryStore) -> None:
+    store.remember("t7", "first")
+    store.set_policy("t7", {"trust": {"pii": {"national_id": "allow", "address": "mask"}}})
+    result = store.remember("t7", "BSN 1112.22.333 at 10 Downing Street, London SW1A 2AA")
+    address = "10 Downing Street, London SW1A 2AA"
+    assert store.get("t7", result.id).content == "BSN 1112.22.333 at " + mask(address)
 
 
 def test_pii_policy_rejects_unknown_action(store: MemoryStore) -> None:
