@@ -11,8 +11,12 @@ import random
 import string
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from stdnum import iban, luhn
+from stdnum.es import dni
+from stdnum.in_ import aadhaar
+from stdnum.nl import bsn
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,19 @@ def _iban(rng: random.Random) -> str:
     return iban.format("DE" + check + bban)
 
 
+def _valid(rng: random.Random, digits: int, is_valid: Any) -> str:
+    """A number of ``digits`` digits that the library's own checksum accepts."""
+    while not is_valid(number := _pick(rng, string.digits, digits)):
+        pass
+    return number
+
+
+def _address(rng: random.Random) -> str:
+    street = rng.choice(["Main Street", "Oak Avenue", "Maple Road", "Harbor Boulevard"])
+    city = rng.choice(["Springfield, IL 62704", "Denver, CO 80202", "Austin, TX 78701"])
+    return f"{rng.randint(10, 9999)} {street}, {city}"
+
+
 def _pii_values(rng: random.Random) -> list[tuple[str, str]]:
     name = rng.choice(["ann", "bo.li", "carla_m", "d.okafor", "eve+work"])
     return [
@@ -80,6 +97,10 @@ def _pii_values(rng: random.Random) -> list[tuple[str, str]]:
         ("card", _card(rng)),
         ("iban", _iban(rng)),
         ("ssn", f"{rng.randint(100, 665)}-{rng.randint(10, 99)}-{rng.randint(1000, 9999)}"),
+        ("national_id", (body := _pick(rng, string.digits, 8)) + dni.calc_check_digit(body)),
+        ("national_id", _valid(rng, 9, bsn.is_valid)),
+        ("national_id", _valid(rng, 12, aadhaar.is_valid)),
+        ("address", _address(rng)),
     ]
 
 
