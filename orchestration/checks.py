@@ -42,24 +42,16 @@ from curation import (
     plan_memory_ids,
     prune_cap_violation,
 )
-from orchestration.assets import curated_store
+from orchestration.assets.curation import curated_store
+from orchestration.metadata import SHOWN, ids_md, table_md
 from orchestration.partitions import tenant_partitions
-from orchestration.reporting import table_md
 from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
-
-SHOWN = 20
 
 # The checks must be partitioned like their assets (an unpartitioned check on a partitioned
 # asset loads every partition's value); Dagster still labels that "preview".
 warnings.filterwarnings(
     "ignore", message="Specifying a partitions_def on an AssetCheckSpec", category=Warning
 )
-
-
-def _ids_md(ids: list[str]) -> MetadataValue:
-    shown = ", ".join(f"`{i}`" for i in ids[:SHOWN])
-    more = f" … and {len(ids) - SHOWN} more" if len(ids) > SHOWN else ""
-    return MetadataValue.md(shown + more if ids else "_none_")
 
 
 @asset_check(
@@ -150,7 +142,7 @@ def pinned_untouched(
             "observed": len(violations),
             "threshold": 0,
             "archives_checked": len(curation_plan.archives),
-            "pinned_targets": _ids_md(violations),
+            "pinned_targets": ids_md(violations),
         },
     )
 
@@ -180,7 +172,7 @@ def no_cross_tenant_action(
             "threshold": 0,
             "ids_named": len(named),
             "plan_tenant": MetadataValue.text(curation_plan.tenant),
-            "foreign_ids": _ids_md(foreign),
+            "foreign_ids": ids_md(foreign),
         },
     )
 

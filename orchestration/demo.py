@@ -40,7 +40,7 @@ from evaluation import (
     run_link,
 )
 from evaluation import DEMO_NOW as NOW
-from orchestration.assets import CURATION_ASSETS
+from orchestration.assets.curation import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
 from orchestration.in_process import run_for_tenant

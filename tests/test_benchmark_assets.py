@@ -13,7 +13,7 @@ from mlflow_helpers import fresh_mlflow_uri
 from timeqa_fixture import write_timeqa
 
 from curation import MemoryStore
-from orchestration.benchmark_assets import BENCHMARK_ASSETS, timeqa_benchmark
+from orchestration.assets.evaluation import BENCHMARK_ASSETS, timeqa_benchmark
 from orchestration.definitions import build_resources, defs
 from orchestration.jobs import workload_evaluation_job
 

@@ -37,7 +37,7 @@ from evaluation.benchmarks.cli import register
 from evaluation.benchmarks.plumbing import curate_and_inspect, free_suffix, recall_ids
 from evaluation.benchmarks.report import arm_metric, closing_line, format_table
 from evaluation.benchmarks.scoring import timing_summary
-from orchestration.benchmark_assets import benchmark_asset
+from orchestration.assets.evaluation import benchmark_asset
 from orchestration.definitions import build_resources
 
 AT = datetime(2026, 3, 1, 12, tzinfo=UTC)

@@ -21,7 +21,8 @@ from mlflow_helpers import fresh_mlflow_uri
 
 from curation import CurationPolicy, MemoryStore, Mode
 from curation._store.locks import curation_lock
-from orchestration.assets import CURATION_ASSETS, ScoredSet, ab_evaluation, curation_stages
+from orchestration.assets.curation import CURATION_ASSETS, ActiveSnapshot, curation_plan
+from orchestration.assets.evaluation import ab_evaluation
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources, defs
 from orchestration.partitions import TENANTS, tenant_tags
@@ -141,7 +142,7 @@ def run(
 
 
 ALL_KEYS = {key.to_user_string() for a in CURATION_ASSETS for key in a.keys}
-PLANNING = CURATION_ASSETS[:3]  # raw_history, scored_memories, the planning stages
+PLANNING = CURATION_ASSETS[:3]  # raw_history, active_snapshot, curation_plan
 APPLYING = CURATION_ASSETS[3:]  # curated_store, curation_report
 
 
@@ -229,14 +230,14 @@ def test_curation_graph_for_two_tenants(
     assert (done / "batch-001.jsonl").exists() and not (inbox / ACME / "batch-001.jsonl").exists()
     assert (done / "batch-001.rejects.jsonl").exists()
 
-    scored = meta(result, "scored_memories")
+    scored = meta(result, "active_snapshot")
     assert scored["n"] == len(acme) + 2
     assert "retention" in scored["retention_histogram"]
     assert 0.0 <= scored["share_just_above_prune_threshold"] <= 1.0
 
-    assert meta(result, "duplicate_clusters")["clusters"] == 1
-    assert meta(result, "conflict_queue")["new_candidates"] == 1
     plan = meta(result, "curation_plan")
+    assert plan["merged_clusters"] == 1 and plan["conflicts"] == 1
+    assert "canonical" in plan["largest_clusters"] and "claim" in plan["new_conflicts"]
     assert plan["decayed"] == 2 and plan["duplicates_archived"] == 1 and not plan["dry_run"]
 
     applied = meta(result, "curated_store")
@@ -369,7 +370,7 @@ def test_entry_pinned_after_planning_blocks_the_apply(
     store.pin(ACME, ids["stale0"], now=T0)  # a curator pins a planned archive
     before = states(store, ACME)
 
-    applying = AssetSelection.checks_for_assets(curation_stages) | AssetSelection.assets(*APPLYING)
+    applying = AssetSelection.checks_for_assets(curation_plan) | AssetSelection.assets(*APPLYING)
     result = run(instance, resources, ACME, applying)
     assert not result.success
     evaluations = checks(result)
@@ -450,29 +451,24 @@ def test_an_apply_at_a_past_clock_is_refused_unless_a_reason_is_configured(
 
 
 # -- direct invocation -------------------------------------------------------------------------
-def test_the_planning_stage_materializes_alone_from_the_stored_scored_set(
+def test_the_plan_materializes_alone_from_the_stored_snapshot(
     store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
 ) -> None:
     seed(store, ACME)
     result = run(instance, resources, ACME, AssetSelection.assets(*CURATION_ASSETS[:2]))
-    scored = result.output_for_node("scored_memories")
-    assert isinstance(scored, ScoredSet) and len(scored) == 13
-    # written after scoring: a stage that read the store instead of its input would plan it
-    store.remember(ACME, "a fact written after the scoring", "fact", now=T0)
+    active = result.output_for_node("active_snapshot")
+    assert isinstance(active, ActiveSnapshot) and len(active) == 13
+    # written after the snapshot: a plan that read the store instead of its input would see it
+    store.remember(ACME, "a fact written after the snapshot", "fact", now=T0)
 
-    stage = AssetSelection.assets(curation_stages).without_checks()
-    for _ in range(2):  # and again: re-materializing the stage reuses the stored scored set
+    stage = AssetSelection.assets(curation_plan).without_checks()
+    for _ in range(2):  # and again: re-materializing the plan reuses the stored snapshot
         result = run(instance, resources, ACME, stage)
         assert result.success, failure_messages(result)
-        assert materialized(result) == {
-            "duplicate_clusters",
-            "principle_proposals",
-            "conflict_queue",
-            "curation_plan",
-        }
-        assert meta(result, "duplicate_clusters")["clusters"] == 1
-        plan = result.output_for_node("curation_stages", "curation_plan")
-        assert plan.active_before == len(scored) == 13 and plan.planned_at == scored.now
+        assert materialized(result) == {"curation_plan"}
+        assert meta(result, "curation_plan")["merged_clusters"] == 1
+        plan = result.output_for_node("curation_plan")
+        assert plan.active_before == len(active) == 13 and plan.planned_at == active.now
         assert meta(result, "curation_plan")["duplicates_archived"] == 1
 
 
@@ -533,7 +529,7 @@ def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
     from sqlalchemy.engine import make_url
 
     from curation._store.database import normalise_url
-    from orchestration.assets import ab_workload
+    from orchestration.assets.evaluation import ab_workload
 
     scratch = "wl_" + tmp_path.name[-8:].replace("-", "_").lower()
     uri = fresh_mlflow_uri(tmp_path / "ml.db")

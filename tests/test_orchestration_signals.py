@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 AFTER_A_RUN = """
 import sys
 from dagster import DagsterInstance, Definitions
-from orchestration.assets import CURATION_ASSETS
+from orchestration.assets.curation import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
 from orchestration.in_process import run_for_tenant

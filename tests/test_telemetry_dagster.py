@@ -16,7 +16,7 @@ from opentelemetry.trace import StatusCode
 from telemetry_helpers import SPANS, installed, is_child, only
 
 from curation import MemoryStore
-from orchestration.assets import CURATION_ASSETS
+from orchestration.assets.curation import CURATION_ASSETS
 from orchestration.definitions import build_resources
 from orchestration.partitions import TENANTS, tenant_tags
 from orchestration.telemetry import run_context
@@ -71,6 +71,6 @@ def test_a_run_and_each_asset_step_are_spans(store: MemoryStore, database_url: s
         assert step.parent is not None and step.parent.span_id == run_span.span_id
         assert step.status.status_code != StatusCode.ERROR
     plan = only(spans, "memgov.curate.plan")
-    assert is_child(plan, only(spans, "dagster.asset curation_stages"))
+    assert is_child(plan, only(spans, "dagster.asset curation_plan"))
     apply = only(spans, "memgov.curate.apply")
     assert is_child(apply, only(spans, "dagster.asset curated_store"))
