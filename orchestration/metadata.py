@@ -387,7 +387,7 @@ ONLINE_COLUMNS = [
     "tenant", "experiment", "recommendation", "days", "new_days_logged",
     "curated_success_rate", "raw_success_rate", "delta", "always_valid_low",
     "always_valid_high", "srm_p",
-]  # fmt: skip  # one table row's columns, kept as the table reads
+]  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 def online_line(summary: Mapping[str, Any]) -> str:

@@ -214,12 +214,22 @@ class WorkloadResource(ConfigurableResource):
     def fleet_config(self) -> Any:
         from evaluation import FleetConfig
 
-        names = {"tenants": "tenants", "days": "days", "writes": "writes_per_day",
-                 "recalls": "recalls_per_day", "queries": "queries_per_checkpoint",
-                 "seed": "seed"}  # fmt: skip
-        values: dict[str, int] = {"tenants": 2, "days": 30, "writes_per_day": 25,
-                                  "recalls_per_day": 15, "queries_per_checkpoint": 15,
-                                  "seed": 7}  # fmt: skip
+        names = {
+            "tenants": "tenants",
+            "days": "days",
+            "writes": "writes_per_day",
+            "recalls": "recalls_per_day",
+            "queries": "queries_per_checkpoint",
+            "seed": "seed",
+        }
+        values: dict[str, int] = {
+            "tenants": 2,
+            "days": 30,
+            "writes_per_day": 25,
+            "recalls_per_day": 15,
+            "queries_per_checkpoint": 15,
+            "seed": 7,
+        }
         for part in (self.spec or "").split(","):
             if not part.strip():
                 continue

@@ -59,9 +59,11 @@ def test_timeqa_runs_in_a_scratch_database_and_logs_to_mlflow(
     scratch = "bm_" + tmp_path.name[-8:].replace("-", "_").lower()
     uri = fresh_mlflow_uri(tmp_path / "ml.db")
     resources = build_resources(
-        database_url=database_url, embedder="hashing", tracking_uri=uri,
+        database_url=database_url,
+        embedder="hashing",
+        tracking_uri=uri,
         benchmarks_dir=str(tmp_path / "shared"),
-    )  # fmt: skip
+    )
     resources["benchmarks"] = resources["benchmarks"].model_copy(update={"database": scratch})
     before = store.tenants()
     try:

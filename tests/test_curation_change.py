@@ -241,8 +241,11 @@ def test_an_identifier_key_is_read_as_words() -> None:
         "ios-app.release_day: Thursday",
         "web-dashboard.release_day: Friday",
     ]
-    written = [datetime(2024, 1, 1, tzinfo=UTC), datetime(2024, 3, 1, tzinfo=UTC),
-               datetime(2024, 5, 1, tzinfo=UTC)]  # fmt: skip
+    written = [
+        datetime(2024, 1, 1, tzinfo=UTC),
+        datetime(2024, 3, 1, tzinfo=UTC),
+        datetime(2024, 5, 1, tzinfo=UTC),
+    ]
     order = newest_of_slot_first(
         "Which day does the iOS app ship?", texts, written, [0.62, 0.61, 0.6], band=0.1
     ).order

@@ -111,8 +111,18 @@ def test_proposals_list_and_approve(store: MemoryStore, env: dict[str, str]) -> 
     edited = "Flush the redis session cache after every auth gateway change"
     refused = run_cli(env, "proposals", "approve", proposal["id"], "-t", T, "--text", " ", code=2)
     assert "text=' '" in refused.stderr and "Traceback" not in refused.stderr
-    both = run_cli(env, "proposals", "approve", proposal["id"], proposal["id"], "-t", T,
-                   "--text", edited, code=2)  # fmt: skip
+    both = run_cli(
+        env,
+        "proposals",
+        "approve",
+        proposal["id"],
+        proposal["id"],
+        "-t",
+        T,
+        "--text",
+        edited,
+        code=2,
+    )
     assert "text=" in both.stderr and "edits one proposal" in both.stderr
     assert len(as_json(run_cli(env, "proposals", "list", "-t", T, "--json"))) == 1
 
@@ -271,15 +281,27 @@ def _held_change(store: MemoryStore, env: dict[str, str], **policy: object) -> t
     """A key-less change the pass infers, run by the CLI under the review gate's policy."""
     from curation import CompressionMode, Mode
 
-    old = store.remember(T, "The account manager for Initech is Dana Ruiz since 2025.",
-                         created_at=T0 - timedelta(days=300))  # fmt: skip
-    new = store.remember(T, "The account manager for Initech is Omar Haddad since 2026.",
-                         created_at=T0 - timedelta(days=20))  # fmt: skip
+    old = store.remember(
+        T,
+        "The account manager for Initech is Dana Ruiz since 2025.",
+        created_at=T0 - timedelta(days=300),
+    )
+    new = store.remember(
+        T,
+        "The account manager for Initech is Omar Haddad since 2026.",
+        created_at=T0 - timedelta(days=20),
+    )
     off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.set_policy(T, CurationPolicy(
-        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,
-        contradiction_threshold={"*": 0.6}, **policy,  # type: ignore[arg-type]
-    ))  # fmt: skip
+    store.set_policy(
+        T,
+        CurationPolicy(
+            **off,
+            supersession=Mode.APPLY,
+            compression=CompressionMode.OFF,
+            contradiction_threshold={"*": 0.6},
+            **policy,  # type: ignore[arg-type]
+        ),
+    )
     return old.id, new.id
 
 
@@ -302,8 +324,11 @@ def test_changes_lists_held_supersessions_and_the_curator_confirms_or_rejects(
     shown = run_cli(env, "changes", "list", "-t", T).stdout
     assert "not earned" in shown and change["id"] in shown and "Dana Ruiz" in shown
 
-    decided = as_json(run_cli(env, "changes", "confirm", change["id"], "-t", T,
-                              "--note", "the account moved", *NOW))  # fmt: skip
+    decided = as_json(
+        run_cli(
+            env, "changes", "confirm", change["id"], "-t", T, "--note", "the account moved", *NOW
+        )
+    )
     assert (decided["status"], decided["archived"]) == ("confirmed", True)
     assert store.get(T, old).status == "archived"
     gate = as_json(run_cli(env, "changes", "gate", "-t", T, "--json"))
@@ -312,8 +337,9 @@ def test_changes_lists_held_supersessions_and_the_curator_confirms_or_rejects(
 
     again = run_cli(env, "changes", "reject", change["id"], "-t", T, code=2)
     assert "already confirmed" in again.stderr and "Traceback" not in again.stderr
-    unknown = run_cli(env, "changes", "confirm", "00000000-0000-4000-8000-000000000000",
-                      "-t", T, code=2)  # fmt: skip
+    unknown = run_cli(
+        env, "changes", "confirm", "00000000-0000-4000-8000-000000000000", "-t", T, code=2
+    )
     assert "unknown change" in unknown.stderr
     bad = run_cli(env, "changes", "list", "-t", T, "--status", "maybe", code=2)
     assert "status" in bad.stderr and "auto_applied" in bad.stderr

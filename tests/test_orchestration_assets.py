@@ -73,9 +73,14 @@ def seed(store: MemoryStore, tenant: str) -> dict[str, str]:
         tenant, DUPLICATE_2, "fact", importance=0.6, created_at=T0 - timedelta(hours=2), now=T0
     ).id
     ids["conflict_old"] = store.remember(  # keyed on one side only: a conflict, not inferred
-        tenant, CONFLICT_OLD, "fact", importance=0.7, created_at=T0 - timedelta(days=2), now=T0,
+        tenant,
+        CONFLICT_OLD,
+        "fact",
+        importance=0.7,
+        created_at=T0 - timedelta(days=2),
+        now=T0,
         supersession_key="conflict-old",
-    ).id  # fmt: skip
+    ).id
     ids["conflict_new"] = store.remember(
         tenant, CONFLICT_NEW, "fact", importance=0.7, created_at=T0 - timedelta(hours=5), now=T0
     ).id
@@ -438,9 +443,12 @@ def test_an_apply_at_a_past_clock_is_refused_unless_a_reason_is_configured(
     assert states(store, ACME) == before and store.runs(ACME) == []
 
     forced = build_resources(
-        database_url=database_url, embedder="hashing", now=T0.isoformat(), inbox=str(inbox),
+        database_url=database_url,
+        embedder="hashing",
+        now=T0.isoformat(),
+        inbox=str(inbox),
         force_now_reason="replaying the night of T0",
-    )  # fmt: skip
+    )
     done = run(instance, forced, ACME)
     assert done.success, failure_messages(done)
     [recorded] = store.runs(ACME)

@@ -64,9 +64,14 @@ def _start(script: str, *args: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": path}
     return subprocess.Popen(
         [sys.executable, "-c", script, *args],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=env, cwd=ROOT, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
-    )  # fmt: skip
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
 
 
 def _terminate_after(child: subprocess.Popen[str], line: str) -> tuple[int | None, str, str]:

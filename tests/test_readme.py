@@ -31,9 +31,16 @@ _ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=")
 # ``js`` blocks (the Vercel AI SDK agent) run in tests/test_ai_sdk_node.py, against a server;
 # ``python client`` blocks (the LangGraph agent) in tests/test_client_readme.py
 KNOWN = {
-    "python", "python client", "json", "json sketch", "bash", "bash long", "bash server",
-    "text", "js",
-}  # fmt: skip
+    "python",
+    "python client",
+    "json",
+    "json sketch",
+    "bash",
+    "bash long",
+    "bash server",
+    "text",
+    "js",
+}
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,10 @@ def holdout_command(
     for name in known if family == "all" else [family]:
         benchmark = Holdout(set_name, name, k)
         commands.run_and_print(
-            benchmark, benchmark.source, no_curate=no_curate, no_mlflow=no_mlflow,
-            as_json=as_json, rows=rows,
-        )  # fmt: skip
+            benchmark,
+            benchmark.source,
+            no_curate=no_curate,
+            no_mlflow=no_mlflow,
+            as_json=as_json,
+            rows=rows,
+        )

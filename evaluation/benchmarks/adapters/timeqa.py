@@ -46,8 +46,16 @@ class TimeQA:
     def run(
         self, workload: TimeQAData, source: Path | str, store: MemoryStore, options: RunOptions
     ) -> BenchmarkResult:
-        return changing_facts(workload, source, store, options, self.k, self.tenant_prefix,
-                              self.wording, self.relations)  # fmt: skip
+        return changing_facts(
+            workload,
+            source,
+            store,
+            options,
+            self.k,
+            self.tenant_prefix,
+            self.wording,
+            self.relations,
+        )
 
     def figures(self, result: BenchmarkResult) -> dict[str, float | None]:
         return arm_metric(result, "overall", "current_first")
@@ -97,8 +105,14 @@ def changing_facts_chart(result: BenchmarkResult) -> Chart:
 
 def render_timeqa(result: Mapping[str, Any]) -> str:
     k = result["k_values"][-1]
-    metrics = ["current_first", "stale_first", "other_subject_first", "current_above_stale",
-               "current_in_top5", f"current_in_top{k}"]  # fmt: skip
+    metrics = [
+        "current_first",
+        "stale_first",
+        "other_subject_first",
+        "current_above_stale",
+        "current_in_top5",
+        f"current_in_top{k}",
+    ]
     groups = {
         arm: {"overall": data["overall"]} | data.get("by_split", {})
         for arm, data in result["arms"].items()
