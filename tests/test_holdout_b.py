@@ -10,15 +10,8 @@ from itertools import pairwise
 import pytest
 
 from evaluation.benchmarks.holdout_store import holdout_data
-from evaluation.holdout_b import (
-    HOLDOUT_SEED,
-    PAIR_KINDS,
-    UnknownFamilyError,
-    families,
-    holdout_histories,
-    holdout_pairs,
-    render,
-)
+from evaluation.holdout import PAIR_KINDS, UnknownFamilyError
+from evaluation.holdout_b import HOLDOUT_SEED, families, holdout_histories, holdout_pairs, render
 
 LABELS = {
     "positive": "change",

@@ -20,16 +20,8 @@ from cli_helpers import run_cli
 from curation import MemoryStore
 from evaluation.benchmarks.holdout_store import holdout_data, holdout_families
 from evaluation.benchmarks.timeqa_run import run_timeqa
-from evaluation.holdout_c import (
-    HOLDOUT_SEED,
-    PAIR_KINDS,
-    Memory,
-    UnknownFamilyError,
-    families,
-    holdout_histories,
-    holdout_pairs,
-    render,
-)
+from evaluation.holdout import PAIR_KINDS, Memory, UnknownFamilyError
+from evaluation.holdout_c import HOLDOUT_SEED, families, holdout_histories, holdout_pairs, render
 
 LABELS = {
     "positive": "change",

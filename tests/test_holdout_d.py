@@ -16,19 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.holdout_d import (
-    HOLDOUT_SEED,
+from evaluation.holdout import (
     PAIR_KINDS,
     PAIR_LABELS,
     LabeledPair,
     Memory,
     Subject,
     UnknownFamilyError,
-    families,
-    holdout_histories,
-    holdout_pairs,
-    render,
 )
+from evaluation.holdout_d import HOLDOUT_SEED, families, holdout_histories, holdout_pairs, render
 
 LABELS = {
     "positive": "change",
