@@ -9,14 +9,14 @@ import json
 import os
 import shutil
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from api_helpers import free_port, serving
-from cli_helpers import MEMGOV, as_json, memgov, run_cli
+from api_helpers import serving
+from cli_helpers import as_json, memgov, run_cli
+from serve_helpers import memgov_serve, serve_env
 
 from curation import MemoryStore
 
@@ -44,38 +44,14 @@ def node_modules() -> None:
 
 @pytest.fixture
 def api_env(cli_env: dict[str, str]) -> dict[str, str]:
-    env = {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
-    if "PYTHONPATH" in os.environ:
-        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
-    return env
+    return serve_env(cli_env)
 
 
 @pytest.fixture
 def server(api_env: dict[str, str]) -> Iterator[str]:
     """`memgov serve` in a subprocess on a free port (given by MEMGOV_API_PORT)."""
-    port = free_port()
-    process = subprocess.Popen(
-        [MEMGOV, "serve"],
-        env={**api_env, "MEMGOV_API_PORT": str(port)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            assert process.poll() is None, process.stdout.read() if process.stdout else ""
-            assert time.monotonic() < deadline, "memgov serve did not come up"
-            try:
-                if httpx.get(f"{url}/v1/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.2)
+    with memgov_serve(api_env) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 def test_the_node_example_agent(server: str, api_env: dict[str, str], store: MemoryStore) -> None:

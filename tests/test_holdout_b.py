@@ -8,21 +8,11 @@ from datetime import timedelta
 from itertools import pairwise
 
 import pytest
+from holdout_helpers import LABELS
 
 from evaluation.benchmarks.holdout_store import holdout_data
 from evaluation.holdout import PAIR_KINDS, UnknownFamilyError
 from evaluation.holdout_b import HOLDOUT_SEED, families, holdout_histories, holdout_pairs, render
-
-LABELS = {
-    "positive": "change",
-    "cross_family_positive": "change",
-    "restatement": "same_value",
-    "cross_subject": "unrelated",
-    "other_slot": "unrelated",
-    "multi_valued": "unrelated",
-    "recurring_event": "unrelated",
-    "addition": "unrelated",
-}
 
 
 def test_the_set_is_deterministic() -> None:

@@ -5,17 +5,14 @@ the change detector does on the set."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from datetime import timedelta
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 from cli_helpers import run_cli
+from holdout_helpers import LABELS, set_digest
 
 from curation import MemoryStore
 from evaluation.benchmarks.holdout_store import holdout_data, holdout_families
@@ -23,39 +20,11 @@ from evaluation.benchmarks.timeqa_run import run_timeqa
 from evaluation.holdout import PAIR_KINDS, Memory, UnknownFamilyError
 from evaluation.holdout_c import HOLDOUT_SEED, families, holdout_histories, holdout_pairs, render
 
-LABELS = {
-    "positive": "change",
-    "cross_family_positive": "change",
-    "restatement": "same_value",
-    "cross_subject": "unrelated",
-    "other_slot": "unrelated",
-    "multi_valued": "unrelated",
-    "recurring_event": "unrelated",
-    "addition": "unrelated",
-}
 YEAR = re.compile(r"\b(19|20)\d\d\b")
 
 
-DIGEST = """
-import hashlib
-from evaluation.holdout_c import families, holdout_histories, holdout_pairs, render
-texts = [m.text for s in holdout_histories() for f in families() for m in render(f, s)]
-texts += [p.older.text + p.newer.text + p.label for p in holdout_pairs()]
-print(hashlib.sha256("\\n".join(texts).encode()).hexdigest())
-"""
-
-
 def _digest(hash_seed: str) -> str:
-    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    done = subprocess.run(
-        [sys.executable, "-c", DIGEST],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        cwd=Path(__file__).parents[1],
-    )
-    return done.stdout.strip()
+    return set_digest("evaluation.holdout_c", hash_seed, "p.older.text + p.newer.text + p.label")
 
 
 def test_the_set_is_deterministic_across_processes() -> None:

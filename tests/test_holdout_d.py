@@ -5,16 +5,13 @@ well the change detector does on the set; nothing here needs the database."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from datetime import timedelta
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
+from holdout_helpers import LABELS, set_digest
 
 from evaluation.holdout import (
     PAIR_KINDS,
@@ -26,41 +23,16 @@ from evaluation.holdout import (
 )
 from evaluation.holdout_d import HOLDOUT_SEED, families, holdout_histories, holdout_pairs, render
 
-LABELS = {
-    "positive": "change",
-    "cross_family_positive": "change",
-    "restatement": "same_value",
-    "cross_subject": "unrelated",
-    "other_slot": "unrelated",
-    "multi_valued": "unrelated",
-    "recurring_event": "unrelated",
-    "addition": "unrelated",
-}
 YEAR = re.compile(r"\b(19|20)\d\d\b")
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 WEEKDAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 DATE_WORDS = re.compile(rf"\b({MONTHS}|{WEEKDAYS}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
 
-DIGEST = """
-import hashlib
-from evaluation.holdout_d import families, holdout_histories, holdout_pairs, render
-texts = [m.text for s in holdout_histories() for f in families() for m in render(f, s)]
-texts += [p.older.text + p.newer.text + p.label + p.kind + p.note for p in holdout_pairs()]
-print(hashlib.sha256("\\n".join(texts).encode()).hexdigest())
-"""
-
 
 def _digest(hash_seed: str) -> str:
-    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    done = subprocess.run(
-        [sys.executable, "-c", DIGEST],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        cwd=Path(__file__).parents[1],
+    return set_digest(
+        "evaluation.holdout_d", hash_seed, "p.older.text + p.newer.text + p.label + p.kind + p.note"
     )
-    return done.stdout.strip()
 
 
 def _subjects() -> dict[str, Subject]:

@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 from dagster import (
-    AssetKey,
     AssetSelection,
     DagsterInstance,
     ExecuteInProcessResult,
     materialize,
 )
+from dagster_helpers import meta
 from mlflow_helpers import fresh_mlflow_uri
+from store_helpers import drop_database
 
 from curation import CurationPolicy, MemoryStore, Mode
 from curation._store.locks import curation_lock
@@ -157,14 +158,6 @@ def materialized(result: ExecuteInProcessResult) -> set[str]:
         for e in result.get_asset_materialization_events()
         if e.asset_key is not None
     }
-
-
-def meta(result: ExecuteInProcessResult, asset: str) -> dict[str, Any]:
-    [event] = [
-        e for e in result.get_asset_materialization_events() if e.asset_key == AssetKey(asset)
-    ]
-    mat = event.materialization
-    return {k: v.value for k, v in mat.metadata.items()}
 
 
 def checks(result: ExecuteInProcessResult) -> dict[str, Any]:
@@ -533,10 +526,7 @@ def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
     store: MemoryStore, instance: DagsterInstance, database_url: str, tmp_path: Path
 ) -> None:
     from mlflow.tracking import MlflowClient
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
 
-    from curation._store.database import normalise_url
     from orchestration.assets.evaluation import ab_workload
 
     scratch = "wl_" + tmp_path.name[-8:].replace("-", "_").lower()
@@ -558,8 +548,4 @@ def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
         assert MlflowClient(tracking_uri=uri).get_run(metadata["mlflow_run_id"])
         assert store.tenants() == before  # the store itself was never written
     finally:
-        admin_url = make_url(normalise_url(database_url)).set(database="postgres")
-        admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{scratch}" WITH (FORCE)'))
-        admin.dispose()
+        drop_database(database_url, scratch)

@@ -5,7 +5,7 @@ store spans its body causes."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import cast
 
@@ -13,7 +13,7 @@ import pytest
 from dagster import DagsterInstance, materialize
 from opentelemetry import trace
 from opentelemetry.trace import StatusCode
-from telemetry_helpers import SPANS, installed, is_child, only
+from telemetry_helpers import SPANS, armed_spans, is_child, only
 
 from curation import MemoryStore
 from orchestration.assets.curation import CURATION_ASSETS
@@ -25,14 +25,7 @@ T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 A = "acme"
 
 
-@pytest.fixture(autouse=True)
-def spans() -> Iterator[None]:
-    installed()
-    SPANS.clear()
-    SPANS.armed = True
-    yield
-    SPANS.armed = False
-    SPANS.clear()
+spans = pytest.fixture(autouse=True)(armed_spans)
 
 
 def test_a_run_and_each_asset_step_are_spans(store: MemoryStore, database_url: str) -> None:
