@@ -7,7 +7,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
+
+from evaluation.holdout import LabeledPair, Memory, Subject
 
 LABELS = {
     "positive": "change",
@@ -42,3 +46,18 @@ def set_digest(module: str, hash_seed: str, pair_text: str) -> str:
         cwd=Path(__file__).parents[1],
     )
     return done.stdout.strip()
+
+
+def assert_spread_over_families(of_kind: Sequence[LabeledPair], names: Sequence[str]) -> None:
+    """A kind's pairs start in every family about equally often and end in every family."""
+    kind = of_kind[0].kind if of_kind else None
+    per_family = Counter(p.older.family for p in of_kind)
+    assert set(per_family) == set(names), kind
+    assert max(per_family.values()) - min(per_family.values()) <= 1, kind
+    assert {p.newer.family for p in of_kind} == set(names), kind
+
+
+def assert_renders_every_fact(memories: Sequence[Memory], subject: Subject) -> None:
+    """One memory per fact of the subject, with the fact's value and time, in order."""
+    assert [m.value for m in memories] == [f.value for f in subject.facts]
+    assert [m.valid_from for m in memories] == [f.valid_from for f in subject.facts]

@@ -8,7 +8,7 @@ from datetime import timedelta
 from itertools import pairwise
 
 import pytest
-from holdout_helpers import LABELS
+from holdout_helpers import LABELS, assert_renders_every_fact, assert_spread_over_families
 
 from evaluation.benchmarks.holdout_store import holdout_data
 from evaluation.holdout import PAIR_KINDS, UnknownFamilyError
@@ -55,8 +55,7 @@ def test_eight_families_render_every_fact_with_its_value() -> None:
         texts = set()
         for family in names:
             memories = render(family, subject)
-            assert [m.value for m in memories] == [f.value for f in subject.facts]
-            assert [m.valid_from for m in memories] == [f.valid_from for f in subject.facts]
+            assert_renders_every_fact(memories, subject)
             assert [m.is_current for m in memories][-1] is True
             assert not any(m.is_current for m in memories[:-1])
             for memory in memories:
@@ -80,10 +79,7 @@ def test_every_pair_kind_has_at_least_twenty_balanced_pairs() -> None:
     for kind in PAIR_KINDS:
         of_kind = [p for p in pairs if p.kind == kind]
         assert len(of_kind) >= 20, kind
-        assert {p.newer.family for p in of_kind} == set(families()), kind
-        per_family = Counter(p.older.family for p in of_kind)
-        assert set(per_family) == set(families()), kind
-        assert max(per_family.values()) - min(per_family.values()) <= 1, kind
+        assert_spread_over_families(of_kind, families())
         per_domain = Counter(domains[p.older.subject_id.split("/")[1]] for p in of_kind)
         assert len(per_domain) == 8 and len(set(per_domain.values())) == 1, kind
 
