@@ -241,39 +241,18 @@ def test_calibrate_reports_the_minilm_threshold(cli_env: dict[str, str]) -> None
 def test_conflicts_inferred_lists_key_less_supersessions_and_restore_undoes_one(
     store: MemoryStore, env: dict[str, str]
 ) -> None:
-    from curation import CompressionMode, Mode
-
-    old = store.remember(
-        T,
-        "The account manager for Initech is Dana Ruiz since 2025.",
-        created_at=T0 - timedelta(days=300),
-    )
-    new = store.remember(
-        T,
-        "The account manager for Initech is Omar Haddad since 2026.",
-        created_at=T0 - timedelta(days=20),
-    )
-    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.set_policy(
-        T,
-        CurationPolicy(
-            **off,
-            supersession=Mode.APPLY,
-            compression=CompressionMode.OFF,
-            contradiction_threshold={"*": 0.6},  # the hashing embedder scores the pair 0.67
-            inferred_min_reviewed=0,  # the review gate open: this lists applied ones
-        ),
-    )
+    # the review gate open: this lists applied ones
+    old_id, new_id = _held_change(store, env, inferred_min_reviewed=0)
     run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW)
 
     [item] = as_json(run_cli(env, "conflicts", "inferred", "-t", T, "--json"))
-    assert (item["memory_id"], item["superseded_by"]) == (old.id, new.id)
+    assert (item["memory_id"], item["superseded_by"]) == (old_id, new_id)
     assert "'Dana Ruiz' -> 'Omar Haddad'" in item["evidence"] and item["run_id"] is not None
     shown = run_cli(env, "conflicts", "inferred", "-t", T).stdout
-    assert "inferred supersession" in shown and f"memgov restore {old.id} -t {T}" in shown
+    assert "inferred supersession" in shown and f"memgov restore {old_id} -t {T}" in shown
 
-    run_cli(env, "restore", old.id, "-t", T, *NOW)
-    assert store.get(T, old.id).status == "active"
+    run_cli(env, "restore", old_id, "-t", T, *NOW)
+    assert store.get(T, old_id).status == "active"
     assert as_json(run_cli(env, "conflicts", "inferred", "-t", T, "--json")) == []
 
 
