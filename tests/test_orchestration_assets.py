@@ -62,38 +62,24 @@ STORE_CHECK_NAMES = {"golden_recall_after_apply", "near_duplicate_share"}
 
 def seed(store: MemoryStore, tenant: str) -> dict[str, str]:
     """A small active set with something for every mechanic; returns ids by role."""
-    ids: dict[str, str] = {}
-    for n, content in enumerate(FRESH):
-        ids[f"fresh{n}"] = store.remember(
-            tenant, content, "fact", importance=0.8, created_at=T0 - timedelta(hours=1), now=T0
+
+    def write(content: str, importance: float, age: timedelta, **more: Any) -> str:
+        kind = more.pop("kind", "fact")
+        created_at = T0 - age
+        return store.remember(
+            tenant, content, kind, importance=importance, created_at=created_at, now=T0, **more
         ).id
-    ids["dup_a"] = store.remember(
-        tenant, DUPLICATE, "fact", importance=0.7, created_at=T0 - timedelta(hours=3), now=T0
-    ).id
-    ids["dup_b"] = store.remember(
-        tenant, DUPLICATE_2, "fact", importance=0.6, created_at=T0 - timedelta(hours=2), now=T0
-    ).id
-    ids["conflict_old"] = store.remember(  # keyed on one side only: a conflict, not inferred
-        tenant,
-        CONFLICT_OLD,
-        "fact",
-        importance=0.7,
-        created_at=T0 - timedelta(days=2),
-        now=T0,
-        supersession_key="conflict-old",
-    ).id
-    ids["conflict_new"] = store.remember(
-        tenant, CONFLICT_NEW, "fact", importance=0.7, created_at=T0 - timedelta(hours=5), now=T0
-    ).id
+
+    ids = {f"fresh{n}": write(c, 0.8, timedelta(hours=1)) for n, c in enumerate(FRESH)}
+    ids["dup_a"] = write(DUPLICATE, 0.7, timedelta(hours=3))
+    ids["dup_b"] = write(DUPLICATE_2, 0.6, timedelta(hours=2))
+    # keyed on one side only: a conflict, not inferred
+    ids["conflict_old"] = write(
+        CONFLICT_OLD, 0.7, timedelta(days=2), supersession_key="conflict-old"
+    )
+    ids["conflict_new"] = write(CONFLICT_NEW, 0.7, timedelta(hours=5))
     for n, content in enumerate(STALE):
-        ids[f"stale{n}"] = store.remember(
-            tenant,
-            content,
-            "tool_output",
-            importance=0.3,
-            created_at=T0 - timedelta(days=3),
-            now=T0,
-        ).id
+        ids[f"stale{n}"] = write(content, 0.3, timedelta(days=3), kind="tool_output")
     return ids
 
 
