@@ -11,22 +11,16 @@ import typer
 
 from curation import MemoryStore
 from evaluation.benchmarks import commands
-from evaluation.benchmarks.adapters.timeqa import (
-    changing_facts,
-    changing_facts_chart,
-    render_timeqa,
-)
+from evaluation.benchmarks.adapters.timeqa import ChangingFactsPages, changing_facts
 from evaluation.benchmarks.holdout_store import UnknownHoldoutError, holdout_data, holdout_families
-from evaluation.benchmarks.mlflow_edge import Chart
 from evaluation.benchmarks.protocol import BenchmarkResult, RunOptions
-from evaluation.benchmarks.report import arm_metric
 from evaluation.benchmarks.timeqa import TimeQAData
 
 HOLDOUT_EXPERIMENT = "benchmark-holdout"
 
 
 @dataclass(frozen=True)
-class Holdout:
+class Holdout(ChangingFactsPages):
     """One hold-out set in one wording family: current value first, per arm."""
 
     set_name: str = "c"
@@ -53,15 +47,6 @@ class Holdout:
     ) -> BenchmarkResult:
         prefix = f"holdout-{self.set_name}-{self.family}".replace("_", "-")
         return changing_facts(workload, source, store, options, self.k, prefix, self.family)
-
-    def figures(self, result: BenchmarkResult) -> dict[str, float | None]:
-        return arm_metric(result, "overall", "current_first")
-
-    def chart(self, result: BenchmarkResult) -> Chart:
-        return changing_facts_chart(result)
-
-    def render(self, result: BenchmarkResult) -> str:
-        return render_timeqa(result)
 
     def command(self) -> Callable[..., None]:
         return holdout_command

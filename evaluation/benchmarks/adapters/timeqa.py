@@ -21,8 +21,22 @@ from evaluation.benchmarks.timeqa_run import TIMEQA_EXPERIMENT, run_timeqa
 from evaluation.benchmarks.wordings import family_names, reword
 
 
+class ChangingFactsPages:
+    """What a changing-facts benchmark (TimeQA, the hold-out sets) shows of its result: the
+    current value first, per arm."""
+
+    def figures(self, result: BenchmarkResult) -> dict[str, float | None]:
+        return arm_metric(result, "overall", "current_first")
+
+    def chart(self, result: BenchmarkResult) -> Chart:
+        return changing_facts_chart(result)
+
+    def render(self, result: BenchmarkResult) -> str:
+        return render_timeqa(result)
+
+
 @dataclass(frozen=True)
-class TimeQA:
+class TimeQA(ChangingFactsPages):
     """TimeQA changing facts: current value first, per arm, overall and per split."""
 
     k: int = 10
@@ -56,15 +70,6 @@ class TimeQA:
             self.wording,
             self.relations,
         )
-
-    def figures(self, result: BenchmarkResult) -> dict[str, float | None]:
-        return arm_metric(result, "overall", "current_first")
-
-    def chart(self, result: BenchmarkResult) -> Chart:
-        return changing_facts_chart(result)
-
-    def render(self, result: BenchmarkResult) -> str:
-        return render_timeqa(result)
 
     def command(self) -> Callable[..., None]:
         return timeqa_command
