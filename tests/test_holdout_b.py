@@ -7,11 +7,10 @@ from collections import Counter
 from datetime import timedelta
 from itertools import pairwise
 
-import pytest
 from holdout_helpers import LABELS, assert_renders_every_fact, assert_spread_over_families
 
 from evaluation.benchmarks.holdout_store import holdout_data
-from evaluation.holdout import PAIR_KINDS, UnknownFamilyError
+from evaluation.holdout import PAIR_KINDS
 from evaluation.holdout_b import HOLDOUT_SEED, families, holdout_histories, holdout_pairs, render
 
 
@@ -114,15 +113,6 @@ def test_labels_follow_kinds() -> None:
         p.older.subject_id in subjects and p.newer.subject_id in subjects for p in cross_subject
     )
     assert any(p.note == "same value" for p in cross_subject)
-
-
-@pytest.mark.parametrize("family", ["haiku", "", "TERSE_CHAT"])
-def test_an_unknown_family_is_named(family: str) -> None:
-    subject = holdout_histories()[0]
-    with pytest.raises(UnknownFamilyError) as raised:
-        render(family, subject)
-    assert raised.value.family == family
-    assert repr(family) in str(raised.value)
 
 
 def test_the_store_benchmark_reads_set_b_like_set_a() -> None:

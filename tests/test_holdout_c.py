@@ -10,7 +10,6 @@ from collections import Counter
 from datetime import timedelta
 from itertools import pairwise
 
-import pytest
 from cli_helpers import run_cli
 from holdout_helpers import (
     LABELS,
@@ -22,7 +21,7 @@ from holdout_helpers import (
 from curation import MemoryStore
 from evaluation.benchmarks.holdout_store import holdout_data, holdout_families
 from evaluation.benchmarks.timeqa_run import run_timeqa
-from evaluation.holdout import PAIR_KINDS, Memory, UnknownFamilyError
+from evaluation.holdout import PAIR_KINDS, Memory
 from evaluation.holdout_c import HOLDOUT_SEED, families, holdout_histories, holdout_pairs, render
 
 YEAR = re.compile(r"\b(19|20)\d\d\b")
@@ -241,13 +240,6 @@ def test_negatives_are_built_as_their_kind_says() -> None:
         assert pair.older.value == subject.current_value
         assert pair.newer.subject_id.startswith(f"multi/{subject.id}/")
         assert pair.newer.value != subject.current_value
-
-
-@pytest.mark.parametrize("family", ["haiku", "", "TOOL_JSON"])
-def test_an_unknown_family_is_named(family: str) -> None:
-    with pytest.raises(UnknownFamilyError) as raised:
-        render(family, holdout_histories()[0])
-    assert raised.value.family == family and repr(family) in str(raised.value)
 
 
 def test_the_store_benchmark_reads_set_c_like_the_others() -> None:

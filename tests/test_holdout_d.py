@@ -10,7 +10,6 @@ from collections import Counter
 from datetime import timedelta
 from itertools import pairwise
 
-import pytest
 from holdout_helpers import (
     LABELS,
     assert_renders_every_fact,
@@ -24,7 +23,6 @@ from evaluation.holdout import (
     LabeledPair,
     Memory,
     Subject,
-    UnknownFamilyError,
 )
 from evaluation.holdout_d import HOLDOUT_SEED, families, holdout_histories, holdout_pairs, render
 
@@ -307,13 +305,6 @@ def test_negatives_are_built_as_their_kind_and_note_say() -> None:
         assert pair.older.value == subject.current_value and pair.older.is_current
         assert pair.newer.subject_id.startswith(f"multi/{subject.id}/")
         assert pair.newer.value != subject.current_value
-
-
-@pytest.mark.parametrize("family", ["haiku", "", "TOOL_JSON"])
-def test_an_unknown_family_is_named(family: str) -> None:
-    with pytest.raises(UnknownFamilyError) as raised:
-        render(family, holdout_histories()[0])
-    assert raised.value.family == family and repr(family) in str(raised.value)
 
 
 def test_the_store_benchmark_reads_set_d_like_the_others() -> None:
