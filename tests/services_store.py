@@ -5,22 +5,9 @@ one lesson, and nineteen meeting notes that share only a header."""
 from __future__ import annotations
 
 SERVICES = (
-    "catalog",
-    "search",
-    "payments",
-    "gateway",
-    "shipping",
-    "billing",
-    "inventory",
-    "auth",
-    "notifications",
-    "orders",
-    "pricing",
-    "reviews",
-    "recommendations",
-    "analytics",
-    "media",
-)
+    "catalog", "search", "payments", "gateway", "shipping", "billing", "inventory", "auth",
+    "notifications", "orders", "pricing", "reviews", "recommendations", "analytics", "media",
+)  # fmt: skip  # a flat list of names, read as a paragraph
 RESTARTED = SERVICES[4:14]  # ten services with the same runbook lesson
 TEAMS = ("Atlas", "Borealis", "Cygnus", "Draco", "Equinox")
 

@@ -30,27 +30,9 @@ N_BASE = 1_750
 PLANTED = [(0.995, 40), (0.97, 40), (0.945, 40), (0.9355, 30), (0.9245, 30), (0.90, 40)]
 CROSS_KIND = 30  # near-identical vectors of another kind: never a pair
 WORDS = [
-    "alder",
-    "aspen",
-    "beech",
-    "cedar",
-    "elm",
-    "fir",
-    "hazel",
-    "larch",
-    "maple",
-    "oak",
-    "pine",
-    "rowan",
-    "spruce",
-    "walnut",
-    "yew",
-    "ash",
-    "birch",
-    "holly",
-    "lime",
-    "poplar",
-]
+    "alder", "aspen", "beech", "cedar", "elm", "fir", "hazel", "larch", "maple", "oak",
+    "pine", "rowan", "spruce", "walnut", "yew", "ash", "birch", "holly", "lime", "poplar",
+]  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 def near(base: np.ndarray, cosine: float, rng: np.random.Generator) -> np.ndarray:

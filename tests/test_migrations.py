@@ -34,16 +34,10 @@ TABLES = {
 }
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 FUNCTIONS = {
-    "memgov_ensure_tenant",
-    "memgov_refuse_history_rewrite",
-    "memgov_protect_table",
-    "memgov_tenants",
-    "memgov_open_recall",
-    "memgov_authenticate",
-    "memgov_bulk_begin",
-    "memgov_bulk_attach",
-    "memgov_bulk_analyze",
-}
+    "memgov_ensure_tenant", "memgov_refuse_history_rewrite", "memgov_protect_table",
+    "memgov_tenants", "memgov_open_recall", "memgov_authenticate", "memgov_bulk_begin",
+    "memgov_bulk_attach", "memgov_bulk_analyze",
+}  # fmt: skip  # a flat list of names, read as a paragraph
 FUNCTIONS_0002 = {"memgov_ensure_tenant", "memgov_refuse_history_rewrite"}
 
 

@@ -31,16 +31,9 @@ _ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=")
 # ``js`` blocks (the Vercel AI SDK agent) run in tests/test_ai_sdk_node.py, against a server;
 # ``python client`` blocks (the LangGraph agent) in tests/test_client_readme.py
 KNOWN = {
-    "python",
-    "python client",
-    "json",
-    "json sketch",
-    "bash",
-    "bash long",
-    "bash server",
-    "text",
-    "js",
-}
+    "python", "python client", "json", "json sketch", "bash", "bash long", "bash server",
+    "text", "js",
+}  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 @dataclass(frozen=True)

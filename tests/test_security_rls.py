@@ -47,16 +47,9 @@ UPDATABLE = {
     "change_review": "status",
 }  # fmt: skip  # a table name to column map, read as a paragraph
 DELETABLE = (
-    "memory",
-    "memory_state",
-    "conflict",
-    "proposal",
-    "golden_probe",
-    "curation_run",
-    "experiment",
-    "memory_claim",
-    "change_review",
-)
+    "memory", "memory_state", "conflict", "proposal", "golden_probe", "curation_run",
+    "experiment", "memory_claim", "change_review",
+)  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 class Fleet:

@@ -48,16 +48,9 @@ def populate(store: MemoryStore) -> tuple[list[str], list[str]]:
 
 
 ROW_TABLES = (
-    "memory_state",
-    "conflict",
-    "proposal",
-    "curation_run",
-    "golden_probe",
-    "experiment",
-    "exposure",
-    "outcome",
-    "change_review",
-)
+    "memory_state", "conflict", "proposal", "curation_run", "golden_probe", "experiment",
+    "exposure", "outcome", "change_review",
+)  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 def snapshot(store: MemoryStore, tenant: str) -> dict[str, Any]:

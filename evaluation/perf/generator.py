@@ -33,22 +33,9 @@ DAY = 86400.0
 KINDS = ("tool_output", "conversation", "fact", "preference")
 KIND_SHARE = (0.40, 0.30, 0.20, 0.10)
 FILLERS = (
-    "noted",
-    "again",
-    "today",
-    "still",
-    "indeed",
-    "anyway",
-    "confirmed",
-    "recorded",
-    "logged",
-    "observed",
-    "reported",
-    "seen",
-    "repeated",
-    "restated",
-    "mentioned",
-)
+    "noted", "again", "today", "still", "indeed", "anyway", "confirmed", "recorded",
+    "logged", "observed", "reported", "seen", "repeated", "restated", "mentioned",
+)  # fmt: skip  # a flat list of names, read as a paragraph
 LEADS = {
     "tool_output": ("tool", "returned"),
     "conversation": ("user", "asked"),

@@ -32,18 +32,9 @@ from curation.internals import (
 from evaluation.perf.generator import NOW, BenchData
 
 _STATE_COLUMNS = (
-    "tenant",
-    "memory_id",
-    "kind",
-    "importance",
-    "generality",
-    "proven",
-    "recall_count",
-    "last_recalled_at",
-    "pinned",
-    "status",
-    "updated_at",
-)
+    "tenant", "memory_id", "kind", "importance", "generality", "proven", "recall_count",
+    "last_recalled_at", "pinned", "status", "updated_at",
+)  # fmt: skip  # a flat list of names, read as a paragraph
 _EVENT_COLUMNS = ("tenant", "type", "memory_id", "actor", "data", "at")
 
 

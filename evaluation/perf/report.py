@@ -270,15 +270,9 @@ def render(result: dict[str, Any]) -> str:
 
 
 _INDEX_HEADER = [
-    "index",
-    "ef_search",
-    "p50 ms",
-    "p99 ms",
-    "searches/s",
-    "recall@10",
-    "recall@40",
+    "index", "ef_search", "p50 ms", "p99 ms", "searches/s", "recall@10", "recall@40",
     "identical top 10",
-]
+]  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 def index_table(compare: dict[str, Any]) -> list[str]:
