@@ -43,7 +43,7 @@ from curation import (
     prune_cap_violation,
 )
 from orchestration.assets.curation import curated_store
-from orchestration.metadata import SHOWN, ids_md, table_md
+from orchestration.metadata import broken_probes_md, failing_probes_md, ids_md
 from orchestration.partitions import tenant_partitions
 from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
 
@@ -73,15 +73,6 @@ def golden_recall_probe(
     probes = golden_probes_with_plan(memory, tenant, now=clock.current(), archived=archived)
     broken = [p for p in probes if p.broken_by_plan]
     already = [p for p in probes if not p.before.passed]
-    rows = [
-        (
-            p.after.query,
-            p.after.k,
-            ", ".join(p.after.missing),
-            "yes" if set(p.after.missing) & archived else "pushed out of top k",
-        )
-        for p in broken[:SHOWN]
-    ]
     return AssetCheckResult(
         passed=not broken,
         metadata={
@@ -90,9 +81,7 @@ def golden_recall_probe(
             "probes": len(probes),
             "already_failing_before_plan": len(already),
             "search_depth": max((p.depth for p in probes), default=0),
-            "broken_probes": MetadataValue.md(
-                table_md(["query", "k", "missing expected ids", "archived by plan"], rows)
-            ),
+            "broken_probes": broken_probes_md(broken, archived),
         },
     )
 
@@ -190,7 +179,6 @@ def golden_recall_after_apply(
     memory = store.open(clock.clock())
     probes = golden_probes_with_plan(memory, tenant, now=clock.current())
     failing = [p.after for p in probes if not p.after.passed]
-    rows = [(p.query, p.k, ", ".join(p.missing)) for p in failing[:SHOWN]]
     return AssetCheckResult(
         passed=not failing,
         severity=AssetCheckSeverity.ERROR,
@@ -198,7 +186,7 @@ def golden_recall_after_apply(
             "observed": len(failing),
             "threshold": 0,
             "probes": len(probes),
-            "failing_probes": MetadataValue.md(table_md(["query", "k", "missing ids"], rows)),
+            "failing_probes": failing_probes_md(failing),
         },
     )
 

@@ -19,6 +19,8 @@ from curation import (
     CurationPolicy,
     Mechanic,
     MemoryCounts,
+    ProbeComparison,
+    ProbeOutcome,
     RunRecord,
     RunReport,
     effective_mechanics,
@@ -117,6 +119,27 @@ def ids_md(ids: list[str]) -> MetadataValue:
     shown = ", ".join(f"`{i}`" for i in ids[:SHOWN])
     more = f" … and {len(ids) - SHOWN} more" if len(ids) > SHOWN else ""
     return MetadataValue.md(shown + more if ids else "_none_")
+
+
+def broken_probes_md(broken: Sequence[ProbeComparison], archived: set[str]) -> MetadataValue:
+    """The probes a plan would break: what each misses and whether the plan archives it."""
+    rows = [
+        (
+            p.after.query,
+            p.after.k,
+            ", ".join(p.after.missing),
+            "yes" if set(p.after.missing) & archived else "pushed out of top k",
+        )
+        for p in broken[:SHOWN]
+    ]
+    return MetadataValue.md(
+        table_md(["query", "k", "missing expected ids", "archived by plan"], rows)
+    )
+
+
+def failing_probes_md(failing: Sequence[ProbeOutcome]) -> MetadataValue:
+    rows = [(p.query, p.k, ", ".join(p.missing)) for p in failing[:SHOWN]]
+    return MetadataValue.md(table_md(["query", "k", "missing ids"], rows))
 
 
 def figure(value: Any, signed: bool = False) -> str:
