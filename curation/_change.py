@@ -308,8 +308,9 @@ def _note_at(text: str, match: re.Match[str]) -> _Note | None:
     when = _when(match)
     if match.group("iso") and re.search(r"t\d{1,2}:\d{2}", match.group("iso"), re.I):
         # a machine timestamp ("ts": "2023-05-03T11:45:00Z") says when a record was
-        # written or seen, not what it says; a person's "2024-03-01 22:00" may be a value
-        return _bracketed(text, start, end, when, False)
+        # logged, not what it says (a person's "2024-03-01 22:00" may be a value): the
+        # moment of a report, so two logged records are two events unless a state is said
+        return _bracketed(text, start, end, when, True)
     cue = _CUE_BEFORE.search(before)
     if cue:
         word = cue.group("cue").lower()
