@@ -29,7 +29,6 @@ import numpy as np
 from curation._neighbors import PairSearch
 from curation._plan import CurationPlan
 from curation._policy import CompressionMode, CurationPolicy, Mode, max_decays_in_window
-from curation._principles import Summarizer
 from curation._review import ReviewGate
 from curation._scoring import rank_scores, retention_scores
 from curation._snapshot import MemorySnapshot, epoch
@@ -43,6 +42,7 @@ from curation.mechanics import (
     supersession,
 )
 from curation.mechanics.contradictions import SlotChange
+from curation.mechanics.principles import Summarizer
 from curation.mechanics.work import PlanWork
 
 

@@ -13,7 +13,7 @@ framework (import-linter keeps it so); the store applies what they decide
 - ``chains``: every archive points at an entry that stays active. Plan: ``follow_chains``
   (and ``retarget``, on a fold).
 - ``decay``: stale narrow entries under the prune cap. Plan: ``plan_decay``.
-- ``principles``: principle proposals. Plan: ``plan_proposals``.
+- ``principles``: principle proposals, clusters about one thing. Plan: ``plan_proposals``.
 - ``subsumption``: writes filed beneath a topic's principle. Write: ``on_topic_write``.
 
 The plan runs the phases in this order: key supersession, the pair scan and duplicate
