@@ -16,7 +16,7 @@ from curation._planner import build_plan
 from curation._policy import CompressionMode, CurationPolicy, Mode
 from curation._snapshot import epoch
 from curation.mechanics import writing
-from curation.mechanics.contradictions import change_on_write
+from curation.mechanics.contradictions import change_on_write, may_contest_on_write
 from curation.mechanics.subsumption import TopicPrinciple, on_topic_write
 from curation.mechanics.supersession import (
     KeyHolder,
@@ -134,6 +134,13 @@ def test_no_inferred_supersession_on_write_when_not_strictly_newer_or_keyed_or_p
 
 def test_another_subjects_value_is_no_change_on_write() -> None:
     assert change_on_write(PORT_OLD, "The search service now runs on port 9011") is None
+
+
+def test_a_write_doubts_only_what_was_stated_no_later_and_not_beside_it() -> None:
+    assert may_contest_on_write(T0 - timedelta(days=1), T0, same_batch=False)
+    assert may_contest_on_write(T0, T0, same_batch=False)  # contested, never superseded
+    assert not may_contest_on_write(T0 + timedelta(seconds=1), T0, same_batch=False)
+    assert not may_contest_on_write(T0 - timedelta(days=1), T0, same_batch=True)
 
 
 def test_an_apply_writes_the_mechanics_set_to_apply_and_proposals() -> None:

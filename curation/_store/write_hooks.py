@@ -28,7 +28,7 @@ from curation._store.change_acts import apply_inferred_on_write
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import ARCHIVE_SET, CHANGED
 from curation._store.writes import PreparedWrite
-from curation.mechanics.contradictions import change_on_write
+from curation.mechanics.contradictions import change_on_write, may_contest_on_write
 from curation.mechanics.subsumption import TopicPrinciple, on_topic_write
 from curation.mechanics.supersession import (
     KeyHolder,
@@ -274,8 +274,10 @@ def detect_contradictions(
             if shares_key(key, other.supersession_key):
                 continue
             written_at = write.item.created_at or now
-            if other.created_at > written_at or str(other.id) in batch:
-                continue  # doubt goes on the older side; values written together may coexist
+            if not may_contest_on_write(
+                other.created_at, written_at, same_batch=str(other.id) in batch
+            ):
+                continue
             slot = change_on_write(other.content, write.item.content)
             if slot is None:
                 continue  # a disagreement about another subject or slot is no conflict

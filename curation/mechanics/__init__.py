@@ -9,7 +9,8 @@ framework (import-linter keeps it so); the store applies what they decide
 - ``pairs``: the one similar-pair scan that duplicates, changes and decay share (``scan``).
 - ``duplicates``: near-duplicate merge and its canonical rule. Plan: ``plan_merges``.
 - ``contradictions``: same-slot changes (``slot_change``); those left unsure are
-  conflicts. Plan: ``plan_conflicts``. Write: ``change_on_write``.
+  conflicts. Plan: ``plan_conflicts``. Write: ``change_on_write``,
+  ``may_contest_on_write``.
 - ``chains``: every archive points at an entry that stays active. Plan: ``follow_chains``
   (and ``retarget``, on a fold).
 - ``decay``: stale narrow entries under the prune cap. Plan: ``plan_decay``.

@@ -10,6 +10,7 @@ the older entry, the newer statement its claim, so doubt never lands on the newe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from curation._change import SlotComparison, SlotVerdict, compare_slots
 from curation._plan import ConflictCandidate
@@ -41,6 +42,13 @@ def slot_change(older: str, newer: str, differences: list[str]) -> SlotCompariso
 def change_on_write(older: str, newer: str) -> SlotComparison | None:
     """``slot_change`` for a write and a nearby older entry."""
     return slot_change(older, newer, value_differences(older, newer))
+
+
+def may_contest_on_write(older_at: datetime, newer_at: datetime, *, same_batch: bool) -> bool:
+    """Whether a write may doubt a nearby entry: only one stated no later than it (doubt
+    goes on the older side), and never one written in the same batch (values written
+    together may coexist)."""
+    return not same_batch and older_at <= newer_at
 
 
 def plan_conflicts(work: PlanWork, changes: list[SlotChange]) -> list[ConflictCandidate]:
