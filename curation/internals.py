@@ -18,7 +18,6 @@ from curation._neighbors import (
     pair_recall_precision,
     similar_pairs,
 )
-from curation._principles import propose_principles
 from curation._store.bulk import copy_rows
 from curation._store.bulk_load import MEMORY_TYPES as BULK_MEMORY_TYPES
 from curation._store.bulk_load import attach as bulk_attach
@@ -33,6 +32,7 @@ from curation._store.services.run_service import PassObserver
 from curation._store.writes import MEMORY_COLUMNS, ensure_tenant
 from curation._trust import find_instructions, find_pii, find_secrets
 from curation._validation import content_hash
+from curation.mechanics.principles import propose_principles
 
 __all__ = [
     "BULK_MEMORY_TYPES",
