@@ -43,11 +43,13 @@ class Relation:
 @dataclass(frozen=True)
 class Domain:
     """One store's worth of entities sharing slots; ``gap_hours`` bounds the time between
-    two values of a slot, ``twins`` pairs near-identical entities."""
+    two values of a slot, ``twins`` pairs near-identical entities, ``tool_format`` says in
+    which of the tool-result formats the domain's tool answers."""
 
     name: str
     header: str
     tool: str
+    tool_format: int
     gap_hours: tuple[float, float]
     twins: tuple[tuple[str, str], ...]
     slots: dict[str, Slot]
@@ -97,6 +99,7 @@ def domains() -> tuple[Domain, ...]:
             name=name,
             header=body["header"],
             tool=body["tool"],
+            tool_format=int(body["tool_format"]),
             gap_hours=(float(body["gap_hours"][0]), float(body["gap_hours"][1])),
             twins=tuple((a, b) for a, b in body["twins"]),
             slots={key: _slot(slot) for key, slot in body["slots"].items()},

@@ -9,7 +9,7 @@ from typing import Literal
 from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
 from evaluation.holdout_e.domains import Slot, domain
 from evaluation.holdout_e.histories import slot_of
-from evaluation.holdout_e.wordings import WORDINGS
+from evaluation.holdout_e.wordings import PER_DOMAIN_FORMAT, WORDINGS
 
 Mode = Literal["set", "change", "same", "add"]
 
@@ -53,6 +53,8 @@ def write(
     mode = mode or mode_of(value, previous)
     options = templates(family, mode)
     home = domain(where)
+    if family in PER_DOMAIN_FORMAT:
+        variant = home.tool_format
     parts = {"e": entity, "v": value, "n": slot.noun}
     do = slot.do.format(**parts)
     return options[variant % len(options)].format(
@@ -73,24 +75,34 @@ def write(
     )
 
 
+def fact_memory(
+    family: str,
+    subject: Subject,
+    n: int,
+    *,
+    variant: int | None = None,
+    restated_at: datetime | None = None,
+) -> Memory:
+    """Fact ``n`` of ``subject`` written in ``family`` after the fact before it, or, given
+    ``restated_at``, its value restated then (in the next template along)."""
+    fact = subject.facts[n]
+    at, previous, step = fact.valid_from, subject.facts[n - 1].value if n else None, 0
+    if restated_at is not None:
+        at, previous, step = restated_at, fact.value, 1
+    text = write(
+        family,
+        subject.domain,
+        subject.entity,
+        slot_of(subject),
+        fact.value,
+        at,
+        previous=previous,
+        variant=variant_of(subject.id, n) + step if variant is None else variant,
+    )
+    return Memory(text, at, subject.id, fact.value, fact.value == subject.current_value, family)
+
+
 def render(family: str, subject: Subject) -> list[Memory]:
     """Every fact of ``subject`` written in ``family``, each after the one before it."""
     templates(family, "set")
-    slot = slot_of(subject)
-    memories: list[Memory] = []
-    previous: str | None = None
-    for n, fact in enumerate(subject.facts):
-        text = write(
-            family,
-            subject.domain,
-            subject.entity,
-            slot,
-            fact.value,
-            fact.valid_from,
-            previous=previous,
-            variant=variant_of(subject.id, n),
-        )
-        is_current = fact.value == subject.current_value
-        memories.append(Memory(text, fact.valid_from, subject.id, fact.value, is_current, family))
-        previous = fact.value
-    return memories
+    return [fact_memory(family, subject, n) for n in range(len(subject.facts))]

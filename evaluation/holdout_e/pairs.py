@@ -14,8 +14,8 @@ from itertools import combinations, permutations
 
 from evaluation.holdout.model import Fact, LabeledPair, Memory, PairKind, Subject
 from evaluation.holdout_e.domains import Domain, Slot, domains, slug
-from evaluation.holdout_e.families import Mode, families, mode_of, variant_of, write
-from evaluation.holdout_e.histories import holdout_histories, rng_for, slot_of, times
+from evaluation.holdout_e.families import Mode, fact_memory, families, mode_of, variant_of, write
+from evaluation.holdout_e.histories import holdout_histories, rng_for, times
 from evaluation.holdout_e.seed import HOLDOUT_SEED
 
 __all__ = ["HOLDOUT_SEED", "holdout_pairs"]
@@ -34,40 +34,6 @@ def _families(n: int) -> tuple[str, str]:
     return names[n % len(names)], names[(n + shift) % len(names)]
 
 
-def _fact_memory(family: str, side: Side, *, variant: int | None = None) -> Memory:
-    subject, n = side
-    fact = subject.facts[n]
-    previous = subject.facts[n - 1].value if n else None
-    text = write(
-        family,
-        subject.domain,
-        subject.entity,
-        slot_of(subject),
-        fact.value,
-        fact.valid_from,
-        previous=previous,
-        variant=variant_of(subject.id, n) if variant is None else variant,
-    )
-    current = fact.value == subject.current_value
-    return Memory(text, fact.valid_from, subject.id, fact.value, current, family)
-
-
-def _restated(family: str, side: Side, at: datetime) -> Memory:
-    subject, n = side
-    value = subject.facts[n].value
-    text = write(
-        family,
-        subject.domain,
-        subject.entity,
-        slot_of(subject),
-        value,
-        at,
-        previous=value,
-        variant=variant_of(subject.id, n) + 1,
-    )
-    return Memory(text, at, subject.id, value, value == subject.current_value, family)
-
-
 def _changes() -> Iterator[tuple[Side, Side]]:
     for subject in holdout_histories():
         for n in range(1, len(subject.facts)):
@@ -80,12 +46,12 @@ def _positives() -> list[LabeledPair]:
     for n, (older, newer) in enumerate(_changes()):
         one, other = _families(n)
         pairs.append(
-            LabeledPair(_fact_memory(one, older), _fact_memory(one, newer), "change", "positive")
+            LabeledPair(fact_memory(one, *older), fact_memory(one, *newer), "change", "positive")
         )
         pairs.append(
             LabeledPair(
-                _fact_memory(one, older),
-                _fact_memory(other, newer),
+                fact_memory(one, *older),
+                fact_memory(other, *newer),
                 "change",
                 "cross_family_positive",
             )
@@ -102,9 +68,11 @@ def _restatements() -> list[LabeledPair]:
         at = facts[n].valid_from + (gap / 2 if gap else timedelta(days=40))
         at = at.replace(second=0, microsecond=0)
         one, other = _families(count)
-        older = _fact_memory(one, (subject, n))
+        older = fact_memory(one, subject, n)
         pairs.append(
-            LabeledPair(older, _restated(other, (subject, n), at), "same_value", "restatement")
+            LabeledPair(
+                older, fact_memory(other, subject, n, restated_at=at), "same_value", "restatement"
+            )
         )
     return pairs
 
@@ -167,8 +135,8 @@ def _cross_subject() -> list[LabeledPair]:
         variant = variant_of(older[0].id, older[1]) if twin else None
         pairs.append(
             LabeledPair(
-                _fact_memory(one, older, variant=variant),
-                _fact_memory(other, newer, variant=variant),
+                fact_memory(one, *older, variant=variant),
+                fact_memory(other, *newer, variant=variant),
                 "unrelated",
                 "cross_subject",
                 note,
@@ -211,8 +179,8 @@ def _other_slot() -> list[LabeledPair]:
         one, other = _families(n)
         pairs.append(
             LabeledPair(
-                _fact_memory(one, older),
-                _fact_memory(other, newer),
+                fact_memory(one, *older),
+                fact_memory(other, *newer),
                 "unrelated",
                 "other_slot",
                 note,
@@ -304,7 +272,7 @@ def _additions() -> list[LabeledPair]:
             for statement in statements:
                 n = len(pairs)
                 one, other = _families(n)
-                older = _fact_memory(one, (subject, len(subject.facts) - 1))
+                older = fact_memory(one, subject, len(subject.facts) - 1)
                 pairs.append(LabeledPair(older, statement.worded(other), "unrelated", "addition"))
     return pairs
 

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 Templates = dict[str, tuple[str, ...]]
 
-TOOL_SET = (
-    '{tool}(id="{e}") -> {{"{k}": "{v}", "updated_at": "{ts}"}}',
-    'Tool result from {tool} for "{e}": {k}={v} (as of {ts})',
-    '<tool_result name="{tool}">{{"name": "{e}", "{k}": "{v}", "fetched": "{iso}"}}</tool_result>',
-)
+# A tool answers in one format of its own: family ``tool_result`` words a domain's facts in
+# the format its domain names (``tool_format``), the i-th template of every mode.
+PER_DOMAIN_FORMAT = frozenset({"tool_result"})
 
 WORDINGS: dict[str, Templates] = {
     "table_row": {
@@ -57,14 +55,23 @@ WORDINGS: dict[str, Templates] = {
         "add": ("[{iso}] {e} {n}: + {v}", "[{ts}] {e} · {n} += {v}"),
     },
     "tool_result": {
-        "set": TOOL_SET,
+        "set": (
+            '{tool}({hdr}="{e}") -> {{"{k}": "{v}", "updated_at": "{ts}"}}',
+            "Tool result from {tool} for {hdr} {e}: {k}={v} (as of {ts})",
+            '<tool_result name="{tool}">{{"{hdr}": "{e}", "{k}": "{v}", "fetched": "{iso}"}}'
+            "</tool_result>",
+        ),
         "change": (
-            '{tool}(id="{e}") -> {{"{k}": "{v}", "previous": "{p}", "changed_at": "{ts}"}}',
-            *TOOL_SET,
+            '{tool}({hdr}="{e}") -> {{"{k}": "{v}", "previous": "{p}", "changed_at": "{ts}"}}',
+            "Tool result from {tool} for {hdr} {e}: {k}={v}, was {p} (as of {ts})",
+            '<tool_result name="{tool}">{{"{hdr}": "{e}", "{k}": "{v}", "previous": "{p}", '
+            '"fetched": "{iso}"}}</tool_result>',
         ),
         "add": (
-            '{tool}(id="{e}") -> {{"added_to_{k}": "{v}", "at": "{ts}"}}',
-            'Tool result from {tool} for "{e}": {k} += {v} (as of {ts})',
+            '{tool}({hdr}="{e}") -> {{"added_to_{k}": "{v}", "at": "{ts}"}}',
+            "Tool result from {tool} for {hdr} {e}: {k} += {v} (as of {ts})",
+            '<tool_result name="{tool}">{{"{hdr}": "{e}", "added_to_{k}": "{v}", '
+            '"fetched": "{iso}"}}</tool_result>',
         ),
     },
     "diary": {
