@@ -20,7 +20,7 @@ DATA = Path(__file__).with_name("domains.json")
 class Slot:
     """How a slot is spoken of: its noun, its key in tools and tables, a sentence stating a
     value with it last (``say``), one with it first (``vfirst``) and an imperative (``do``).
-    ``{e}`` and ``{v}`` stand for the entity and the value."""
+    ``{e}``, ``{es}`` and ``{v}`` stand for the entity, its possessive and the value."""
 
     noun: str
     key: str
@@ -58,6 +58,11 @@ class Domain:
     event: Relation
 
 
+def possessive(entity: str) -> str:
+    """``Sam Patel's``, but ``Pinecrest IT Services'``."""
+    return f"{entity}'" if entity.endswith("s") else f"{entity}'s"
+
+
 def slug(text: str) -> str:
     """An ASCII identifier piece: ``Moss & Vale Catering`` -> ``moss-vale-catering``."""
     return re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-")
@@ -77,9 +82,9 @@ def _event(raw: dict[str, object]) -> Relation:
     slot = Slot(
         noun=str(raw["noun"]),
         key=str(raw["key"]),
-        say="{e}'s {n} was {v}",
+        say="{es} {n} was {v}",
         vfirst="{v} was the {n} of {e}",
-        do="log {v} as {e}'s {n}",
+        do="log {v} as {es} {n}",
     )
     return Relation(str(raw["entity"]), slot, tuple((str(o), str(v)) for o, v in occasions))
 

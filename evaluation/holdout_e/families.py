@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Literal
 
 from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
-from evaluation.holdout_e.domains import Slot, domain
+from evaluation.holdout_e.domains import Slot, domain, possessive
 from evaluation.holdout_e.histories import slot_of
 from evaluation.holdout_e.wordings import PER_DOMAIN_FORMAT, WORDINGS
 
@@ -55,8 +55,7 @@ def write(
     home = domain(where)
     if family in PER_DOMAIN_FORMAT:
         variant = home.tool_format
-    parts = {"e": entity, "v": value, "n": slot.noun}
-    do = slot.do.format(**parts)
+    parts = {"e": entity, "es": possessive(entity), "v": value, "n": slot.noun}
     return options[variant % len(options)].format(
         **parts,
         p=previous or "",
@@ -65,8 +64,7 @@ def write(
         tool=home.tool,
         say=slot.say.format(**parts),
         vfirst=slot.vfirst.format(**parts),
-        do=do,
-        Do=do[:1].upper() + do[1:],
+        do=slot.do.format(**parts),
         iso=f"{at:%Y-%m-%d}",
         ts=f"{at:%Y-%m-%dT%H:%MZ}",
         long=f"{at.day} {at:%B %Y}",

@@ -8,15 +8,15 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from evaluation.holdout.model import Fact, Subject
-from evaluation.holdout_e.domains import Domain, Slot, domains, slug
+from evaluation.holdout_e.domains import Domain, Slot, domains, possessive, slug
 from evaluation.holdout_e.seed import HOLDOUT_SEED
 
 EPOCH = datetime(2021, 1, 4, tzinfo=UTC)  # a Monday
 GENERIC_ASKS = (
     "What is the most recent {n} for {e}?",
     "What's the latest {n} on file for {e}?",
-    "What was {e}'s {n} last changed to?",
-    "Can you remind me what {e}'s {n} is right now?",
+    "What was {es} {n} last changed to?",
+    "Can you remind me what {es} {n} is right now?",
 )
 
 
@@ -41,7 +41,8 @@ def subject_id(domain: str, entity: str, slot: str) -> str:
 
 def _questions(slot: Slot, entity: str, n: int) -> tuple[str, ...]:
     generic = GENERIC_ASKS[n % len(GENERIC_ASKS)]
-    return tuple(q.format(e=entity, n=slot.noun) for q in (*slot.ask, generic))
+    names = {"e": entity, "es": possessive(entity), "n": slot.noun}
+    return tuple(q.format(**names) for q in (*slot.ask, generic))
 
 
 def _subjects(domain: Domain) -> list[Subject]:

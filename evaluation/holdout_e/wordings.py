@@ -3,11 +3,12 @@
 Modes: ``set`` (a first value), ``change`` (a new value, ``{p}`` the one before), ``same``
 (the value restated) and ``add`` (one more value of a multi-valued relation); a family
 without its own ``change`` or ``same`` words those like ``set``. Placeholders: ``{e}``
-entity, ``{v}`` value, ``{n}`` the slot's noun, ``{k}`` its key, ``{hdr}`` the domain's
-column name for its entities, ``{tool}`` the domain's lookup tool, ``{say}``, ``{vfirst}``,
-``{do}``/``{Do}`` the slot's own sentences, and the validity time as ``{iso}`` (date),
-``{ts}`` (ISO timestamp), ``{long}`` (2 March 2024), ``{short}`` (Mar 2, 2024), ``{dow}``.
-Family ``undated`` never writes the time: only the write time carries it.
+entity, ``{es}`` its possessive, ``{v}`` value, ``{n}`` the slot's noun, ``{k}`` its key,
+``{hdr}`` the domain's column name for its entities, ``{tool}`` the domain's lookup tool,
+``{say}``, ``{vfirst}``, ``{do}`` the slot's own sentences, and the validity time as
+``{iso}`` (date), ``{ts}`` (ISO timestamp), ``{long}`` (2 March 2024), ``{short}``
+(Mar 2, 2024), ``{dow}`` (weekday). Family ``undated`` never writes the time: only the
+write time carries it.
 """
 
 from __future__ import annotations
@@ -81,8 +82,8 @@ WORDINGS: dict[str, Templates] = {
             "Dear diary, {short}: spent an hour on {e}, and {say}.",
         ),
         "change": (
-            "{dow} {long}. I moved {e}'s {n} from {p} over to {v} today.",
-            "{long} — turns out {e}'s {n} isn't {p} any more; {say}.",
+            "{dow} {long}. I moved {es} {n} from {p} over to {v} today.",
+            "{long} — turns out {es} {n} isn't {p} any more; {say}.",
             "{short}: I finally got {e} switched to {v} (the {n} used to be {p}).",
         ),
         "same": (
@@ -93,17 +94,17 @@ WORDINGS: dict[str, Templates] = {
     },
     "passive_dated": {
         "set": (
-            "On {long}, {e}'s {n} was set to {v}.",
+            "On {long}, {es} {n} was set to {v}.",
             "{iso}: the {n} of {e} was recorded as {v}.",
             "As of {short}, {v} was agreed as the {n} for {e}.",
         ),
         "change": (
-            "On {long}, {e}'s {n} was changed to {v}.",
+            "On {long}, {es} {n} was changed to {v}.",
             "{iso}: the {n} of {e} was updated to {v}.",
             "As of {short}, the {n} for {e} was moved to {v}.",
         ),
         "same": (
-            "On {long}, {e}'s {n} was confirmed as {v}.",
+            "On {long}, {es} {n} was confirmed as {v}.",
             "{iso}: the {n} of {e} was re-checked and left at {v}.",
         ),
         "add": (
@@ -131,33 +132,33 @@ WORDINGS: dict[str, Templates] = {
     "value_first": {
         "set": (
             "{vfirst} (as of {short}).",
-            "{v} — that's {e}'s {n}, per the {iso} update.",
+            "{v} — that's {es} {n}, per the {iso} update.",
             "{v}: the {n} of {e} from {long} on.",
         ),
         "change": (
-            "{v} replaces {p} as {e}'s {n} ({iso}).",
+            "{v} replaces {p} as {es} {n} ({iso}).",
             "{vfirst} now, no longer {p} ({long}).",
             "{v} — new {n} for {e} since {short}.",
         ),
         "same": (
-            "{v} is still {e}'s {n} (rechecked {short}).",
+            "{v} is still {es} {n} (rechecked {short}).",
             "{vfirst}, unchanged as of {iso}.",
         ),
         "add": ("{v} is another {n} for {e} (added {iso}).", "{vfirst} (since {long})."),
     },
     "faq": {
         "set": (
-            "Q: What is {e}'s {n}?\nA: {v} (last reviewed {long})",
+            "Q: What is {es} {n}?\nA: {v} (last reviewed {long})",
             "**{e} — {n}?**\n{v}. _Updated {iso}._",
             "FAQ: which {n} applies to {e}?\nAnswer: {v}, per the {short} review.",
         ),
         "change": (
-            "Q: Has {e}'s {n} changed?\nA: Yes. It is {v} now; it was {p}. (updated {long})",
+            "Q: Has {es} {n} changed?\nA: Yes. It is {v} now; it was {p}. (updated {long})",
             "**{e} — {n}?**\n{v} (previously {p}). _Updated {iso}._",
             "FAQ: which {n} applies to {e}?\nAnswer: {v} since {short}; before that {p}.",
         ),
         "same": (
-            "Q: Is {e}'s {n} still {v}?\nA: Yes, confirmed {long}.",
+            "Q: Is {es} {n} still {v}?\nA: Yes, confirmed {long}.",
             "**{e} — {n}?**\nStill {v}. _Checked {iso}._",
         ),
         "add": (
@@ -167,17 +168,17 @@ WORDINGS: dict[str, Templates] = {
     },
     "from_to": {
         "set": (
-            "Set {e}'s {n} to {v} on {iso}.",
+            "Set {es} {n} to {v} on {iso}.",
             "Configured {v} as the {n} for {e} ({short}).",
             "{e}: {n} set to {v}, {long}.",
         ),
         "change": (
-            "Changed {e}'s {n} from {p} to {v} on {iso}.",
-            "{e}'s {n} went from {p} to {v} ({short}).",
+            "Changed {es} {n} from {p} to {v} on {iso}.",
+            "{es} {n} went from {p} to {v} ({short}).",
             "Switched the {n} of {e} from {p} to {v}, {long}.",
         ),
         "same": (
-            "Left {e}'s {n} at {v} on {iso}, no change.",
+            "Left {es} {n} at {v} on {iso}, no change.",
             "{e}: {n} kept at {v} ({short}).",
         ),
         "add": (
