@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from itertools import combinations, permutations
 
-from evaluation.holdout.model import Fact, LabeledPair, Memory, PairKind, Subject
+from evaluation.holdout.model import Fact, LabeledPair, Memory, PairKind, PairLabel, Subject
 from evaluation.holdout_e.domains import Domain, Slot, domains, slug
 from evaluation.holdout_e.families import Mode, fact_memory, families, mode_of, variant_of, write
 from evaluation.holdout_e.histories import holdout_histories, rng_for, times
@@ -34,6 +34,26 @@ def _families(n: int) -> tuple[str, str]:
     return names[n % len(names)], names[(n + shift) % len(names)]
 
 
+def _pair(
+    families_: tuple[str, str],
+    older: Side,
+    newer: Side,
+    kind: PairKind,
+    note: str = "",
+    variant: int | None = None,
+) -> LabeledPair:
+    """Two facts of the histories, the older in the first family, the newer in the second."""
+    label: PairLabel = "change" if kind in ("positive", "cross_family_positive") else "unrelated"
+    one, other = families_
+    return LabeledPair(
+        fact_memory(one, *older, variant=variant),
+        fact_memory(other, *newer, variant=variant),
+        label,
+        kind,
+        note,
+    )
+
+
 def _changes() -> Iterator[tuple[Side, Side]]:
     for subject in holdout_histories():
         for n in range(1, len(subject.facts)):
@@ -45,17 +65,8 @@ def _positives() -> list[LabeledPair]:
     pairs: list[LabeledPair] = []
     for n, (older, newer) in enumerate(_changes()):
         one, other = _families(n)
-        pairs.append(
-            LabeledPair(fact_memory(one, *older), fact_memory(one, *newer), "change", "positive")
-        )
-        pairs.append(
-            LabeledPair(
-                fact_memory(one, *older),
-                fact_memory(other, *newer),
-                "change",
-                "cross_family_positive",
-            )
-        )
+        pairs.append(_pair((one, one), older, newer, "positive"))
+        pairs.append(_pair((one, other), older, newer, "cross_family_positive"))
     return pairs
 
 
@@ -131,16 +142,9 @@ def _cross_subject() -> list[LabeledPair]:
     candidates = [c for home in domains() for c in _cross_candidates(home)]
     for n, (older, newer, note, twin) in enumerate(candidates):
         one, other = _families(n)
-        other = one if twin else other
         variant = variant_of(older[0].id, older[1]) if twin else None
         pairs.append(
-            LabeledPair(
-                fact_memory(one, *older, variant=variant),
-                fact_memory(other, *newer, variant=variant),
-                "unrelated",
-                "cross_subject",
-                note,
-            )
+            _pair((one, one if twin else other), older, newer, "cross_subject", note, variant)
         )
     return pairs
 
@@ -176,16 +180,7 @@ def _other_slot() -> list[LabeledPair]:
     pairs: list[LabeledPair] = []
     for n, (older, newer) in enumerate(_other_slot_candidates()):
         note = _slot_note(older[0].facts[older[1]], newer[0].facts[newer[1]])
-        one, other = _families(n)
-        pairs.append(
-            LabeledPair(
-                fact_memory(one, *older),
-                fact_memory(other, *newer),
-                "unrelated",
-                "other_slot",
-                note,
-            )
-        )
+        pairs.append(_pair(_families(n), older, newer, "other_slot", note))
     return pairs
 
 
