@@ -23,7 +23,7 @@ from evaluation.holdout_e import (
     render,
 )
 from evaluation.holdout_e.domains import domain, domains
-from tests.holdout_checks import (
+from holdout_checks import (
     DATE_WORDS,
     MONTHS,
     WEEKDAYS,
