@@ -15,19 +15,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from holdout_helpers import LABELS
 
 from evaluation.holdout.model import LabeledPair, Subject, UnknownFamilyError
 
-LABELS = {
-    "positive": "change",
-    "cross_family_positive": "change",
-    "restatement": "same_value",
-    "cross_subject": "unrelated",
-    "other_slot": "unrelated",
-    "multi_valued": "unrelated",
-    "recurring_event": "unrelated",
-    "addition": "unrelated",
-}
 YEAR = re.compile(r"\b(19|20)\d\d\b")
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 WEEKDAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"

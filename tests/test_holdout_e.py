@@ -10,19 +10,6 @@ from datetime import datetime
 from itertools import pairwise
 
 import pytest
-
-import evaluation.holdout_e as holdout_e
-from evaluation.holdout_e import (
-    PAIR_KINDS,
-    PAIR_LABELS,
-    Memory,
-    Subject,
-    families,
-    holdout_histories,
-    holdout_pairs,
-    render,
-)
-from evaluation.holdout_e.domains import domain, domains
 from holdout_checks import (
     DATE_WORDS,
     MONTHS,
@@ -40,6 +27,11 @@ from holdout_checks import (
     questions_asked,
     subjects_by_id,
 )
+
+import evaluation.holdout_e as holdout_e
+from evaluation.holdout import PAIR_KINDS, PAIR_LABELS, Memory, Subject
+from evaluation.holdout_e import families, holdout_histories, holdout_pairs, render
+from evaluation.holdout_e.domains import domain, domains
 
 REMINDERS = ("Reminder", "Don't forget", "Going forward", "Heads up", "Please", "Remember")
 

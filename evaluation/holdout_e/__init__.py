@@ -32,34 +32,8 @@ entity with the same slot, another slot of the same entity, multi-valued relatio
 recurring events, additions).
 """
 
-from evaluation.holdout.model import (
-    PAIR_KINDS,
-    PAIR_LABELS,
-    Fact,
-    LabeledPair,
-    Memory,
-    PairKind,
-    PairLabel,
-    Subject,
-    UnknownFamilyError,
-)
 from evaluation.holdout_e.families import families, render
 from evaluation.holdout_e.histories import holdout_histories
 from evaluation.holdout_e.pairs import HOLDOUT_SEED, holdout_pairs
 
-__all__ = [
-    "HOLDOUT_SEED",
-    "PAIR_KINDS",
-    "PAIR_LABELS",
-    "Fact",
-    "LabeledPair",
-    "Memory",
-    "PairKind",
-    "PairLabel",
-    "Subject",
-    "UnknownFamilyError",
-    "families",
-    "holdout_histories",
-    "holdout_pairs",
-    "render",
-]
+__all__ = ["HOLDOUT_SEED", "families", "holdout_histories", "holdout_pairs", "render"]
