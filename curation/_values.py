@@ -109,6 +109,16 @@ _MULTIPLIERS = {
     "billion": 1_000_000_000,
 }
 _UNIT_SUFFIX = r"ms|s|m|h|d|w|x|[kKMGT]B|[kmgt]b"
+_SPOKEN_UNITS = (
+    r"milliseconds?|msecs?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?"
+    r"|months?|years?|yrs?|[kKMGT]i?B|bytes?"
+)
+_RATE_UNITS = _SPOKEN_UNITS + r"|ms|s|m|h|d|w"
+_UNIT_NAMES = {
+    "millisecond": "ms", "msec": "ms", "second": "s", "sec": "s", "m": "min", "minute": "min",
+    "hour": "h", "hr": "h", "day": "d", "week": "w", "wk": "w", "month": "mo", "year": "y",
+    "yr": "y",
+}  # fmt: skip  # a lookup table: a spelling and its unit, side by side
 _CURRENCIES = {
     "$": "USD",
     "€": "EUR",
@@ -294,7 +304,17 @@ def _percent(m: re.Match[str]) -> Found:
     return [("percentage", value)] if value is not None else []
 
 
+def _unit(written: str) -> str:
+    """One spelling per unit: "30 days", "30d" and "30 day" are one amount."""
+    lower = written.lower()
+    if lower in ("ms", "s", "m", "h", "d", "w", "x") or lower[-1:] == "b":
+        return _UNIT_NAMES.get(lower, lower)
+    return _UNIT_NAMES.get(lower.removesuffix("s"), lower.removesuffix("s"))
+
+
 def _number(m: re.Match[str]) -> Found:
+    """A number with what it counts in: a unit of time or size and a rate ("100 requests per
+    minute" is not "100 requests per second"; "30 days" is not "30 hours")."""
     suffix = m.group("suffix") or ""
     word = m.group("word") or ""
     unit = ""
@@ -303,10 +323,15 @@ def _number(m: re.Match[str]) -> Found:
     elif suffix in ("st", "nd", "rd", "th"):
         mult = 1
     else:
-        mult, unit = 1, suffix.lower()
+        mult, unit = 1, _unit(suffix) if suffix else ""
+    if m.group("unit"):
+        unit = _unit(m.group("unit"))
     mult *= _MULTIPLIERS.get(word, 1)
     value = _decimal(m.group("num"), mult)
-    return [("number", value + unit)] if value is not None else []
+    if value is None:
+        return []
+    per = f"/{_unit(m.group('per'))}" if m.group("per") else ""
+    return [("number", value + unit + per)]
 
 
 def _number_word(m: re.Match[str]) -> Found:
@@ -419,7 +444,9 @@ _EXTRACTORS: list[tuple[re.Pattern[str], Normalizer]] = [
         ),
         (
             rf"(?<![\w.])(?P<num>{_NUM})(?P<suffix>st|nd|rd|th|k|K|M|bn|{_UNIT_SUFFIX})?(?!\w)"
-            rf"(?!\.\d)(?:\s(?P<word>thousand|million|billion)\b)?",
+            rf"(?!\.\d)(?:\s(?P<word>thousand|million|billion)\b)?"
+            rf"(?:\s?(?P<unit>{_SPOKEN_UNITS})\b)?"
+            rf"(?:(?:\s+[^\W\d_]+)?(?:\s*/\s*|\s+(?:per|an?|each)\s+)(?P<per>{_RATE_UNITS})\b)?",
             0,
             _number,
         ),

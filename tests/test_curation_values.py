@@ -183,3 +183,30 @@ def test_quoted_text_does_not_count_as_negation() -> None:
 def test_deterministic() -> None:
     a, b = "Alice moved Acme to the Pro plan for $20 on 3 May", "Bob moved Acme to Basic"
     assert value_differences(a, b) == value_differences(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Acme API allows 600 requests per minute.", "Acme API allows 600 requests per second."),
+        ("Logs are kept for 30 days.", "Logs are kept for 30 hours."),
+        ("The quota is 20 GB.", "The quota is 20 MB."),
+        ("Backups run 3 times a day.", "Backups run 3 times a week."),
+    ],
+)
+def test_the_same_number_in_another_unit_is_another_value(a: str, b: str) -> None:
+    """A unit of time or size, or a rate, belongs to the amount: two statements that share
+    the number but not the unit are never one statement (no duplicate merge)."""
+    assert len(value_differences(a, b)) == 1
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Logs are kept for 30 days.", "Logs are kept for 30d."),
+        ("The limit is 100 requests per second.", "The limit is 100 req/s."),
+        ("Timeout: 5 minutes", "Timeout: 5 mins"),
+    ],
+)
+def test_one_amount_spelled_two_ways_is_one_value(a: str, b: str) -> None:
+    assert value_differences(a, b) == []
