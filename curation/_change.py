@@ -672,9 +672,9 @@ def _rare_in_language(word: str) -> bool:
 class _Question:
     """What the question names, read against its candidates.
 
-    - ``subject``: its words that are rare in the language (a name, an identifier),
+    - ``subject``: its words that are rare in the language (a name, an identifier) and
       held by at least half of the hits near the top (a rare verb of one phrasing,
-      "rotates", is not: the best hits say it otherwise) and telling the candidates apart;
+      "rotates", is not: the best hits say it otherwise);
     - ``slot``: its other words held by some candidate, each weighted by how much it tells
       the candidates apart (log N / df: "service" in every hit weighs nothing, "hosted"
       much). Weighed among the subject's statements alone, one slot phrased two ways
@@ -701,15 +701,12 @@ def _read_question(
     top = max(relevance) - near
     near_top = [s for s, r in zip(statements, relevance, strict=True) if r >= top]
     named = _names(query)
-    held = {w: sum(1 for s in statements if w in s.words) for w in words}
-    # a subject word tells the candidates apart: of the names most near-top hits hold,
-    # those at most half of all candidates hold ("Search Ranking", not the "escalation"
-    # every note of the store says); failing that, those not every candidate holds
-    names = [w for w in named & words if 2 * sum(w in s.words for s in near_top) >= len(near_top)]
-    subject = frozenset(w for w in names if 2 * held[w] <= len(statements)) or frozenset(
-        w for w in names if held[w] < len(statements)
+    subject = frozenset(
+        w
+        for w in words
+        if w in named and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
     )
-    held = {w: n for w, n in held.items() if w not in subject}
+    held = {w: sum(1 for s in statements if w in s.words) for w in words - subject}
     if subject:
         # a slot word none of the subject's own statements holds tells none of them
         # apart: "club" asked of "X is a Malmö FF player" / "X transferred to Feyenoord"

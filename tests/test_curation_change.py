@@ -330,28 +330,6 @@ def test_a_slot_word_the_subject_never_uses_tells_nothing_apart() -> None:
     assert order.order[:2] == [1, 0] and order.newest == {0: 1}
 
 
-def test_the_subject_is_what_tells_the_candidates_apart() -> None:
-    """Every note of the store says "escalation" (a rare word); the teams have common
-    names. The question's subject is the team, the word few candidates hold, so another
-    team's newer note never jumps above the asked team's own newest one."""
-    texts = [
-        "The escalation contact for Payments is Ingrid Halvorsen.",
-        "The escalation contact for Billing Ops is Fatima Benali.",
-        "The escalation contact for Checkout is Søren Kjær.",
-        "Payments escalations go to Tomás Ó Briain from now on.",
-        "The escalation contact for Identity is Rahul Deshpande.",
-    ]
-    order = newest_of_slot_first(
-        "Who is the escalation contact for Payments?",
-        texts,
-        [_at(2021), _at(2019), _at(2024), _at(2023), _at(2020)],
-        [0.65, 0.60, 0.59, 0.58, 0.40],
-        band=0.25,
-    )
-    assert order.order[0] == 3
-    assert order.newest.get(0) == 3 and 2 not in order.newest.values()
-
-
 @pytest.mark.parametrize(
     ("text", "when", "value"),
     [
