@@ -195,8 +195,8 @@ def scored_memories(
     tenant = context.partition_key
     memory = store.open(clock.clock())
     now = clock.current()
-    policy = memory.policy(tenant)
-    snap = memory.snapshot(tenant)
+    policy = memory.tenants.policy(tenant)
+    snap = memory.runs.snapshot(tenant)
     retention = retention_scores(snap, policy, now)
     rank = rank_scores(snap, policy, now)
     scored = ScoredSet(
@@ -388,11 +388,11 @@ def curation_stages(
         raise Failure(f"scored set is for tenant {scored.tenant!r}, not {tenant!r}")
     memory = store.open(clock.clock())
     timings: dict[str, float] = {}
-    plan = memory.plan(
+    plan = memory.runs.plan(
         tenant, now=scored.now, policy=scored.policy, snapshot=scored.snapshot, timings=timings
     )
-    pending = len(memory.proposals(tenant, status="pending"))
-    open_conflicts = memory.conflicts(tenant, status="open")
+    pending = len(memory.curator.proposals(tenant, status="pending"))
+    open_conflicts = memory.ledger.conflicts(tenant, status="open")
     yield Output(
         list(plan.merges),
         output_name="duplicate_clusters",
@@ -433,7 +433,7 @@ def curated_store(
     memory = store.open(clock.clock())
     dry_run, writing = will_write(curation_plan)
     try:  # one transaction holding the tenant's advisory lock (store.apply takes it)
-        report = memory.apply(
+        report = memory.runs.apply(
             curation_plan, dry_run=dry_run, actor=APPLY_ACTOR, now=clock.current(),
             force_now_reason=clock.force_now_reason,
         )  # fmt: skip
@@ -473,7 +473,7 @@ def curation_report(
     clock: ClockResource,
 ) -> MaterializeResult[RunRecord]:
     tenant = context.partition_key
-    runs = store.open(clock.clock()).runs(tenant, limit=20)
+    runs = store.open(clock.clock()).runs.latest(tenant, limit=20)
     if not runs:
         raise Failure(f"no curation run recorded for tenant {tenant!r}")
     run = next((r for r in runs if r.id == curated_store.run_id), runs[0])
@@ -525,7 +525,7 @@ def ab_evaluation(
         context.log.info("no golden probes or feedback-labeled recalls: nothing to evaluate")
         return MaterializeResult(metadata={"status": MetadataValue.text("no labels"), **base})
     comparison = result["comparison"]
-    policy = memory.policy(tenant)
+    policy = memory.tenants.policy(tenant)
     with comparison_run(
         mlflow.experiment_name,
         describe_run("curated vs raw", scope=f"tenant {tenant}, labeled queries", policy=policy),

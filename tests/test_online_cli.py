@@ -61,7 +61,7 @@ def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:
         env, "experiment", "stop", "online-v1", "-t", "acme", "--reason", "enough", "--now", later
     )
     assert "stopped 'online-v1'" in stopped.stdout
-    assert store.experiment("acme", "online-v1").status == "stopped"
+    assert store.experiments.get("acme", "online-v1").status == "stopped"
 
 
 def test_bad_options_name_the_field(store: MemoryStore, env: dict[str, str]) -> None:
@@ -71,4 +71,4 @@ def test_bad_options_name_the_field(store: MemoryStore, env: dict[str, str]) -> 
         "--ends-at", (T0 + timedelta(days=3)).isoformat(), "--now", T0.isoformat(), code=2,
     )  # fmt: skip
     assert "--days" in done.stderr
-    assert store.experiments("acme") == []
+    assert store.experiments.all("acme") == []

@@ -85,7 +85,7 @@ def active_size_by_run(
     set before the run and after it (``active_after`` is counted inside the run's
     transaction, so for a dry run it is the unchanged size)."""
     out = []
-    for run in reversed(store.runs(tenant, limit=limit)):
+    for run in reversed(store.runs.latest(tenant, limit=limit)):
         report = run.report
         planned = report.planned
         applied = report.applied
@@ -303,7 +303,7 @@ def retention_distribution(
     """The active set's retention scores at ``now`` (``curation._scoring``, from the score
     columns only: no embeddings are read) against the tenant's ``prune_below``."""
     tenant = validate_tenant(tenant)
-    policy = store.policy(tenant)
+    policy = store.tenants.policy(tenant)
     rows = _rows(
         store,
         tenant,
@@ -355,7 +355,7 @@ def _take(snap: MemorySnapshot, index: Sequence[int]) -> MemorySnapshot:
 
 def near_duplicate_share_now(store: MemoryStore, tenant: str) -> float:
     """Near-duplicate share of the active set (``curation._health``)."""
-    return near_duplicate_share(store.snapshot(tenant))
+    return near_duplicate_share(store.runs.snapshot(tenant))
 
 
 def near_duplicate_trend(
@@ -367,7 +367,7 @@ def near_duplicate_trend(
     tenant = validate_tenant(tenant)
     if not 0 < store.counts(tenant).total <= NEAR_DUPLICATE_TREND_MAX_ROWS:
         return []
-    everything = store.snapshot(tenant, active_only=False)
+    everything = store.runs.snapshot(tenant, active_only=False)
     archived = {
         str(r.memory_id): r.archived_at.timestamp()
         for r in _rows(

@@ -16,7 +16,7 @@ from curation.cli.output import emit_json, progress_bar
 
 def dump(file: Path, tenant: str, *, now: datetime | None, as_json: bool) -> None:
     with progress_bar(f"Dumping {tenant}", None):
-        report = open_store().dump_tenant(file, tenant, now=now)
+        report = open_store().transfer.dump(file, tenant, now=now)
     if as_json:
         emit_json(report.to_dict())
         return
@@ -26,7 +26,7 @@ def dump(file: Path, tenant: str, *, now: datetime | None, as_json: bool) -> Non
 
 def restore(file: Path, tenant: str | None, *, as_json: bool) -> None:
     with progress_bar(f"Restoring {file.name}", None):
-        report = open_store().restore_tenant(file, tenant=tenant)
+        report = open_store().transfer.restore(file, tenant=tenant)
     if as_json:
         emit_json(report.to_dict())
         return

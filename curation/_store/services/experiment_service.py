@@ -59,7 +59,7 @@ class ExperimentService:
         self.ctx = ctx
 
     # -- lifecycle ------------------------------------------------------------------
-    def start_experiment(
+    def start(
         self,
         tenant: str,
         name: str,
@@ -182,7 +182,7 @@ class ExperimentService:
             )
         return record
 
-    def stop_experiment(
+    def stop(
         self,
         tenant: str,
         name: str,
@@ -224,13 +224,13 @@ class ExperimentService:
         return experiment_record(row)
 
     # -- reading ----------------------------------------------------------------------
-    def experiment(self, tenant: str, name: str) -> ExperimentRecord:
+    def get(self, tenant: str, name: str) -> ExperimentRecord:
         tenant = validate_tenant(tenant)
         name = validate_experiment_name(name)
         with self.ctx.tx(tenant) as conn:
             return _find(conn, tenant, name)
 
-    def experiments(self, tenant: str, *, status: str | None = None) -> list[ExperimentRecord]:
+    def all(self, tenant: str, *, status: str | None = None) -> list[ExperimentRecord]:
         """The tenant's experiments, oldest first (``status``: running or stopped)."""
         tenant = validate_tenant(tenant)
         if status is not None and status not in EXPERIMENT_STATUSES:
@@ -246,16 +246,14 @@ class ExperimentService:
             ).all()
         return [experiment_record(r) for r in rows]
 
-    def active_experiment(
-        self, tenant: str, *, now: datetime | None = None
-    ) -> ExperimentRecord | None:
+    def active(self, tenant: str, *, now: datetime | None = None) -> ExperimentRecord | None:
         """The experiment that assigns cohorts at ``now``: running, and inside its window."""
         tenant = validate_tenant(tenant)
         at = self.ctx.now(now)
         with self.ctx.tx(tenant) as conn:
             return active_experiment(conn, tenant, at)
 
-    def experiment_observations(self, tenant: str, name: str) -> list[ExposureObservation]:
+    def observations(self, tenant: str, name: str) -> list[ExposureObservation]:
         """Every exposure of the experiment with its outcome (None where none arrived),
         in the order the recalls were served."""
         tenant = validate_tenant(tenant)
@@ -271,7 +269,7 @@ class ExperimentService:
             ).all()
         return [observation(r) for r in rows]
 
-    def experiment_feedback(self, tenant: str, name: str) -> ExperimentFeedback:
+    def feedback(self, tenant: str, name: str) -> ExperimentFeedback:
         """Per cohort, how many memory judgements tied to the experiment's recalls were
         useful and not useful (both cohorts always present)."""
         tenant = validate_tenant(tenant)

@@ -62,7 +62,7 @@ class KeyService:
     def __init__(self, ctx: StoreContext) -> None:
         self.ctx = ctx
 
-    def create_key(
+    def create(
         self, tenant: str, scope: str, *, name: str | None = None, now: datetime | None = None
     ) -> NewApiKey:
         """A new key for an existing ``tenant`` (a key creates no tenant: writes and
@@ -84,7 +84,7 @@ class KeyService:
             )  # fmt: skip
         return NewApiKey(key=secret, id=str(key_id), tenant=tenant, scope=scope, name=label)
 
-    def keys(self, tenant: str) -> list[ApiKeyRecord]:
+    def all(self, tenant: str) -> list[ApiKeyRecord]:
         tenant = self.ctx.require_tenant(tenant)  # an unknown tenant is an error, not "none"
         with self.ctx.db.transaction(tenant) as conn:
             rows = conn.execute(
@@ -93,7 +93,7 @@ class KeyService:
             ).all()
         return [key_record(row) for row in rows]
 
-    def live_key_count(self) -> tuple[int, int]:
+    def live_count(self) -> tuple[int, int]:
         """(live keys, tenants holding one) over every tenant: what ``memgov serve`` says
         on start. One transaction, scoped to each tenant in turn (row-level security)."""
         keys = holders = 0
@@ -113,7 +113,7 @@ class KeyService:
                 holders += live > 0
         return keys, holders
 
-    def revoke_key(
+    def revoke(
         self, tenant: str, key_id: str | uuid.UUID, *, now: datetime | None = None
     ) -> ApiKeyRecord:
         """Revoke a key: the next request that presents it fails."""

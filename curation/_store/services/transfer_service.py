@@ -54,14 +54,12 @@ class TransferService:
             include_archived=include_archived,
         )
 
-    def dump_tenant(
-        self, path: str | Path, tenant: str, *, now: datetime | None = None
-    ) -> DumpReport:
+    def dump(self, path: str | Path, tenant: str, *, now: datetime | None = None) -> DumpReport:
         """A full, lossless dump of the tenant; see ``curation._store.dump``."""
 
         return dump_tenant(self.ctx.db, tenant, Path(path), now=self.ctx.now(now))
 
-    def restore_tenant(self, path: str | Path, *, tenant: str | None = None) -> RestoreReport:
+    def restore(self, path: str | Path, *, tenant: str | None = None) -> RestoreReport:
         """Recreate a dumped tenant here, all or nothing; refuses an existing tenant."""
 
         report = restore_tenant(
