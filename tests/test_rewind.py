@@ -123,6 +123,7 @@ def test_history_recorded_before_priors_were_kept_is_rewound_by_approximation(
     the reopened conflict's or the unmerged proposal's): the rewind puts those rows back
     from the acts around them, says so per event kind, and still restores the moment."""
     import curation._store.curator as curator_module
+    import curation._store.lifecycle.memory as lifecycle_module
     import curation._store.runs as runs_module
     import curation._store.tenant_policy as policy_module
 
@@ -139,7 +140,7 @@ def test_history_recorded_before_priors_were_kept_is_rewound_by_approximation(
         (curator_module, "record_event"),
         (curator_module, "event_row"),
         (policy_module, "record_event"),
-        (runs_module, "event_row"),
+        (lifecycle_module, "event_row"),  # the undo's restores
     ]:
         monkeypatch.setattr(module, name, stripping(getattr(module, name), old_keys))
     real_record_events = runs_module.record_events

@@ -25,6 +25,7 @@ from curation._store.apply import archive_actions, lock_rows
 from curation._store.change_review import DECIDED, hold_changes, load_gate, record_auto_applied
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import archive_one, restore_rows
+from curation._store.lifecycle.review import decide_review
 
 
 def apply_inferred_on_write(
@@ -83,18 +84,6 @@ def _states(conn: Connection, tenant: str, *ids: Any) -> dict[str, Any]:
     return {str(r.memory_id): r for r in rows}
 
 
-def _decide(
-    conn: Connection, review_id: uuid.UUID, status: str, now: datetime, actor: str, note: str | None
-) -> None:
-    conn.execute(
-        text(
-            "UPDATE change_review SET status = :s, decided_at = :now, decided_by = :a,"
-            " note = :note WHERE id = :id"
-        ),
-        {"s": status, "now": now, "a": actor, "note": note, "id": review_id},
-    )
-
-
 def confirm(
     conn: Connection,
     tenant: str,
@@ -127,7 +116,9 @@ def confirm(
         archived = archive_one(
             conn, tenant, older, ArchiveReason.SUPERSEDED.value, now=now, superseded_by=newer
         )
-    _decide(conn, review_id, ChangeReviewStatus.CONFIRMED.value, now, actor, note)
+    decide_review(
+        conn, review_id, ChangeReviewStatus.CONFIRMED.value, now=now, actor=actor, note=note
+    )
     events = [
         event_row(
             tenant,
@@ -205,7 +196,9 @@ def reject(
                 reason="inferred supersession rejected",
             )
             restored = True
-    _decide(conn, review_id, ChangeReviewStatus.REJECTED.value, now, actor, note)
+    decide_review(
+        conn, review_id, ChangeReviewStatus.REJECTED.value, now=now, actor=actor, note=note
+    )
     record_events(
         conn,
         [

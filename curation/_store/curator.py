@@ -27,6 +27,8 @@ from curation._store.lifecycle import (
     rearchive,
     states_of,
 )
+from curation._store.lifecycle.conflict import reopen_conflict, settle_conflict
+from curation._store.lifecycle.proposal import decide_proposal
 from curation._store.writes import PreparedWrite, write_batch
 from curation._validation import MemoryInput, content_hash, validate_content
 
@@ -123,13 +125,7 @@ def approve(
         if m.id != principle_id
         and archive_one(conn, tenant, m.id, "subsumed", now=now, parent_id=principle_id)
     ]
-    conn.execute(
-        text(
-            "UPDATE proposal SET status = 'approved', principle_id = :p, decided_at = :now,"
-            " decided_by = :a WHERE id = :id"
-        ),
-        {"p": principle_id, "now": now, "a": actor, "id": proposal_id},
-    )
+    decide_proposal(conn, proposal_id, "approved", now=now, actor=actor, principle_id=principle_id)
     record_event(
         conn,
         tenant,
@@ -172,13 +168,7 @@ def reject(
     proposal = _locked(conn, "proposal", tenant, proposal_id)
     if proposal.status != "pending":
         raise InvalidStateError(f"proposal {proposal_id} is {proposal.status}, not pending")
-    conn.execute(
-        text(
-            "UPDATE proposal SET status = 'rejected', decided_at = :now, decided_by = :a"
-            " WHERE id = :id"
-        ),
-        {"now": now, "a": actor, "id": proposal_id},
-    )
+    decide_proposal(conn, proposal_id, "rejected", now=now, actor=actor)
     record_event(
         conn,
         tenant,
@@ -239,13 +229,7 @@ def unmerge(
         prior = approval.get("prior_state") or {}
         if prior.get("status") == "archived":  # promoted from the archive: back it goes
             rearchive(conn, tenant, principle, prior, now=now)
-    conn.execute(
-        text(
-            "UPDATE proposal SET status = 'unmerged', decided_at = :now, decided_by = :a"
-            " WHERE id = :id"
-        ),
-        {"now": now, "a": actor, "id": proposal_id},
-    )
+    decide_proposal(conn, proposal_id, "unmerged", now=now, actor=actor)
     record_event(
         conn,
         tenant,
@@ -332,13 +316,7 @@ def resolve(
     elif resolution == Resolution.RETIRE:
         archived = archive_one(conn, tenant, conflict.memory_id, "retired", now=now)
     status = "dismissed" if resolution == Resolution.DISMISS else "resolved"
-    conn.execute(
-        text(
-            "UPDATE conflict SET status = :s, resolution = :r, resolution_note = :n,"
-            " resolved_at = :now, resolved_by = :a WHERE id = :id"
-        ),
-        {"s": status, "r": resolution.value, "n": note, "now": now, "a": actor, "id": conflict_id},
-    )
+    settle_conflict(conn, conflict_id, status, resolution.value, note=note, now=now, actor=actor)
     record_event(
         conn,
         tenant,
@@ -399,13 +377,7 @@ def reopen(
         )
     if resolution.get("replacement_created"):
         archive_one(conn, tenant, resolution["replacement_id"], "retired", now=now)
-    conn.execute(
-        text(
-            "UPDATE conflict SET status = 'open', resolution = NULL, resolution_note = NULL,"
-            " resolved_at = NULL, resolved_by = NULL WHERE id = :id"
-        ),
-        {"id": conflict_id},
-    )
+    reopen_conflict(conn, conflict_id)
     record_events(
         conn,
         [

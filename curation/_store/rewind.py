@@ -24,7 +24,8 @@ from curation._kinds import EventType
 from curation._records import RewindReport, RunReport, UndoReport
 from curation._store.apply import write_events  # by COPY for a large rewind
 from curation._store.events import event_row, record_events
-from curation._store.lifecycle import put_back, states_of
+from curation._store.lifecycle import put_back, put_back_rows, states_of
+from curation._store.lifecycle.run import mark_run_undone
 from curation._store.locks import take_transaction_lock
 from curation._store.rewind_replay import (
     CONFLICT_FIELDS,
@@ -90,21 +91,9 @@ def _write(conn: Connection, tenant: str, changes: Changes, *, now: datetime) ->
     """Set every row to its ``after`` (memories through lifecycle, the rest here)."""
     put_back(conn, tenant, {m: after for m, (_, after) in changes["memory"].items()}, now=now)
     for entity, fields in _TABLES.items():
-        rows = [{"id": i, **after} for i, (_, after) in changes.get(entity, {}).items()]
-        if not rows:
-            continue
-        columns = ", ".join(f"{f} = x.{f}" for f in fields)
-        types = {f: "timestamptz" for f in ("decided_at", "resolved_at", "undone_at")}
-        types["principle_id"] = "uuid"
-        record = ", ".join(f"{f} {types.get(f, 'text')}" for f in fields)
-        conn.execute(
-            text(
-                f"UPDATE {'curation_run' if entity == 'run' else entity} r SET {columns}"
-                f" FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(id uuid, {record})"
-                " WHERE r.tenant = :t AND r.id = x.id"
-            ),
-            {"t": tenant, "rows": json.dumps(rows)},
-        )
+        table = "curation_run" if entity == "run" else entity
+        states = {i: after for i, (_, after) in changes.get(entity, {}).items()}
+        put_back_rows(conn, tenant, table, fields, states)
     if "policy" in changes.get("policy", {}):
         _, after = changes["policy"]["policy"]
         conn.execute(
@@ -324,13 +313,7 @@ def undo_rewind(
             tenant, back, run_id=run_id, now=now, actor=actor, reason="rewind undone", undo=True
         ),
     )
-    conn.execute(
-        text(
-            "UPDATE curation_run SET status = 'undone', undone_at = :now"
-            " WHERE tenant = :t AND id = :r"
-        ),
-        {"t": tenant, "r": run_id, "now": now},
-    )
+    mark_run_undone(conn, tenant, run_id, now=now)
     memories = back["memory"]
     plural = {"memory": "memories", "proposal": "proposals", "conflict": "conflicts", "run": "runs"}
     reverted = {plural.get(entity, entity): len(rows) for entity, rows in back.items() if rows}

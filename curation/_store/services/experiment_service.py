@@ -39,6 +39,7 @@ from curation._store.exposures import (
     load_exposure,
     observation,
 )
+from curation._store.lifecycle.experiment import close_ended_experiments, stop_experiment
 from curation._store.services.context import StoreContext
 from curation._store.tenant_policy import merge_policy, store_policy
 from curation._validation import (
@@ -204,14 +205,7 @@ class ExperimentService:
                     f"experiment {name!r} of tenant {tenant!r} was already stopped "
                     f"({current.stop_reason}) at {current.stopped_at}"
                 )
-            row = conn.execute(
-                text(
-                    "UPDATE experiment SET status = 'stopped', stopped_at = :at,"
-                    " stop_reason = :why WHERE tenant = :t AND id = :id"
-                    f" RETURNING {EXPERIMENT_COLUMNS}"
-                ),
-                {"t": tenant, "id": current.id, "at": at, "why": reason},
-            ).one()
+            row = stop_experiment(conn, tenant, current.id, at=at, reason=reason)
             record_event(
                 conn,
                 tenant,
@@ -353,15 +347,7 @@ def _find(conn: Connection, tenant: str, name: str, *, lock: bool = False) -> Ex
 
 def _close_ended(conn: Connection, tenant: str, *, at: datetime, actor: str) -> None:
     """Close running experiments whose window has passed, as of when they ended."""
-    closed = conn.execute(
-        text(
-            "UPDATE experiment SET status = 'stopped', stopped_at = ends_at,"
-            " stop_reason = 'ended' WHERE tenant = :t AND status = 'running'"
-            " AND ends_at <= :at RETURNING id, name"
-        ),
-        {"t": tenant, "at": at},
-    ).all()
-    for row in closed:
+    for row in close_ended_experiments(conn, tenant, at=at):
         record_event(
             conn,
             tenant,
