@@ -18,7 +18,7 @@ from store_helpers import archive
 
 from curation import CurationPolicy, MemoryStore, Status
 from curation._history import asks_about_the_past
-from curation._store.recall import rank_candidates
+from curation._ranking import rank_candidates
 
 TENANT = "observatory"
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)

@@ -16,6 +16,7 @@ from curation._cohorts import validate_agent_id
 from curation._errors import UnknownTenantError, ValidationError
 from curation._history import asks_about_the_past
 from curation._kinds import RecallMode, Status
+from curation._ranking import current_at, rank_candidates
 from curation._recall_filter import RecallFilter
 from curation._records import ApiKeyRecord, RecallResult
 from curation._store import exposures
@@ -219,7 +220,7 @@ class RecallService:
         )
         recall_searched(request.k, limit, len(rows))
         if curated and request.as_of is not None:
-            rows = recall_sql.current_at(rows)
+            rows = current_at(rows)
         contested = [r.id for r in rows if r.open_conflicts]
         conflicts = (
             recall_sql.open_conflicts(conn, tenant, contested, request.as_of)
@@ -230,7 +231,7 @@ class RecallService:
         claims = (
             recall_sql.best_claims(conn, tenant, vector, claimed) if curated and claimed else {}
         )
-        hits = recall_sql.rank_candidates(
+        hits = rank_candidates(
             rows,
             conflicts,
             policy,
