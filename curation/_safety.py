@@ -18,7 +18,7 @@ from curation._health import near_duplicate_share
 from curation._plan import CurationPlan, Mechanic
 from curation._policy import max_decays_in_window
 from curation._records import GoldenProbe
-from curation._store.insights import last_run, run_memory_ids
+from curation._store.services.insights import last_run, run_memory_ids
 from curation._validation import MAX_RECALL_K, validate_tenant
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@
   for replays and demos; unset means the system clock.
 - Reads: ``st.cache_data`` with a short TTL, keyed by the configuration, so a second
   database never sees the first one's cache. Every read goes through the curation API
-  (``MemoryStore`` methods, ``curation._store.insights``, and ``run_checks``: the safety
+  (``MemoryStore`` methods, ``curation._store.services.insights``, and ``run_checks``: the safety
   rules the Dagster checks apply): there is no SQL here or in the pages.
 - Actions: approve, reject, unmerge, resolve, restore, confirm or reject a held change go
   through the curation API, which records each as an event; every cached read is cleared
@@ -158,7 +158,7 @@ def _health(key: str, tenant: str) -> dict[str, Any]:
 
 
 def overview(tenant: str) -> dict[str, Any]:
-    """Everything the Overview shows (see ``curation._store.insights``)."""
+    """Everything the Overview shows (see ``curation._store.services.insights``)."""
     key = store_key()
     return {**_overview(key, tenant), **_health(key, tenant)}
 

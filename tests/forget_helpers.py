@@ -13,7 +13,7 @@ from curation_helpers import CACHE_LESSON, MIGRATION_LESSON, UNRELATED, apply_on
 from sqlalchemy import text
 
 from curation import MemoryStore
-from curation._store.dump_schema import quote, tenant_tables
+from curation._store.transfer.dump_schema import quote, tenant_tables
 
 BACKUP = "The nightly backup job writes snapshots to the cold storage bucket"
 

@@ -15,7 +15,7 @@ from store_helpers import fresh_database
 
 from curation import FixedClock, HashingEmbedder, MemoryStore
 from curation._store.database import Database, app_role_url
-from curation._store.dump_schema import dumped_tables, quote, tenant_tables
+from curation._store.transfer.dump_schema import dumped_tables, quote, tenant_tables
 
 T = "acme"
 OTHER = "globex"

@@ -1,4 +1,4 @@
-"""``curation._store.insights``: the read-only aggregates behind the dashboard, against the
+"""``curation._store.services.insights``: the read-only aggregates behind the dashboard, against the
 real database (the demo fleet and small hand-made stores)."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from sqlalchemy import text
 from curation import FixedClock, HashingEmbedder, MemoryStore, run_checks
 from curation._health import near_duplicate_share
 from curation._scoring import retention_scores
-from curation._store import insights
 from curation._store.database import Database
+from curation._store.services import insights
 
 __all__ = ["demo_template", "fleet_database_url"]  # fixtures shared through dashboard_support
 

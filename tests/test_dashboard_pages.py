@@ -35,7 +35,7 @@ from curation import (
     Mode,
 )
 from curation._store.database import Database
-from curation._store.insights import ARCHIVE_REASONS
+from curation._store.services.insights import ARCHIVE_REASONS
 
 __all__ = ["demo_template", "fleet_database_url"]  # fixtures shared through dashboard_support
 

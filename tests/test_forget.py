@@ -19,7 +19,7 @@ from curation import (
     UnknownTenantError,
     ValidationError,
 )
-from curation._store.dump_schema import tenant_tables
+from curation._store.transfer.dump_schema import tenant_tables
 
 T = "clinic"
 OTHER = "bystander"

@@ -51,7 +51,7 @@ from curation import (
     ValidationError,
     internals,
 )
-from curation._store.import_lines import MAX_LINE_BYTES
+from curation._store.transfer.import_lines import MAX_LINE_BYTES
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 SENTINEL = "sentinel"

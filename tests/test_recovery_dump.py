@@ -37,9 +37,9 @@ from curation import (
     ValidationError,
 )
 from curation._errors import DumpFormatError, TenantExistsError
-from curation._store import dump_schema
-from curation._store.dump_format import FORMAT
 from curation._store.services.key_service import key_hash
+from curation._store.transfer import dump_schema
+from curation._store.transfer.dump_format import FORMAT
 
 T1 = T0 + timedelta(hours=2)
 

@@ -1,5 +1,5 @@
 """``memgov export --full`` / ``memgov import --full``: a tenant's lossless dump and its
-restore into a database that does not hold the tenant (see curation._store.dump)."""
+restore into a database that does not hold the tenant (see curation._store.transfer.dump)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from curation._errors import ValidationError
-from curation._store.dump_format import is_dump
+from curation._store.transfer.dump_format import is_dump
 from curation.cli.context import open_store
 from curation.cli.output import emit_json, progress_bar
 
