@@ -35,6 +35,7 @@ from curation._store.rewind_replay import (
     normal,
     rewind_target,
 )
+from curation._store.sql.memory import ACTIVE_COUNT
 
 # the tables besides memory_state and the policy a rewind sets, with the columns it sets
 _TABLES = {"proposal": PROPOSAL_FIELDS, "conflict": CONFLICT_FIELDS, "run": RUN_FIELDS}
@@ -221,7 +222,7 @@ def rewind(
 def _active(conn: Connection, tenant: str) -> int:
     return int(
         conn.execute(
-            text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
+            text(ACTIVE_COUNT),
             {"t": tenant},
         ).scalar_one()
     )

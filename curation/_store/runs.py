@@ -25,6 +25,7 @@ from curation._store.lifecycle.review import reopen_undone_reviews
 from curation._store.lifecycle.run import mark_run_undone
 from curation._store.locks import take_transaction_lock
 from curation._store.rewind import is_rewind, undo_rewind
+from curation._store.sql.memory import ACTIVE_COUNT
 
 
 def run_apply(
@@ -61,7 +62,7 @@ def run_apply(
             "active_after_apply": plan.active_after_writing(effective_mechanics(plan, False)),
         }
         active_after = conn.execute(
-            text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
+            text(ACTIVE_COUNT),
             {"t": tenant},
         ).scalar_one()
         report = RunReport(

@@ -25,45 +25,7 @@ from sqlalchemy import Connection, text
 
 from curation._snapshot import MemorySnapshot, empty_snapshot
 from curation._store.rows import vector_array
-
-_ACTIVE = """
-    SELECT m.id, m.kind, m.content, m.embedding, m.created_at, m.supersession_key, m.topic,
-           s.importance, s.generality, s.proven, s.recall_count, s.last_recalled_at,
-           s.pinned, s.version, s.parent_id,
-           coalesce(c.n, 0) AS open_conflicts
-    FROM memory m
-    JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
-    LEFT JOIN (
-        SELECT memory_id, count(*) AS n FROM conflict
-        WHERE tenant = :t AND status = 'open' GROUP BY memory_id
-    ) c ON c.memory_id = m.id
-    WHERE m.tenant = :t {status}
-    ORDER BY m.created_at, m.id
-"""
-
-_COLUMNS = """
-    SELECT m.id::text, m.kind, m.content, extract(epoch FROM m.created_at)::float8,
-           m.supersession_key, m.topic, s.importance, s.generality, s.proven, s.recall_count,
-           extract(epoch FROM s.last_recalled_at)::float8, s.pinned, s.version,
-           s.parent_id::text, coalesce(c.n, 0)
-    FROM memory m
-    JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
-    LEFT JOIN (
-        SELECT memory_id, count(*) AS n FROM conflict
-        WHERE tenant = %(t)s AND status = 'open' GROUP BY memory_id
-    ) c ON c.memory_id = m.id
-    WHERE m.tenant = %(t)s {status}
-    ORDER BY m.created_at, m.id
-"""
-
-_EMBEDDINGS = """
-    COPY (
-        SELECT m.embedding
-        FROM unnest(%(ids)s::uuid[]) WITH ORDINALITY AS u(id, ord)
-        JOIN memory m ON m.tenant = %(t)s AND m.id = u.id
-        ORDER BY u.ord
-    ) TO STDOUT (FORMAT BINARY)
-"""
+from curation._store.sql import snapshot as sql
 
 _COPY_HEADER = 19  # signature (11) + flags (4) + header extension length (4)
 _CHUNK_BYTES = 8 << 20
@@ -91,7 +53,7 @@ def _load_rows(
 ) -> MemorySnapshot:
     """Row by row through SQLAlchemy: any driver, one statement."""
     status = "AND s.status = 'active'" if active_only else ""
-    rows = conn.execute(text(_ACTIVE.format(status=status)), {"t": tenant}).all()
+    rows = conn.execute(text(sql.ACTIVE_ROWS.format(status=status)), {"t": tenant}).all()
     if not rows:
         return empty_snapshot(tenant, model, dimension)
     embeddings = np.empty((len(rows), dimension), dtype=np.float32)
@@ -130,7 +92,7 @@ def _load_fast(
 ) -> MemorySnapshot | None:
     status = "AND s.status = 'active'" if active_only else ""
     with raw.cursor(binary=True) as cur:
-        cur.execute(_COLUMNS.format(status=status), {"t": tenant})
+        cur.execute(sql.ACTIVE_COLUMNS.format(status=status), {"t": tenant})
         rows = cur.fetchall()
     if not rows:
         return empty_snapshot(tenant, model, dimension)
@@ -173,7 +135,7 @@ def _embeddings(
     pending = bytearray()
     filled = 0
     header_left = _COPY_HEADER
-    with raw.cursor() as cur, cur.copy(_EMBEDDINGS, {"t": tenant, "ids": ids}) as copy:
+    with raw.cursor() as cur, cur.copy(sql.EMBEDDINGS, {"t": tenant, "ids": ids}) as copy:
         for chunk in copy:
             pending += chunk
             if header_left:

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from curation._store.exposures import EXPERIMENT_COLUMNS
+from curation._store.sql.experiment import EXPERIMENT_COLUMNS
 
 
 def stop_experiment(

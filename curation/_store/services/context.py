@@ -20,7 +20,7 @@ from curation._errors import EmbeddingMismatchError, NotFoundError, UnknownTenan
 from curation._kinds import MemoryKind
 from curation._policy import BULK_MIN_ROWS, CurationPolicy
 from curation._store.database import Database
-from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN
+from curation._store.sql.memory import MEMORY_SELECT
 from curation._store.writes import PreparedWrite, tenant_exists
 from curation._validation import MemoryInput, content_hash, validate_now, validate_tenant
 
@@ -189,10 +189,7 @@ class StoreContext:
 def locked_memory(conn: Connection, tenant: str, memory_id: uuid.UUID) -> Any:
     """The tenant's memory row, its state locked for an update; NotFoundError if absent."""
     row = conn.execute(
-        text(
-            f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} "
-            "WHERE m.tenant = :t AND m.id = :id FOR UPDATE OF s"
-        ),
+        text(MEMORY_SELECT + " AND m.id = :id FOR UPDATE OF s"),
         {"t": tenant, "id": memory_id},
     ).first()
     if row is None:

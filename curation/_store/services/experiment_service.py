@@ -32,8 +32,6 @@ from curation._records import (
 )
 from curation._store.events import record_event
 from curation._store.exposures import (
-    EXPERIMENT_COLUMNS,
-    OBSERVATION_SELECT,
     active_experiment,
     experiment_record,
     load_exposure,
@@ -41,6 +39,7 @@ from curation._store.exposures import (
 )
 from curation._store.lifecycle.experiment import close_ended_experiments, stop_experiment
 from curation._store.services.context import StoreContext
+from curation._store.sql.experiment import EXPERIMENT_COLUMNS, OBSERVATION_SELECT
 from curation._store.tenant_policy import merge_policy, store_policy
 from curation._validation import (
     validate_actor,

@@ -28,7 +28,8 @@ from curation._policy import NEAR_PRUNE_BAND
 from curation._records import LastRun, QueueCounts, RunReport
 from curation._scoring import retention_from_columns
 from curation._snapshot import MemorySnapshot
-from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN, memory_record
+from curation._store.rows import memory_record
+from curation._store.sql.memory import MEMORY_JOIN, MEMORY_SELECT
 from curation._validation import validate_tenant
 
 if TYPE_CHECKING:
@@ -404,8 +405,7 @@ def memories_by_ids(store: MemoryStore, tenant: str, ids: Iterable[str]) -> dict
     rows = _rows(
         store,
         tenant,
-        f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} WHERE m.tenant = :t"
-        " AND m.id = ANY(CAST(:ids AS uuid[]))",
+        MEMORY_SELECT + " AND m.id = ANY(CAST(:ids AS uuid[]))",
         ids=wanted,
     )
     return {str(r.id): memory_record(r) for r in rows}

@@ -21,9 +21,9 @@ from curation._recall_filter import RecallFilter
 from curation._records import ApiKeyRecord, RecallResult
 from curation._store import exposures
 from curation._store import recall as recall_sql
-from curation._store.driver_sql import DriverSql
 from curation._store.services.context import StoreContext
-from curation._store.services.key_service import KEY_COLUMNS, key_hash, key_record, plausible_secret
+from curation._store.services.key_service import key_hash, key_record, plausible_secret
+from curation._store.sql.recall import START, START_BY_KEY
 from curation._telemetry import recall_searched, traced_recall
 from curation._validation import (
     MAX_RECALL_K,
@@ -35,14 +35,6 @@ from curation._validation import (
     validate_query,
     validate_tenant,
 )
-
-# The key's lookup and ``START`` in one statement: the tenant the key belongs to is opened
-# (row-level security, search settings) and its policy read, on the recall's connection.
-_START_BY_KEY = DriverSql(f"""
-    SELECT {", ".join("k." + c for c in KEY_COLUMNS)}, p.policy
-      FROM memgov_authenticate(:h, :at) AS k
-     CROSS JOIN LATERAL memgov_open_recall(k.tenant, :ef) AS p (policy)
-""")
 
 
 @dataclass(frozen=True)
@@ -135,7 +127,7 @@ class RecallService:
         # fetched only when the search saw some.
         guess = self._guess(k, request.requested)
         with self.ctx.db.engine.begin() as conn:
-            found = recall_sql.START.first(conn, {"t": tenant, "ef": recall_sql.ef_search(guess)})
+            found = START.first(conn, {"t": tenant, "ef": recall_sql.ef_search(guess)})
             if found is None:
                 raise UnknownTenantError(tenant)
             return self._serve(conn, tenant, found.policy, vector, request, guess, at)
@@ -165,7 +157,7 @@ class RecallService:
         at = self.ctx.now(now)
         guess = self._guess(k, mode)
         with self.ctx.db.engine.begin() as conn:
-            found = _START_BY_KEY.first(
+            found = START_BY_KEY.first(
                 conn, {"h": key_hash(secret), "at": at, "ef": recall_sql.ef_search(guess)}
             )
             if found is None:

@@ -15,7 +15,8 @@ from sqlalchemy import text
 
 from curation._errors import ValidationError
 from curation._records import ImportReport, RejectedRow
-from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN, vector_array
+from curation._store.rows import vector_array
+from curation._store.sql.memory import MEMORY_COLUMNS, MEMORY_JOIN
 from curation._store.transfer import bulk_load
 from curation._store.transfer.import_lines import (
     EXPORT_ONLY_FIELDS,
