@@ -23,9 +23,9 @@ from sqlalchemy import Connection, text
 from curation._kinds import EventType
 from curation._records import RewindReport, RunReport, UndoReport
 from curation._store.apply import write_events  # by COPY for a large rewind
-from curation._store.events import event_row, record_events
+from curation._store.events import event_row
 from curation._store.lifecycle import put_back, put_back_rows, states_of
-from curation._store.lifecycle.run import mark_run_undone
+from curation._store.lifecycle.run import mark_run_undone, record_run
 from curation._store.locks import take_transaction_lock
 from curation._store.rewind_replay import (
     CONFLICT_FIELDS,
@@ -188,33 +188,18 @@ def rewind(
         timings={},
         duration_s=round(time.perf_counter() - started, 4),
     )
-    conn.execute(
-        text(
-            "INSERT INTO curation_run (id, tenant, started_at, finished_at, recorded_at, dry_run,"
-            " status, report, policy) VALUES (:id, :t, :at, :at, :at, false, 'applied',"
-            " CAST(:r AS jsonb), CAST(:p AS jsonb))"
-        ),
-        {
-            "id": run_id,
-            "t": tenant,
-            "at": now,
-            "r": json.dumps(run.stored()),
-            "p": json.dumps(target.policy if target.policy is not None else target.policy_now),
-        },
-    )
-    record_events(
+    policy = target.policy if target.policy is not None else target.policy_now
+    record_run(
         conn,
-        [
-            event_row(
-                tenant,
-                EventType.CURATION_RUN,
-                at=now,
-                actor=actor,
-                run_id=run_id,
-                reason=reason,
-                data={"rewind_to": moment.isoformat(), "applied": counts},
-            )
-        ],
+        tenant,
+        run_id,
+        run,
+        policy,
+        now=now,
+        recorded_at=now,
+        actor=actor,
+        reason=reason,
+        data={"rewind_to": moment.isoformat(), "applied": counts},
     )
     return RewindReport(**{**report.to_dict(), "run_id": str(run_id)})
 

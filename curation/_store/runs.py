@@ -3,7 +3,6 @@ stored report; and its undo from the event history."""
 
 from __future__ import annotations
 
-import json
 import time
 import uuid
 from collections.abc import Mapping
@@ -22,7 +21,7 @@ from curation._store.lifecycle import restore_run_archives, states_of
 from curation._store.lifecycle.conflict import dismiss_open_conflicts
 from curation._store.lifecycle.proposal import withdraw_pending_proposals
 from curation._store.lifecycle.review import reopen_undone_reviews
-from curation._store.lifecycle.run import mark_run_undone
+from curation._store.lifecycle.run import mark_run_undone, record_run
 from curation._store.locks import take_transaction_lock
 from curation._store.rewind import is_rewind, undo_rewind
 from curation._store.sql.memory import ACTIVE_COUNT
@@ -87,43 +86,21 @@ def run_apply(
             proposal_ids=[str(i) for i in applied["proposal_ids"]],
             forced_now_reason=forced_now_reason,
         )
-        conn.execute(
-            text(
-                """
-                INSERT INTO curation_run (id, tenant, started_at, finished_at, recorded_at,
-                                          dry_run, status, report, policy)
-                VALUES (:id, :t, :at, :at, :recorded, :dry, :status, CAST(:r AS jsonb),
-                        CAST(:p AS jsonb))
-                """
-            ),
-            {
-                "id": run_id,
-                "t": tenant,
-                "at": now,
-                "recorded": recorded_at or now,
-                "dry": dry_run,
-                "status": "dry_run" if dry_run else "applied",
-                "r": json.dumps(report.stored()),
-                "p": json.dumps(plan.policy.model_dump(mode="json")),
-            },
-        )
-        record_events(
+        record_run(
             conn,
-            [
-                event_row(
-                    tenant,
-                    EventType.CURATION_RUN,
-                    at=now,
-                    actor=actor,
-                    run_id=run_id,
-                    reason="dry run" if dry_run else "applied",
-                    data={
-                        "planned": planned,
-                        "applied": report.applied,
-                        **({"forced_now_reason": forced_now_reason} if forced_now_reason else {}),
-                    },
-                )
-            ],
+            tenant,
+            run_id,
+            report,
+            plan.policy.model_dump(mode="json"),
+            now=now,
+            recorded_at=recorded_at or now,
+            actor=actor,
+            reason="dry run" if dry_run else "applied",
+            data={
+                "planned": planned,
+                "applied": report.applied,
+                **({"forced_now_reason": forced_now_reason} if forced_now_reason else {}),
+            },
         )
     return report
 
