@@ -188,13 +188,7 @@ def unmerge(
     proposal = _locked(conn, "proposal", tenant, proposal_id)
     if proposal.status != "approved":
         raise InvalidStateError(f"proposal {proposal_id} is {proposal.status}, not approved")
-    approval = conn.execute(
-        text(
-            "SELECT data FROM event WHERE tenant = :t AND type = 'approve'"
-            " AND data->>'proposal_id' = :p ORDER BY id DESC LIMIT 1"
-        ),
-        {"t": tenant, "p": str(proposal_id)},
-    ).scalar_one()
+    approval = _last_act(conn, tenant, EventType.APPROVE, "proposal_id", proposal_id)
     principle = proposal.principle_id
     before = states_of(conn, tenant, [*approval["subsumed_ids"], principle])
     restored = (
@@ -352,13 +346,7 @@ def reopen(
     conflict = _locked(conn, "conflict", tenant, conflict_id)
     if conflict.status == "open":
         raise InvalidStateError(f"conflict {conflict_id} is already open")
-    resolution = conn.execute(
-        text(
-            "SELECT data FROM event WHERE tenant = :t AND type = 'resolve'"
-            " AND data->>'conflict_id' = :c ORDER BY id DESC LIMIT 1"
-        ),
-        {"t": tenant, "c": str(conflict_id)},
-    ).scalar_one()
+    resolution = _last_act(conn, tenant, EventType.RESOLVE, "conflict_id", conflict_id)
     touched = [conflict.memory_id]
     if resolution.get("replacement_created"):
         touched.append(resolution["replacement_id"])
@@ -405,3 +393,18 @@ def reopen(
         ],
     )
     return Reopened(conflict_id=str(conflict_id), restored=len(restored))
+
+
+def _last_act(
+    conn: Connection, tenant: str, kind: EventType, key: str, row_id: uuid.UUID
+) -> dict[str, Any]:
+    """The data of the latest ``kind`` event about the row (``data[key]``): what an undo
+    of that act takes back."""
+    data: dict[str, Any] = conn.execute(
+        text(
+            "SELECT data FROM event WHERE tenant = :t AND type = :k"
+            f" AND data->>'{key}' = :id ORDER BY id DESC LIMIT 1"
+        ),
+        {"t": tenant, "k": kind.value, "id": str(row_id)},
+    ).scalar_one()
+    return data

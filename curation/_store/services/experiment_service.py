@@ -112,7 +112,7 @@ class ExperimentService:
             overrides = conn.execute(
                 text("SELECT policy FROM tenant WHERE name = :t FOR UPDATE"), {"t": tenant}
             ).scalar()
-            _close_ended(conn, tenant, at=at, actor=actor)
+            close_ended_experiments(conn, tenant, at=at, actor=actor)
             running = conn.execute(
                 text(
                     "SELECT name, ends_at FROM experiment WHERE tenant = :t AND status = 'running'"
@@ -204,16 +204,7 @@ class ExperimentService:
                     f"experiment {name!r} of tenant {tenant!r} was already stopped "
                     f"({current.stop_reason}) at {current.stopped_at}"
                 )
-            row = stop_experiment(conn, tenant, current.id, at=at, reason=reason)
-            record_event(
-                conn,
-                tenant,
-                EventType.EXPERIMENT_STOP,
-                at=at,
-                actor=actor,
-                reason=reason,
-                data={"experiment_id": current.id, "name": name},
-            )
+            row = stop_experiment(conn, tenant, current.id, at=at, reason=reason, actor=actor)
         return experiment_record(row)
 
     # -- reading ----------------------------------------------------------------------
@@ -342,17 +333,3 @@ def _find(conn: Connection, tenant: str, name: str, *, lock: bool = False) -> Ex
     if row is None:
         raise NotFoundError("experiment", name, tenant)
     return experiment_record(row)
-
-
-def _close_ended(conn: Connection, tenant: str, *, at: datetime, actor: str) -> None:
-    """Close running experiments whose window has passed, as of when they ended."""
-    for row in close_ended_experiments(conn, tenant, at=at):
-        record_event(
-            conn,
-            tenant,
-            EventType.EXPERIMENT_STOP,
-            at=at,
-            actor=actor,
-            reason="ended",
-            data={"experiment_id": str(row.id), "name": row.name},
-        )
