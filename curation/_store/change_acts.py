@@ -116,24 +116,10 @@ def confirm(
         archived = archive_one(
             conn, tenant, older, ArchiveReason.SUPERSEDED.value, now=now, superseded_by=newer
         )
-    decide_review(
-        conn, review_id, ChangeReviewStatus.CONFIRMED.value, now=now, actor=actor, note=note
-    )
-    events = [
-        event_row(
-            tenant,
-            EventType.APPROVE,
-            at=now,
-            actor=actor,
-            memory_id=older,
-            related_ids=[newer],
-            reason=note or "inferred supersession confirmed",
-            data={"change_review_id": str(review_id), "archived": archived},
-        )
-    ]
+    # the archive's own event first, then the label's
+    first = []
     if archived:
-        events.insert(
-            0,
+        first.append(
             event_row(
                 tenant,
                 EventType.ARCHIVE,
@@ -153,16 +139,12 @@ def confirm(
                         "parent_id": None if prior.parent_id is None else str(prior.parent_id),
                     },
                 },
-            ),
+            )
         )
-    record_events(conn, events)
-    return ChangeDecision(
-        id=str(review_id),
-        status=ChangeReviewStatus.CONFIRMED.value,
-        older_id=older,
-        newer_id=newer,
-        archived=archived,
+    decision = ChangeDecision(
+        str(review_id), ChangeReviewStatus.CONFIRMED.value, older, newer, archived=archived
     )
+    return _label(conn, tenant, decision, first, now=now, actor=actor, note=note)
 
 
 def reject(
@@ -196,28 +178,38 @@ def reject(
                 reason="inferred supersession rejected",
             )
             restored = True
-    decide_review(
-        conn, review_id, ChangeReviewStatus.REJECTED.value, now=now, actor=actor, note=note
+    decision = ChangeDecision(
+        str(review_id), ChangeReviewStatus.REJECTED.value, older, newer, restored=restored
     )
-    record_events(
-        conn,
-        [
-            event_row(
-                tenant,
-                EventType.REJECT,
-                at=now,
-                actor=actor,
-                memory_id=older,
-                related_ids=[newer],
-                reason=note or "inferred supersession rejected",
-                data={"change_review_id": str(review_id), "restored": restored},
-            )
-        ],
+    return _label(conn, tenant, decision, [], now=now, actor=actor, note=note)
+
+
+def _label(
+    conn: Connection,
+    tenant: str,
+    decision: ChangeDecision,
+    first: list[dict[str, Any]],
+    *,
+    now: datetime,
+    actor: str,
+    note: str | None,
+) -> ChangeDecision:
+    """Record the curator's decision on a change: its status, and its event (``approve``
+    or ``reject``) after the act's own (``first``)."""
+    review_id = uuid.UUID(decision.id)
+    decide_review(conn, review_id, decision.status, now=now, actor=actor, note=note)
+    confirmed = decision.status == ChangeReviewStatus.CONFIRMED.value
+    verdict = "confirmed" if confirmed else "rejected"
+    done = {"archived": decision.archived} if confirmed else {"restored": decision.restored}
+    label = event_row(
+        tenant,
+        EventType.APPROVE if confirmed else EventType.REJECT,
+        at=now,
+        actor=actor,
+        memory_id=decision.older_id,
+        related_ids=[decision.newer_id],
+        reason=note or f"inferred supersession {verdict}",
+        data={"change_review_id": decision.id, **done},
     )
-    return ChangeDecision(
-        id=str(review_id),
-        status=ChangeReviewStatus.REJECTED.value,
-        older_id=older,
-        newer_id=newer,
-        restored=restored,
-    )
+    record_events(conn, [*first, label])
+    return decision
