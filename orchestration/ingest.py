@@ -70,7 +70,7 @@ def pending_files(folder: Path) -> list[Path]:
 def ingest_inbox(
     store: MemoryStore, tenant: str, folder: Path | None, *, now: datetime
 ) -> IngestSummary:
-    """Import every pending file through ``store.import_jsonl`` (good rows kept, bad rows
+    """Import every pending file through ``store.transfer.import_jsonl`` (good rows kept, bad rows
     reported with line and reason), then move it to ``done/`` with its rejects file.
     A file that cannot be imported at all moves to ``failed/`` next to an ``.error.txt``
     and the others still go in. A re-delivered file re-states rather than duplicates."""

@@ -110,7 +110,7 @@ class RssSampler:
 def curation_pass(
     store: MemoryStore, tenant: str, *, search: PairSearch | None = None
 ) -> tuple[dict[str, Any], MemorySnapshot]:
-    """One full pass: the real ``MemoryStore.curate`` (lock, snapshot, plan, apply), with
+    """One full pass: the real ``store.runs.curate`` (lock, snapshot, plan, apply), with
     every phase timed. Returns the report and the snapshot it planned over."""
     with RssSampler() as sampler:
         report, snap = _curation_pass(store, tenant, search=search)

@@ -186,12 +186,18 @@ class StoreContext:
         self._policy_cache.clear()
 
 
-def locked_memory(conn: Connection, tenant: str, memory_id: uuid.UUID) -> Any:
-    """The tenant's memory row, its state locked for an update; NotFoundError if absent."""
+def memory_row(conn: Connection, tenant: str, memory_id: uuid.UUID, *, lock: bool = False) -> Any:
+    """The tenant's memory row (``lock``: its state locked for an update); NotFoundError
+    if absent."""
+    locked = " FOR UPDATE OF s" if lock else ""
     row = conn.execute(
-        text(MEMORY_SELECT + " AND m.id = :id FOR UPDATE OF s"),
-        {"t": tenant, "id": memory_id},
+        text(MEMORY_SELECT + " AND m.id = :id" + locked), {"t": tenant, "id": memory_id}
     ).first()
     if row is None:
         raise NotFoundError("memory", str(memory_id), tenant)
     return row
+
+
+def locked_memory(conn: Connection, tenant: str, memory_id: uuid.UUID) -> Any:
+    """The tenant's memory row, its state locked for an update; NotFoundError if absent."""
+    return memory_row(conn, tenant, memory_id, lock=True)

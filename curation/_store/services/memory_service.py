@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from curation._errors import InvalidStateError, NotFoundError
+from curation._errors import InvalidStateError
 from curation._kinds import Cohort, EventType, Status
 from curation._records import MemoryCounts, MemoryRecord, WriteResult
 from curation._store import exposures
@@ -18,7 +18,7 @@ from curation._store.events import record_event
 from curation._store.gate_records import record_gate
 from curation._store.lifecycle import restore_rows
 from curation._store.rows import memory_record
-from curation._store.services.context import StoreContext, locked_memory
+from curation._store.services.context import StoreContext, locked_memory, memory_row
 from curation._store.sql.memory import MEMORY_SELECT
 from curation._store.write_hooks import after_write
 from curation._store.writes import write_batch
@@ -146,13 +146,7 @@ class MemoryService:
         tenant = validate_tenant(tenant)
         mid = validate_uuid("memory_id", memory_id)
         with self.ctx.tx(tenant) as conn:
-            row = conn.execute(
-                text(MEMORY_SELECT + " AND m.id = :id"),
-                {"t": tenant, "id": mid},
-            ).first()
-        if row is None:
-            raise NotFoundError("memory", str(mid), tenant)
-        return memory_record(row)
+            return memory_record(memory_row(conn, tenant, mid))
 
     def get_many(self, tenant: str, memory_ids: Sequence[str | uuid.UUID]) -> list[MemoryRecord]:
         """The tenant's memories among ``memory_ids`` (ids of other tenants are absent)."""
