@@ -29,6 +29,7 @@ from curation._store.lifecycle import (
 )
 from curation._store.lifecycle.conflict import reopen_conflict, settle_conflict
 from curation._store.lifecycle.proposal import decide_proposal
+from curation._store.lifecycle.recorded import CONFLICT_FIELDS, PROPOSAL_FIELDS, jsonable_row
 from curation._store.writes import PreparedWrite, write_batch
 from curation._validation import MemoryInput, content_hash, validate_content
 
@@ -236,14 +237,7 @@ def unmerge(
         data={
             "proposal_id": str(proposal_id),
             "prior_states": before,
-            "prior_proposal": {
-                "status": proposal.status,
-                "principle_id": None if principle is None else str(principle),
-                "decided_at": None
-                if proposal.decided_at is None
-                else proposal.decided_at.isoformat(),
-                "decided_by": proposal.decided_by,
-            },
+            "prior_proposal": jsonable_row(proposal, PROPOSAL_FIELDS),
         },
     )
     return Unmerge(proposal_id=str(proposal_id), restored=len(restored))
@@ -379,15 +373,7 @@ def reopen(
                 data={
                     "conflict_id": str(conflict_id),
                     "prior_states": before,
-                    "prior_conflict": {
-                        "status": conflict.status,
-                        "resolution": conflict.resolution,
-                        "resolution_note": conflict.resolution_note,
-                        "resolved_at": None
-                        if conflict.resolved_at is None
-                        else conflict.resolved_at.isoformat(),
-                        "resolved_by": conflict.resolved_by,
-                    },
+                    "prior_conflict": jsonable_row(conflict, CONFLICT_FIELDS),
                 },
             )
         ],

@@ -18,17 +18,28 @@ from curation._store.lifecycle.changes import CHANGED
 # A memory's curated state (what curation and the curator change) and the counters a
 # merge folds; a rewind and its undo set all of them at once.
 CURATED_FIELDS = (
-    "status", "archive_reason", "archived_at", "superseded_by", "parent_id", "pinned",
-    "generality", "quarantine_reason",
-)  # fmt: skip
+    "status",
+    "archive_reason",
+    "archived_at",
+    "superseded_by",
+    "parent_id",
+    "pinned",
+    "generality",
+    "quarantine_reason",
+)
 COUNTER_FIELDS = ("importance", "recall_count", "proven")
 STATE_FIELDS = CURATED_FIELDS + COUNTER_FIELDS
+# the recorded state of the other rows a rewind puts back
+PROPOSAL_FIELDS = ("status", "principle_id", "decided_at", "decided_by")
+CONFLICT_FIELDS = ("status", "resolution", "resolution_note", "resolved_at", "resolved_by")
+RUN_FIELDS = ("status", "undone_at")
 
 
-def jsonable_state(row: Any) -> dict[str, Any]:
-    """A state row as JSON-ready values (ids and times as text) under ``STATE_FIELDS``."""
+def jsonable_row(row: Any, fields: Sequence[str]) -> dict[str, Any]:
+    """A row's ``fields`` as JSON-ready values (ids and times as text): what an act
+    records as a row's prior state."""
     out: dict[str, Any] = {}
-    for name in STATE_FIELDS:
+    for name in fields:
         value = getattr(row, name) if not isinstance(row, Mapping) else row.get(name)
         if isinstance(value, datetime):
             value = value.isoformat()
@@ -36,6 +47,11 @@ def jsonable_state(row: Any) -> dict[str, Any]:
             value = str(value)
         out[name] = value
     return out
+
+
+def jsonable_state(row: Any) -> dict[str, Any]:
+    """A memory's state row as JSON-ready values under ``STATE_FIELDS``."""
+    return jsonable_row(row, STATE_FIELDS)
 
 
 def states_of(
