@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, text
 
@@ -22,7 +22,15 @@ from curation._policy import BULK_MIN_ROWS, CurationPolicy
 from curation._store.database import Database
 from curation._store.sql.memory import MEMORY_SELECT
 from curation._store.writes import PreparedWrite, tenant_exists
-from curation._validation import MemoryInput, content_hash, validate_now, validate_tenant
+from curation._validation import (
+    MemoryInput,
+    content_hash,
+    validate_now,
+    validate_tenant,
+    validate_uuid,
+)
+
+R = TypeVar("R")
 
 
 class StoreContext:
@@ -56,6 +64,21 @@ class StoreContext:
             if must_exist and not tenant_exists(conn, tenant):
                 raise UnknownTenantError(tenant)
             yield conn
+
+    def on_row(
+        self,
+        tenant: str,
+        field: str,
+        row_id: str | uuid.UUID,
+        act: Callable[[Connection, str, uuid.UUID, datetime], R],
+        now: datetime | None,
+    ) -> R:
+        """One act on one of the tenant's rows (``field`` names its id for a refusal), in
+        one transaction of the existing tenant, at ``now`` or the clock's time."""
+        tenant = validate_tenant(tenant)
+        rid = validate_uuid(field, row_id)
+        with self.tx(tenant) as conn:
+            return act(conn, tenant, rid, self.now(now))
 
     def require_tenant(self, tenant: str) -> str:
         """The tenant's name, normalised, or UnknownTenantError: the one rule every read
