@@ -70,15 +70,17 @@ class StoreContext:
         tenant: str,
         field: str,
         row_id: str | uuid.UUID,
-        act: Callable[[Connection, str, uuid.UUID, datetime], R],
+        act: Callable[..., R],
         now: datetime | None,
+        **options: Any,
     ) -> R:
-        """One act on one of the tenant's rows (``field`` names its id for a refusal), in
-        one transaction of the existing tenant, at ``now`` or the clock's time."""
+        """``act(conn, tenant, id, now=..., **options)`` on one of the tenant's rows
+        (``field`` names its id for a refusal), in one transaction of the existing tenant,
+        at ``now`` or the clock's time."""
         tenant = validate_tenant(tenant)
         rid = validate_uuid(field, row_id)
         with self.tx(tenant) as conn:
-            return act(conn, tenant, rid, self.now(now))
+            return act(conn, tenant, rid, now=self.now(now), **options)
 
     def require_tenant(self, tenant: str) -> str:
         """The tenant's name, normalised, or UnknownTenantError: the one rule every read

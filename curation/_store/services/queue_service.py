@@ -126,11 +126,7 @@ class CuratorQueue:
         now: datetime | None = None,
     ) -> Unmerge:
         return self.ctx.on_row(
-            tenant,
-            "proposal_id",
-            proposal_id,
-            lambda conn, t, pid, at: curator.unmerge(conn, t, pid, now=at, actor=actor),
-            now,
+            tenant, "proposal_id", proposal_id, curator.unmerge, now, actor=actor
         )
 
     # -- inferred supersessions -----------------------------------------------------
@@ -235,13 +231,7 @@ class CuratorQueue:
         tenant = validate_tenant(tenant)
         cid = validate_uuid("change_id", change_id)  # refused before the note, as ever
         note = None if note is None else validate_content(note, "note")
-        return self.ctx.on_row(
-            tenant,
-            "change_id",
-            cid,
-            lambda conn, t, cid, at: decide(conn, t, cid, now=at, actor=actor, note=note),
-            now,
-        )
+        return self.ctx.on_row(tenant, "change_id", cid, decide, now, actor=actor, note=note)
 
     # -- conflicts ------------------------------------------------------------------
     def resolve(
@@ -280,13 +270,7 @@ class CuratorQueue:
         actor: str = "curator",
         now: datetime | None = None,
     ) -> Reopened:
-        return self.ctx.on_row(
-            tenant,
-            "conflict_id",
-            conflict_id,
-            lambda conn, t, cid, at: curator.reopen(conn, t, cid, now=at, actor=actor),
-            now,
-        )
+        return self.ctx.on_row(tenant, "conflict_id", conflict_id, curator.reopen, now, actor=actor)
 
 
 def _edited_texts(
