@@ -18,7 +18,7 @@ from curation._claims import blended_similarity, newer_claims_first
 from curation._policy import HOUR, CurationPolicy
 from curation._records import ConflictRecord, RecallHit
 from curation._scoring import blend_scores, rank_scores, retention_scores
-from curation._snapshot import MemorySnapshot
+from curation._snapshot import snapshot_of_rows
 
 # conflicts the store opened itself (the curation pass, the write-time check), as opposed
 # to a contest an agent or curator raised with evidence
@@ -48,36 +48,6 @@ def current_at(rows: Sequence[Any]) -> list[Any]:
     ]
 
 
-def candidates_snapshot(tenant: str, model: str, rows: Sequence[Any]) -> MemorySnapshot:
-    """The few candidates of one recall as a snapshot, so recall scores with the same
-    vectorised code as the curation pass."""
-    n = len(rows)
-
-    def ts(value: datetime | None) -> float:
-        return np.nan if value is None else value.timestamp()
-
-    return MemorySnapshot(
-        tenant=tenant,
-        embedding_model=model,
-        ids=[str(r.id) for r in rows],
-        kinds=[r.kind for r in rows],
-        contents=[r.content for r in rows],
-        embeddings=np.zeros((n, 0), dtype=np.float32),
-        importance=np.array([r.importance for r in rows], dtype=np.float64),
-        generality=np.array([r.generality for r in rows], dtype=np.int64),
-        proven=np.array([r.proven for r in rows], dtype=np.int64),
-        recall_count=np.array([r.recall_count for r in rows], dtype=np.int64),
-        created_at=np.array([ts(r.created_at) for r in rows], dtype=np.float64),
-        last_recalled_at=np.array([ts(r.last_recalled_at) for r in rows], dtype=np.float64),
-        pinned=np.array([r.pinned for r in rows], dtype=bool),
-        supersession_keys=[r.supersession_key for r in rows],
-        versions=np.array([r.version for r in rows], dtype=np.int64),
-        open_conflicts=np.zeros(n, dtype=np.int64),
-        parent_ids=[None] * n,
-        topics=[None] * n,
-    )
-
-
 def rank_candidates(
     rows: Sequence[Any],
     conflicts: dict[str, list[ConflictRecord]],
@@ -103,7 +73,7 @@ def rank_candidates(
     an inferred change reorders recall; it never removes anything."""
     if not rows:
         return []
-    snap = candidates_snapshot(tenant, model, rows)
+    snap = snapshot_of_rows(tenant, model, rows, np.zeros((len(rows), 0), np.float32), linked=False)
     similarity = np.array([float(r.similarity) for r in rows], dtype=np.float64)
     retention = retention_scores(snap, policy, now)
     rank = rank_scores(snap, policy, now)

@@ -16,23 +16,18 @@ row-by-row one took 55.6 s.
 from __future__ import annotations
 
 import struct
-from datetime import datetime
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection, text
 
-from curation._snapshot import MemorySnapshot, empty_snapshot
+from curation._snapshot import MemorySnapshot, empty_snapshot, snapshot_of_rows
 from curation._store.rows import vector_array
 from curation._store.sql import snapshot as sql
 
 _COPY_HEADER = 19  # signature (11) + flags (4) + header extension length (4)
 _CHUNK_BYTES = 8 << 20
-
-
-def _epoch(value: datetime | None) -> float:
-    return np.nan if value is None else value.timestamp()
 
 
 def load_snapshot(
@@ -59,28 +54,7 @@ def _load_rows(
     embeddings = np.empty((len(rows), dimension), dtype=np.float32)
     for i, row in enumerate(rows):
         embeddings[i] = vector_array(row.embedding)
-    return MemorySnapshot(
-        tenant=tenant,
-        embedding_model=model,
-        ids=[str(r.id) for r in rows],
-        kinds=[r.kind for r in rows],
-        contents=[r.content for r in rows],
-        embeddings=embeddings,
-        importance=np.fromiter((r.importance for r in rows), np.float64, len(rows)),
-        generality=np.fromiter((r.generality for r in rows), np.int64, len(rows)),
-        proven=np.fromiter((r.proven for r in rows), np.int64, len(rows)),
-        recall_count=np.fromiter((r.recall_count for r in rows), np.int64, len(rows)),
-        created_at=np.fromiter((_epoch(r.created_at) for r in rows), np.float64, len(rows)),
-        last_recalled_at=np.fromiter(
-            (_epoch(r.last_recalled_at) for r in rows), np.float64, len(rows)
-        ),
-        pinned=np.fromiter((r.pinned for r in rows), bool, len(rows)),
-        supersession_keys=[r.supersession_key for r in rows],
-        versions=np.fromiter((r.version for r in rows), np.int64, len(rows)),
-        open_conflicts=np.fromiter((r.open_conflicts for r in rows), np.int64, len(rows)),
-        parent_ids=[None if r.parent_id is None else str(r.parent_id) for r in rows],
-        topics=[r.topic for r in rows],
-    )
+    return snapshot_of_rows(tenant, model, rows, embeddings)
 
 
 def _floats(values: tuple[Any, ...]) -> npt.NDArray[np.float64]:
