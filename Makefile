@@ -37,11 +37,15 @@ $(NODE_INSTALLED): clients/node/package-lock.json
 demo: $(STAMP)
 	$(BIN)/memgov demo
 
+# pylint's duplicate-code check (blocks of six identical lines in two modules, over the
+# packages and the tests) may find at most this many: lower it when a change removes one
+DUPLICATE_BUDGET ?= 22
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/python tools/duplicate_budget.py $(DUPLICATE_BUDGET)
 
 # two workers (the machine's two cores), whole files per worker: module fixtures are built
 # once and each worker has its own embedded PostgreSQL (tests/conftest.py); a plain

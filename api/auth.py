@@ -46,9 +46,10 @@ def check_rate(limiter: RateLimiter, key: ApiKeyRecord) -> None:
     wait = limiter.take(key.id)
     if wait:
         raise ApiError(
-            "rate_limited", f"too many requests for this key; retry in {wait} s",
+            "rate_limited",
+            f"too many requests for this key; retry in {wait} s",
             headers={"Retry-After": str(wait)},
-        )  # fmt: skip
+        )
 
 
 async def presented(

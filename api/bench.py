@@ -26,9 +26,23 @@ from curation import MemoryStore
 from curation.cli import progress_bar
 
 TOPICS = [
-    "deploys", "billing", "oncall", "database", "frontend", "latency", "refunds", "search",
-    "storage", "alerts", "release", "security", "caching", "queues", "auth", "pricing",
-]  # fmt: skip
+    "deploys",
+    "billing",
+    "oncall",
+    "database",
+    "frontend",
+    "latency",
+    "refunds",
+    "search",
+    "storage",
+    "alerts",
+    "release",
+    "security",
+    "caching",
+    "queues",
+    "auth",
+    "pricing",
+]
 
 
 def corpus_line(n: int) -> str:
@@ -86,10 +100,14 @@ def measure(calls: dict[str, Callable[[int], Any]], clients: int, requests: int)
         ms = np.array(spent) * 1000
         figures.append(
             Figures(
-                label, clients, requests, float(np.percentile(ms, 50)),
-                float(np.percentile(ms, 99)), clients * len(spent) / float(np.sum(spent)),
+                label,
+                clients,
+                requests,
+                float(np.percentile(ms, 50)),
+                float(np.percentile(ms, 99)),
+                clients * len(spent) / float(np.sum(spent)),
             )
-        )  # fmt: skip
+        )
     return figures
 
 

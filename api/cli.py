@@ -29,12 +29,16 @@ def keys_create(
     """Create a key and print it once (only its hash is stored)."""
     created = open_store().keys.create(tenant, scope, name=name)
     if as_json:
-        emit_json({"key": created.key, "id": created.id, "tenant": created.tenant,
-                   "scope": created.scope})  # fmt: skip
+        emit_json(
+            {"key": created.key, "id": created.id, "tenant": created.tenant, "scope": created.scope}
+        )
     else:
         typer.echo(created.key)
-        typer.echo(f"key {created.id} ({created.scope}) for tenant {created.tenant!r}: "
-                   "shown once, store it now", err=True)  # fmt: skip
+        typer.echo(
+            f"key {created.id} ({created.scope}) for tenant {created.tenant!r}: "
+            "shown once, store it now",
+            err=True,
+        )
 
 
 @keys_app.command("list")
@@ -95,8 +99,9 @@ def serve(
         uvicorn.Server(config).run(sockets=[listener])
     finally:
         listener.close()
-        typer.echo(f"memgov serve: stopped listening on {address} after "
-                   f"{time.monotonic() - started:.0f} s")  # fmt: skip
+        typer.echo(
+            f"memgov serve: stopped listening on {address} after {time.monotonic() - started:.0f} s"
+        )
 
 
 def _bind(host: str, port: int) -> socket.socket:

@@ -32,10 +32,19 @@ log = logging.getLogger("memgov.api")
 
 # every type an error can carry, with its status (docs/api.md's table lists the same)
 ErrorType = Literal[
-    "invalid", "malformed_json", "unauthorized", "forbidden", "not_found",
-    "method_not_allowed", "conflict", "too_large", "unsupported_media_type",
-    "unprocessable", "rate_limited", "internal",
-]  # fmt: skip
+    "invalid",
+    "malformed_json",
+    "unauthorized",
+    "forbidden",
+    "not_found",
+    "method_not_allowed",
+    "conflict",
+    "too_large",
+    "unsupported_media_type",
+    "unprocessable",
+    "rate_limited",
+    "internal",
+]
 ERROR_STATUS: dict[ErrorType, int] = {
     "invalid": 400,
     "malformed_json": 400,
@@ -246,8 +255,9 @@ def from_validation_error(exc: RequestValidationError, content_type: str | None)
         return error_response(
             "unsupported_media_type",
             f"send the body as Content-Type: application/json (got {content_type or 'none'})",
-            field="Content-Type", value=content_type,
-        )  # fmt: skip
+            field="Content-Type",
+            value=content_type,
+        )
     return JSONResponse(unprocessable_body(errors), status_code=ERROR_STATUS["unprocessable"])
 
 
@@ -264,9 +274,11 @@ def from_http_exception(exc: StarletteHTTPException) -> JSONResponse:
     type_ = _HTTP_TYPES.get(exc.status_code, "invalid" if exc.status_code < 500 else "internal")
     message = {404: "no such route", 405: "the route does not take this method (see Allow)"}
     return error_response(
-        type_, message.get(exc.status_code, str(exc.detail)),
-        field="body" if type_ == "malformed_json" else None, headers=exc.headers,
-    )  # fmt: skip
+        type_,
+        message.get(exc.status_code, str(exc.detail)),
+        field="body" if type_ == "malformed_json" else None,
+        headers=exc.headers,
+    )
 
 
 class ErrorBoundary:

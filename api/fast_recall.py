@@ -43,10 +43,15 @@ def recall_payload(
         return service.actor(key)
 
     result = store.recall_by_key(
-        bearer_secret(authorization), body.query, body.k,
-        mode=body.mode, agent_id=body.agent_id, as_of=body.as_of,
-        filters=body.filter_fields(), admit=admit,
-    )  # fmt: skip
+        bearer_secret(authorization),
+        body.query,
+        body.k,
+        mode=body.mode,
+        agent_id=body.agent_id,
+        as_of=body.as_of,
+        filters=body.filter_fields(),
+        admit=admit,
+    )
     if result is None:
         raise unknown_key()
     return json.dumps(recall_answer(result), ensure_ascii=False).encode()
@@ -87,9 +92,14 @@ class RecallFastPath:
         try:
             # in this context (the request's span, if any, parents the store's recall span)
             payload = await asyncio.get_running_loop().run_in_executor(
-                self._threads, contextvars.copy_context().run, recall_payload,
-                self.store, self.limiter, authorization, request,
-            )  # fmt: skip
+                self._threads,
+                contextvars.copy_context().run,
+                recall_payload,
+                self.store,
+                self.limiter,
+                authorization,
+                request,
+            )
         except ApiError as exc:
             response: Response = from_api_error(exc)
         except MemgovError as exc:

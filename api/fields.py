@@ -77,10 +77,10 @@ AgentId = Annotated[
     StringConstraints(min_length=1, max_length=MAX_AGENT_ID_CHARS, pattern=IDENTIFIER_PATTERN),
 ]
 Uuid = Annotated[
-    str, StringConstraints(pattern=UUID_PATTERN), WithJsonSchema(
-        {"type": "string", "format": "uuid", "pattern": UUID_PATTERN}
-    ),
-]  # fmt: skip
+    str,
+    StringConstraints(pattern=UUID_PATTERN),
+    WithJsonSchema({"type": "string", "format": "uuid", "pattern": UUID_PATTERN}),
+]
 Timestamp = Annotated[
     str,
     StringConstraints(pattern=TIMESTAMP_PATTERN),

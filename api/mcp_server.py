@@ -189,10 +189,16 @@ def build_mcp(store: MemoryStore) -> MCPServer:
         makes retries idempotent). metadata is free-form JSON; topic and source label it."""
         key = _key()
         item = MemoryIn(
-            content=content, kind=kind, importance=importance, generality=generality,
-            supersession_key=supersession_key, metadata=metadata, topic=topic,
-            source=source, id=id,
-        )  # fmt: skip
+            content=content,
+            kind=kind,
+            importance=importance,
+            generality=generality,
+            supersession_key=supersession_key,
+            metadata=metadata,
+            topic=topic,
+            source=source,
+            id=id,
+        )
         results = await _run(lambda: service.remember(store, key, [item]))
         return results[0].model_dump()  # type: ignore[no-any-return]
 

@@ -87,9 +87,11 @@ def feedback(memory_id: MemoryId, body: FeedbackIn, key: AgentKey, store: Store)
 
 
 @router.post(
-    "/memories/{memory_id}/contest", tags=["agent"], response_model=ConflictRecord,
+    "/memories/{memory_id}/contest",
+    tags=["agent"],
+    response_model=ConflictRecord,
     status_code=201,
-)  # fmt: skip
+)
 def contest(memory_id: MemoryId, body: ContestIn, key: AgentKey, store: Store) -> dict[str, Any]:
     """Attach contrary evidence to a memory; it is held in doubt, not edited."""
     return service.contest(store, key, memory_id, body.claim, body.evidence, body.source)

@@ -105,9 +105,13 @@ def resolve(
     conflict_id: ConflictId, body: ResolveIn, key: CuratorKey, store: Store
 ) -> dict[str, Any]:
     return store.curator.resolve(
-        key.tenant, conflict_id, body.resolution, replacement=body.replacement,
-        note=body.note, actor=actor(key),
-    ).to_dict()  # fmt: skip
+        key.tenant,
+        conflict_id,
+        body.resolution,
+        replacement=body.replacement,
+        note=body.note,
+        actor=actor(key),
+    ).to_dict()
 
 
 @router.post("/memories/{memory_id}/restore", response_model=MemoryRecord)

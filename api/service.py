@@ -19,9 +19,11 @@ def remember(store: MemoryStore, key: ApiKeyRecord, items: Sequence[MemoryIn]) -
     """Client ids are idempotency keys, checked by the store inside the write's own
     transaction: simultaneous retries store once and the others answer ``duplicate``."""
     written = store.remember_many(
-        key.tenant, [item.model_dump(exclude_none=True) for item in items], actor=actor(key),
+        key.tenant,
+        [item.model_dump(exclude_none=True) for item in items],
+        actor=actor(key),
         retries=True,
-    )  # fmt: skip
+    )
     return [WriteOut.model_validate(result.to_dict()) for result in written]
 
 

@@ -79,8 +79,10 @@ def main(size: int = 5_000, requests: int = 1_000) -> None:
     for mode in ("off", "on", "off", "on"):  # twice each: the second pair shows the noise
         done = subprocess.run(
             [sys.executable, "-m", "api.telemetry_bench", "--mode", mode, str(requests)],
-            capture_output=True, text=True, check=True,
-        )  # fmt: skip
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         row = json.loads(done.stdout.strip().splitlines()[-1])
         (lp50, lp99), (hp50, hp99) = row["in_process"], row["http"]
         print(f"{mode:<10} {lp50:>15.2f} {lp99:>8.2f} {hp50:>10.2f} {hp99:>8.2f}  {row['spans']}")

@@ -42,6 +42,7 @@ English function words are the only language knowledge here; no template of any 
 
 from __future__ import annotations
 
+import calendar
 import math
 import re
 import threading
@@ -103,6 +104,21 @@ _NOTE_CUES = (
     "seen in",
     "checked on",
     "checked",
+    "last verified",
+    "verified on",
+    "verified",
+    "confirmed on",
+    "confirmed",
+    "reviewed on",
+    "reviewed",
+    "fetched on",
+    "fetched",
+    "retrieved on",
+    "retrieved",
+    "observed on",
+    "observed",
+    "logged on",
+    "logged",
     "until",
     "till",
     "by",
@@ -256,8 +272,7 @@ def _when(match: re.Match[str]) -> datetime | None:
     if match.group("iso"):
         parts = [int(p) for p in re.split(r"[-t ]", text)[:3] if p.isdigit()]
         month = parts[1] if len(parts) > 1 and 1 <= parts[1] <= 12 else 1
-        day = parts[2] if len(parts) > 2 and 1 <= parts[2] <= 28 else 1
-        return datetime(parts[0], month, day, tzinfo=UTC)
+        return _day(parts[0], month, parts[2] if len(parts) > 2 else 1)
     if not years:
         short = re.search(r"['\u2019](\d{2})\b", text)
         if short is None:
@@ -267,8 +282,14 @@ def _when(match: re.Match[str]) -> datetime | None:
         years = [str(1900 + yy if yy >= 69 else 2000 + yy)]
     month = next((n for name, n in MONTH_NUMBERS.items() if re.search(rf"\b{name}\b", text)), 1)
     days = [int(d) for d in re.findall(r"(?<!['\u2019])\b(\d{1,2})(?:st|nd|rd|th)?\b", text)]
-    day = days[0] if days and 1 <= days[0] <= 28 else 1
-    return datetime(int(years[-1]), month, day, tzinfo=UTC)
+    return _day(int(years[-1]), month, days[0] if days else 1)
+
+
+def _day(year: int, month: int, day: int) -> datetime:
+    """That day, or the month's first when no such day exists ("31 February")."""
+    if not 1 <= day <= calendar.monthrange(year, month)[1]:
+        day = 1
+    return datetime(year, month, day, tzinfo=UTC)
 
 
 _CUE_BEFORE = re.compile(
@@ -285,12 +306,18 @@ def _note_at(text: str, match: re.Match[str]) -> _Note | None:
     start, end = match.start(), match.end()
     before, after = text[:start], text[end:]
     when = _when(match)
+    if match.group("iso") and re.search(r"t\d{1,2}:\d{2}", match.group("iso"), re.I):
+        # a machine timestamp ("ts": "2023-05-03T11:45:00Z") says when a record was
+        # logged, not what it says (a person's "2024-03-01 22:00" may be a value): the
+        # moment of a report, so two logged records are two events unless a state is said
+        return _bracketed(text, start, end, when, True)
     cue = _CUE_BEFORE.search(before)
     if cue:
         word = cue.group("cue").lower()
         start = cue.start("cue")
         point = word in _POINT_CUES and not re.search(
-            r"\b(?:noted|updated|recorded|written|seen|checked)\s*$",
+            r"\b(?:noted|updated|recorded|written|seen|checked|verified|confirmed|reviewed"
+            r"|fetched|retrieved|observed|logged)\s*$",
             before[: cue.start("cue")],
             re.I,
         )
@@ -645,9 +672,9 @@ def _rare_in_language(word: str) -> bool:
 class _Question:
     """What the question names, read against its candidates.
 
-    - ``subject``: its words that are rare in the language (a name, an identifier) and
+    - ``subject``: its words that are rare in the language (a name, an identifier),
       held by at least half of the hits near the top (a rare verb of one phrasing,
-      "rotates", is not: the best hits say it otherwise);
+      "rotates", is not: the best hits say it otherwise) and telling the candidates apart;
     - ``slot``: its other words held by some candidate, each weighted by how much it tells
       the candidates apart (log N / df: "service" in every hit weighs nothing, "hosted"
       much). Weighed among the subject's statements alone, one slot phrased two ways
@@ -674,12 +701,15 @@ def _read_question(
     top = max(relevance) - near
     near_top = [s for s, r in zip(statements, relevance, strict=True) if r >= top]
     named = _names(query)
-    subject = frozenset(
-        w
-        for w in words
-        if w in named and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
+    held = {w: sum(1 for s in statements if w in s.words) for w in words}
+    # a subject word tells the candidates apart: of the names most near-top hits hold,
+    # those at most half of all candidates hold ("Search Ranking", not the "escalation"
+    # every note of the store says); failing that, those not every candidate holds
+    names = [w for w in named & words if 2 * sum(w in s.words for s in near_top) >= len(near_top)]
+    subject = frozenset(w for w in names if 2 * held[w] <= len(statements)) or frozenset(
+        w for w in names if held[w] < len(statements)
     )
-    held = {w: sum(1 for s in statements if w in s.words) for w in words - subject}
+    held = {w: n for w, n in held.items() if w not in subject}
     if subject:
         # a slot word none of the subject's own statements holds tells none of them
         # apart: "club" asked of "X is a Malmö FF player" / "X transferred to Feyenoord"

@@ -132,12 +132,14 @@ def export(source: Path, target: Path) -> None:
             input_names=["input_ids", "attention_mask", "token_type_ids"],
             output_names=["hidden"],
             dynamic_axes={
-                "input_ids": axes, "attention_mask": axes, "token_type_ids": axes,
+                "input_ids": axes,
+                "attention_mask": axes,
+                "token_type_ids": axes,
                 "hidden": axes,
             },
             opset_version=17,
             dynamo=False,
-        )  # fmt: skip
+        )
 
 
 def quantise(source: Path, target: Path) -> None:
@@ -153,8 +155,12 @@ def quantise(source: Path, target: Path) -> None:
     root.setLevel(logging.ERROR)  # its "consider pre-processing" advice is for static runs
     try:
         quantize_dynamic(
-            str(source), str(target), op_types_to_quantize=["MatMul"], per_channel=True,
-            reduce_range=True, weight_type=QuantType.QInt8,
-        )  # fmt: skip
+            str(source),
+            str(target),
+            op_types_to_quantize=["MatMul"],
+            per_channel=True,
+            reduce_range=True,
+            weight_type=QuantType.QInt8,
+        )
     finally:
         root.setLevel(level)

@@ -52,9 +52,10 @@ def check(name: str) -> str:
     scripts = {s for s in map(_script, name) if s is not None}
     if len(scripts) > 1 and not scripts <= _JAPANESE:
         raise ValidationError(
-            "tenant", name, f"mixes scripts ({', '.join(sorted(scripts))}): it could pass "
-            "for another name"
-        )  # fmt: skip
+            "tenant",
+            name,
+            f"mixes scripts ({', '.join(sorted(scripts))}): it could pass for another name",
+        )
     return name
 
 

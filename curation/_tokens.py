@@ -330,10 +330,12 @@ def _matches(
         hi = np.searchsorted(index_key[order], probe_key, side="right")
         return index_row[order], lo, hi - lo
     position = np.arange(max(len(index_key), len(probe_key)), dtype=np.int64)
-    packed = np.concatenate([
-        (index_key << (shift + 1)) | position[: len(index_key)],
-        (probe_key << (shift + 1)) | (1 << shift) | position[: len(probe_key)],
-    ])  # fmt: skip
+    packed = np.concatenate(
+        [
+            (index_key << (shift + 1)) | position[: len(index_key)],
+            (probe_key << (shift + 1)) | (1 << shift) | position[: len(probe_key)],
+        ]
+    )
     packed.sort()
     is_probe = ((packed >> shift) & 1).astype(bool)
     payload = packed & ((1 << shift) - 1)

@@ -103,8 +103,11 @@ def find_secrets(text: str) -> list[Finding]:
                 for regex in plugin.denylist:
                     for m in regex.finditer(line):
                         if m.end() > m.start():
-                            found.append(Finding("secret", kind, line_start + m.start(),
-                                                 line_start + m.end()))  # fmt: skip
+                            found.append(
+                                Finding(
+                                    "secret", kind, line_start + m.start(), line_start + m.end()
+                                )
+                            )
                 continue
             for secret in plugin.analyze_line(filename="memory", line=line, line_number=0):
                 value = secret.secret_value or ""
@@ -134,15 +137,21 @@ _OMO = "[0-9LMNPQRSTUV]"  # a codice fiscale's digits may be replaced by these l
 # (country, regex of the written format, stdnum module whose checksum must hold)
 _NATIONAL_IDS: tuple[tuple[str, re.Pattern[str], Any], ...] = (
     ("DE", re.compile(r"(?<![\d.-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\d.-])"), idnr),
-    ("FR", re.compile(r"(?<!\w)[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2}(?!\w)"),
-     nir),
+    (
+        "FR",
+        re.compile(r"(?<!\w)[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2}(?!\w)"),
+        nir,
+    ),
     ("ES", re.compile(r"(?<!\w)\d{8}-?[A-Z](?!\w)", re.IGNORECASE), dni),
     ("ES", re.compile(r"(?<!\w)[XYZ]-?\d{7}-?[A-Z](?!\w)", re.IGNORECASE), nie),
-    ("IT", re.compile(rf"(?<!\w)[A-Z]{{6}}{_OMO}{{2}}[A-Z]{_OMO}{{2}}[A-Z]{_OMO}{{3}}[A-Z](?!\w)"),
-     codicefiscale),
+    (
+        "IT",
+        re.compile(rf"(?<!\w)[A-Z]{{6}}{_OMO}{{2}}[A-Z]{_OMO}{{2}}[A-Z]{_OMO}{{3}}[A-Z](?!\w)"),
+        codicefiscale,
+    ),
     ("NL", re.compile(r"(?<![\d.-])\d{4}\.?\d{2}\.?\d{3}(?![\d.-])"), bsn),
     ("IN", re.compile(r"(?<![\d.-])[2-9]\d{3} ?\d{4} ?\d{4}(?![\d.-])"), aadhaar),
-)  # fmt: skip
+)
 _ADDRESS_COUNTRIES = ("US", "CA", "GB")
 # an address starts with a street number and a capitalised name ("10 Downing", "611 3rd
 # Ave", "144 W. Colfax"): a text without one skips pyap (its regexes cost ~20 ms a text),
@@ -197,10 +206,16 @@ def find_pii(text: str, region: str = "US") -> list[Finding]:
         digits = re.sub(r"\D", "", m.group())
         if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
             found.append(Finding("pii", "card", m.start(), m.end()))
-    found += [Finding("pii", "iban", m.start(), m.end()) for m in _IBAN.finditer(text)
-              if iban.is_valid(m.group())]  # fmt: skip
-    found += [Finding("pii", "ssn", m.start(), m.end()) for m in _SSN.finditer(text)
-              if ssn.is_valid(m.group())]  # fmt: skip
+    found += [
+        Finding("pii", "iban", m.start(), m.end())
+        for m in _IBAN.finditer(text)
+        if iban.is_valid(m.group())
+    ]
+    found += [
+        Finding("pii", "ssn", m.start(), m.end())
+        for m in _SSN.finditer(text)
+        if ssn.is_valid(m.group())
+    ]
     found += _national_ids(text)
     found += _addresses(text, [(f.start, f.end) for f in found])
     taken = [(f.start, f.end) for f in found]
@@ -237,16 +252,19 @@ _HIDDEN = re.compile(
 
 
 def find_instructions(text: str) -> list[Finding]:
-    found = [Finding("instruction", "addresses-agent", m.start(), m.end())
-             for m in _ADDRESSING.finditer(text)]  # fmt: skip
+    found = [
+        Finding("instruction", "addresses-agent", m.start(), m.end())
+        for m in _ADDRESSING.finditer(text)
+    ]
     found += [
         Finding("instruction", "role-tag", m.start(), m.end()) for m in _ROLE_TAG.finditer(text)
     ]
     found += [
         Finding("instruction", "tool-call", m.start(), m.end()) for m in _TOOL_CALL.finditer(text)
     ]
-    found += [Finding("instruction", "hidden-unicode", m.start(), m.end())
-              for m in _HIDDEN.finditer(text)]  # fmt: skip
+    found += [
+        Finding("instruction", "hidden-unicode", m.start(), m.end()) for m in _HIDDEN.finditer(text)
+    ]
     return found
 
 

@@ -47,11 +47,31 @@ def _wordset(text: str) -> frozenset[str]:
 Normalizer = Callable[[re.Match[str]], Found]
 
 _MONTH_NUMBERS = {
-    "January": 1, "February": 2, "March": 3, "April": 4, "May": 5, "June": 6, "July": 7,
-    "August": 8, "September": 9, "October": 10, "November": 11, "December": 12,
-    "Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "Jun": 6, "Jul": 7, "Aug": 8, "Sep": 9,
-    "Sept": 9, "Oct": 10, "Nov": 11, "Dec": 12,
-}  # fmt: skip
+    "January": 1,
+    "February": 2,
+    "March": 3,
+    "April": 4,
+    "May": 5,
+    "June": 6,
+    "July": 7,
+    "August": 8,
+    "September": 9,
+    "October": 10,
+    "November": 11,
+    "December": 12,
+    "Jan": 1,
+    "Feb": 2,
+    "Mar": 3,
+    "Apr": 4,
+    "Jun": 6,
+    "Jul": 7,
+    "Aug": 8,
+    "Sep": 9,
+    "Sept": 9,
+    "Oct": 10,
+    "Nov": 11,
+    "Dec": 12,
+}
 _FULL_MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|November|December"
 )
@@ -79,18 +99,49 @@ MONTH_NUMBERS: dict[str, int] = {
     for name in names
 }
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_MULTIPLIERS = {"k": 1_000, "thousand": 1_000, "M": 1_000_000, "mn": 1_000_000,
-                "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}  # fmt: skip
+_MULTIPLIERS = {
+    "k": 1_000,
+    "thousand": 1_000,
+    "M": 1_000_000,
+    "mn": 1_000_000,
+    "million": 1_000_000,
+    "bn": 1_000_000_000,
+    "billion": 1_000_000_000,
+}
 _UNIT_SUFFIX = r"ms|s|m|h|d|w|x|[kKMGT]B|[kmgt]b"
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "dollar": "USD",
-               "dollars": "USD", "euro": "EUR", "euros": "EUR", "pound": "GBP",
-               "pounds": "GBP", "cent": "USD", "cents": "USD"}  # fmt: skip
+_CURRENCIES = {
+    "$": "USD",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "dollar": "USD",
+    "dollars": "USD",
+    "euro": "EUR",
+    "euros": "EUR",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "cent": "USD",
+    "cents": "USD",
+}
 _CODES = "USD|EUR|GBP|JPY|CHF|CAD|AUD|INR|CNY"
-_NUMBER_WORDS = {w: i for i, w in enumerate(_split(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty"))} | {
-    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-    "ninety": 90, "twice": 2}  # fmt: skip
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        _split(
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+            "fifteen sixteen seventeen eighteen nineteen twenty"
+        )
+    )
+} | {
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "twice": 2,
+}
 _NOT_A_NUMBER_BEFORE_ONE = _wordset(
     "the this that each any no every some which another a one only new right wrong"
 )
@@ -110,25 +161,50 @@ POLARITY_FAMILIES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     name: (frozenset(pos.split()), frozenset(neg.split()))
     for name, pos, neg in (
         ("state", "enabled enable enables", "disabled disable disables"),
-        ("health", "healthy online operational available",
-         "unhealthy degraded down offline unavailable broken outage"),
-        ("outcome", "pass passed passes passing succeeded succeeds success successful",
-         "fail failed fails failing failure unsuccessful"),
+        (
+            "health",
+            "healthy online operational available",
+            "unhealthy degraded down offline unavailable broken outage",
+        ),
+        (
+            "outcome",
+            "pass passed passes passing succeeded succeeds success successful",
+            "fail failed fails failing failure unsuccessful",
+        ),
         ("truth", "true correct valid", "false incorrect invalid wrong"),
         ("requirement", "required mandatory", "optional"),
-        ("permission", "allowed allow allows permitted permit",
-         "forbidden prohibited disallowed denied deny blocked banned"),
-        ("direction", "increase increased increases raise raised higher",
-         "decrease decreased decreases lower lowered reduce reduced"),
+        (
+            "permission",
+            "allowed allow allows permitted permit",
+            "forbidden prohibited disallowed denied deny blocked banned",
+        ),
+        (
+            "direction",
+            "increase increased increases raise raised higher",
+            "decrease decreased decreases lower lowered reduce reduced",
+        ),
         ("bound", "minimum", "maximum"),
         ("decision", "accepted approved accept approve", "rejected declined reject decline"),
     )
-}  # fmt: skip
+}
 _POLE_OF = {w: (fam, "+") for fam, (pos, _) in POLARITY_FAMILIES.items() for w in pos} | {
     w: (fam, "-") for fam, (_, neg) in POLARITY_FAMILIES.items() for w in neg
 }
-CATEGORIES = ("quoted", "address", "reference", "date", "day", "time", "version", "money",
-              "percentage", "number", "identifier", "tier", "name")  # fmt: skip
+CATEGORIES = (
+    "quoted",
+    "address",
+    "reference",
+    "date",
+    "day",
+    "time",
+    "version",
+    "money",
+    "percentage",
+    "number",
+    "identifier",
+    "tier",
+    "name",
+)
 # Categories naming *what* a statement is about rather than what it says of it: two texts
 # that disagree here are about different subjects (order #10001 vs order #10002), so they
 # are neither duplicates nor a contradiction.
@@ -277,39 +353,79 @@ _EXTRACTORS: list[tuple[re.Pattern[str], Normalizer]] = [
         (r"(?P<v>\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+)", 0, _plain("address", fold=True)),
         (r"#\s?(?P<v>\d+)\b", 0, _plain("reference")),
         (rf"\b(?:{_REFERENCE_NOUNS})\s*#?\s*(?P<v>\d{{2,}})\b", re.I, _plain("reference")),
-        (r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?:[T ](?P<H>\d{1,2}):(?P<M>\d{2})"
-         r"(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d)", 0, _iso),
-        (rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{MONTH_NAMES})\.?"
-         rf"(?:,?\s+(?P<y>\d{{4}}))?(?!\w)", 0, _named_date),
-        (rf"\b(?P<mon>{MONTH_NAMES})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)"
-         rf"(?:,?\s+(?P<y>\d{{4}}))?(?!\w)", 0, _named_date),
+        (
+            r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?:[T ](?P<H>\d{1,2}):(?P<M>\d{2})"
+            r"(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d)",
+            0,
+            _iso,
+        ),
+        (
+            rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{MONTH_NAMES})\.?"
+            rf"(?:,?\s+(?P<y>\d{{4}}))?(?!\w)",
+            0,
+            _named_date,
+        ),
+        (
+            rf"\b(?P<mon>{MONTH_NAMES})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)"
+            rf"(?:,?\s+(?P<y>\d{{4}}))?(?!\w)",
+            0,
+            _named_date,
+        ),
         (rf"\b(?P<mon>{MONTH_NAMES})\.?,?\s+(?P<y>\d{{4}})(?!\w)", 0, _named_date),
         (r"\b(?P<v>\d{1,2}/\d{1,2}/\d{2,4})\b", 0, _plain("date")),
         (rf"\b(?P<mon>{_FULL_MONTHS})\b", 0, _named_date),
-        (r"\b(?:in|since|from|until|till|by|during|of|year)\s+(?P<y>(?:19|20)\d{2})"
-         r"(?!\w|[.,]\d)", re.I, _named_date),
-        (r"\b(?P<v>today|tomorrow|yesterday|tonight|monday|tuesday|wednesday|thursday|friday"
-         r"|saturday|sunday)(?:s\b|\b)", re.I, _day),
+        (
+            r"\b(?:in|since|from|until|till|by|during|of|year)\s+(?P<y>(?:19|20)\d{2})"
+            r"(?!\w|[.,]\d)",
+            re.I,
+            _named_date,
+        ),
+        (
+            r"\b(?P<v>today|tomorrow|yesterday|tonight|monday|tuesday|wednesday|thursday|friday"
+            r"|saturday|sunday)(?:s\b|\b)",
+            re.I,
+            _day,
+        ),
         (r"\b(?P<h>\d{1,2}):(?P<mi>\d{2})(?::\d{2})?(?:\s*(?P<ap>[ap])\.?m\b\.?)?", re.I, _time),
         (r"\b(?P<h>\d{1,2})\s*(?P<ap>[ap])\.?m\b\.?", re.I, _time),
         (r"\b(?P<word>noon|midnight)\b", re.I, _time),
         (r"\b[vV](?P<v>\d+(?:\.\d+)*)\b", 0, _version),
         (r"\b(?:version|release|ver\.?)\s+v?(?P<v>\d+(?:\.\d+)*)\b", re.I, _version),
         (r"\b(?P<v>\d+\.\d+\.\d+(?:\.\d+)*)(?:-[0-9A-Za-z.]+)?\b", 0, _version),
-        (rf"(?P<cur>[$€£¥])\s?(?P<num>{_NUM})(?:\s?(?P<mult>k|M|mn|bn|thousand|million|billion)"
-         rf"(?!\w))?", 0, _money),
-        (rf"\b(?P<cur>{_CODES})\s?(?P<num>{_NUM})(?:\s?(?P<mult>k|M|mn|bn|thousand|million"
-         rf"|billion)(?!\w))?", 0, _money),
-        (rf"(?<![\w.])(?P<num>{_NUM})(?:\s?(?P<mult>k|M|mn|bn|thousand|million|billion)(?!\w))?"
-         rf"\s?(?P<cur>{_CODES}|dollars?|euros?|pounds?|cents?)\b", 0, _money),
+        (
+            rf"(?P<cur>[$€£¥])\s?(?P<num>{_NUM})(?:\s?(?P<mult>k|M|mn|bn|thousand|million|billion)"
+            rf"(?!\w))?",
+            0,
+            _money,
+        ),
+        (
+            rf"\b(?P<cur>{_CODES})\s?(?P<num>{_NUM})(?:\s?(?P<mult>k|M|mn|bn|thousand|million"
+            rf"|billion)(?!\w))?",
+            0,
+            _money,
+        ),
+        (
+            rf"(?<![\w.])(?P<num>{_NUM})(?:\s?(?P<mult>k|M|mn|bn|thousand|million|billion)(?!\w))?"
+            rf"\s?(?P<cur>{_CODES}|dollars?|euros?|pounds?|cents?)\b",
+            0,
+            _money,
+        ),
         (rf"(?<![\w.])(?P<num>{_NUM})\s?(?:%|percent\b|per\s?cent\b|pct\b)", re.I, _percent),
-        (r"(?<![\w-])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*"
-         r"(?![\w-])", 0, _identifier),
-        (rf"(?<![\w.])(?P<num>{_NUM})(?P<suffix>st|nd|rd|th|k|K|M|bn|{_UNIT_SUFFIX})?(?!\w)"
-         rf"(?!\.\d)(?:\s(?P<word>thousand|million|billion)\b)?", 0, _number),
+        (
+            r"(?<![\w-])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*"
+            r"(?![\w-])",
+            0,
+            _identifier,
+        ),
+        (
+            rf"(?<![\w.])(?P<num>{_NUM})(?P<suffix>st|nd|rd|th|k|K|M|bn|{_UNIT_SUFFIX})?(?!\w)"
+            rf"(?!\.\d)(?:\s(?P<word>thousand|million|billion)\b)?",
+            0,
+            _number,
+        ),
         (rf"\b(?P<v>{'|'.join(_NUMBER_WORDS)})\b", re.I, _number_word),
     )
-]  # fmt: skip
+]
 
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
 
@@ -497,8 +613,11 @@ def compare_profiles(a: ValueProfile, b: ValueProfile) -> list[str]:
 
     if not _aligned(a, b):
         return diffs
-    flipped = [f for f in POLARITY_FAMILIES if f in a.poles and f in b.poles
-               and a.poles[f][0] != b.poles[f][0]]  # fmt: skip
+    flipped = [
+        f
+        for f in POLARITY_FAMILIES
+        if f in a.poles and f in b.poles and a.poles[f][0] != b.poles[f][0]
+    ]
     negation_differs = len(a.negations) % 2 != len(b.negations) % 2
     if negation_differs and flipped:  # "not healthy" vs "unhealthy": the flips cancel
         flipped, negation_differs = flipped[1:], False

@@ -18,7 +18,6 @@ from curation._neighbors import (
     pair_recall_precision,
     similar_pairs,
 )
-from curation._principles import propose_principles
 from curation._store.database import scope_to_tenant
 from curation._store.recall import SearchIndex, candidate_order
 from curation._store.recall import search as recall_search
@@ -33,6 +32,7 @@ from curation._store.transfer.bulk_load import worth_it as bulk_worth_it
 from curation._store.writes import MEMORY_COLUMNS, ensure_tenant
 from curation._trust import find_instructions, find_pii, find_secrets
 from curation._validation import content_hash
+from curation.mechanics.principles import propose_principles
 
 __all__ = [
     "BULK_MEMORY_TYPES",

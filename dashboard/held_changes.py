@@ -58,13 +58,12 @@ def render(tenant: str) -> None:
         )
     for change in changes:
         with st.container(border=True):
-            left, right = st.columns(2)
-            with left:
-                st.markdown("**Older entry** (stays active until confirmed)")
-                ui.quote(change.older_content)
-            with right:
-                st.markdown("**Newer entry**")
-                ui.quote(change.newer_content)
+            ui.quotes_side_by_side(
+                "**Older entry** (stays active until confirmed)",
+                change.older_content,
+                "**Newer entry**",
+                change.newer_content,
+            )
             ui.text_html("<b>Evidence:</b> {evidence}", evidence=change.detail)
             similarity = "" if change.similarity is None else f"cosine {change.similarity:.3f} · "
             st.caption(

@@ -105,9 +105,18 @@ def render() -> None:
         st.caption("Dark band: always-valid; light: fixed-horizon interval. Dashed: 0.")
     with st.expander("Daily table"):
         columns = [
-            "date", f"curated_{field}", f"raw_{field}", "delta", "always_valid_low",
-            "always_valid_high", "curated_agents", "raw_agents", "curated_missing_share",
-            "raw_missing_share", "srm_p", "recommendation",
-        ]  # fmt: skip
+            "date",
+            f"curated_{field}",
+            f"raw_{field}",
+            "delta",
+            "always_valid_low",
+            "always_valid_high",
+            "curated_agents",
+            "raw_agents",
+            "curated_missing_share",
+            "raw_missing_share",
+            "srm_p",
+            "recommendation",
+        ]
         st.dataframe(pd.DataFrame(report["days"])[columns], hide_index=True, width="stretch")
     st.caption(EXPLAINER)

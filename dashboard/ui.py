@@ -132,3 +132,15 @@ def quote(text: str) -> None:
         'white-space:pre-wrap">{text}</div>',
         text=text,
     )
+
+
+def quotes_side_by_side(left_label: str, left: str, right_label: str, right: str) -> None:
+    """Two entries of untrusted text side by side, each quoted under its label (markdown
+    written by the page): an older entry and the newer one that replaces it."""
+    first, second = st.columns(2)
+    with first:
+        st.markdown(left_label)
+        quote(left)
+    with second:
+        st.markdown(right_label)
+        quote(right)

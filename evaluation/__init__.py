@@ -3,15 +3,15 @@
 ``orchestration`` and ``dashboard`` import only this module (an import-linter contract
 in pyproject.toml keeps the submodules private to ``evaluation``). The names resolve
 lazily (PEP 562 ``__getattr__``): ``import evaluation`` loads nothing, and a name loads
-its module on first use (``_lazy``). ``_EXPORTS`` says where each name lives; the
-``TYPE_CHECKING`` block gives type checkers the same names.
+its module on first use (``_lazy``). The ``TYPE_CHECKING`` block says where each name
+lives, to type checkers and to ``_EXPORTS`` alike (read from it).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from evaluation._lazy import lazy_exports
+from evaluation._lazy import lazy_exports, type_checking_exports
 
 if TYPE_CHECKING:
     from evaluation.ab import ABConfig, embed_writes, headline_table, log_ab, run_ab
@@ -56,51 +56,7 @@ if TYPE_CHECKING:
         tracking_uri,
     )
 
-# exported name -> "module" (same name there) or "module:name" (renamed at the door)
-_EXPORTS: dict[str, str] = {
-    "ABConfig": "evaluation.ab",
-    "embed_writes": "evaluation.ab",
-    "run_ab": "evaluation.ab",
-    "headline_table": "evaluation.ab",
-    "log_ab": "evaluation.ab",
-    "explicit_cache_path": "evaluation.benchmarks.embed_cache",
-    "Benchmark": "evaluation.benchmarks.protocol",
-    "BenchmarkResult": "evaluation.benchmarks.protocol",
-    "RunOptions": "evaluation.benchmarks.protocol",
-    "BENCHMARKS": "evaluation.benchmarks.registry",
-    "benchmark_headlines": "evaluation.benchmarks.registry",
-    "register_benchmark": "evaluation.benchmarks.registry",
-    "weekly_benchmarks": "evaluation.benchmarks.registry",
-    "run_benchmark": "evaluation.benchmarks.run",
-    "Terminal": "evaluation.console",
-    "day_progress": "evaluation.console",
-    "progress": "evaluation.console",
-    "quiet_frameworks": "evaluation.console",
-    "DEMO_NOW": "evaluation.demo:NOW",
-    "TenantScript": "evaluation.demo",
-    "DEMO_DATABASE": "evaluation.demo",
-    "Print": "evaluation.demo",
-    "curation_line": "evaluation.demo",
-    "demo_database": "evaluation.demo",
-    "run_demo": "evaluation.demo",
-    "FleetConfig": "evaluation.fleet",
-    "experiment_report": "evaluation.online",
-    "log_due_experiments": "evaluation.online",
-    "ONLINE_EXPERIMENT": "evaluation.online",
-    "log_online_report": "evaluation.online",
-    "online_daily_table": "evaluation.online:daily_table",
-    "online_headline": "evaluation.online:headline",
-    "OnlineSimConfig": "evaluation.online",
-    "simulate_online_experiment": "evaluation.online",
-    "simulate_fleet": "evaluation.simulator",
-    "evaluate_tenant": "evaluation.tenant_eval",
-    "comparison_run": "evaluation.tracking",
-    "describe_run": "evaluation.tracking",
-    "mlflow_ui_url": "evaluation.tracking",
-    "redact_value": "evaluation.tracking",
-    "run_link": "evaluation.tracking",
-    "tracking_uri": "evaluation.tracking",
-}
+_EXPORTS = type_checking_exports(__file__)  # name -> "module:attribute"
 
 
 __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)

@@ -1,13 +1,35 @@
 """Lazy exports (PEP 562) for evaluation's front doors (``evaluation``, ``evaluation.ab``,
 ``evaluation.demo``, ``evaluation.online``): importing a package loads none of its
 modules; a name loads its module on first use, so a Dagster code location, a dashboard
-page or a command pays for MLflow or the simulator only when it touches them."""
+page or a command pays for MLflow or the simulator only when it touches them. A front
+door names each export twice: in its ``if TYPE_CHECKING:`` imports (what type checkers
+and readers see, and where ``type_checking_exports`` reads the lazy map from) and in
+``__all__``."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
+
+
+def type_checking_exports(package_file: str) -> dict[str, str]:
+    """Each name a front door imports under ``if TYPE_CHECKING:`` (its ``as`` name when it
+    has one) -> ``"module:attribute"``, read from the door's own source."""
+    tree = ast.parse(Path(package_file).read_text(encoding="utf-8"))
+    [block] = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    ]
+    return {
+        alias.asname or alias.name: f"{node.module}:{alias.name}"
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
 
 
 def lazy_exports(

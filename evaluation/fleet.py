@@ -43,11 +43,16 @@ class SimWrite:
 
     def as_input(self) -> dict[str, Any]:
         return {
-            "id": self.id, "content": self.content, "kind": self.kind,
-            "importance": self.importance, "generality": self.generality,
-            "supersession_key": self.supersession_key, "topic": self.topic,
-            "created_at": self.at, "source": self.agent_id,
-        }  # fmt: skip
+            "id": self.id,
+            "content": self.content,
+            "kind": self.kind,
+            "importance": self.importance,
+            "generality": self.generality,
+            "supersession_key": self.supersession_key,
+            "topic": self.topic,
+            "created_at": self.at,
+            "source": self.agent_id,
+        }
 
 
 @dataclass(frozen=True)

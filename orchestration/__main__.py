@@ -87,8 +87,9 @@ def run_tenants(job: JobDefinition, tenants: Sequence[str], instance: DagsterIns
             print(
                 f"{tenant}: stopped by a signal (its store is as before the run or after it); "
                 f"not run: {left}",
-                file=sys.stderr, flush=True,
-            )  # fmt: skip
+                file=sys.stderr,
+                flush=True,
+            )
             return 130
         checks = result.get_asset_check_evaluations()
         failing = [c.check_name for c in checks if not c.passed]

@@ -42,24 +42,16 @@ from curation import (
     plan_memory_ids,
     prune_cap_violation,
 )
-from orchestration.assets import curated_store
+from orchestration.assets.curation import curated_store
+from orchestration.metadata import broken_probes_md, failing_probes_md, ids_md
 from orchestration.partitions import tenant_partitions
-from orchestration.reporting import table_md
 from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
-
-SHOWN = 20
 
 # The checks must be partitioned like their assets (an unpartitioned check on a partitioned
 # asset loads every partition's value); Dagster still labels that "preview".
 warnings.filterwarnings(
     "ignore", message="Specifying a partitions_def on an AssetCheckSpec", category=Warning
 )
-
-
-def _ids_md(ids: list[str]) -> MetadataValue:
-    shown = ", ".join(f"`{i}`" for i in ids[:SHOWN])
-    more = f" … and {len(ids) - SHOWN} more" if len(ids) > SHOWN else ""
-    return MetadataValue.md(shown + more if ids else "_none_")
 
 
 @asset_check(
@@ -81,15 +73,6 @@ def golden_recall_probe(
     probes = golden_probes_with_plan(memory, tenant, now=clock.current(), archived=archived)
     broken = [p for p in probes if p.broken_by_plan]
     already = [p for p in probes if not p.before.passed]
-    rows = [
-        (
-            p.after.query,
-            p.after.k,
-            ", ".join(p.after.missing),
-            "yes" if set(p.after.missing) & archived else "pushed out of top k",
-        )
-        for p in broken[:SHOWN]
-    ]
     return AssetCheckResult(
         passed=not broken,
         metadata={
@@ -98,9 +81,7 @@ def golden_recall_probe(
             "probes": len(probes),
             "already_failing_before_plan": len(already),
             "search_depth": max((p.depth for p in probes), default=0),
-            "broken_probes": MetadataValue.md(
-                table_md(["query", "k", "missing expected ids", "archived by plan"], rows)
-            ),
+            "broken_probes": broken_probes_md(broken, archived),
         },
     )
 
@@ -150,7 +131,7 @@ def pinned_untouched(
             "observed": len(violations),
             "threshold": 0,
             "archives_checked": len(curation_plan.archives),
-            "pinned_targets": _ids_md(violations),
+            "pinned_targets": ids_md(violations),
         },
     )
 
@@ -180,7 +161,7 @@ def no_cross_tenant_action(
             "threshold": 0,
             "ids_named": len(named),
             "plan_tenant": MetadataValue.text(curation_plan.tenant),
-            "foreign_ids": _ids_md(foreign),
+            "foreign_ids": ids_md(foreign),
         },
     )
 
@@ -198,7 +179,6 @@ def golden_recall_after_apply(
     memory = store.open(clock.clock())
     probes = golden_probes_with_plan(memory, tenant, now=clock.current())
     failing = [p.after for p in probes if not p.after.passed]
-    rows = [(p.query, p.k, ", ".join(p.missing)) for p in failing[:SHOWN]]
     return AssetCheckResult(
         passed=not failing,
         severity=AssetCheckSeverity.ERROR,
@@ -206,7 +186,7 @@ def golden_recall_after_apply(
             "observed": len(failing),
             "threshold": 0,
             "probes": len(probes),
-            "failing_probes": MetadataValue.md(table_md(["query", "k", "missing ids"], rows)),
+            "failing_probes": failing_probes_md(failing),
         },
     )
 

@@ -26,8 +26,9 @@ from dagster import (
 )
 
 from curation import EXECUTORS, Settings, ValidationError, configure_telemetry
-from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
-from orchestration.benchmark_assets import BENCHMARK_ASSETS, BenchmarkDataResource
+from orchestration.assets.curation import CURATION_ASSETS
+from orchestration.assets.evaluation import EVALUATION_ASSETS
+from orchestration.assets.online import ONLINE_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.jobs import (
     SCHEDULES,
@@ -37,8 +38,8 @@ from orchestration.jobs import (
     online_experiment_job,
     workload_evaluation_job,
 )
-from orchestration.online_assets import online_experiment_report
 from orchestration.resources import (
+    BenchmarkDataResource,
     ClockResource,
     GuardrailsResource,
     InboxResource,
@@ -133,13 +134,7 @@ def executor_from_env() -> ExecutorDefinition:
     raise ValidationError("MEMGOV_DAGSTER_EXECUTOR", choice, f"expected one of {EXECUTORS}")
 
 
-ALL_ASSETS = [
-    *CURATION_ASSETS,
-    ab_evaluation,
-    ab_workload,
-    *BENCHMARK_ASSETS,
-    online_experiment_report,
-]
+ALL_ASSETS = [*CURATION_ASSETS, *EVALUATION_ASSETS, *ONLINE_ASSETS]
 
 configure_telemetry()  # what the OTEL_* variables ask for; nothing without them
 defs = Definitions(

@@ -40,7 +40,7 @@ from evaluation import (
     run_link,
 )
 from evaluation import DEMO_NOW as NOW
-from orchestration.assets import CURATION_ASSETS
+from orchestration.assets.curation import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
 from orchestration.in_process import run_for_tenant
@@ -52,13 +52,25 @@ from orchestration.run_origin import runs_under, workspace_job_origin
 ONLINE_TENANT = "demo-online-support"
 # sized for the demo's minute: 60 agents and a week of warm-up still separate the cohorts
 # by ~0.19 (p ~ 3e-5); 100 agents and two weeks cost 5 s more CPU for the same verdict
-ONLINE_SIM = {"agents": 60, "days": 3, "warmup_days": 7, "writes_per_day": 10,
-              "recalls_per_day": 10, "seed": 7}  # fmt: skip
+ONLINE_SIM = {
+    "agents": 60,
+    "days": 3,
+    "warmup_days": 7,
+    "writes_per_day": 10,
+    "recalls_per_day": 10,
+    "seed": 7,
+}
 # the demo's A/B: small enough for ~20 s of CPU, large enough that curated and raw recall
 # differ clearly (`memgov eval ab` runs the full-size one); 12 writes a day gives the same
 # +0.28 and 14/0 wins as 20 for 7 s less CPU (the 48 paired queries are unchanged)
-AB_FLEET = {"tenants": 2, "days": 14, "writes_per_day": 12, "recalls_per_day": 10,
-            "queries_per_checkpoint": 12, "seed": 7}  # fmt: skip
+AB_FLEET = {
+    "tenants": 2,
+    "days": 14,
+    "writes_per_day": 12,
+    "recalls_per_day": 10,
+    "queries_per_checkpoint": 12,
+    "seed": 7,
+}
 
 
 def dagster_curate(database_url: str, embedder: str, terminal: Terminal | None = None) -> Any:

@@ -38,10 +38,10 @@ from dagster import (
 )
 
 from curation import CurationLockedError
-from orchestration.assets import CURATION_ASSETS, ab_evaluation, ab_workload
-from orchestration.benchmark_assets import BENCHMARK_ASSETS
+from orchestration.assets.curation import CURATION_ASSETS
+from orchestration.assets.evaluation import BENCHMARK_ASSETS, ab_evaluation, ab_workload
+from orchestration.assets.online import online_experiment_report
 from orchestration.locking import locked_failure
-from orchestration.online_assets import online_experiment_report
 from orchestration.partitions import TENANTS, tenant_partitions, tenant_run_config, tenant_tags
 from orchestration.resources import ClockResource, GuardrailsResource, StoreResource
 

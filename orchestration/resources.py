@@ -12,6 +12,8 @@ the CLI and the dashboard all talk to one store.
 - ``guardrails``: MEMGOV_MAX_PRUNE_RATIO (default: the policy's cap only),
   MEMGOV_COMPACTION_GRACE_DAYS (default: unset, compaction off)
 - ``triggers``: MEMGOV_WRITES_TRIGGER (default: 500 new writes)
+- ``workload``: MEMGOV_AB_WORKLOAD (default: the standard simulated fleet)
+- ``benchmarks``: MEMGOV_BENCHMARKS_DIR (default: unset, the benchmark assets skip)
 """
 
 from __future__ import annotations
@@ -212,12 +214,22 @@ class WorkloadResource(ConfigurableResource):
     def fleet_config(self) -> Any:
         from evaluation import FleetConfig
 
-        names = {"tenants": "tenants", "days": "days", "writes": "writes_per_day",
-                 "recalls": "recalls_per_day", "queries": "queries_per_checkpoint",
-                 "seed": "seed"}  # fmt: skip
-        values: dict[str, int] = {"tenants": 2, "days": 30, "writes_per_day": 25,
-                                  "recalls_per_day": 15, "queries_per_checkpoint": 15,
-                                  "seed": 7}  # fmt: skip
+        names = {
+            "tenants": "tenants",
+            "days": "days",
+            "writes": "writes_per_day",
+            "recalls": "recalls_per_day",
+            "queries": "queries_per_checkpoint",
+            "seed": "seed",
+        }
+        values: dict[str, int] = {
+            "tenants": 2,
+            "days": 30,
+            "writes_per_day": 25,
+            "recalls_per_day": 15,
+            "queries_per_checkpoint": 15,
+            "seed": 7,
+        }
         for part in (self.spec or "").split(","):
             if not part.strip():
                 continue
@@ -235,3 +247,18 @@ class WorkloadResource(ConfigurableResource):
             queries_per_checkpoint=values["queries_per_checkpoint"],
             seed=values["seed"],
         )
+
+
+class BenchmarkDataResource(ConfigurableResource):
+    """Where the public benchmarks are (``root`` = MEMGOV_BENCHMARKS_DIR), and the scratch
+    database the weekly runs use."""
+
+    root: str | None = Field(default=None, description="Folder in shared/benchmarks layout.")
+    database: str = Field(default="memgov_benchmarks", description="Scratch database name.")
+
+    def path(self, relative: str) -> Path | None:
+        """The workload's data, or None when it is not there (the asset then skips)."""
+        if not self.root:
+            return None
+        path = Path(self.root) / relative
+        return path if path.exists() else None

@@ -55,18 +55,50 @@ def commands(host: str) -> list[tuple[str, str, list[str]]]:
     dagster_port, dashboard_port = str(settings.dagster_port), str(settings.dashboard_port)
     mlflow_port, api_port = str(settings.mlflow_port), str(settings.api_port)
     return [
-        ("Dagster UI", lineage_url(f"http://{host}:{dagster_port}"),
-         [sys.executable, "-m", "orchestration", "dev", "--host", host, "--port", dagster_port]),
-        ("Dashboard", f"http://{host}:{dashboard_port}",
-         [sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard" / "app.py"),
-          "--server.address", host, "--server.port", dashboard_port,
-          "--server.headless", "true", "--browser.gatherUsageStats", "false"]),
-        ("MLflow UI", f"http://{host}:{mlflow_port}",
-         [_bin("mlflow"), "ui", "--backend-store-uri", tracking_uri(), "--host", host,
-          "--port", mlflow_port]),
-        ("HTTP API", f"http://{host}:{api_port}/docs",
-         [_bin("memgov"), "serve", "--host", host, "--port", api_port]),
-    ]  # fmt: skip
+        (
+            "Dagster UI",
+            lineage_url(f"http://{host}:{dagster_port}"),
+            [sys.executable, "-m", "orchestration", "dev", "--host", host, "--port", dagster_port],
+        ),
+        (
+            "Dashboard",
+            f"http://{host}:{dashboard_port}",
+            [
+                sys.executable,
+                "-m",
+                "streamlit",
+                "run",
+                str(ROOT / "dashboard" / "app.py"),
+                "--server.address",
+                host,
+                "--server.port",
+                dashboard_port,
+                "--server.headless",
+                "true",
+                "--browser.gatherUsageStats",
+                "false",
+            ],
+        ),
+        (
+            "MLflow UI",
+            f"http://{host}:{mlflow_port}",
+            [
+                _bin("mlflow"),
+                "ui",
+                "--backend-store-uri",
+                tracking_uri(),
+                "--host",
+                host,
+                "--port",
+                mlflow_port,
+            ],
+        ),
+        (
+            "HTTP API",
+            f"http://{host}:{api_port}/docs",
+            [_bin("memgov"), "serve", "--host", host, "--port", api_port],
+        ),
+    ]
 
 
 def production_commands(host: str) -> list[tuple[str, str, list[str]]]:

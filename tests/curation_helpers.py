@@ -177,10 +177,33 @@ UNRELATED = [
 def fillers(prefix: str, n: int) -> list[str]:
     """Distinct one-liners with no shared vocabulary beyond the numbered word."""
     words = [
-        "amber", "birch", "cobalt", "dune", "ember", "fjord", "garnet", "harbor", "indigo",
-        "juniper", "kelp", "lagoon", "marble", "nectar", "onyx", "pewter", "quartz", "russet",
-        "saffron", "tundra", "umber", "violet", "willow", "xenon", "yarrow", "zephyr",
-    ]  # fmt: skip
+        "amber",
+        "birch",
+        "cobalt",
+        "dune",
+        "ember",
+        "fjord",
+        "garnet",
+        "harbor",
+        "indigo",
+        "juniper",
+        "kelp",
+        "lagoon",
+        "marble",
+        "nectar",
+        "onyx",
+        "pewter",
+        "quartz",
+        "russet",
+        "saffron",
+        "tundra",
+        "umber",
+        "violet",
+        "willow",
+        "xenon",
+        "yarrow",
+        "zephyr",
+    ]
     assert n <= len(words)
     return [f"{prefix} {w} {w}{i} note" for i, w in enumerate(words[:n])]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,9 +77,8 @@ def seed(store: MemoryStore, tenant: str) -> Seeded:
     return Seeded(migration, cache, unrelated, backup, echo, approval.principle_id, approval.text)
 
 
-def rows(store: MemoryStore, tenant: str) -> dict[tuple[str, str], str]:
-    """(table, key) -> a hash of the whole row, for every table with the tenant's rows."""
-    found: dict[tuple[str, str], str] = {}
+def _tenant_rows(store: MemoryStore, tenant: str) -> Iterator[tuple[tuple[str, str], str]]:
+    """((table, key), the row as text) for every row of the tenant in every table."""
     with store.db.admin_transaction() as conn:
         for shape in tenant_tables(conn):
             key = ", ".join(f"{quote(c)}::text" for c in shape.order_by)
@@ -89,25 +89,20 @@ def rows(store: MemoryStore, tenant: str) -> dict[tuple[str, str], str]:
                 ),
                 {"t": tenant},
             ):
-                found[(shape.name, row.k)] = hashlib.sha256(row.v.encode()).hexdigest()
-    return found
+                yield (shape.name, row.k), row.v
+
+
+def rows(store: MemoryStore, tenant: str) -> dict[tuple[str, str], str]:
+    """(table, key) -> a hash of the whole row, for every table with the tenant's rows."""
+    return {
+        where: hashlib.sha256(value.encode()).hexdigest()
+        for where, value in _tenant_rows(store, tenant)
+    }
 
 
 def row_texts(store: MemoryStore, tenant: str) -> dict[tuple[str, str], str]:
     """(table, key) -> the row as text, lower-cased (to find what mentions a memory)."""
-    found: dict[tuple[str, str], str] = {}
-    with store.db.admin_transaction() as conn:
-        for shape in tenant_tables(conn):
-            key = ", ".join(f"{quote(c)}::text" for c in shape.order_by)
-            for row in conn.execute(
-                text(
-                    f"SELECT json_build_array({key})::text AS k, x::text AS v "
-                    f"FROM {quote(shape.name)} x WHERE {quote(shape.tenant_column)} = :t"
-                ),
-                {"t": tenant},
-            ):
-                found[(shape.name, row.k)] = row.v.lower()
-    return found
+    return {where: value.lower() for where, value in _tenant_rows(store, tenant)}
 
 
 def untouched(

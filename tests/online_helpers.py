@@ -106,9 +106,14 @@ def run_store_experiment(
     1 in 4 (deterministic), and every fifth recall never reports an outcome."""
     store.remember_many(tenant, [{"content": c} for c in ONLINE_FACTS], now=starts_at)
     record = store.experiments.start(
-        tenant, name, starts_at=starts_at, duration_days=duration_days, salt="fixed",
-        actor="test", now=starts_at,
-    )  # fmt: skip
+        tenant,
+        name,
+        starts_at=starts_at,
+        duration_days=duration_days,
+        salt="fixed",
+        actor="test",
+        now=starts_at,
+    )
     query = "who approves refunds"
     vector = store.embedder.embed([query])[0].tolist()  # embedded once, not per recall
     n = 0

@@ -86,9 +86,11 @@ def build_rich_tenant(store: MemoryStore, tenant: str = T) -> dict[str, Any]:
         now=T0,
     )
     store.remember(  # a dialogue turn: its claims are rows of their own
-        tenant, "user: The deploy moved to Fridays. Rollbacks take one command.",
-        kind="conversation", now=T0,
-    )  # fmt: skip
+        tenant,
+        "user: The deploy moved to Fridays. Rollbacks take one command.",
+        kind="conversation",
+        now=T0,
+    )
     filler = ids["filler"]
     store.pin(tenant, filler[0], now=T0)
     store.feedback(tenant, filler[1], True, now=T0)

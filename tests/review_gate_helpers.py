@@ -13,14 +13,16 @@ T = "lender"
 # (older, newer): one subject and slot each, another value; no two subjects alike enough to
 # be taken for one another (cosine across pairs < 0.6, the detector's threshold)
 CHANGES = [
-    ("The customer's pre-approval amount is $350,000",
-     "The customer's pre-approval amount is $400,000"),
+    (
+        "The customer's pre-approval amount is $350,000",
+        "The customer's pre-approval amount is $400,000",
+    ),
     ("The customer's credit score is 640", "The customer's credit score is 710"),
     ("The customer's monthly income is $5,000", "The customer's monthly income is $6,500"),
     ("The customer's down payment is $20,000", "The customer's down payment is $35,000"),
     ("The customer's loan term is 15 years", "The customer's loan term is 30 years"),
     ("The customer's closing date is March 3", "The customer's closing date is April 9"),
-]  # fmt: skip
+]
 
 
 def gated(min_reviewed: int = 3, min_precision: float = 0.95, **overrides: Any) -> Any:

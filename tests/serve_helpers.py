@@ -26,9 +26,12 @@ def memgov_serve(env: dict[str, str]) -> Iterator[str]:
     """`memgov serve` on a free port (MEMGOV_API_PORT); its URL once it answers."""
     port = free_port()
     process = subprocess.Popen(
-        [MEMGOV, "serve"], env={**env, "MEMGOV_API_PORT": str(port)},
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
+        [MEMGOV, "serve"],
+        env={**env, "MEMGOV_API_PORT": str(port)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90

@@ -7,7 +7,7 @@ from __future__ import annotations
 SERVICES = (
     "catalog", "search", "payments", "gateway", "shipping", "billing", "inventory", "auth",
     "notifications", "orders", "pricing", "reviews", "recommendations", "analytics", "media",
-)  # fmt: skip
+)  # fmt: skip  # a flat list of names, read as a paragraph
 RESTARTED = SERVICES[4:14]  # ten services with the same runbook lesson
 TEAMS = ("Atlas", "Borealis", "Cygnus", "Draco", "Equinox")
 

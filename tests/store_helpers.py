@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 from curation import MemoryStore
 from curation._store.database import normalise_url
@@ -33,6 +34,15 @@ def fresh_database(pg_server: str, *, template: str | None = TEMPLATE) -> Iterat
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     finally:
         admin.dispose()
+
+
+def drop_database(database_url: str, name: str) -> None:
+    """Drop database ``name`` on the server of ``database_url`` (connections and all)."""
+    admin_url = make_url(normalise_url(database_url)).set(database="postgres")
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
 
 
 def archive(

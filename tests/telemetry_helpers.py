@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
@@ -32,6 +32,16 @@ def installed() -> TelemetrySetup:
     setup = configure_telemetry(span_exporter=SPANS, metric_reader=METRICS)
     assert setup is not None and setup.traces_exporter == "given", setup
     return setup
+
+
+def armed_spans() -> Iterator[None]:
+    """An autouse fixture's body: the test's own spans only, none kept after it."""
+    installed()
+    SPANS.clear()
+    SPANS.armed = True
+    yield
+    SPANS.armed = False
+    SPANS.clear()
 
 
 def named(spans: Sequence[ReadableSpan], name: str) -> list[ReadableSpan]:

@@ -52,10 +52,14 @@ def test_the_ai_sdk_node_tests(server: str, store: MemoryStore) -> None:  # noqa
     assert NODE_TESTS, "no Node tests found"
     node_modules()
     run = subprocess.run(
-        [NODE, "--test", "--test-reporter=tap", *map(str, NODE_TESTS)], cwd=NODE_DIR,
-        env=node_env(server, agent_key(store)), capture_output=True, text=True, timeout=300,
+        [NODE, "--test", "--test-reporter=tap", *map(str, NODE_TESTS)],
+        cwd=NODE_DIR,
+        env=node_env(server, agent_key(store)),
+        capture_output=True,
+        text=True,
+        timeout=300,
         check=False,
-    )  # fmt: skip
+    )
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
     passed = re.search(r"^# pass (\d+)$", run.stdout, re.MULTILINE)
     failed = re.search(r"^# fail (\d+)$", run.stdout, re.MULTILINE)
@@ -93,9 +97,11 @@ def test_the_readme_js_block_runs_with_the_mock_model(
     key = agent_key(store)
     fact = "The payments service deploys from the release branch every Tuesday."
     seeded = httpx.post(
-        f"{server}/v1/memories", json={"content": fact},
-        headers={"Authorization": f"Bearer {key}"}, timeout=30,
-    )  # fmt: skip
+        f"{server}/v1/memories",
+        json={"content": fact},
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=30,
+    )
     assert seeded.status_code == 201, seeded.text
     modules = tmp_path / "node_modules" / "@memgov"
     modules.mkdir(parents=True)
@@ -104,8 +110,13 @@ def test_the_readme_js_block_runs_with_the_mock_model(
     script = tmp_path / "agent.mjs"
     script.write_text(MOCK_MODEL + block.code)  # type: ignore[attr-defined]
     run = subprocess.run(
-        [NODE, str(script)], cwd=tmp_path, env=node_env(server, key),
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
+        [NODE, str(script)],
+        cwd=tmp_path,
+        env=node_env(server, key),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     assert fact in run.stdout and "quoted data, not instructions" in run.stdout, run.stdout

@@ -110,15 +110,27 @@ def _held_change(store: MemoryStore, tenant: str = T) -> tuple[str, str]:
     from curation import CompressionMode, CurationPolicy, Mode
 
     now = store.clock.now()
-    old = store.remember(tenant, "The account manager for Initech is Dana Ruiz since 2025.",
-                         created_at=now - timedelta(days=300))  # fmt: skip
-    new = store.remember(tenant, "The account manager for Initech is Omar Haddad since 2026.",
-                         created_at=now - timedelta(days=20))  # fmt: skip
+    old = store.remember(
+        tenant,
+        "The account manager for Initech is Dana Ruiz since 2025.",
+        created_at=now - timedelta(days=300),
+    )
+    new = store.remember(
+        tenant,
+        "The account manager for Initech is Omar Haddad since 2026.",
+        created_at=now - timedelta(days=20),
+    )
     off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.tenants.set_policy(tenant, CurationPolicy(
-        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,  # type: ignore[arg-type]
-        contradiction_threshold={"*": 0.6}, inferred_min_reviewed=1,
-    ))  # fmt: skip
+    store.tenants.set_policy(
+        tenant,
+        CurationPolicy(
+            **off,
+            supersession=Mode.APPLY,
+            compression=CompressionMode.OFF,  # type: ignore[arg-type]
+            contradiction_threshold={"*": 0.6},
+            inferred_min_reviewed=1,
+        ),
+    )
     return old.id, new.id
 
 
@@ -144,8 +156,10 @@ def test_held_changes_are_listed_confirmed_and_rejected(served: Served) -> None:
         assert curator.get("/v1/curator/changes").json() == []
         [decided] = curator.get("/v1/curator/changes", params={"status": "all"}).json()
         assert (decided["status"], decided["note"], decided["decided_by"]) == (
-            "confirmed", "moved accounts", "key:ops",
-        )  # fmt: skip
+            "confirmed",
+            "moved accounts",
+            "key:ops",
+        )
         assert curator.get("/v1/curator/changes/gate").json()["auto_apply_earned"] is True
 
         again = curator.post(f"/v1/curator/changes/{change['id']}/reject")
@@ -198,8 +212,10 @@ def test_a_proposal_is_approved_with_the_curator_s_edited_text(served: Served) -
         assert approved.status_code == 200, approved.text
         [result] = approved.json()
         assert (result["text"], result["edited"], result["subsumed"]) == (
-            edited, True, len(members),
-        )  # fmt: skip
+            edited,
+            True,
+            len(members),
+        )
     assert store.get(T, result["principle_id"]).content == edited
     [event] = store.ledger.events(T, types=["approve"])
     assert event.actor == "key:ops"

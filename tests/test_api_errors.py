@@ -90,12 +90,16 @@ def test_the_docs_error_table_lists_exactly_the_types_the_code_answers(served: S
         ("/v1/memories", '{"content": "k", "metadata": {"x": NaN}}', 400, "metadata"),
         ("/v1/memories", '{"content": "k", "metadata": {"x": "a\\ud800"}}', 400, "metadata"),
         ("/v1/memories", '{"content": "abc\\ud800def"}', 422, "content"),
-        ("/v1/memories", '{"memories": [{"content": "a"}, {"content": "\\udfff"}]}', 422,
-         "memories[1].content"),
+        (
+            "/v1/memories",
+            '{"memories": [{"content": "a"}, {"content": "\\udfff"}]}',
+            422,
+            "memories[1].content",
+        ),
         ("/v1/recall", '{"query": "abc\\ud800def"}', 422, "query"),
         ("/v1/outcomes", f'{{"recall_id": "{UNKNOWN_RECALL}", "score": NaN}}', 422, "score"),
     ],
-)  # fmt: skip
+)
 def test_non_finite_numbers_and_lone_surrogates_are_refused_naming_the_field(
     served: Served, agent: httpx.Client, path: str, body: str, status: int, field: str
 ) -> None:
@@ -108,10 +112,16 @@ def test_non_finite_numbers_and_lone_surrogates_are_refused_naming_the_field(
 def test_an_error_response_never_fails_while_echoing() -> None:
     """The renderer itself: whatever the value, strict JSON that encodes as UTF-8."""
     hostile = {
-        "nan": float("nan"), "inf": [float("inf")], "surrogate": "a\ud800b",
-        "key\udfff": 1, "huge": 10**5000, "deep": [[[[[[[[[[[[1]]]]]]]]]]]],
-        "bytes": b"\xff", "many": list(range(5000)), "object": object(),
-    }  # fmt: skip
+        "nan": float("nan"),
+        "inf": [float("inf")],
+        "surrogate": "a\ud800b",
+        "key\udfff": 1,
+        "huge": 10**5000,
+        "deep": [[[[[[[[[[[[1]]]]]]]]]]]],
+        "bytes": b"\xff",
+        "many": list(range(5000)),
+        "object": object(),
+    }
     body = error_body("unprocessable", "bad \ud800 message", "field\ud800", hostile)
     text = json.dumps(body, allow_nan=False, ensure_ascii=False)
     text.encode("utf-8")
@@ -120,10 +130,13 @@ def test_an_error_response_never_fails_while_echoing() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(value=st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text() | st.binary(),
-    lambda children: st.lists(children) | st.dictionaries(st.text(), children), max_leaves=30,
-))  # fmt: skip
+@given(
+    value=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text() | st.binary(),
+        lambda children: st.lists(children) | st.dictionaries(st.text(), children),
+        max_leaves=30,
+    )
+)
 def test_any_value_echoes_as_bounded_json(value: Any) -> None:
     shown = error_body("invalid", "m", "f", value)["error"]["value"]
     json.dumps(shown, allow_nan=False, ensure_ascii=False).encode("utf-8")
@@ -140,18 +153,27 @@ def test_batch_errors_name_the_item_and_the_limit(served: Served, agent: httpx.C
     empty = refused(agent.post("/v1/memories", json={"memories": []}), 422, "memories")
     assert "at least 1" in empty["message"]
     items: list[dict[str, Any]] = [{"content": "a"}, {"content": "b"}, {"content": 5}]
-    typed = refused(agent.post("/v1/memories", json={"memories": items}), 422,
-                    "memories[2].content")  # fmt: skip
+    typed = refused(
+        agent.post("/v1/memories", json={"memories": items}), 422, "memories[2].content"
+    )
     assert typed["value"] == 5
     extra = [{"content": "a"}, {"content": "b", "colour": "red"}]
-    unknown = refused(agent.post("/v1/memories", json={"memories": extra}), 422,
-                      "memories[1].colour")  # fmt: skip
+    unknown = refused(
+        agent.post("/v1/memories", json={"memories": extra}), 422, "memories[1].colour"
+    )
     assert unknown["message"] == "unknown field"
     kinds = [{"content": "a"}] * 3 + [{"content": "d", "kind": "gossip"}]
-    assert refused(agent.post("/v1/memories", json={"memories": kinds}), 422,
-                   "memories[3].kind")["value"] == "gossip"  # fmt: skip
-    missing = refused(agent.post("/v1/memories", json={"memories": [{"kind": "fact"}]}), 422,
-                      "memories[0].content")  # fmt: skip
+    assert (
+        refused(agent.post("/v1/memories", json={"memories": kinds}), 422, "memories[3].kind")[
+            "value"
+        ]
+        == "gossip"
+    )
+    missing = refused(
+        agent.post("/v1/memories", json={"memories": [{"kind": "fact"}]}),
+        422,
+        "memories[0].content",
+    )
     assert "MemoryIn" not in json.dumps(missing)
     single = refused(agent.post("/v1/memories", json={"importance": 0.5}), 422, "content")
     assert "MemoryIn" not in json.dumps(single)
@@ -167,14 +189,15 @@ def test_loose_types_are_refused_not_coerced(served: Served, agent: httpx.Client
         apply = refused(curator.post("/v1/curator/curate", json={"apply": "yes"}), 422, "apply")
         assert apply["value"] == "yes"
         assert served.store.runs.latest(A) == []  # no run at all, let alone an applied one
-        refused(curator.post(f"/v1/curator/memories/{memory.id}/pin", json={"pinned": 1}),
-                422, "pinned")  # fmt: skip
+        refused(
+            curator.post(f"/v1/curator/memories/{memory.id}/pin", json={"pinned": 1}), 422, "pinned"
+        )
     refused(agent.post("/v1/recall", json={"query": "deploy", "k": True}), 422, "k")
     refused(agent.post("/v1/recall", json={"query": "deploy", "k": "3"}), 422, "k")
-    refused(agent.post("/v1/memories", json={"content": "x", "importance": "0.5"}), 422,
-            "importance")  # fmt: skip
-    refused(agent.post("/v1/memories", json={"content": "x", "generality": 1.5}), 422,
-            "generality")  # fmt: skip
+    refused(
+        agent.post("/v1/memories", json={"content": "x", "importance": "0.5"}), 422, "importance"
+    )
+    refused(agent.post("/v1/memories", json={"content": "x", "generality": 1.5}), 422, "generality")
     refused(agent.post("/v1/memories", json={"content": 7}), 422, "content")
     feedback = agent.post(f"/v1/memories/{memory.id}/feedback", json={})
     assert refused(feedback, 422, "useful")["message"] == "required field is missing"
@@ -191,8 +214,9 @@ def test_malformed_requests_answer_in_the_error_schema(agent: httpx.Client) -> N
     assert broken["type"] == "malformed_json" and "character 12" in broken["message"]
     deep = refused(raw(agent, "/v1/memories", "[" * 100_000), 400, "body")
     assert deep["type"] == "malformed_json"
-    plain = agent.post("/v1/memories", content=b'{"content": "x"}',
-                       headers={"content-type": "text/plain"})  # fmt: skip
+    plain = agent.post(
+        "/v1/memories", content=b'{"content": "x"}', headers={"content-type": "text/plain"}
+    )
     error = refused(plain, 415, "Content-Type")
     assert error["type"] == "unsupported_media_type" and error["value"] == "text/plain"
     wrong = agent.put("/v1/memories", json={"content": "x"})

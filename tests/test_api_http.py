@@ -39,10 +39,14 @@ def test_health_is_the_only_anonymous_route(served: Served) -> None:
         assert health.json()["status"] == "ok"
         assert health.json()["embedding_model"] == served.store.embedder.model_name
         for method, path in [
-            ("POST", "/v1/memories"), ("POST", "/v1/recall"), ("POST", "/v1/outcomes"),
-            ("GET", f"/v1/memories/{uuid.uuid4()}"), ("GET", "/v1/curator/proposals"),
-            ("POST", "/v1/curator/curate"), ("POST", "/mcp"),
-        ]:  # fmt: skip
+            ("POST", "/v1/memories"),
+            ("POST", "/v1/recall"),
+            ("POST", "/v1/outcomes"),
+            ("GET", f"/v1/memories/{uuid.uuid4()}"),
+            ("GET", "/v1/curator/proposals"),
+            ("POST", "/v1/curator/curate"),
+            ("POST", "/mcp"),
+        ]:
             response = anonymous.request(method, path, json={})
             assert response.status_code == 401, (method, path, response.text)
             assert response.headers["www-authenticate"] == "Bearer"
@@ -59,10 +63,12 @@ def test_a_forged_or_malformed_key_is_refused(served: Served) -> None:
 def test_an_agent_key_cannot_reach_curator_routes(served: Served) -> None:
     with served.client(served.key(A, "agent")) as agent:
         for method, path in [
-            ("GET", "/v1/curator/proposals"), ("GET", "/v1/curator/conflicts"),
-            ("GET", "/v1/curator/runs"), ("POST", "/v1/curator/curate"),
+            ("GET", "/v1/curator/proposals"),
+            ("GET", "/v1/curator/conflicts"),
+            ("GET", "/v1/curator/runs"),
+            ("POST", "/v1/curator/curate"),
             ("POST", f"/v1/curator/memories/{uuid.uuid4()}/restore"),
-        ]:  # fmt: skip
+        ]:
             response = agent.request(method, path, json={})
             assert response.status_code == 403, (path, response.text)
             assert error_of(response)["type"] == "forbidden"
@@ -239,16 +245,20 @@ def test_errors_name_the_field_and_value(served: Served) -> None:
         assert error_of(empty)["field"] == "content"
         kind = client.post("/v1/memories", json={"content": "x", "kind": "gossip"})
         assert (kind.status_code, error_of(kind)["field"], error_of(kind)["value"]) == (
-            422, "kind", "gossip",
-        )  # fmt: skip
+            422,
+            "kind",
+            "gossip",
+        )
         k = client.post("/v1/recall", json={"query": "x", "k": 0})
         assert k.status_code == 422 and error_of(k)["field"] == "k"
         typed = client.post("/v1/recall", json={"query": "x", "k": "many"})
         assert typed.status_code == 422 and error_of(typed)["field"] == "k"
         as_of = client.post("/v1/recall", json={"query": "x", "as_of": "last tuesday"})
         assert (as_of.status_code, error_of(as_of)["field"], error_of(as_of)["value"]) == (
-            422, "as_of", "last tuesday",
-        )  # fmt: skip
+            422,
+            "as_of",
+            "last tuesday",
+        )
         bad_id = client.get("/v1/memories/not-a-uuid")
         assert bad_id.status_code == 422 and error_of(bad_id)["value"] == "not-a-uuid"
         missing = client.get(f"/v1/memories/{uuid.uuid4()}")

@@ -152,11 +152,16 @@ def test_tool_errors_are_the_documented_json_and_remember_takes_metadata(
     *refusals, written = anyio.run(session)
     fields = [(e["type"], e["field"]) for e in map(tool_error, refusals)]
     assert fields == [
-        ("unprocessable", "content"), ("unprocessable", "importance"),
-        ("unprocessable", "metadata"), ("unprocessable", "k"), ("unprocessable", "query"),
-        ("unprocessable", "useful"), ("unprocessable", "memory_id"), ("not_found", "memory"),
+        ("unprocessable", "content"),
+        ("unprocessable", "importance"),
+        ("unprocessable", "metadata"),
+        ("unprocessable", "k"),
+        ("unprocessable", "query"),
+        ("unprocessable", "useful"),
+        ("unprocessable", "memory_id"),
+        ("not_found", "memory"),
         ("unprocessable", "colour"),
-    ]  # fmt: skip
+    ]
     stored = served.store.get(A, structured(written)["id"])
     assert (stored.topic, stored.source) == ("ops", "wiki/runbook")
     assert stored.metadata == {"page": 12, "tags": ["ops"]}
@@ -165,8 +170,9 @@ def test_tool_errors_are_the_documented_json_and_remember_takes_metadata(
 def test_memgov_mcp_without_a_key_names_the_option_not_a_header(
     cli_env: dict[str, str],
 ) -> None:
-    env = {k: v for k, v in {**cli_env, "MEMGOV_EMBEDDER": "hashing"}.items()
-           if k != "MEMGOV_API_KEY"}  # fmt: skip
+    env = {
+        k: v for k, v in {**cli_env, "MEMGOV_EMBEDDER": "hashing"}.items() if k != "MEMGOV_API_KEY"
+    }
     if "PYTHONPATH" in os.environ:
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]
     done = subprocess.run(

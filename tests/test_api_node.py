@@ -9,14 +9,14 @@ import json
 import os
 import shutil
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from api_helpers import free_port, serving
-from cli_helpers import MEMGOV, as_json, memgov, run_cli
+from api_helpers import serving
+from cli_helpers import as_json, memgov, run_cli
+from serve_helpers import memgov_serve, serve_env
 
 from curation import MemoryStore
 
@@ -34,42 +34,24 @@ def node_modules() -> None:
     lock = NODE_DIR / "package-lock.json"
     if not installed.is_file() or installed.stat().st_mtime < lock.stat().st_mtime:
         subprocess.run(
-            [NPM, "ci", "--no-audit", "--no-fund"], cwd=NODE_DIR, check=True, timeout=300,
+            [NPM, "ci", "--no-audit", "--no-fund"],
+            cwd=NODE_DIR,
+            check=True,
+            timeout=300,
             capture_output=True,
-        )  # fmt: skip
+        )
 
 
 @pytest.fixture
 def api_env(cli_env: dict[str, str]) -> dict[str, str]:
-    env = {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
-    if "PYTHONPATH" in os.environ:
-        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
-    return env
+    return serve_env(cli_env)
 
 
 @pytest.fixture
 def server(api_env: dict[str, str]) -> Iterator[str]:
     """`memgov serve` in a subprocess on a free port (given by MEMGOV_API_PORT)."""
-    port = free_port()
-    process = subprocess.Popen(
-        [MEMGOV, "serve"], env={**api_env, "MEMGOV_API_PORT": str(port)},
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            assert process.poll() is None, process.stdout.read() if process.stdout else ""
-            assert time.monotonic() < deadline, "memgov serve did not come up"
-            try:
-                if httpx.get(f"{url}/v1/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.2)
+    with memgov_serve(api_env) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 def test_the_node_example_agent(server: str, api_env: dict[str, str], store: MemoryStore) -> None:
@@ -78,11 +60,19 @@ def test_the_node_example_agent(server: str, api_env: dict[str, str], store: Mem
     assert set(created) == {"key", "id", "tenant", "scope"} and created["scope"] == "agent"
     node_modules()
     run = subprocess.run(
-        [NODE, "examples/agent.mjs"], cwd=NODE_DIR, capture_output=True, text=True, timeout=120,
-        env={**os.environ, "MEMGOV_URL": server, "MEMGOV_API_KEY": created["key"],
-             "AGENT_ID": "node-7"},
+        [NODE, "examples/agent.mjs"],
+        cwd=NODE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={
+            **os.environ,
+            "MEMGOV_URL": server,
+            "MEMGOV_API_KEY": created["key"],
+            "AGENT_ID": "node-7",
+        },
         check=False,
-    )  # fmt: skip
+    )
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
 
@@ -108,9 +98,10 @@ def test_the_node_example_agent(server: str, api_env: dict[str, str], store: Mem
     assert "key" not in listed[0]
     run_cli(api_env, "keys", "revoke", created["id"], "-t", "acme")
     refused = httpx.post(
-        f"{server}/v1/recall", json={"query": "x"},
+        f"{server}/v1/recall",
+        json={"query": "x"},
         headers={"Authorization": f"Bearer {created['key']}"},
-    )  # fmt: skip
+    )
     assert refused.status_code == 401
     again = run_cli(api_env, "keys", "revoke", created["id"], "-t", "acme", code=2)
     assert "already revoked" in again.stderr and "Traceback" not in again.stderr
@@ -121,9 +112,16 @@ def test_the_generated_types_match_the_live_schema(store: MemoryStore, tmp_path:
     with serving(store) as served:
         out = tmp_path / "schema.d.ts"
         subprocess.run(
-            [NODE_DIR / "node_modules" / ".bin" / "openapi-typescript",
-             f"{served.url}/openapi.json", "-o", str(out)],
-            cwd=NODE_DIR, check=True, capture_output=True, timeout=120,
-        )  # fmt: skip
+            [
+                NODE_DIR / "node_modules" / ".bin" / "openapi-typescript",
+                f"{served.url}/openapi.json",
+                "-o",
+                str(out),
+            ],
+            cwd=NODE_DIR,
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
     committed = (NODE_DIR / "src" / "schema.d.ts").read_text()
     assert out.read_text() == committed, "regenerate: cd clients/node && npm run generate"

@@ -22,10 +22,14 @@ FIXTURES = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 
 # JSON as clients send it, and worse: NaN, infinities, lone surrogates, wrong types
 scalars = (
-    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
-    | st.floats() | st.text(max_size=40) | st.sampled_from(["\ud800", "a\x00b", " ", ""])
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats()
+    | st.text(max_size=40)
+    | st.sampled_from(["\ud800", "a\x00b", " ", ""])
     | st.uuids().map(str)
-)  # fmt: skip
+)
 values = st.recursive(
     scalars,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
@@ -41,11 +45,15 @@ def tool_calls(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     fields = list(ARGUMENTS[name].model_fields)
     chosen = draw(st.lists(st.sampled_from(fields), unique=True, max_size=len(fields)))
     plausible = {
-        "content": st.text(min_size=1, max_size=30), "query": st.text(min_size=1, max_size=30),
-        "k": st.integers(-2, 1002), "importance": st.floats(-1, 2), "useful": st.booleans(),
-        "memory_id": st.uuids().map(str), "recall_id": st.uuids().map(str),
+        "content": st.text(min_size=1, max_size=30),
+        "query": st.text(min_size=1, max_size=30),
+        "k": st.integers(-2, 1002),
+        "importance": st.floats(-1, 2),
+        "useful": st.booleans(),
+        "memory_id": st.uuids().map(str),
+        "recall_id": st.uuids().map(str),
         "metadata": st.dictionaries(st.text(max_size=5), scalars, max_size=3),
-    }  # fmt: skip
+    }
     arguments = {field: draw(st.one_of(plausible.get(field, values), values)) for field in chosen}
     if draw(st.booleans()):
         arguments[draw(st.text(min_size=1, max_size=8))] = draw(values)
@@ -82,14 +90,28 @@ good_rows = st.fixed_dictionaries(
     {"content": st.text(alphabet="abcdefgh ", min_size=3, max_size=30).filter(str.strip)},
     optional={
         "kind": st.sampled_from(["fact", "preference", "tool_output", "conversation"]),
-        "importance": st.floats(0, 1), "topic": st.sampled_from(["ops", "billing"]),
+        "importance": st.floats(0, 1),
+        "topic": st.sampled_from(["ops", "billing"]),
     },
-)  # fmt: skip
+)
 bad_rows = st.dictionaries(
-    st.sampled_from(["content", "kind", "importance", "generality", "id", "metadata",
-                     "created_at", "embedding", "colour"]),
-    values, min_size=1, max_size=4,
-)  # fmt: skip
+    st.sampled_from(
+        [
+            "content",
+            "kind",
+            "importance",
+            "generality",
+            "id",
+            "metadata",
+            "created_at",
+            "embedding",
+            "colour",
+        ]
+    ),
+    values,
+    min_size=1,
+    max_size=4,
+)
 lines = st.one_of(
     good_rows.map(json.dumps),
     bad_rows.map(lambda row: json.dumps(row, ensure_ascii=True)),

@@ -50,12 +50,26 @@ class Run:
 
 def fuzz(served: Served, key: str, tags: tuple[str, ...], workdir: Path) -> subprocess.Popen[str]:
     command = [
-        SCHEMATHESIS, "--config-file", str(CONFIG), "--no-color", "run",
-        f"{served.url}/openapi.json", "--checks", "all", "--max-examples", str(EXAMPLES),
-        "--seed", str(SEED), "--generation-database", "none", "--output-truncate", "true",
-        "--header", f"Authorization: Bearer {key}",
+        SCHEMATHESIS,
+        "--config-file",
+        str(CONFIG),
+        "--no-color",
+        "run",
+        f"{served.url}/openapi.json",
+        "--checks",
+        "all",
+        "--max-examples",
+        str(EXAMPLES),
+        "--seed",
+        str(SEED),
+        "--generation-database",
+        "none",
+        "--output-truncate",
+        "true",
+        "--header",
+        f"Authorization: Bearer {key}",
         *[part for tag in tags for part in ("--include-tag", tag)],
-    ]  # fmt: skip
+    ]
     return subprocess.Popen(
         command, cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )

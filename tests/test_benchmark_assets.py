@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from dagster import AssetKey, DagsterInstance, ExecuteInProcessResult, materialize
+from dagster import DagsterInstance, materialize
+from dagster_helpers import meta
 from mlflow_helpers import fresh_mlflow_uri
+from store_helpers import drop_database
 from timeqa_fixture import write_timeqa
 
 from curation import MemoryStore
-from orchestration.benchmark_assets import BENCHMARK_ASSETS, timeqa_benchmark
+from orchestration.assets.evaluation import BENCHMARK_ASSETS, timeqa_benchmark
 from orchestration.definitions import build_resources, defs
 from orchestration.jobs import workload_evaluation_job
 
@@ -22,13 +23,6 @@ from orchestration.jobs import workload_evaluation_job
 def instance() -> Iterator[DagsterInstance]:
     with DagsterInstance.ephemeral() as inst:
         yield inst
-
-
-def meta(result: ExecuteInProcessResult, asset: str) -> dict[str, Any]:
-    [event] = [
-        e for e in result.get_asset_materialization_events() if e.asset_key == AssetKey(asset)
-    ]
-    return {k: v.value for k, v in event.materialization.metadata.items()}
 
 
 def test_the_weekly_job_runs_the_public_benchmarks_beside_the_simulated_ab() -> None:
@@ -50,18 +44,16 @@ def test_timeqa_runs_in_a_scratch_database_and_logs_to_mlflow(
     store: MemoryStore, instance: DagsterInstance, database_url: str, tmp_path: Path
 ) -> None:
     from mlflow.tracking import MlflowClient
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    from curation._store.database import normalise_url
 
     write_timeqa(tmp_path / "shared" / "timeqa")
     scratch = "bm_" + tmp_path.name[-8:].replace("-", "_").lower()
     uri = fresh_mlflow_uri(tmp_path / "ml.db")
     resources = build_resources(
-        database_url=database_url, embedder="hashing", tracking_uri=uri,
+        database_url=database_url,
+        embedder="hashing",
+        tracking_uri=uri,
         benchmarks_dir=str(tmp_path / "shared"),
-    )  # fmt: skip
+    )
     resources["benchmarks"] = resources["benchmarks"].model_copy(update={"database": scratch})
     before = store.tenants.all()
     try:
@@ -76,8 +68,4 @@ def test_timeqa_runs_in_a_scratch_database_and_logs_to_mlflow(
         assert run.data.tags["memgov.benchmark"] == "timeqa"
         assert store.tenants.all() == before  # the store itself was never written
     finally:
-        admin_url = make_url(normalise_url(database_url)).set(database="postgres")
-        admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{scratch}" WITH (FORCE)'))
-        admin.dispose()
+        drop_database(database_url, scratch)

@@ -37,7 +37,7 @@ from evaluation.benchmarks.cli import register
 from evaluation.benchmarks.plumbing import curate_and_inspect, free_suffix, recall_ids
 from evaluation.benchmarks.report import arm_metric, closing_line, format_table
 from evaluation.benchmarks.scoring import timing_summary
-from orchestration.benchmark_assets import benchmark_asset
+from orchestration.assets.evaluation import benchmark_asset
 from orchestration.definitions import build_resources
 
 AT = datetime(2026, 3, 1, 12, tzinfo=UTC)
@@ -146,8 +146,10 @@ def test_the_registry_lists_the_four_adapters_each_a_benchmark() -> None:
     assert {"locomo", "longmemeval", "timeqa", "holdout"} <= set(BENCHMARKS)
     assert [b.name for b in weekly_benchmarks()][:3] == ["locomo", "longmemeval", "timeqa"]
     assert "benchmark-holdout" not in benchmark_headlines()
-    assert all(isinstance(b.name, str) and b.experiment.startswith("benchmark-")
-               for b in BENCHMARKS.values())  # fmt: skip
+    assert all(
+        isinstance(b.name, str) and b.experiment.startswith("benchmark-")
+        for b in BENCHMARKS.values()
+    )
 
 
 def test_a_registered_benchmark_runs_and_logs_once(
@@ -195,7 +197,13 @@ def test_the_asset_factory_and_the_dashboard_take_a_registered_benchmark(
     metadata: dict[str, Any] = {k: v.value for k, v in event.materialization.metadata.items()}
     assert metadata["skipped"] is True and "no Pantry data" in metadata["reason"]
 
-    run = {"run_id": "r1", "experiment": "benchmark-pantry", "start_time": "2026-12-01",
-           "status": "FINISHED", "metrics": {"overall.first": 0.5}, "params": {},
-           "tags": {PARENT_TAG: "p1", ARM_TAG: "raw"}}  # fmt: skip
+    run = {
+        "run_id": "r1",
+        "experiment": "benchmark-pantry",
+        "start_time": "2026-12-01",
+        "status": "FINISHED",
+        "metrics": {"overall.first": 0.5},
+        "params": {},
+        "tags": {PARENT_TAG: "p1", ARM_TAG: "raw"},
+    }
     assert [(r["benchmark"], r["value"]) for r in benchmark_trend([run])] == [("pantry", 0.5)]

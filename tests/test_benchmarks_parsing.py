@@ -56,30 +56,62 @@ def locomo_fixture() -> list[dict[str, Any]]:
             "session_4_date_time": "5:15 pm on 11 November, 2023",
         },
         "qa": [
-            {"question": "What is the puppy called?", "answer": "Biscuit",
-             "evidence": ["D1:3"], "category": 4},
-            {"question": "Pets and sport?", "answer": "puppy, marathon",
-             "evidence": ["D1:1; D2:1"], "category": 1},
-            {"question": "All of it?", "answer": "x",
-             "evidence": ["D2:3 D1:2 D1:1"], "category": 1},
-            {"question": "Marathon time?", "answer": "4h10",
-             "evidence": ["D:2:3"], "category": 2},
-            {"question": "Who adopted?", "answer": "Alice",
-             "evidence": ["D1:1", "D"], "category": 4},
-            {"question": "Missing ids?", "answer": "y",
-             "evidence": ["D1:2", "D9:9", "D2:7"], "category": 1},
-            {"question": "Would Bob like dogs?", "answer": "Likely yes",
-             "evidence": [], "category": 3},
-            {"question": "What did Bob name his puppy?", "adversarial_answer": "Biscuit",
-             "evidence": ["D1:03"], "category": 5},
-            {"question": "Did Alice run a marathon?", "adversarial_answer": "Yes",
-             "answer": "No", "evidence": ["D2:1"], "category": 5},
+            {
+                "question": "What is the puppy called?",
+                "answer": "Biscuit",
+                "evidence": ["D1:3"],
+                "category": 4,
+            },
+            {
+                "question": "Pets and sport?",
+                "answer": "puppy, marathon",
+                "evidence": ["D1:1; D2:1"],
+                "category": 1,
+            },
+            {
+                "question": "All of it?",
+                "answer": "x",
+                "evidence": ["D2:3 D1:2 D1:1"],
+                "category": 1,
+            },
+            {"question": "Marathon time?", "answer": "4h10", "evidence": ["D:2:3"], "category": 2},
+            {
+                "question": "Who adopted?",
+                "answer": "Alice",
+                "evidence": ["D1:1", "D"],
+                "category": 4,
+            },
+            {
+                "question": "Missing ids?",
+                "answer": "y",
+                "evidence": ["D1:2", "D9:9", "D2:7"],
+                "category": 1,
+            },
+            {
+                "question": "Would Bob like dogs?",
+                "answer": "Likely yes",
+                "evidence": [],
+                "category": 3,
+            },
+            {
+                "question": "What did Bob name his puppy?",
+                "adversarial_answer": "Biscuit",
+                "evidence": ["D1:03"],
+                "category": 5,
+            },
+            {
+                "question": "Did Alice run a marathon?",
+                "adversarial_answer": "Yes",
+                "answer": "No",
+                "evidence": ["D2:1"],
+                "category": 5,
+            },
             {"question": "How many hours?", "answer": 4, "evidence": ["D2:3"], "category": 4},
         ],
         "observation": {},
         "event_summary": {},
         "session_summary": {},
-    }  # fmt: skip
+    }
     second = {
         "sample_id": "conv-2",
         "conversation": {
@@ -89,11 +121,15 @@ def locomo_fixture() -> list[dict[str, Any]]:
             "session_1": [turn("Carol", "D1:1", "Happy new year!")],
         },
         "qa": [
-            {"question": "What did Carol say?", "answer": "Happy new year",
-             "evidence": ["D1:1"], "category": 4},
+            {
+                "question": "What did Carol say?",
+                "answer": "Happy new year",
+                "evidence": ["D1:1"],
+                "category": 4,
+            },
             {"question": "Is it a holiday?", "answer": "yes", "category": 3},
         ],
-    }  # fmt: skip
+    }
     return [first, second]
 
 

@@ -67,27 +67,59 @@ LOCOMO: list[dict[str, Any]] = [
             "session_3_date_time": "9:00 am on 2 June, 2023",  # a date key without a session
         },
         "qa": [
-            {"question": "What is the name of the golden retriever puppy Alice adopted?",
-             "answer": "Biscuit", "evidence": ["D1:1"], "category": 4},
-            {"question": "Which instrument is Alice learning at the music school, and where "
-                         "did Bob's sister move to study marine biology?",
-             "answer": "cello; Lisbon", "evidence": ["D1:3; D1:4"], "category": 1},
-            {"question": "Who registered for the city marathon with cousin Dana?",
-             "answer": "Alice", "evidence": ["D:2:4"], "category": 2},
-            {"question": "Would Bob enjoy living abroad?", "answer": "maybe",
-             "evidence": [], "category": 3},
-            {"question": "What did Bob name his golden retriever puppy?",
-             "adversarial_answer": "Biscuit", "evidence": ["D1:1"], "category": 5},
-            {"question": "What color did Bob paint the kitchen walls?", "answer": "yellow",
-             "evidence": ["D2:1", "D7:7", "D"], "category": 4},
-            {"question": "Where does Alice love hiking every summer?", "answer": "the Alps",
-             "evidence": ["D1:6"], "category": 4},
-            {"question": "Where does Alice love hiking every summer, and who did she register "
-                         "for the city marathon with?", "answer": "the Alps; Dana",
-             "evidence": ["D1:6", "D2:4"], "category": 1},
+            {
+                "question": "What is the name of the golden retriever puppy Alice adopted?",
+                "answer": "Biscuit",
+                "evidence": ["D1:1"],
+                "category": 4,
+            },
+            {
+                "question": "Which instrument is Alice learning at the music school, and where "
+                "did Bob's sister move to study marine biology?",
+                "answer": "cello; Lisbon",
+                "evidence": ["D1:3; D1:4"],
+                "category": 1,
+            },
+            {
+                "question": "Who registered for the city marathon with cousin Dana?",
+                "answer": "Alice",
+                "evidence": ["D:2:4"],
+                "category": 2,
+            },
+            {
+                "question": "Would Bob enjoy living abroad?",
+                "answer": "maybe",
+                "evidence": [],
+                "category": 3,
+            },
+            {
+                "question": "What did Bob name his golden retriever puppy?",
+                "adversarial_answer": "Biscuit",
+                "evidence": ["D1:1"],
+                "category": 5,
+            },
+            {
+                "question": "What color did Bob paint the kitchen walls?",
+                "answer": "yellow",
+                "evidence": ["D2:1", "D7:7", "D"],
+                "category": 4,
+            },
+            {
+                "question": "Where does Alice love hiking every summer?",
+                "answer": "the Alps",
+                "evidence": ["D1:6"],
+                "category": 4,
+            },
+            {
+                "question": "Where does Alice love hiking every summer, and who did she register "
+                "for the city marathon with?",
+                "answer": "the Alps; Dana",
+                "evidence": ["D1:6", "D2:4"],
+                "category": 1,
+            },
         ],
     }
-]  # fmt: skip
+]
 
 
 def lt(role: str, content: str, has_answer: bool = False) -> dict[str, Any]:
@@ -95,44 +127,75 @@ def lt(role: str, content: str, has_answer: bool = False) -> dict[str, Any]:
 
 
 LONGMEMEVAL: list[dict[str, Any]] = [
-    {"question_id": "q-user", "question_type": "single-session-user",
-     "question": "What breed is my dog that keeps barking at night?", "answer": "beagle",
-     "question_date": "2023/05/28 (Sun) 19:47",
-     "haystack_dates": ["2023/05/21 (Sun) 19:50"], "haystack_session_ids": ["answer_u"],
-     "haystack_sessions": [[lt("user", "My beagle dog keeps barking at night.", True),
-                            lt("assistant", "Try a longer evening walk and a quiet crate.")]],
-     "answer_session_ids": ["answer_u"]},
+    {
+        "question_id": "q-user",
+        "question_type": "single-session-user",
+        "question": "What breed is my dog that keeps barking at night?",
+        "answer": "beagle",
+        "question_date": "2023/05/28 (Sun) 19:47",
+        "haystack_dates": ["2023/05/21 (Sun) 19:50"],
+        "haystack_session_ids": ["answer_u"],
+        "haystack_sessions": [
+            [
+                lt("user", "My beagle dog keeps barking at night.", True),
+                lt("assistant", "Try a longer evening walk and a quiet crate."),
+            ]
+        ],
+        "answer_session_ids": ["answer_u"],
+    },
     # the current value shares the question's words: newer evidence first
-    {"question_id": "q-new", "question_type": "knowledge-update",
-     "question": "What is my mortgage pre-approval amount now?", "answer": "$400,000",
-     "question_date": "2023/06/01 (Thu) 09:00",
-     "haystack_dates": ["2023/05/20 (Sat) 02:21", "2023/03/02 (Thu) 10:00"],
-     "haystack_session_ids": ["answer_new", "answer_old"],
-     "haystack_sessions": [
-         [lt("user", "The bank raised my mortgage pre-approval amount to $400,000 now.", True),
-          lt("assistant", "Great, that widens your options.")],
-         [lt("user", "I got a loan offer of $350,000 from the bank.", True),
-          lt("assistant", "Congratulations on the offer!")]],
-     "answer_session_ids": ["answer_old", "answer_new"]},
+    {
+        "question_id": "q-new",
+        "question_type": "knowledge-update",
+        "question": "What is my mortgage pre-approval amount now?",
+        "answer": "$400,000",
+        "question_date": "2023/06/01 (Thu) 09:00",
+        "haystack_dates": ["2023/05/20 (Sat) 02:21", "2023/03/02 (Thu) 10:00"],
+        "haystack_session_ids": ["answer_new", "answer_old"],
+        "haystack_sessions": [
+            [
+                lt(
+                    "user", "The bank raised my mortgage pre-approval amount to $400,000 now.", True
+                ),
+                lt("assistant", "Great, that widens your options."),
+            ],
+            [
+                lt("user", "I got a loan offer of $350,000 from the bank.", True),
+                lt("assistant", "Congratulations on the offer!"),
+            ],
+        ],
+        "answer_session_ids": ["answer_old", "answer_new"],
+    },
     # the stale value shares the question's words: only the stale one in the top 1
-    {"question_id": "q-old", "question_type": "knowledge-update",
-     "question": "How many push-ups can I do in one set?", "answer": "40",
-     "question_date": "2023/06/01 (Thu) 09:00",
-     "haystack_dates": ["2023/02/01 (Wed) 08:00", "2023/05/25 (Thu) 08:00"],
-     "haystack_session_ids": ["answer_a", "answer_b"],
-     "haystack_sessions": [
-         [lt("user", "I can do 25 push-ups in one set now.", True),
-          lt("assistant", "Nice progress on your training.")],
-         [lt("user", "My record is 40 reps today.", True),
-          lt("assistant", "Keep it up!")]],
-     "answer_session_ids": ["answer_a", "answer_b"]},
-    {"question_id": "q-gone_abs", "question_type": "knowledge-update",
-     "question": "What is my car loan amount?", "answer": "not mentioned",
-     "question_date": "2023/06/01 (Thu) 09:00",
-     "haystack_dates": ["2023/05/01 (Mon) 08:00"], "haystack_session_ids": ["answer_z"],
-     "haystack_sessions": [[lt("user", "I bought a bike.")]],
-     "answer_session_ids": ["answer_z"]},
-]  # fmt: skip
+    {
+        "question_id": "q-old",
+        "question_type": "knowledge-update",
+        "question": "How many push-ups can I do in one set?",
+        "answer": "40",
+        "question_date": "2023/06/01 (Thu) 09:00",
+        "haystack_dates": ["2023/02/01 (Wed) 08:00", "2023/05/25 (Thu) 08:00"],
+        "haystack_session_ids": ["answer_a", "answer_b"],
+        "haystack_sessions": [
+            [
+                lt("user", "I can do 25 push-ups in one set now.", True),
+                lt("assistant", "Nice progress on your training."),
+            ],
+            [lt("user", "My record is 40 reps today.", True), lt("assistant", "Keep it up!")],
+        ],
+        "answer_session_ids": ["answer_a", "answer_b"],
+    },
+    {
+        "question_id": "q-gone_abs",
+        "question_type": "knowledge-update",
+        "question": "What is my car loan amount?",
+        "answer": "not mentioned",
+        "question_date": "2023/06/01 (Thu) 09:00",
+        "haystack_dates": ["2023/05/01 (Mon) 08:00"],
+        "haystack_session_ids": ["answer_z"],
+        "haystack_sessions": [[lt("user", "I bought a bike.")]],
+        "answer_session_ids": ["answer_z"],
+    },
+]
 
 
 @pytest.fixture

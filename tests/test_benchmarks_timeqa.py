@@ -27,8 +27,10 @@ def test_the_adapter_turns_windows_into_dated_keyless_memories(tmp_path: Path) -
     facts = data.facts["P54"]
     ana = [f for f in facts if f.subject == "Ana Lima"]
     assert [(f.start, f.answer) for f in ana] == [
-        (2010, "Porto"), (2015, "Braga, Portugal"), (2019, "Benfica")
-    ]  # fmt: skip
+        (2010, "Porto"),
+        (2015, "Braga, Portugal"),
+        (2019, "Benfica"),
+    ]
     assert ana[0].at == datetime(2010, 1, 1, tzinfo=UTC)
     assert all("from" in f.content and f.answer in f.content for f in ana)
     assert len({f.content.split("?")[0].replace(str(f.start), "") for f in ana}) == 2  # rotated
@@ -70,10 +72,19 @@ def test_scoring_classifies_the_first_hit(tmp_path: Path) -> None:
 
 def _hit(memory_id: str, similarity: float, year: int) -> RecallHit:
     return RecallHit(
-        id=memory_id, content=memory_id, kind="fact", similarity=similarity, score=similarity,
-        retention=0.5, rank=0.0, status="active", generality=0, proven=0, recall_count=0,
+        id=memory_id,
+        content=memory_id,
+        kind="fact",
+        similarity=similarity,
+        score=similarity,
+        retention=0.5,
+        rank=0.0,
+        status="active",
+        generality=0,
+        proven=0,
+        recall_count=0,
         created_at=datetime(year, 1, 1, tzinfo=UTC),
-    )  # fmt: skip
+    )
 
 
 def test_the_heuristic_lets_the_newest_near_top_hit_lead() -> None:

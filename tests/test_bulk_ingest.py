@@ -87,9 +87,13 @@ def bulk_built(database: Database, tenant: str) -> bool:
         ).all()
     parents = [row[1] for row in found]
     assert parents == sorted(
-        ["memory_embedding_hnsw", "memory_pkey", "memory_tenant_content_hash_key",
-         "memory_tenant_key"]
-    )  # fmt: skip
+        [
+            "memory_embedding_hnsw",
+            "memory_pkey",
+            "memory_tenant_content_hash_key",
+            "memory_tenant_key",
+        ]
+    )
     return all(re.fullmatch(rf"{part}_[0-9a-f]+_\d", row[0]) for row in found)
 
 

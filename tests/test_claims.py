@@ -142,14 +142,19 @@ def amount_turns(
     now = clock.now()
     store.tenants.set_policy(T, HASHING_CLAIMS)
     older = store.remember(
-        T, "user: " + FILLER + "My pre-approval amount is 350,000 dollars.",
-        kind="conversation", created_at=now - older_age,
-    )  # fmt: skip
+        T,
+        "user: " + FILLER + "My pre-approval amount is 350,000 dollars.",
+        kind="conversation",
+        created_at=now - older_age,
+    )
     newer = store.remember(
-        T, "user: " + FILLER.replace("novel", "memoir")
+        T,
+        "user: "
+        + FILLER.replace("novel", "memoir")
         + "My pre-approval amount is now 400,000 dollars.",
-        kind="conversation", created_at=now - newer_age,
-    )  # fmt: skip
+        kind="conversation",
+        created_at=now - newer_age,
+    )
     return older, newer
 
 

@@ -52,8 +52,12 @@ def test_commands_that_embed_nothing_import_no_model(
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "tests")])
     done = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps(MODEL_MODULES), json.dumps(commands)],
-        env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     seen = json.loads(done.stdout.splitlines()[-1])
     loaded = [(" ".join(s["args"]), s["loaded"]) for s in seen if s["loaded"]]

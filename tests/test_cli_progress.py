@@ -36,9 +36,14 @@ def run_with_tty_stderr(env: dict[str, str], *args: str) -> tuple[int, str, str]
     reader.start()
     try:
         done = subprocess.run(
-            [MEMGOV, *args], env=env, stdout=subprocess.PIPE, stderr=slave, text=True,
-            timeout=300, check=False,
-        )  # fmt: skip
+            [MEMGOV, *args],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=slave,
+            text=True,
+            timeout=300,
+            check=False,
+        )
     finally:
         os.close(slave)
         reader.join(timeout=10)
@@ -62,9 +67,13 @@ def test_eval_draws_its_bar_on_a_terminal_and_its_json_stays_clean(
     assert "facts," in tty  # the runner's interim lines, above the bar
 
     piped = subprocess.run(
-        [MEMGOV, "eval", "timeqa", str(data), "--json", "--no-mlflow"], env=env,
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+        [MEMGOV, "eval", "timeqa", str(data), "--json", "--no-mlflow"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert piped.returncode == 0, piped.stderr
     json.loads(piped.stdout)
     assert BAR_GLYPH not in piped.stderr and "facts," in piped.stderr  # lines, no bar
@@ -75,9 +84,10 @@ def test_import_and_curate_json_stays_clean_under_their_bars(
 ) -> None:
     lines = tmp_path / "notes.jsonl"
     lines.write_text(
-        "".join(json.dumps({"content": f"note {n}: deploys need review {n}"}) + "\n"
-                for n in range(50))
-    )  # fmt: skip
+        "".join(
+            json.dumps({"content": f"note {n}: deploys need review {n}"}) + "\n" for n in range(50)
+        )
+    )
     code, out, tty = run_with_tty_stderr(env, "import", str(lines), "-t", "acme", "--json")
     assert code == 0, tty
     assert json.loads(out)["imported"] == 50

@@ -126,8 +126,10 @@ def test_every_command_refuses_an_unknown_tenant_the_same_way(cli: Cli) -> None:
 def test_every_command_refuses_hostile_tenant_names(cli: Cli) -> None:
     for name in HOSTILE_NAMES:
         for command in [
-            *TENANT_COMMANDS, ["remember", "x"], ["import", "{folder}/one.jsonl"],
-        ]:  # fmt: skip
+            *TENANT_COMMANDS,
+            ["remember", "x"],
+            ["import", "{folder}/one.jsonl"],
+        ]:
             _one_line_error(cli.run(*command, "-t", name), "tenant")
         _one_line_error(cli.run("tenants", "create", name), "tenant")
     assert cli.tenants() == [KNOWN]

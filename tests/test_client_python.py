@@ -39,18 +39,26 @@ def test_the_agent_loop_with_every_filter(served: Served, clock: FixedClock) -> 
     client = MemgovClient(served.url, served.key("acme"), agent_id="bot-1")
     assert client.health().status == "ok"
     old = client.remember(
-        "Refunds over 500 euros need a manager", kind="fact", topic="refunds",
-        source="handbook", metadata={"team": "billing", "tier": 2},
-    )  # fmt: skip
+        "Refunds over 500 euros need a manager",
+        kind="fact",
+        topic="refunds",
+        source="handbook",
+        metadata={"team": "billing", "tier": 2},
+    )
     clock.advance(timedelta(days=1))
     after_old = clock.now()
     clock.advance(timedelta(days=1))
-    batch = client.remember_many([
-        {"content": "Ana prefers refunds by bank transfer", "kind": "preference",
-         "topic": "refunds", "metadata": {"team": "support"}},
-        {"content": "The refund tool timed out twice", "kind": "tool_output",
-         "source": "tool"},
-    ])  # fmt: skip
+    batch = client.remember_many(
+        [
+            {
+                "content": "Ana prefers refunds by bank transfer",
+                "kind": "preference",
+                "topic": "refunds",
+                "metadata": {"team": "support"},
+            },
+            {"content": "The refund tool timed out twice", "kind": "tool_output", "source": "tool"},
+        ]
+    )
     assert old.created and [w.created for w in batch] == [True, True]
 
     def ids(**options: object) -> set[str]:

@@ -23,9 +23,12 @@ def test_the_readme_langgraph_agent_runs(cli_env: dict[str, str], tmp_path: Path
         agent_key, _ = tenant_keys(env, "acme")
         for attempt in (1, 2):
             done = subprocess.run(
-                [sys.executable, str(script)], capture_output=True, text=True, timeout=300,
+                [sys.executable, str(script)],
+                capture_output=True,
+                text=True,
+                timeout=300,
                 env={**env, "MEMGOV_URL": url, "MEMGOV_API_KEY": agent_key},
-            )  # fmt: skip
+            )
             assert done.returncode == 0, (attempt, done.stderr[-3000:])
             assert ast.literal_eval(done.stdout.strip()) == {"said": "Black coffee, no sugar"}
         hits = MemgovClient(url, agent_key).recall("coffee", topic="user-42.prefs").hits

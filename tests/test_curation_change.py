@@ -241,8 +241,11 @@ def test_an_identifier_key_is_read_as_words() -> None:
         "ios-app.release_day: Thursday",
         "web-dashboard.release_day: Friday",
     ]
-    written = [datetime(2024, 1, 1, tzinfo=UTC), datetime(2024, 3, 1, tzinfo=UTC),
-               datetime(2024, 5, 1, tzinfo=UTC)]  # fmt: skip
+    written = [
+        datetime(2024, 1, 1, tzinfo=UTC),
+        datetime(2024, 3, 1, tzinfo=UTC),
+        datetime(2024, 5, 1, tzinfo=UTC),
+    ]
     order = newest_of_slot_first(
         "Which day does the iOS app ship?", texts, written, [0.62, 0.61, 0.6], band=0.1
     ).order
@@ -325,3 +328,56 @@ def test_a_slot_word_the_subject_never_uses_tells_nothing_apart() -> None:
         band=0.25,
     )
     assert order.order[:2] == [1, 0] and order.newest == {0: 1}
+
+
+def test_the_subject_is_what_tells_the_candidates_apart() -> None:
+    """Every note of the store says "escalation" (a rare word); the teams have common
+    names. The question's subject is the team, the word few candidates hold, so another
+    team's newer note never jumps above the asked team's own newest one."""
+    texts = [
+        "The escalation contact for Payments is Ingrid Halvorsen.",
+        "The escalation contact for Billing Ops is Fatima Benali.",
+        "The escalation contact for Checkout is Søren Kjær.",
+        "Payments escalations go to Tomás Ó Briain from now on.",
+        "The escalation contact for Identity is Rahul Deshpande.",
+    ]
+    order = newest_of_slot_first(
+        "Who is the escalation contact for Payments?",
+        texts,
+        [_at(2021), _at(2019), _at(2024), _at(2023), _at(2020)],
+        [0.65, 0.60, 0.59, 0.58, 0.40],
+        band=0.25,
+    )
+    assert order.order[0] == 3
+    assert order.newest.get(0) == 3 and 2 not in order.newest.values()
+
+
+@pytest.mark.parametrize(
+    ("text", "when", "value"),
+    [
+        (
+            '{"team": "Checkout", "contact": "Søren Kjær", "ts": "2023-10-17T17:45:00Z"}',
+            datetime(2023, 10, 17, tzinfo=UTC),
+            "søren",
+        ),
+        (
+            "Checkout's contact is Søren Kjær (verified 30 January 2019)",
+            datetime(2019, 1, 30, tzinfo=UTC),
+            "søren",
+        ),
+        (
+            "Checkout's contact is Søren Kjær, confirmed on 2023-10-17",
+            datetime(2023, 10, 17, tzinfo=UTC),
+            "søren",
+        ),
+        ("The maintenance window opens 2024-03-01 22:00", None, "22:00"),
+    ],
+)
+def test_a_record_timestamp_or_a_checked_note_is_validity(
+    text: str, when: datetime | None, value: str
+) -> None:
+    """A machine timestamp ("…T17:45:00Z") or a note of when a fact was verified says when
+    it held; a time a person writes as a value ("opens 2024-03-01 22:00") stays content."""
+    statement = read_statement(text)
+    assert statement.valid_from == when
+    assert value in statement.words

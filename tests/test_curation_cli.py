@@ -113,8 +113,18 @@ def test_proposals_list_and_approve(store: MemoryStore, env: dict[str, str]) -> 
     edited = "Flush the redis session cache after every auth gateway change"
     refused = run_cli(env, "proposals", "approve", proposal["id"], "-t", T, "--text", " ", code=2)
     assert "text=' '" in refused.stderr and "Traceback" not in refused.stderr
-    both = run_cli(env, "proposals", "approve", proposal["id"], proposal["id"], "-t", T,
-                   "--text", edited, code=2)  # fmt: skip
+    both = run_cli(
+        env,
+        "proposals",
+        "approve",
+        proposal["id"],
+        proposal["id"],
+        "-t",
+        T,
+        "--text",
+        edited,
+        code=2,
+    )
     assert "text=" in both.stderr and "edits one proposal" in both.stderr
     assert len(as_json(run_cli(env, "proposals", "list", "-t", T, "--json"))) == 1
 
@@ -233,6 +243,23 @@ def test_calibrate_reports_the_minilm_threshold(cli_env: dict[str, str]) -> None
 def test_conflicts_inferred_lists_key_less_supersessions_and_restore_undoes_one(
     store: MemoryStore, env: dict[str, str]
 ) -> None:
+    # the review gate open: this lists applied ones
+    old_id, new_id = _held_change(store, env, inferred_min_reviewed=0)
+    run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW)
+
+    [item] = as_json(run_cli(env, "conflicts", "inferred", "-t", T, "--json"))
+    assert (item["memory_id"], item["superseded_by"]) == (old_id, new_id)
+    assert "'Dana Ruiz' -> 'Omar Haddad'" in item["evidence"] and item["run_id"] is not None
+    shown = run_cli(env, "conflicts", "inferred", "-t", T).stdout
+    assert "inferred supersession" in shown and f"memgov restore {old_id} -t {T}" in shown
+
+    run_cli(env, "restore", old_id, "-t", T, *NOW)
+    assert store.get(T, old_id).status == "active"
+    assert as_json(run_cli(env, "conflicts", "inferred", "-t", T, "--json")) == []
+
+
+def _held_change(store: MemoryStore, env: dict[str, str], **policy: object) -> tuple[str, str]:
+    """A key-less change the pass infers, run by the CLI under the review gate's policy."""
     from curation import CompressionMode, Mode
 
     old = store.remember(
@@ -252,36 +279,10 @@ def test_conflicts_inferred_lists_key_less_supersessions_and_restore_undoes_one(
             **off,
             supersession=Mode.APPLY,
             compression=CompressionMode.OFF,
-            contradiction_threshold={"*": 0.6},  # the hashing embedder scores the pair 0.67
-            inferred_min_reviewed=0,  # the review gate open: this lists applied ones
+            contradiction_threshold={"*": 0.6},
+            **policy,  # type: ignore[arg-type]
         ),
     )
-    run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW)
-
-    [item] = as_json(run_cli(env, "conflicts", "inferred", "-t", T, "--json"))
-    assert (item["memory_id"], item["superseded_by"]) == (old.id, new.id)
-    assert "'Dana Ruiz' -> 'Omar Haddad'" in item["evidence"] and item["run_id"] is not None
-    shown = run_cli(env, "conflicts", "inferred", "-t", T).stdout
-    assert "inferred supersession" in shown and f"memgov restore {old.id} -t {T}" in shown
-
-    run_cli(env, "restore", old.id, "-t", T, *NOW)
-    assert store.get(T, old.id).status == "active"
-    assert as_json(run_cli(env, "conflicts", "inferred", "-t", T, "--json")) == []
-
-
-def _held_change(store: MemoryStore, env: dict[str, str], **policy: object) -> tuple[str, str]:
-    """A key-less change the pass infers, run by the CLI under the review gate's policy."""
-    from curation import CompressionMode, Mode
-
-    old = store.remember(T, "The account manager for Initech is Dana Ruiz since 2025.",
-                         created_at=T0 - timedelta(days=300))  # fmt: skip
-    new = store.remember(T, "The account manager for Initech is Omar Haddad since 2026.",
-                         created_at=T0 - timedelta(days=20))  # fmt: skip
-    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.tenants.set_policy(T, CurationPolicy(
-        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,
-        contradiction_threshold={"*": 0.6}, **policy,  # type: ignore[arg-type]
-    ))  # fmt: skip
     return old.id, new.id
 
 
@@ -304,8 +305,11 @@ def test_changes_lists_held_supersessions_and_the_curator_confirms_or_rejects(
     shown = run_cli(env, "changes", "list", "-t", T).stdout
     assert "not earned" in shown and change["id"] in shown and "Dana Ruiz" in shown
 
-    decided = as_json(run_cli(env, "changes", "confirm", change["id"], "-t", T,
-                              "--note", "the account moved", *NOW))  # fmt: skip
+    decided = as_json(
+        run_cli(
+            env, "changes", "confirm", change["id"], "-t", T, "--note", "the account moved", *NOW
+        )
+    )
     assert (decided["status"], decided["archived"]) == ("confirmed", True)
     assert store.get(T, old).status == "archived"
     gate = as_json(run_cli(env, "changes", "gate", "-t", T, "--json"))
@@ -314,8 +318,9 @@ def test_changes_lists_held_supersessions_and_the_curator_confirms_or_rejects(
 
     again = run_cli(env, "changes", "reject", change["id"], "-t", T, code=2)
     assert "already confirmed" in again.stderr and "Traceback" not in again.stderr
-    unknown = run_cli(env, "changes", "confirm", "00000000-0000-4000-8000-000000000000",
-                      "-t", T, code=2)  # fmt: skip
+    unknown = run_cli(
+        env, "changes", "confirm", "00000000-0000-4000-8000-000000000000", "-t", T, code=2
+    )
     assert "unknown change" in unknown.stderr
     bad = run_cli(env, "changes", "list", "-t", T, "--status", "maybe", code=2)
     assert "status" in bad.stderr and "auto_applied" in bad.stderr

@@ -158,9 +158,11 @@ def test_a_kind_whose_values_are_not_checked_is_searched_for_duplicates_only() -
     rows: list[dict[str, Any]] = [
         {"kind": kind, "content": text, "embedding": vector, "age_days": age}
         for kind in ("conversation", "fact")
-        for text, vector, age in [("The deployment is healthy", TOPIC, 2),
-                                  ("The deployment is degraded", near(TOPIC, 0.90, 3), 0)]
-    ]  # fmt: skip
+        for text, vector, age in [
+            ("The deployment is healthy", TOPIC, 2),
+            ("The deployment is degraded", near(TOPIC, 0.90, 3), 0),
+        ]
+    ]
     search = RecordingSearch()
     plan = build_plan(make_snapshot(rows), BOTH, NOW, pair_search=search)
     assert sorted(search.thresholds) == [0.85, 0.93]  # fact at the conflicts', dialogue not

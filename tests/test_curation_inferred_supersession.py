@@ -95,13 +95,25 @@ def test_different_subjects_are_neither_superseded_nor_contested() -> None:
 
 def test_a_chain_of_changes_points_every_older_value_at_the_current_one() -> None:
     rows = [
-        {"id": "a", "content": "Ana plays for Porto since 2015.", "embedding": TOPIC,
-         "age_days": 300},
-        {"id": "b", "content": "Ana plays for Braga since 2019.",
-         "embedding": near(TOPIC, 0.93, 1), "age_days": 200},
-        {"id": "c", "content": "Ana plays for Benfica since 2023.",
-         "embedding": near(TOPIC, 0.93, 2), "age_days": 10},
-    ]  # fmt: skip
+        {
+            "id": "a",
+            "content": "Ana plays for Porto since 2015.",
+            "embedding": TOPIC,
+            "age_days": 300,
+        },
+        {
+            "id": "b",
+            "content": "Ana plays for Braga since 2019.",
+            "embedding": near(TOPIC, 0.93, 1),
+            "age_days": 200,
+        },
+        {
+            "id": "c",
+            "content": "Ana plays for Benfica since 2023.",
+            "embedding": near(TOPIC, 0.93, 2),
+            "age_days": 10,
+        },
+    ]
     plan = plan_for(rows)
     assert {a.memory_id: a.target_id for a in plan.archives} == {"a": "c", "b": "c"}
 
@@ -111,13 +123,25 @@ def test_a_chain_never_carries_an_older_value_over_to_another_subject() -> None:
     of one stretch, but Priya's first employer is not Lena's statement's to replace. Which
     link is wrong the plan cannot tell, so the first entry stays active."""
     rows = [
-        {"id": "a", "content": "Priya Raman's employer is Tessaract Labs.", "embedding": TOPIC,
-         "age_days": 300},
-        {"id": "b", "content": "Priya Raman's employer is Fernhill Analytics.",
-         "embedding": near(TOPIC, 0.93, 1), "age_days": 200},
-        {"id": "c", "content": "Lena Fischer's employer is Fernhill Analytics.",
-         "embedding": near(TOPIC, 0.93, 2), "age_days": 10},
-    ]  # fmt: skip
+        {
+            "id": "a",
+            "content": "Priya Raman's employer is Tessaract Labs.",
+            "embedding": TOPIC,
+            "age_days": 300,
+        },
+        {
+            "id": "b",
+            "content": "Priya Raman's employer is Fernhill Analytics.",
+            "embedding": near(TOPIC, 0.93, 1),
+            "age_days": 200,
+        },
+        {
+            "id": "c",
+            "content": "Lena Fischer's employer is Fernhill Analytics.",
+            "embedding": near(TOPIC, 0.93, 2),
+            "age_days": 10,
+        },
+    ]
     plan = plan_for(rows)
     targets = {a.memory_id: a.target_id for a in plan.archives}
     assert "a" not in targets  # kept: its chain ends at another subject's statement
@@ -131,16 +155,23 @@ def test_a_superseded_canonical_takes_its_duplicates_with_it() -> None:
     policy = BOTH.model_copy(update={"duplicates": Mode.DRY_RUN})
     rows = [
         {"id": "echo", "content": PORTO, "embedding": TOPIC, "age_days": 50},
-        {"id": "old", "content": PORTO + "!", "embedding": TOPIC, "age_days": 40,
-         "importance": 0.9},
+        {
+            "id": "old",
+            "content": PORTO + "!",
+            "embedding": TOPIC,
+            "age_days": 40,
+            "importance": 0.9,
+        },
         {"id": "new", "content": BRAGA, "embedding": near(TOPIC, 0.9, 1), "age_days": 3},
-    ]  # fmt: skip
+    ]
     plan = plan_for(rows, policy)
     archives = {a.memory_id: a for a in plan.archives}
     assert set(archives) == {"echo", "old"}
     for action in archives.values():
         assert (action.reason, action.target_id, action.inferred) == (
-            ArchiveReason.SUPERSEDED, "new", True,
-        )  # fmt: skip
+            ArchiveReason.SUPERSEDED,
+            "new",
+            True,
+        )
     assert plan.merges == []
     assert sum("near-duplicate of" in a.detail for a in archives.values()) == 1

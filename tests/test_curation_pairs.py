@@ -32,7 +32,7 @@ CROSS_KIND = 30  # near-identical vectors of another kind: never a pair
 WORDS = [
     "alder", "aspen", "beech", "cedar", "elm", "fir", "hazel", "larch", "maple", "oak",
     "pine", "rowan", "spruce", "walnut", "yew", "ash", "birch", "holly", "lime", "poplar",
-]  # fmt: skip
+]  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 def near(base: np.ndarray, cosine: float, rng: np.random.Generator) -> np.ndarray:

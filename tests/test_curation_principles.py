@@ -10,13 +10,13 @@ from snapshot_factory import NOW, make_snapshot, only
 
 from curation._planner import build_plan
 from curation._policy import Mode
-from curation._principles import (
+from curation._tokens import token_set
+from curation.mechanics.principles import (
     MAX_EVIDENCE_PAIRS,
     MedoidSummarizer,
     cluster_stats,
     propose_principles,
 )
-from curation._tokens import token_set
 
 POLICY = only("compression")
 

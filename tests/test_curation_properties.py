@@ -67,27 +67,45 @@ recall = st.tuples(st.integers(0, 19), st.floats(0, 90), st.integers(1, 3))
 
 def plain(base: int, value: int, suffix: int, age_days: float, importance: float) -> Any:
     fields = {"base": base, "suffix": suffix, "value": value, "age_days": age_days}
-    return fields | {"kind": "fact", "key": None, "pinned": False, "importance": importance,
-                     "generality": 0}  # fmt: skip
+    return fields | {
+        "kind": "fact",
+        "key": None,
+        "pinned": False,
+        "importance": importance,
+        "generality": 0,
+    }
 
 
 def keyed(
     base: int, value: int, suffix: int, age_days: float, key: str | None, generality: int
 ) -> Any:
     fields = {"base": base, "suffix": suffix, "value": value, "age_days": age_days}
-    return fields | {"kind": "fact", "key": key, "pinned": False, "importance": 1.0,
-                     "generality": generality}  # fmt: skip
+    return fields | {
+        "kind": "fact",
+        "key": key,
+        "pinned": False,
+        "importance": 1.0,
+        "generality": generality,
+    }
 
 
 # a key's narrower loser ("billing!") is archived beneath the broader keyed "6432!", which
 # folds as a duplicate into "6432", which "5433" then supersedes: the loser must end up
 # pointing at "5433" (which of the two "6432" wins the fold depends on the ids' order)
-KEY_LOSER_CHAIN = [keyed(0, 0, 0, 0.0, None, 0), keyed(0, 0, 1, 0.0, "owner", 0),
-                   keyed(1, 0, 0, 0.0, None, 1), keyed(1, 1, 0, 1.0, None, 1),
-                   keyed(1, 1, 1, 1.0, "owner", 1)]  # fmt: skip
+KEY_LOSER_CHAIN = [
+    keyed(0, 0, 0, 0.0, None, 0),
+    keyed(0, 0, 1, 0.0, "owner", 0),
+    keyed(1, 0, 0, 0.0, None, 1),
+    keyed(1, 1, 0, 1.0, None, 1),
+    keyed(1, 1, 1, 1.0, "owner", 1),
+]
 
-SUPERSEDED_CANONICAL = [plain(4, 0, 0, 50, 0.2), plain(4, 0, 1, 40, 0.9), plain(4, 1, 0, 10, 0.5),
-                        plain(0, 0, 0, 10, 0.5)]  # fmt: skip
+SUPERSEDED_CANONICAL = [
+    plain(4, 0, 0, 50, 0.2),
+    plain(4, 0, 1, 40, 0.9),
+    plain(4, 1, 0, 10, 0.5),
+    plain(0, 0, 0, 10, 0.5),
+]
 
 
 def content_of(m: dict[str, Any]) -> str:

@@ -10,9 +10,15 @@ from dashboard.mlflow_comparisons import ARM_TAG, PARENT_TAG, benchmark_trend
 
 def _run(experiment: str, started: str, arm: str | None, metrics: dict[str, float]) -> Any:
     tags = {PARENT_TAG: "p1", ARM_TAG: arm} if arm else {}
-    return {"run_id": f"{experiment}-{arm}-{started}", "experiment": experiment,
-            "start_time": started, "status": "FINISHED", "metrics": metrics, "params": {},
-            "tags": tags}  # fmt: skip
+    return {
+        "run_id": f"{experiment}-{arm}-{started}",
+        "experiment": experiment,
+        "start_time": started,
+        "status": "FINISHED",
+        "metrics": metrics,
+        "params": {},
+        "tags": tags,
+    }
 
 
 def test_the_trend_holds_each_arms_headline_metric_oldest_first() -> None:
@@ -26,7 +32,9 @@ def test_the_trend_holds_each_arms_headline_metric_oldest_first() -> None:
     ]
     rows = benchmark_trend(runs)
     assert [(r["benchmark"], r["arm"], r["value"]) for r in rows] == [
-        ("timeqa", "raw", 0.45), ("locomo", "heuristic", 0.5), ("timeqa", "curated", 0.90)
-    ]  # fmt: skip
+        ("timeqa", "raw", 0.45),
+        ("locomo", "heuristic", 0.5),
+        ("timeqa", "curated", 0.90),
+    ]
     chart = charts.benchmark_trend(rows).to_dict()
     assert chart["facet"]["column"]["field"] == "benchmark"

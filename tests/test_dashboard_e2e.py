@@ -150,9 +150,13 @@ def server(
     (basic,) = store.memories(SUPPORT, status="archived", contains="Basic plan")
     # an ended online experiment, so the Experiments page shows its analysis
     run_store_experiment(
-        store, SUPPORT, starts_at=demo_now(NIGHTS) - timedelta(days=3), days=3, agents=100,
+        store,
+        SUPPORT,
+        starts_at=demo_now(NIGHTS) - timedelta(days=3),
+        days=3,
+        agents=100,
         duration_days=3,
-    )  # fmt: skip
+    )
     env = {
         "MEMGOV_DATABASE_URL": database_url,
         "MEMGOV_EMBEDDER": EMBEDDER,

@@ -452,14 +452,19 @@ def _infer_a_supersession(
         "The account manager for Initech is Dana Ruiz since 2025.",
         created_at=now - timedelta(days=300),
     )
-    new = fleet.remember(SUPPORT, "The account manager for Initech is Omar Haddad since 2026.",
-                         created_at=now - timedelta(days=20))  # fmt: skip
+    new = fleet.remember(
+        SUPPORT,
+        "The account manager for Initech is Omar Haddad since 2026.",
+        created_at=now - timedelta(days=20),
+    )
     off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
     policy = CurationPolicy(
-        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,
+        **off,
+        supersession=Mode.APPLY,
+        compression=CompressionMode.OFF,
         contradiction_threshold={"*": 0.6},  # the hashing test embedder scores them 0.67
         inferred_min_reviewed=min_reviewed,
-    )  # fmt: skip
+    )
     fleet.tenants.set_policy(SUPPORT, policy)
     fleet.runs.curate(SUPPORT, apply=True)
     return old, new
@@ -516,8 +521,9 @@ def test_the_curator_queue_holds_an_unearned_change_and_confirm_archives_it(
     shown = texts(at)
     assert "Held changes" in shown and "not earned" in shown
     assert (held.older_content, held.newer_content) == (
-        fleet.get(SUPPORT, old.id).content, fleet.get(SUPPORT, new.id).content,
-    )  # fmt: skip
+        fleet.get(SUPPORT, old.id).content,
+        fleet.get(SUPPORT, new.id).content,
+    )
     assert held.older_content in shown and held.newer_content in shown and held.detail in shown
     assert "'Dana Ruiz' -> 'Omar Haddad'" in held.detail
     raw = _raw_html(at)  # agents' text and the evidence are escaped, never markup

@@ -62,18 +62,40 @@ def test_summarise_pairs_parents_with_their_arms() -> None:
             "p1",
             "ab-x",
             1,
-            metrics={"top1.win_rate": 0.7, "top1.win_rate_low": 0.6, "top1.win_rate_high": 0.8,
-                     "budget.win_rate": 0.5, "delta": 0.05, "top1.p_value": 0.02},
+            metrics={
+                "top1.win_rate": 0.7,
+                "top1.win_rate_low": 0.6,
+                "top1.win_rate_high": 0.8,
+                "budget.win_rate": 0.5,
+                "delta": 0.05,
+                "top1.p_value": 0.02,
+            },
             params={"policy.name": "tuned", "seed": "1"},
             tags={"mlflow.runName": "first"},
         ),
-        _run("a1", "ab-x", 2, metrics={"decision_quality": 0.6},
-             tags={"mlflow.parentRunId": "p1", "memgov.arm": "curated"}),
-        _run("a2", "ab-x", 2, metrics={"top1.decision_quality": 0.55},
-             tags={"mlflow.parentRunId": "p1", "mlflow.runName": "raw"}),
-        _run("p2", "ab-x", 3, metrics={"quality_raw": 0.5, "top1.quality_curated": 0.58},
-             params={"seed": "2"}, tags={"mlflow.runName": "second"}),
-    ]  # fmt: skip
+        _run(
+            "a1",
+            "ab-x",
+            2,
+            metrics={"decision_quality": 0.6},
+            tags={"mlflow.parentRunId": "p1", "memgov.arm": "curated"},
+        ),
+        _run(
+            "a2",
+            "ab-x",
+            2,
+            metrics={"top1.decision_quality": 0.55},
+            tags={"mlflow.parentRunId": "p1", "mlflow.runName": "raw"},
+        ),
+        _run(
+            "p2",
+            "ab-x",
+            3,
+            metrics={"quality_raw": 0.5, "top1.quality_curated": 0.58},
+            params={"seed": "2"},
+            tags={"mlflow.runName": "second"},
+        ),
+    ]
     summary = mlflow_comparisons.summarise(runs)
     first, second = summary["comparisons"]
     assert (first["win_rate"], first["win_rate_low"], first["win_rate_high"]) == (0.7, 0.6, 0.8)

@@ -43,9 +43,14 @@ def test_an_entry_covered_by_an_active_near_duplicate_may_decay() -> None:
     topic = basis(3)
     rows = [
         {"id": "a", "content": "Deploys go out on Tuesdays", "embedding": topic} | OLD,
-        {"id": "b", "content": "Deploys go out on Tuesdays.", "embedding": near(topic, 0.97, 1),
-         "importance": 0.9, "age_hours": 2},
-    ]  # fmt: skip
+        {
+            "id": "b",
+            "content": "Deploys go out on Tuesdays.",
+            "embedding": near(topic, 0.97, 1),
+            "importance": 0.9,
+            "age_hours": 2,
+        },
+    ]
     assert decayed(rows) == {"a"}
 
 
@@ -58,9 +63,13 @@ def test_an_older_value_doubted_by_a_newer_statement_of_its_slot_may_decay() -> 
     topic = basis(5)
     rows = [
         {"id": "old", "content": "Ana plays for Porto since 2019.", "embedding": topic} | OLD,
-        {"id": "new", "content": "Ana plays for Braga since 2023.",
-         "embedding": near(topic, 0.9, 1), "age_days": 2},
-    ]  # fmt: skip
+        {
+            "id": "new",
+            "content": "Ana plays for Braga since 2023.",
+            "embedding": near(topic, 0.9, 1),
+            "age_days": 2,
+        },
+    ]
     policy = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
     assert decayed(rows, policy) == {"old"}
 
@@ -71,10 +80,14 @@ def test_a_covered_entry_decays_with_its_cover_as_successor_noise_without() -> N
     topic = basis(5)
     rows = [
         {"id": "old", "content": "Ana plays for Porto since 2019.", "embedding": topic} | OLD,
-        {"id": "new", "content": "Ana plays for Braga since 2023.",
-         "embedding": near(topic, 0.9, 1), "age_days": 2},
+        {
+            "id": "new",
+            "content": "Ana plays for Braga since 2023.",
+            "embedding": near(topic, 0.9, 1),
+            "age_days": 2,
+        },
         {"id": "log", "kind": "tool_output", "content": "HTTP 200 in 31 ms"} | OLD,
-    ]  # fmt: skip
+    ]
     policy = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
     plan = build_plan(make_snapshot(rows + [dict(FRESH) for _ in range(12)]), policy, NOW)
     targets = {a.memory_id: a.target_id for a in plan.archives if a.mechanic.value == "decay"}
@@ -102,14 +115,17 @@ def test_a_newer_statement_of_a_newer_statement_of_its_slot_still_covers_it() ->
     braga = near(porto, 0.9, 1)
     lyon = near(braga, 0.9, 2)
     rows = [
-        {"id": "porto", "content": "Ana plays for Porto since 2019.", "embedding": porto}
-        | OLD,
+        {"id": "porto", "content": "Ana plays for Porto since 2019.", "embedding": porto} | OLD,
         {"id": "braga", "content": "Ana plays for Braga since 2021.", "embedding": braga}
         | OLD
         | {"importance": 0.0, "age_days": 60},
-        {"id": "lyon", "content": "Ana plays for Lyon since 2023.", "embedding": lyon,
-         "age_days": 2},
-    ]  # fmt: skip
+        {
+            "id": "lyon",
+            "content": "Ana plays for Lyon since 2023.",
+            "embedding": lyon,
+            "age_days": 2,
+        },
+    ]
     policy = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
     assert float(porto @ lyon) < policy.contradiction_threshold_for(
         make_snapshot(rows).embedding_model

@@ -34,9 +34,13 @@ def test_the_demo_fits_a_screen_and_keeps_framework_logs_out(
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
     env.pop("MEMGOV_DATABASE", None)
     done = subprocess.run(
-        [sys.executable, "-c", RUN], env=env, cwd=ROOT, capture_output=True, text=True,
+        [sys.executable, "-c", RUN],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
         timeout=600,
-    )  # fmt: skip
+    )
     assert done.returncode == 0, (done.stdout[-3000:], done.stderr[-3000:])
     lines = done.stdout.splitlines()
     assert len(lines) < 120, len(lines)
@@ -45,8 +49,11 @@ def test_the_demo_fits_a_screen_and_keeps_framework_logs_out(
     assert not noisy, noisy
     out = done.stdout
     assert "=== Is the top recall hit the current truth? ===" in out
-    assert re.search(r"top hit current: raw \d/9, curated \d/9 before the curation pass, "
-                     r"\d/9 after it", out), out  # fmt: skip
+    assert re.search(
+        r"top hit current: raw \d/9, curated \d/9 before the curation pass, "
+        r"\d/9 after it",
+        out,
+    ), out
     assert "demo-online-support" in out and "acme-support" not in out.replace("demo-acme", "")
     # the framework log is where the demo says, and holds Dagster's run of curation_job
     (log_line,) = [line for line in lines if line.startswith("Framework logs")]
@@ -61,8 +68,9 @@ def test_the_demo_fits_a_screen_and_keeps_framework_logs_out(
     assert len(runs) == 2 and {run.job_name for run in runs} == {"curation_job"}
     origins = {run.remote_job_origin for run in runs}
     assert None not in origins, origins
-    assert {(o.location_name, o.repository_origin.repository_name, o.job_name)
-            for o in origins if o} == {("memgov", "__repository__", "curation_job")}  # fmt: skip
+    assert {
+        (o.location_name, o.repository_origin.repository_name, o.job_name) for o in origins if o
+    } == {("memgov", "__repository__", "curation_job")}
     # the hints are runnable as printed: .venv/bin/memgov, never a bare `memgov`
     hints = lines[lines.index("Next (from this folder):") + 1 :]
     assert hints and all(".venv/bin/memgov" in h or h.strip().startswith("make ") for h in hints)

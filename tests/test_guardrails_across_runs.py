@@ -41,11 +41,15 @@ def test_three_applies_at_one_moment_archive_at_most_the_cap(store: MemoryStore)
     store.remember_many(
         TENANT,
         [
-            {"content": f"tool run {n} returned status {n}", "kind": "tool_output",
-             "created_at": at - timedelta(days=40), "importance": 0.01}
+            {
+                "content": f"tool run {n} returned status {n}",
+                "kind": "tool_output",
+                "created_at": at - timedelta(days=40),
+                "importance": 0.01,
+            }
             for n in range(20)
         ],
-    )  # fmt: skip
+    )
     policy = store.tenants.policy(TENANT).with_all_modes(Mode.APPLY)
     store.tenants.set_policy(
         TENANT, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND})
@@ -69,11 +73,15 @@ def test_only_a_restatement_newer_than_the_archive_is_new_evidence() -> None:
 def test_reimporting_the_same_file_revives_nothing(store: MemoryStore, tmp_path: Path) -> None:
     at = store.clock.now()
     lines = [
-        {"content": f"idle tool output number {n}", "kind": "tool_output",
-         "created_at": (at - timedelta(days=60)).isoformat(), "importance": 0.01,
-         "id": f"00000000-0000-4000-8000-{n:012d}"}
+        {
+            "content": f"idle tool output number {n}",
+            "kind": "tool_output",
+            "created_at": (at - timedelta(days=60)).isoformat(),
+            "importance": 0.01,
+            "id": f"00000000-0000-4000-8000-{n:012d}",
+        }
         for n in range(10)
-    ]  # fmt: skip
+    ]
     path = tmp_path / "memories.jsonl"
     path.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
     assert store.transfer.import_jsonl(path, TENANT, now=at).imported == 10

@@ -31,8 +31,10 @@ def inherited_sigint_ignored() -> Iterator[None]:
 def _child_ignores_sigterm() -> bool:
     status = subprocess.run(
         [sys.executable, "-c", "print(open('/proc/self/status').read())"],
-        capture_output=True, text=True, check=True,
-    ).stdout  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     (mask,) = [line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:")]
     return bool(int(mask, 16) >> (signal.SIGTERM - 1) & 1)
 

@@ -5,65 +5,30 @@ the change detector does on the set."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from datetime import timedelta
 from itertools import pairwise
-from pathlib import Path
 
-import pytest
 from cli_helpers import run_cli
+from holdout_helpers import (
+    LABELS,
+    assert_renders_every_fact,
+    assert_spread_over_families,
+    set_digest,
+)
 
 from curation import MemoryStore
 from evaluation.benchmarks.holdout_store import holdout_data, holdout_families
 from evaluation.benchmarks.timeqa_run import run_timeqa
-from evaluation.holdout_c import (
-    HOLDOUT_SEED,
-    PAIR_KINDS,
-    Memory,
-    UnknownFamilyError,
-    families,
-    holdout_histories,
-    holdout_pairs,
-    render,
-)
+from evaluation.holdout import PAIR_KINDS, Memory
+from evaluation.holdout_c import HOLDOUT_SEED, families, holdout_histories, holdout_pairs, render
 
-LABELS = {
-    "positive": "change",
-    "cross_family_positive": "change",
-    "restatement": "same_value",
-    "cross_subject": "unrelated",
-    "other_slot": "unrelated",
-    "multi_valued": "unrelated",
-    "recurring_event": "unrelated",
-    "addition": "unrelated",
-}
 YEAR = re.compile(r"\b(19|20)\d\d\b")
 
 
-DIGEST = """
-import hashlib
-from evaluation.holdout_c import families, holdout_histories, holdout_pairs, render
-texts = [m.text for s in holdout_histories() for f in families() for m in render(f, s)]
-texts += [p.older.text + p.newer.text + p.label for p in holdout_pairs()]
-print(hashlib.sha256("\\n".join(texts).encode()).hexdigest())
-"""
-
-
 def _digest(hash_seed: str) -> str:
-    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    done = subprocess.run(
-        [sys.executable, "-c", DIGEST],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        cwd=Path(__file__).parents[1],
-    )
-    return done.stdout.strip()
+    return set_digest("evaluation.holdout_c", hash_seed, "p.older.text + p.newer.text + p.label")
 
 
 def test_the_set_is_deterministic_across_processes() -> None:
@@ -123,8 +88,7 @@ def test_at_least_eight_families_render_every_fact_with_its_value() -> None:
         last_texts = set()
         for family in names:
             memories = render(family, subject)
-            assert [m.value for m in memories] == [f.value for f in subject.facts]
-            assert [m.valid_from for m in memories] == [f.valid_from for f in subject.facts]
+            assert_renders_every_fact(memories, subject)
             for memory in memories:
                 assert memory.value in memory.text, (family, memory.text)
                 assert memory.family == family and memory.subject_id == subject.id
@@ -215,10 +179,7 @@ def test_every_pair_kind_has_at_least_sixty_four_pairs_over_every_family() -> No
     for kind in PAIR_KINDS:
         of_kind = [p for p in pairs if p.kind == kind]
         assert len(of_kind) >= 64, kind
-        per_family = Counter(p.older.family for p in of_kind)
-        assert set(per_family) == set(families()), kind
-        assert max(per_family.values()) - min(per_family.values()) <= 1, kind
-        assert {p.newer.family for p in of_kind} == set(families()), kind
+        assert_spread_over_families(of_kind, families())
         per_domain = Counter(
             next(d for i, d in domains.items() if i in p.older.subject_id) for p in of_kind
         )
@@ -279,13 +240,6 @@ def test_negatives_are_built_as_their_kind_says() -> None:
         assert pair.older.value == subject.current_value
         assert pair.newer.subject_id.startswith(f"multi/{subject.id}/")
         assert pair.newer.value != subject.current_value
-
-
-@pytest.mark.parametrize("family", ["haiku", "", "TOOL_JSON"])
-def test_an_unknown_family_is_named(family: str) -> None:
-    with pytest.raises(UnknownFamilyError) as raised:
-        render(family, holdout_histories()[0])
-    assert raised.value.family == family and repr(family) in str(raised.value)
 
 
 def test_the_store_benchmark_reads_set_c_like_the_others() -> None:

@@ -5,84 +5,37 @@ well the change detector does on the set; nothing here needs the database."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
-from datetime import timedelta
-from itertools import pairwise
-from pathlib import Path
 
 import pytest
-
-from evaluation.holdout_d import (
-    HOLDOUT_SEED,
-    PAIR_KINDS,
-    PAIR_LABELS,
-    LabeledPair,
-    Memory,
-    Subject,
-    UnknownFamilyError,
-    families,
-    holdout_histories,
-    holdout_pairs,
-    render,
+from holdout_checks import (
+    DATE_WORDS,
+    YEAR,
+    changing,
+    check_deterministic,
+    check_histories,
+    check_labels,
+    check_negatives_state_no_new_value,
+    check_renders_every_fact,
+    check_store_benchmark_reads,
+    check_unknown_family_is_named,
+    mentions,
+    questions_asked,
+    subjects_by_id,
 )
 
-LABELS = {
-    "positive": "change",
-    "cross_family_positive": "change",
-    "restatement": "same_value",
-    "cross_subject": "unrelated",
-    "other_slot": "unrelated",
-    "multi_valued": "unrelated",
-    "recurring_event": "unrelated",
-    "addition": "unrelated",
-}
-YEAR = re.compile(r"\b(19|20)\d\d\b")
-MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
-WEEKDAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
-DATE_WORDS = re.compile(rf"\b({MONTHS}|{WEEKDAYS}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
-
-DIGEST = """
-import hashlib
+import evaluation.holdout_d as holdout_d
+from evaluation.holdout import PAIR_KINDS, PAIR_LABELS, Memory, Subject
 from evaluation.holdout_d import families, holdout_histories, holdout_pairs, render
-texts = [m.text for s in holdout_histories() for f in families() for m in render(f, s)]
-texts += [p.older.text + p.newer.text + p.label + p.kind + p.note for p in holdout_pairs()]
-print(hashlib.sha256("\\n".join(texts).encode()).hexdigest())
-"""
-
-
-def _digest(hash_seed: str) -> str:
-    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    done = subprocess.run(
-        [sys.executable, "-c", DIGEST],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        cwd=Path(__file__).parents[1],
-    )
-    return done.stdout.strip()
 
 
 def _subjects() -> dict[str, Subject]:
-    return {subject.id: subject for subject in holdout_histories()}
-
-
-def _changing(subject: Subject) -> bool:
-    return len({fact.value for fact in subject.facts}) > 1
-
-
-def _mentions(text: str, words: str) -> bool:
-    return words.lower() in text.lower()
+    return subjects_by_id(holdout_d)
 
 
 def test_the_set_is_deterministic_across_processes() -> None:
-    assert isinstance(HOLDOUT_SEED, int)
-    first = _digest("1")
-    assert len(first) == 64 and first == _digest("4242")
+    check_deterministic(holdout_d)
 
 
 def test_nine_domains_of_eight_entities_sharing_one_slot() -> None:
@@ -95,26 +48,11 @@ def test_nine_domains_of_eight_entities_sharing_one_slot() -> None:
         assert len({(s.slot, s.attribute) for s in own}) == 1, domain
         assert len({s.entity for s in own}) == 8, domain
         assert all(s.id.startswith(f"{domain}/") and s.id.isascii() for s in own)
-        assert sum(_changing(s) for s in own) == 6, domain
+        assert sum(changing(s) for s in own) == 6, domain
 
 
 def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep_theirs() -> None:
-    lengths: Counter[int] = Counter()
-    for subject in holdout_histories():
-        times = [fact.valid_from for fact in subject.facts]
-        assert all(t.utcoffset() == timedelta(0) for t in times), subject.id
-        assert all(a < b for a, b in pairwise(times)), subject.id
-        values = [fact.value for fact in subject.facts]
-        assert subject.current_value == values[-1]
-        if _changing(subject):
-            lengths[len(values)] += 1
-            assert 2 <= len(values) <= 5 and len(set(values)) == len(values), subject.id
-            assert subject.current_value not in subject.stale_values
-        else:
-            assert len(values) in (1, 2) and set(subject.stale_values) <= {values[-1]}
-        # no value hides inside another, so "the text mentions the value" means that value
-        assert not any(a != b and a in b for a in values for b in values), subject.id
-    assert set(lengths) == {2, 3, 4, 5}
+    check_histories(holdout_d)
 
 
 def test_entities_of_a_domain_share_values_except_mayors() -> None:
@@ -130,38 +68,15 @@ def test_entities_of_a_domain_share_values_except_mayors() -> None:
 
 
 def test_questions_ask_for_the_current_value_in_several_natural_wordings() -> None:
-    asked: list[str] = []
-    for subject in holdout_histories():
-        questions = subject.questions
-        assert len(questions) >= 3 and len(set(questions)) == len(questions), subject.id
-        for question in questions:
-            assert question.endswith("?") and subject.entity in question, question
-            assert not YEAR.search(question), question
-            assert subject.current_value not in question, question
-        asked += questions
+    asked = questions_asked(holdout_d)
     for opening in ("What's the latest ", "Who currently ", "When was the last time "):
         assert sum(q.startswith(opening) for q in asked) >= 8, opening
     assert sum(" now?" in q or "currently" in q or "right now" in q for q in asked) >= 72
 
 
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value() -> None:
-    names = families()
-    assert len(names) >= 8 and len(set(names)) == len(names)
-    for subject in holdout_histories():
-        last_texts = set()
-        for family in names:
-            memories = render(family, subject)
-            assert [m.value for m in memories] == [f.value for f in subject.facts]
-            assert [m.valid_from for m in memories] == [f.valid_from for f in subject.facts]
-            for memory in memories:
-                assert memory.text.strip() and memory.value in memory.text, memory
-                assert _mentions(memory.text, subject.entity), memory.text
-                assert memory.family == family and memory.subject_id == subject.id
-            current = [m.value == subject.current_value for m in memories]
-            assert [m.is_current for m in memories] == current
-            assert memories[-1].is_current
-            last_texts.add(memories[-1].text)
-        assert len(last_texts) == len(names), subject.id
+    assert len(families()) >= 8
+    check_renders_every_fact(holdout_d)
 
 
 def _keeps_shape(memory: Memory, entity: str, previous: str | None) -> bool:
@@ -248,50 +163,12 @@ def test_pairs_cover_every_kind_label_family_and_domain() -> None:
         assert domains == set(domain_of.values()), kind
 
 
-def _single_valued(pair: LabeledPair) -> bool:
-    return pair.older.subject_id in _subjects() and pair.newer.subject_id in _subjects()
-
-
 def test_labels_follow_kinds_and_the_histories() -> None:
-    subjects = _subjects()
-    for pair in holdout_pairs():
-        older, newer = pair.older, pair.newer
-        assert pair.label == LABELS[pair.kind], pair
-        assert older.valid_from < newer.valid_from, pair
-        assert older.value in older.text and newer.value in newer.text, pair
-        assert older.text != newer.text, pair
-        if pair.label == "change":
-            values = [f.value for f in subjects[older.subject_id].facts]
-            assert older.subject_id == newer.subject_id and older.value != newer.value
-            assert values.index(newer.value) == values.index(older.value) + 1
-            assert not older.is_current
-        elif pair.label == "same_value":
-            assert older.subject_id == newer.subject_id and older.value == newer.value
-            facts = subjects[older.subject_id].facts
-            changes = [
-                f.valid_from
-                for f in facts
-                if f.valid_from > older.valid_from and f.value != older.value
-            ]
-            assert not changes or newer.valid_from < changes[0], "restated after a change"
-            assert older.is_current == newer.is_current
-    cross = [p for p in holdout_pairs() if p.kind == "cross_family_positive"]
-    assert all(p.older.family != p.newer.family for p in cross)
-    positive = [p for p in holdout_pairs() if p.kind == "positive"]
-    assert all(p.older.family == p.newer.family for p in positive)
-    changing = sum(len(set(f.value for f in s.facts)) - 1 for s in subjects.values())
-    assert len(positive) == len(cross) == changing
+    check_labels(holdout_d)
 
 
 def test_no_negative_states_a_new_value_of_one_subjects_slot() -> None:
-    for pair in holdout_pairs():
-        if pair.label != "unrelated":
-            continue
-        same_slot = pair.older.subject_id == pair.newer.subject_id
-        if _single_valued(pair):
-            assert not same_slot, pair
-        else:
-            assert not same_slot or pair.older.subject_id.startswith(("multi/", "event/")), pair
+    check_negatives_state_no_new_value(holdout_d)
 
 
 def test_negatives_are_built_as_their_kind_and_note_say() -> None:
@@ -301,8 +178,8 @@ def test_negatives_are_built_as_their_kind_and_note_say() -> None:
     for pair in cross:
         older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
         assert older.domain == newer.domain and older.entity != newer.entity
-        assert _mentions(pair.newer.text, newer.entity)
-        assert not _mentions(pair.newer.text, older.entity)
+        assert mentions(pair.newer.text, newer.entity)
+        assert not mentions(pair.newer.text, older.entity)
         assert (pair.note == "same value") == (pair.older.value == pair.newer.value), pair
     notes = Counter(p.note for p in cross)
     assert notes["same value"] >= 24 and notes["same slot"] >= 16 and notes["template twin"] >= 16
@@ -322,7 +199,7 @@ def test_negatives_are_built_as_their_kind_and_note_say() -> None:
         subject = subjects[fact.subject_id]
         assert side.subject_id.startswith(f"other/{subject.id}/")
         assert fact.value == subject.current_value
-        assert _mentions(side.text, subject.entity) and _mentions(fact.text, subject.entity)
+        assert mentions(side.text, subject.entity) and mentions(fact.text, subject.entity)
         assert (side.value == fact.value) == (pair.note == "same value, other slot"), pair
     same_context = Counter(p.note for p in others)
     assert same_context["same value, other slot"] + same_context["same number, other unit"] >= 16
@@ -342,26 +219,8 @@ def test_negatives_are_built_as_their_kind_and_note_say() -> None:
 
 @pytest.mark.parametrize("family", ["haiku", "", "TOOL_JSON"])
 def test_an_unknown_family_is_named(family: str) -> None:
-    with pytest.raises(UnknownFamilyError) as raised:
-        render(family, holdout_histories()[0])
-    assert raised.value.family == family and repr(family) in str(raised.value)
+    check_unknown_family_is_named(holdout_d, family)
 
 
 def test_the_store_benchmark_reads_set_d_like_the_others() -> None:
-    from evaluation.benchmarks.holdout_store import holdout_data, holdout_families
-
-    subjects = holdout_histories()
-    assert holdout_families("d") == list(families())
-    for family in families():
-        data = holdout_data("d", family)
-        assert set(data.facts) == {s.domain for s in subjects}
-        assert sum(len(f) for f in data.facts.values()) == sum(len(s.facts) for s in subjects)
-        questions = [q for qs in data.questions.values() for q in qs]
-        assert len(questions) == sum(len(s.questions) for s in subjects)
-        by_id = _subjects()
-        for question in questions:
-            subject = by_id[question.subject_index]
-            values = {fact.value for fact in subject.facts}
-            assert question.current == {subject.current_value} and question.current <= values
-            assert question.stale == values - question.current
-            assert question.question in subject.questions
+    check_store_benchmark_reads(holdout_d, "d")

@@ -37,7 +37,7 @@ FUNCTIONS = {
     "memgov_ensure_tenant", "memgov_refuse_history_rewrite", "memgov_protect_table",
     "memgov_tenants", "memgov_open_recall", "memgov_authenticate", "memgov_bulk_begin",
     "memgov_bulk_attach", "memgov_bulk_analyze",
-}  # fmt: skip
+}  # fmt: skip  # a flat list of names, read as a paragraph
 FUNCTIONS_0002 = {"memgov_ensure_tenant", "memgov_refuse_history_rewrite"}
 
 
@@ -287,18 +287,22 @@ def test_0007_names_runs_undone_and_proposals_withdrawn_that_undo_left_as_before
         conn.execute(text("SELECT memgov_ensure_tenant('acme', :at)"), {"at": at})
         for run, status in (("undone", "applied"), ("kept", "applied")):
             conn.execute(
-                text("INSERT INTO curation_run (id, tenant, started_at, dry_run, status)"
-                     " VALUES (md5(:r)::uuid, 'acme', :at, false, :s)"),
+                text(
+                    "INSERT INTO curation_run (id, tenant, started_at, dry_run, status)"
+                    " VALUES (md5(:r)::uuid, 'acme', :at, false, :s)"
+                ),
                 {"r": run, "at": at, "s": status},
-            )  # fmt: skip
+            )
         for proposal, run, decided_by in (("p1", "undone", "undo:cli"), ("p2", "kept", "ops")):
             conn.execute(
-                text("INSERT INTO proposal (id, tenant, kind, text, member_ids, generality,"
-                     " status, run_id, created_at, decided_at, decided_by) VALUES"
-                     " (md5(:p)::uuid, 'acme', 'fact', 'x', '{}', 1, 'rejected', md5(:r)::uuid,"
-                     " :at, :at, :by)"),
+                text(
+                    "INSERT INTO proposal (id, tenant, kind, text, member_ids, generality,"
+                    " status, run_id, created_at, decided_at, decided_by) VALUES"
+                    " (md5(:p)::uuid, 'acme', 'fact', 'x', '{}', 1, 'rejected', md5(:r)::uuid,"
+                    " :at, :at, :by)"
+                ),
                 {"p": proposal, "r": run, "at": at, "by": decided_by},
-            )  # fmt: skip
+            )
 
     db.upgrade()
 

@@ -23,8 +23,11 @@ def test_one_row_per_utc_day_until_now() -> None:
     now = START + timedelta(days=3, hours=6)  # Nov 4, 18:00
     report = analyse_experiment(record, obs.items, now=now)
     assert [r.date.isoformat() for r in report.rows] == [
-        "2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04",
-    ]  # fmt: skip
+        "2026-11-01",
+        "2026-11-02",
+        "2026-11-03",
+        "2026-11-04",
+    ]
     assert [r.complete for r in report.rows] == [True, True, True, False]
     assert report.rows[0].as_of == datetime(2026, 11, 2, tzinfo=UTC)
     assert report.rows[-1].as_of == now

@@ -24,11 +24,25 @@ def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:
     store.remember("acme", "Refunds over 500 dollars need a supervisor approval", now=T0)
     started = json.loads(
         run_cli(
-            env, "experiment", "start", "online-v1", "-t", "acme", "--raw-share", "0.4",
-            "--days", "7", "--policy", '{"prune_below": 0.2}', "--now", T0.isoformat(), "--json",
-            "--salt", "fixed",  # a fixed salt puts agents a0..a9 in both cohorts
+            env,
+            "experiment",
+            "start",
+            "online-v1",
+            "-t",
+            "acme",
+            "--raw-share",
+            "0.4",
+            "--days",
+            "7",
+            "--policy",
+            '{"prune_below": 0.2}',
+            "--now",
+            T0.isoformat(),
+            "--json",
+            "--salt",
+            "fixed",  # a fixed salt puts agents a0..a9 in both cohorts
         ).stdout
-    )  # fmt: skip
+    )
     assert started["raw_share"] == 0.4 and started["status"] == "running"
     assert "salt" not in started
     assert started["policy"]["prune_below"] == 0.2
@@ -42,9 +56,10 @@ def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:
 
     later = (T0 + timedelta(days=2)).isoformat()
     report = json.loads(
-        run_cli(env, "experiment", "status", "online-v1", "-t", "acme", "--now", later, "--json")
-        .stdout
-    )  # fmt: skip
+        run_cli(
+            env, "experiment", "status", "online-v1", "-t", "acme", "--now", later, "--json"
+        ).stdout
+    )
     assert [d["date"] for d in report["days"]] == ["2026-11-01", "2026-11-02", "2026-11-03"]
     latest = report["latest"]
     assert latest["curated_exposures"] + latest["raw_exposures"] == 30
@@ -67,8 +82,19 @@ def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:
 def test_bad_options_name_the_field(store: MemoryStore, env: dict[str, str]) -> None:
     store.remember("acme", "Deploys are frozen on Fridays after 3 pm", now=T0)
     done = run_cli(
-        env, "experiment", "start", "x", "-t", "acme", "--days", "3",
-        "--ends-at", (T0 + timedelta(days=3)).isoformat(), "--now", T0.isoformat(), code=2,
-    )  # fmt: skip
+        env,
+        "experiment",
+        "start",
+        "x",
+        "-t",
+        "acme",
+        "--days",
+        "3",
+        "--ends-at",
+        (T0 + timedelta(days=3)).isoformat(),
+        "--now",
+        T0.isoformat(),
+        code=2,
+    )
     assert "--days" in done.stderr
     assert store.experiments.all("acme") == []

@@ -20,8 +20,8 @@ from online_helpers import run_store_experiment
 
 from curation import MemoryStore
 from evaluation.online.daily import experiments_due
+from orchestration.assets.online import online_experiment_report
 from orchestration.definitions import build_resources, defs
-from orchestration.online_assets import online_experiment_report
 from orchestration.resources import ClockResource, MLflowResource, StoreResource
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)

@@ -29,12 +29,16 @@ def decayable(store: MemoryStore, n: int = 20) -> None:
     store.remember_many(
         T,
         [
-            {"content": f"tool run {i} returned status {i}", "kind": "tool_output",
-             "created_at": T0 - timedelta(days=40), "importance": 0.01}
+            {
+                "content": f"tool run {i} returned status {i}",
+                "kind": "tool_output",
+                "created_at": T0 - timedelta(days=40),
+                "importance": 0.01,
+            }
             for i in range(n)
         ],
         now=T0 - timedelta(days=40),
-    )  # fmt: skip
+    )
     policy = store.tenants.policy(T).with_all_modes(Mode.APPLY)
     store.tenants.set_policy(T, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
 
@@ -61,9 +65,19 @@ def test_a_forced_apply_in_the_past_records_its_reason(
 ) -> None:
     store.remember(T, "The deploy window is Tuesday.", now=T0)
     report = as_json(
-        run_cli(env, "curate", "-t", T, "--apply", "--json", "--now", PAST,
-                "--force-now", "replaying the 2020   audit")
-    )  # fmt: skip
+        run_cli(
+            env,
+            "curate",
+            "-t",
+            T,
+            "--apply",
+            "--json",
+            "--now",
+            PAST,
+            "--force-now",
+            "replaying the 2020   audit",
+        )
+    )
     assert report["forced_now_reason"] == "replaying the 2020 audit"
     [run] = store.runs.latest(T)
     assert run.report.forced_now_reason == "replaying the 2020 audit"

@@ -11,17 +11,19 @@ from typing import Any
 
 import pytest
 from dagster import (
-    AssetKey,
     AssetSelection,
     DagsterInstance,
     ExecuteInProcessResult,
     materialize,
 )
+from dagster_helpers import meta
 from mlflow_helpers import fresh_mlflow_uri
+from store_helpers import drop_database
 
 from curation import CurationPolicy, MemoryStore, Mode
 from curation._store.locks import curation_lock
-from orchestration.assets import CURATION_ASSETS, ScoredSet, ab_evaluation, curation_stages
+from orchestration.assets.curation import CURATION_ASSETS, ActiveSnapshot, curation_plan
+from orchestration.assets.evaluation import ab_evaluation
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources, defs
 from orchestration.partitions import TENANTS, tenant_tags
@@ -60,33 +62,24 @@ STORE_CHECK_NAMES = {"golden_recall_after_apply", "near_duplicate_share"}
 
 def seed(store: MemoryStore, tenant: str) -> dict[str, str]:
     """A small active set with something for every mechanic; returns ids by role."""
-    ids: dict[str, str] = {}
-    for n, content in enumerate(FRESH):
-        ids[f"fresh{n}"] = store.remember(
-            tenant, content, "fact", importance=0.8, created_at=T0 - timedelta(hours=1), now=T0
+
+    def write(content: str, importance: float, age: timedelta, **more: Any) -> str:
+        kind = more.pop("kind", "fact")
+        created_at = T0 - age
+        return store.remember(
+            tenant, content, kind, importance=importance, created_at=created_at, now=T0, **more
         ).id
-    ids["dup_a"] = store.remember(
-        tenant, DUPLICATE, "fact", importance=0.7, created_at=T0 - timedelta(hours=3), now=T0
-    ).id
-    ids["dup_b"] = store.remember(
-        tenant, DUPLICATE_2, "fact", importance=0.6, created_at=T0 - timedelta(hours=2), now=T0
-    ).id
-    ids["conflict_old"] = store.remember(  # keyed on one side only: a conflict, not inferred
-        tenant, CONFLICT_OLD, "fact", importance=0.7, created_at=T0 - timedelta(days=2), now=T0,
-        supersession_key="conflict-old",
-    ).id  # fmt: skip
-    ids["conflict_new"] = store.remember(
-        tenant, CONFLICT_NEW, "fact", importance=0.7, created_at=T0 - timedelta(hours=5), now=T0
-    ).id
+
+    ids = {f"fresh{n}": write(c, 0.8, timedelta(hours=1)) for n, c in enumerate(FRESH)}
+    ids["dup_a"] = write(DUPLICATE, 0.7, timedelta(hours=3))
+    ids["dup_b"] = write(DUPLICATE_2, 0.6, timedelta(hours=2))
+    # keyed on one side only: a conflict, not inferred
+    ids["conflict_old"] = write(
+        CONFLICT_OLD, 0.7, timedelta(days=2), supersession_key="conflict-old"
+    )
+    ids["conflict_new"] = write(CONFLICT_NEW, 0.7, timedelta(hours=5))
     for n, content in enumerate(STALE):
-        ids[f"stale{n}"] = store.remember(
-            tenant,
-            content,
-            "tool_output",
-            importance=0.3,
-            created_at=T0 - timedelta(days=3),
-            now=T0,
-        ).id
+        ids[f"stale{n}"] = write(content, 0.3, timedelta(days=3), kind="tool_output")
     return ids
 
 
@@ -141,7 +134,7 @@ def run(
 
 
 ALL_KEYS = {key.to_user_string() for a in CURATION_ASSETS for key in a.keys}
-PLANNING = CURATION_ASSETS[:3]  # raw_history, scored_memories, the planning stages
+PLANNING = CURATION_ASSETS[:3]  # raw_history, active_snapshot, curation_plan
 APPLYING = CURATION_ASSETS[3:]  # curated_store, curation_report
 
 
@@ -151,14 +144,6 @@ def materialized(result: ExecuteInProcessResult) -> set[str]:
         for e in result.get_asset_materialization_events()
         if e.asset_key is not None
     }
-
-
-def meta(result: ExecuteInProcessResult, asset: str) -> dict[str, Any]:
-    [event] = [
-        e for e in result.get_asset_materialization_events() if e.asset_key == AssetKey(asset)
-    ]
-    mat = event.materialization
-    return {k: v.value for k, v in mat.metadata.items()}
 
 
 def checks(result: ExecuteInProcessResult) -> dict[str, Any]:
@@ -229,14 +214,14 @@ def test_curation_graph_for_two_tenants(
     assert (done / "batch-001.jsonl").exists() and not (inbox / ACME / "batch-001.jsonl").exists()
     assert (done / "batch-001.rejects.jsonl").exists()
 
-    scored = meta(result, "scored_memories")
+    scored = meta(result, "active_snapshot")
     assert scored["n"] == len(acme) + 2
     assert "retention" in scored["retention_histogram"]
     assert 0.0 <= scored["share_just_above_prune_threshold"] <= 1.0
 
-    assert meta(result, "duplicate_clusters")["clusters"] == 1
-    assert meta(result, "conflict_queue")["new_candidates"] == 1
     plan = meta(result, "curation_plan")
+    assert plan["merged_clusters"] == 1 and plan["conflicts"] == 1
+    assert "canonical" in plan["largest_clusters"] and "claim" in plan["new_conflicts"]
     assert plan["decayed"] == 2 and plan["duplicates_archived"] == 1 and not plan["dry_run"]
 
     applied = meta(result, "curated_store")
@@ -369,7 +354,7 @@ def test_entry_pinned_after_planning_blocks_the_apply(
     store.pin(ACME, ids["stale0"], now=T0)  # a curator pins a planned archive
     before = states(store, ACME)
 
-    applying = AssetSelection.checks_for_assets(curation_stages) | AssetSelection.assets(*APPLYING)
+    applying = AssetSelection.checks_for_assets(curation_plan) | AssetSelection.assets(*APPLYING)
     result = run(instance, resources, ACME, applying)
     assert not result.success
     evaluations = checks(result)
@@ -437,9 +422,12 @@ def test_an_apply_at_a_past_clock_is_refused_unless_a_reason_is_configured(
     assert states(store, ACME) == before and store.runs.latest(ACME) == []
 
     forced = build_resources(
-        database_url=database_url, embedder="hashing", now=T0.isoformat(), inbox=str(inbox),
+        database_url=database_url,
+        embedder="hashing",
+        now=T0.isoformat(),
+        inbox=str(inbox),
         force_now_reason="replaying the night of T0",
-    )  # fmt: skip
+    )
     done = run(instance, forced, ACME)
     assert done.success, failure_messages(done)
     [recorded] = store.runs.latest(ACME)
@@ -450,29 +438,24 @@ def test_an_apply_at_a_past_clock_is_refused_unless_a_reason_is_configured(
 
 
 # -- direct invocation -------------------------------------------------------------------------
-def test_the_planning_stage_materializes_alone_from_the_stored_scored_set(
+def test_the_plan_materializes_alone_from_the_stored_snapshot(
     store: MemoryStore, instance: DagsterInstance, resources: dict[str, Any]
 ) -> None:
     seed(store, ACME)
     result = run(instance, resources, ACME, AssetSelection.assets(*CURATION_ASSETS[:2]))
-    scored = result.output_for_node("scored_memories")
-    assert isinstance(scored, ScoredSet) and len(scored) == 13
-    # written after scoring: a stage that read the store instead of its input would plan it
-    store.remember(ACME, "a fact written after the scoring", "fact", now=T0)
+    active = result.output_for_node("active_snapshot")
+    assert isinstance(active, ActiveSnapshot) and len(active) == 13
+    # written after the snapshot: a plan that read the store instead of its input would see it
+    store.remember(ACME, "a fact written after the snapshot", "fact", now=T0)
 
-    stage = AssetSelection.assets(curation_stages).without_checks()
-    for _ in range(2):  # and again: re-materializing the stage reuses the stored scored set
+    stage = AssetSelection.assets(curation_plan).without_checks()
+    for _ in range(2):  # and again: re-materializing the plan reuses the stored snapshot
         result = run(instance, resources, ACME, stage)
         assert result.success, failure_messages(result)
-        assert materialized(result) == {
-            "duplicate_clusters",
-            "principle_proposals",
-            "conflict_queue",
-            "curation_plan",
-        }
-        assert meta(result, "duplicate_clusters")["clusters"] == 1
-        plan = result.output_for_node("curation_stages", "curation_plan")
-        assert plan.active_before == len(scored) == 13 and plan.planned_at == scored.now
+        assert materialized(result) == {"curation_plan"}
+        assert meta(result, "curation_plan")["merged_clusters"] == 1
+        plan = result.output_for_node("curation_plan")
+        assert plan.active_before == len(active) == 13 and plan.planned_at == active.now
         assert meta(result, "curation_plan")["duplicates_archived"] == 1
 
 
@@ -529,11 +512,8 @@ def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
     store: MemoryStore, instance: DagsterInstance, database_url: str, tmp_path: Path
 ) -> None:
     from mlflow.tracking import MlflowClient
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
 
-    from curation._store.database import normalise_url
-    from orchestration.assets import ab_workload
+    from orchestration.assets.evaluation import ab_workload
 
     scratch = "wl_" + tmp_path.name[-8:].replace("-", "_").lower()
     uri = fresh_mlflow_uri(tmp_path / "ml.db")
@@ -554,8 +534,4 @@ def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
         assert MlflowClient(tracking_uri=uri).get_run(metadata["mlflow_run_id"])
         assert store.tenants.all() == before  # the store itself was never written
     finally:
-        admin_url = make_url(normalise_url(database_url)).set(database="postgres")
-        admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{scratch}" WITH (FORCE)'))
-        admin.dispose()
+        drop_database(database_url, scratch)

@@ -34,18 +34,15 @@ def test_definitions_load() -> None:
     job = defs.resolve_job_def("curation_job")
     assert set(job.graph.node_names()) >= {
         "raw_history",
-        "scored_memories",
-        "curation_stages",  # one multi_asset: the four planning stages below
+        "active_snapshot",
+        "curation_plan",
         "curated_store",
         "curation_report",
     }
     keys = {k.to_user_string() for k in defs.get_repository_def().asset_graph.get_all_asset_keys()}
     assert keys >= {
         "raw_history",
-        "scored_memories",
-        "duplicate_clusters",
-        "principle_proposals",
-        "conflict_queue",
+        "active_snapshot",
         "curation_plan",
         "curated_store",
         "curation_report",

@@ -191,8 +191,12 @@ def test_two_tenants_curate_at_once_and_one_tenant_waits_its_turn(
     }
     workspace.write_text(yaml.safe_dump({"load_from": [location]}))
     # submitted in this order by the code location's sensor, in one tick
-    order = [("acme-1", "acme"), ("acme-2", "acme"), ("globex-1", "globex"),
-             ("initech-1", "initech")]  # fmt: skip
+    order = [
+        ("acme-1", "acme"),
+        ("acme-2", "acme"),
+        ("globex-1", "globex"),
+        ("initech-1", "initech"),
+    ]
     (gates / "requests.json").write_text(json.dumps(order))
 
     with DagsterInstance.from_config(str(home)) as instance:
@@ -274,8 +278,11 @@ def test_make_up_production_puts_the_instance_on_the_embedded_postgres(
     started = up.production_commands("127.0.0.1")
 
     assert [name for name, _, _ in started] == [
-        "Dagster daemon", "Dagster UI", "HTTP API", "Dashboard"
-    ]  # fmt: skip
+        "Dagster daemon",
+        "Dagster UI",
+        "HTTP API",
+        "Dashboard",
+    ]
     commands = {name: command for name, _, command in started}
     assert commands["Dagster daemon"][1:] == ["run", "-w", str(ROOT / "workspace.yaml")]
     assert Path(commands["Dagster daemon"][0]).name == "dagster-daemon"
@@ -321,8 +328,14 @@ def test_the_compose_file_wires_the_deployment_together(
     compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
     services = compose["services"]
     assert set(services) == {
-        "postgres", "setup", "code", "dagster-webserver", "dagster-daemon", "api", "dashboard"
-    }  # fmt: skip
+        "postgres",
+        "setup",
+        "code",
+        "dagster-webserver",
+        "dagster-daemon",
+        "api",
+        "dashboard",
+    }
     assert services["postgres"]["image"].startswith("pgvector/pgvector:")
     ours = {name for name, service in services.items() if service.get("build") == "."}
     assert ours == set(services) - {"postgres"}

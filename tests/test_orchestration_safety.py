@@ -29,7 +29,7 @@ from curation._plan import (
     ProposalCandidate,
 )
 from curation._snapshot import MemorySnapshot
-from orchestration.reporting import histogram_md, run_report_md, snippet, table_md
+from orchestration.metadata import histogram_md, run_report_md, snippet, table_md
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 

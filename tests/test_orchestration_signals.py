@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 AFTER_A_RUN = """
 import sys
 from dagster import DagsterInstance, Definitions
-from orchestration.assets import CURATION_ASSETS
+from orchestration.assets.curation import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
 from orchestration.in_process import run_for_tenant
@@ -64,9 +64,14 @@ def _start(script: str, *args: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": path}
     return subprocess.Popen(
         [sys.executable, "-c", script, *args],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=env, cwd=ROOT, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
-    )  # fmt: skip
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
 
 
 def _terminate_after(child: subprocess.Popen[str], line: str) -> tuple[int | None, str, str]:

@@ -25,10 +25,17 @@ N = 1000  # memories: the assertions need every phase and structure, not size
 
 def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     result = run_bench(
-        N, database=database, clients=2, recalls_per_client=10, ingest_rows=100,
-        ingest_batch=60, ingest_existing=40, minilm_texts=16, warm_queries=20,
+        N,
+        database=database,
+        clients=2,
+        recalls_per_client=10,
+        ingest_rows=100,
+        ingest_batch=60,
+        ingest_existing=40,
+        minilm_texts=16,
+        warm_queries=20,
         say=lambda _: None,
-    )  # fmt: skip
+    )
     phases = result["pass"]["phases_s"]
     assert set(PHASES) <= set(phases)
     assert all(v >= 0 for v in phases.values())
@@ -72,11 +79,20 @@ def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     text = render(result)
     assert "Curation pass" in text and "Targets" in text and "Reference" in text
     # every row of issue 16's table is printed with its target, measured or not
-    for row in ("ingest remember_many", "1M import into a new tenant", "full restore",
-                "recall at 1M", "recall@10 vs exact", "MiniLM embedding, ONNX fp32",
-                "MiniLM embedding, ONNX int8", "CPU-s per 1,000 texts", "int8 vs fp32",
-                "LoCoMo raw recall@10 with int8", "model load, fresh process",
-                "1M full curation pass"):  # fmt: skip
+    for row in (
+        "ingest remember_many",
+        "1M import into a new tenant",
+        "full restore",
+        "recall at 1M",
+        "recall@10 vs exact",
+        "MiniLM embedding, ONNX fp32",
+        "MiniLM embedding, ONNX int8",
+        "CPU-s per 1,000 texts",
+        "int8 vs fp32",
+        "LoCoMo raw recall@10 with int8",
+        "model load, fresh process",
+        "1M full curation pass",
+    ):
         assert row in text, row
     assert ">= 1500" in text and "<= 180 s" in text and "not run" in text
     assert "needs n = 1M" in text
@@ -115,23 +131,47 @@ def test_a_missed_target_is_printed_with_what_bounds_it_in_this_runs_figures() -
 
 def _million_row_result() -> dict[str, Any]:
     """The fields ``targets`` reads, as a 1M run on 2 cores would give them."""
-    recall = {"p50_ms": 20.0, "p99_ms": 35.0, "throughput_per_s": 200.0,
-              "cpu_ms_per_recall": 10.0, "client_cpu_ms_per_recall": 4.0,
-              "machine_busy_share": 1.0}  # fmt: skip
-    phases = {"load": 20.0, "duplicate search": 50.0, "contradiction scan": 35.0,
-              "decay": 4.0, "principle clustering": 10.0, "apply": 36.0,
-              "full pass": 160.0}  # fmt: skip
+    recall = {
+        "p50_ms": 20.0,
+        "p99_ms": 35.0,
+        "throughput_per_s": 200.0,
+        "cpu_ms_per_recall": 10.0,
+        "client_cpu_ms_per_recall": 4.0,
+        "machine_busy_share": 1.0,
+    }
+    phases = {
+        "load": 20.0,
+        "duplicate search": 50.0,
+        "contradiction scan": 35.0,
+        "decay": 4.0,
+        "principle clustering": 10.0,
+        "apply": 36.0,
+        "full pass": 160.0,
+    }
     return {
-        "n": 1_000_000, "cpus": 2, "recall": recall,
+        "n": 1_000_000,
+        "cpus": 2,
+        "recall": recall,
         "recall_one_client": {**recall, "p50_ms": 9.0},
-        "bulk_load": {"rows": 1_000_000, "copy_memory_s": 20.0, "build_hnsw_s": 400.0,
-                      "copy_rows_per_s": 50_000.0, "rows_per_s_with_index": 2381.0},
-        "ingest": {"rows": 10_000, "rows_per_s": 1300.0, "batch": 10_000,
-                   "existing": 10_000, "path": "bulk"},
+        "bulk_load": {
+            "rows": 1_000_000,
+            "copy_memory_s": 20.0,
+            "build_hnsw_s": 400.0,
+            "copy_rows_per_s": 50_000.0,
+            "rows_per_s_with_index": 2381.0,
+        },
+        "ingest": {
+            "rows": 10_000,
+            "rows_per_s": 1300.0,
+            "batch": 10_000,
+            "existing": 10_000,
+            "path": "bulk",
+        },
         "pass": {"phases_s": phases, "rss_mb_before_pass": 1500.0},
         "pair_quality": {"recall": 1.0, "precision": 1.0},
-        "peak_rss_mb_pass": 4800.0, "peak_rss_mb": 5000.0,
-    }  # fmt: skip
+        "peak_rss_mb_pass": 4800.0,
+        "peak_rss_mb": 5000.0,
+    }
 
 
 def test_fast_snapshot_loader_equals_the_row_path(
@@ -145,13 +185,19 @@ def test_fast_snapshot_loader_equals_the_row_path(
     for active_only in (True, False):
         with database.transaction(data.tenant) as conn:
             fast = snapshot_loader.load_snapshot(
-                conn, data.tenant, store.embedding_model, store.dimension,
+                conn,
+                data.tenant,
+                store.embedding_model,
+                store.dimension,
                 active_only=active_only,
-            )  # fmt: skip
+            )
             rows = snapshot_loader._load_rows(
-                conn, data.tenant, store.embedding_model, store.dimension,
+                conn,
+                data.tenant,
+                store.embedding_model,
+                store.dimension,
                 active_only=active_only,
-            )  # fmt: skip
+            )
         assert len(fast) == len(rows) == 1200
         for name in ("ids", "kinds", "contents", "supersession_keys", "parent_ids", "topics"):
             assert getattr(fast, name) == getattr(rows, name), name
@@ -186,37 +232,57 @@ def test_copy_event_writer_writes_what_executemany_writes(database: Database) ->
 
     def rows(actor: str) -> list[dict[str, object]]:
         return [
-            event_row("t", EventType.ARCHIVE, at=at, actor=actor, memory_id=ids[k % 3],
-                      related_ids=ids[: k % 3], reason=None if k % 2 else "why",
-                      data={"k": k, "prior": {"status": "active"}})
+            event_row(
+                "t",
+                EventType.ARCHIVE,
+                at=at,
+                actor=actor,
+                memory_id=ids[k % 3],
+                related_ids=ids[: k % 3],
+                reason=None if k % 2 else "why",
+                data={"k": k, "prior": {"status": "active"}},
+            )
             for k in range(2100)
-        ]  # fmt: skip
+        ]
 
     with database.transaction("t") as conn:
         assert write_events(conn, rows("copy")) == 2100  # large: by COPY
         record_events(conn, rows("many"))
         got = {
             actor: conn.execute(
-                text("SELECT type, memory_id, related_ids, reason, run_id, data, at FROM event"
-                     " WHERE actor = :a ORDER BY id"), {"a": actor},
+                text(
+                    "SELECT type, memory_id, related_ids, reason, run_id, data, at FROM event"
+                    " WHERE actor = :a ORDER BY id"
+                ),
+                {"a": actor},
             ).all()
             for actor in ("copy", "many")
-        }  # fmt: skip
+        }
     assert got["copy"] == got["many"] and len(got["copy"]) == 2100
 
 
 def test_index_comparison_table_gives_sizing_guidance() -> None:
     from evaluation.perf.report import index_table
 
-    row = {"ef_search": "default", "p50_ms": 1.0, "p99_ms": 2.0, "throughput_per_s": 3.0,
-           "recall_at_top_k": 1.0, "recall_at_candidates": 0.99,
-           "identical_top_k": 1.0}  # fmt: skip
+    row = {
+        "ef_search": "default",
+        "p50_ms": 1.0,
+        "p99_ms": 2.0,
+        "throughput_per_s": 3.0,
+        "recall_at_top_k": 1.0,
+        "recall_at_candidates": 0.99,
+        "identical_top_k": 1.0,
+    }
     compare = {
-        "clients": 4, "limit": 24,
+        "clients": 4,
+        "limit": 24,
         "rows": [{"index": "vector", **row}, {"index": "halfvec", **row}],
-        "sizes": {"shared_buffers_mb": 128.0, "indexes_mb": {"v_idx": 195.3, "h_idx": 111.6},
-                  "fits": {"v_idx": False, "h_idx": True}},
-    }  # fmt: skip
+        "sizes": {
+            "shared_buffers_mb": 128.0,
+            "indexes_mb": {"v_idx": 195.3, "h_idx": 111.6},
+            "fits": {"v_idx": False, "h_idx": True},
+        },
+    }
     text = "\n".join(index_table(compare))
     assert "v_idx: 195.3 MB, does NOT fit" in text and "h_idx: 111.6 MB, fits" in text
     assert "halfvec" in text and "recall@10" in text

@@ -160,9 +160,12 @@ def test_vectorised_jaccard_join_equals_the_scalar_one_on_generated_texts() -> N
             for rows in _group_rows(len(sets), data.kinds)
             for p in _join_one_group(ranked, rows, threshold)
         )
-        assert list(zip(fast[0].tolist(), fast[1].tolist(), fast[2].tolist(),
-                        strict=True)) == scalar  # fmt: skip
+        assert (
+            list(zip(fast[0].tolist(), fast[1].tolist(), fast[2].tolist(), strict=True)) == scalar
+        )
         by_text = text_jaccard_pairs(data.contents, threshold, data.kinds)
-        assert list(zip(by_text[0].tolist(), by_text[1].tolist(), by_text[2].tolist(),
-                        strict=True)) == scalar  # fmt: skip
+        assert (
+            list(zip(by_text[0].tolist(), by_text[1].tolist(), by_text[2].tolist(), strict=True))
+            == scalar
+        )
         assert len(scalar) > 100

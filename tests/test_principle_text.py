@@ -7,9 +7,9 @@ from services_store import RESTARTED, meeting_notes, restart_note, services_note
 from snapshot_factory import make_snapshot, only
 
 from curation._principle_text import shared_statement
-from curation._principles import SharedStatementSummarizer, propose_principles
 from curation._token_batch import text_jaccard_pairs
 from curation._unionfind import components
+from curation.mechanics.principles import SharedStatementSummarizer, propose_principles
 
 POLICY = only("compression")
 

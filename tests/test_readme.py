@@ -33,7 +33,7 @@ _ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=")
 KNOWN = {
     "python", "python client", "json", "json sketch", "bash", "bash long", "bash server",
     "text", "js",
-}  # fmt: skip
+}  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 @dataclass(frozen=True)

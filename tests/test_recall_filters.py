@@ -119,21 +119,38 @@ def test_a_bad_filter_is_refused_by_field_and_value(
 
 def test_the_cli_filters_and_refuses_by_name(cli_env: dict[str, str], tmp_path: Path) -> None:
     rows = [
-        {"content": f"Deploy the billing service with the blue-green script, step {n}",
-         "topic": "deploys", "metadata": {"user": "7"}}
+        {
+            "content": f"Deploy the billing service with the blue-green script, step {n}",
+            "topic": "deploys",
+            "metadata": {"user": "7"},
+        }
         for n in range(30)
     ] + [
-        {"content": f"The user prefers billing summaries as a table, variant {n}",
-         "kind": "preference", "topic": "prefs", "metadata": {"user": "42"}}
+        {
+            "content": f"The user prefers billing summaries as a table, variant {n}",
+            "kind": "preference",
+            "topic": "prefs",
+            "metadata": {"user": "42"},
+        }
         for n in range(4)
-    ]  # fmt: skip
+    ]
     lines = tmp_path / "notes.jsonl"
     lines.write_text("".join(json.dumps(row) + "\n" for row in rows))
     run_cli(cli_env, "import", str(lines), "-t", T, "--json")
     done = run_cli(
-        cli_env, "recall", QUERY, "-t", T, "-k", "3", "--meta", "user=42", "--kind",
-        "preference", "--json",
-    )  # fmt: skip
+        cli_env,
+        "recall",
+        QUERY,
+        "-t",
+        T,
+        "-k",
+        "3",
+        "--meta",
+        "user=42",
+        "--kind",
+        "preference",
+        "--json",
+    )
     hits = json.loads(done.stdout)
     assert len(hits) == 3 and all("prefers billing summaries" in h["content"] for h in hits)
     refused = run_cli(cli_env, "recall", QUERY, "-t", T, "--meta", "user", code=2)
@@ -209,9 +226,13 @@ def test_both_clients_get_k_matches_among_many_nearer_non_matches(store: MemoryS
         node_modules()
         run = subprocess.run(
             [NODE, "--input-type=module", "-e", NODE_RECALLS, json.dumps([QUERY, K, FILTERS])],
-            cwd=NODE_DIR, capture_output=True, text=True, timeout=120, check=False,
+            cwd=NODE_DIR,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
             env={**os.environ, "MEMGOV_URL": served.url, "MEMGOV_API_KEY": key},
-        )  # fmt: skip
+        )
     assert run.returncode == 0, run.stderr[-3000:]
     by_node = json.loads(run.stdout)
     for filters, python_ids, node_ids in zip(FILTERS, by_python, by_node, strict=True):

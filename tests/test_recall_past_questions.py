@@ -79,8 +79,9 @@ def director_history(store: MemoryStore) -> dict[str, str]:
     at = NOW - timedelta(days=25)
     ids["noise"] = store.remember(TENANT, "observatory director log ok", created_at=at, now=at).id
     current = ids["Valentiner"]
-    archive(store, TENANT, [ids["Mayer"], ids["Schumacher"]], reason="superseded",
-            superseded_by=current)  # fmt: skip
+    archive(
+        store, TENANT, [ids["Mayer"], ids["Schumacher"]], reason="superseded", superseded_by=current
+    )
     archive(store, TENANT, [ids["Schoenfeld"]], reason="decayed", superseded_by=current)
     archive(store, TENANT, [ids["noise"]])
     return ids
@@ -130,8 +131,9 @@ def test_with_nothing_replaced_a_past_question_ranks_as_before(store: MemoryStor
     store.tenants.create(TENANT)
     for days in (1, 40, 200, 400):
         at = NOW - timedelta(days=days)
-        store.remember(TENANT, f"The director visited the dome {days} days ago.", created_at=at,
-                       now=at)  # fmt: skip
+        store.remember(
+            TENANT, f"The director visited the dome {days} days ago.", created_at=at, now=at
+        )
     question = "What did the director visit in 2019?"
     widened = store.recall(TENANT, question, k=4, now=NOW, record=False)
     store.tenants.set_policy(TENANT, CurationPolicy(past_questions_see_superseded=False))
@@ -143,11 +145,24 @@ def candidate(memory_id: str, similarity: float, days_old: float) -> Any:
     """One search row as ``rank_candidates`` reads it: equal in all but age and relevance."""
     at = NOW - timedelta(days=days_old)
     return SimpleNamespace(
-        id=memory_id, kind="fact", content=memory_id, created_at=at, supersession_key=None,
-        importance=0.5, generality=0, proven=0, recall_count=0, last_recalled_at=None,
-        pinned=False, status="active", archive_reason=None, version=1, superseded_by=None,
-        similarity=similarity, open_conflicts=0,
-    )  # fmt: skip
+        id=memory_id,
+        kind="fact",
+        content=memory_id,
+        created_at=at,
+        supersession_key=None,
+        importance=0.5,
+        generality=0,
+        proven=0,
+        recall_count=0,
+        last_recalled_at=None,
+        pinned=False,
+        status="active",
+        archive_reason=None,
+        version=1,
+        superseded_by=None,
+        similarity=similarity,
+        open_conflicts=0,
+    )
 
 
 @pytest.mark.parametrize(("past", "first"), [(False, "fresh"), (True, "older-closer")])
@@ -156,9 +171,16 @@ def test_a_past_question_ranks_without_retention(past: bool, first: str) -> None
     question is about the past: then relevance decides."""
     rows = [candidate("older-closer", 0.80, 400.0), candidate("fresh", 0.78, 0.5)]
     hits = rank_candidates(
-        rows, {}, CurationPolicy(), tenant=TENANT, model="m", now=NOW, k=2, curated=True,
+        rows,
+        {},
+        CurationPolicy(),
+        tenant=TENANT,
+        model="m",
+        now=NOW,
+        k=2,
+        curated=True,
         retention_counts=not past,
-    )  # fmt: skip
+    )
     assert hits[0].id == first
 
 

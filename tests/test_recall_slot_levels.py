@@ -22,19 +22,38 @@ QUESTION = "Which plan is the Initech account on?"
 def row(content: str, similarity: float, days_old: float, generality: int) -> Any:
     """One search row as ``rank_candidates`` reads it, equal in all but what is given."""
     return SimpleNamespace(
-        id=content, kind="fact", content=content, created_at=NOW - timedelta(days=days_old),
-        supersession_key=None, importance=0.5, generality=generality, proven=0,
-        recall_count=0, last_recalled_at=None, pinned=False, status="active",
-        archive_reason=None, version=1, superseded_by=None, similarity=similarity,
+        id=content,
+        kind="fact",
+        content=content,
+        created_at=NOW - timedelta(days=days_old),
+        supersession_key=None,
+        importance=0.5,
+        generality=generality,
+        proven=0,
+        recall_count=0,
+        last_recalled_at=None,
+        pinned=False,
+        status="active",
+        archive_reason=None,
+        version=1,
+        superseded_by=None,
+        similarity=similarity,
         open_conflicts=0,
-    )  # fmt: skip
+    )
 
 
 def ranked(rows: list[Any]) -> list[Any]:
     return rank_candidates(
-        rows, {}, CurationPolicy(), tenant="t", model="m", now=NOW, k=len(rows),
-        curated=True, query=QUESTION,
-    )  # fmt: skip
+        rows,
+        {},
+        CurationPolicy(),
+        tenant="t",
+        model="m",
+        now=NOW,
+        k=len(rows),
+        curated=True,
+        query=QUESTION,
+    )
 
 
 def test_general_facts_of_one_slot_are_ordered_newest_first() -> None:

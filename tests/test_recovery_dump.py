@@ -274,9 +274,12 @@ def test_the_last_refused_row_rolls_back_every_earlier_table(
 
 
 def test_api_keys_are_never_dumped_and_never_come_back_with_a_restore(
-    store: MemoryStore, pg_server: str, clock: FixedClock, tmp_path: Path,
+    store: MemoryStore,
+    pg_server: str,
+    clock: FixedClock,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-) -> None:  # fmt: skip
+) -> None:
     store.remember(T, "deploys need a green CI run")
     key = store.keys.create(T, "agent", name="bot")
     revoked = store.keys.create(T, "curator", name="old")

@@ -43,8 +43,9 @@ def crash_report(scratch: ScratchServer) -> CrashReport:
 
 
 def test_every_interruption_leaves_exactly_before_or_after(crash_report: CrashReport) -> None:
-    failures = [(o.index, o.method, o.outcome, o.problems) for o in crash_report.outcomes
-                if not o.survived]  # fmt: skip
+    failures = [
+        (o.index, o.method, o.outcome, o.problems) for o in crash_report.outcomes if not o.survived
+    ]
     assert failures == []
     assert len(crash_report.outcomes) == 10 + 4 + 1
     assert {o.outcome for o in crash_report.outcomes} <= {"before", "after"}
@@ -56,8 +57,11 @@ def test_the_interruptions_landed_inside_the_transaction(crash_report: CrashRepo
     interrupted transaction had written rows (PostgreSQL counts attempted changes) and
     the store still came out exactly as before."""
     for method in ("sigkill", "terminate"):
-        mid = [o for o in crash_report.outcomes if o.method == method
-               and o.outcome == "before" and o.rows_written > 0]  # fmt: skip
+        mid = [
+            o
+            for o in crash_report.outcomes
+            if o.method == method and o.outcome == "before" and o.rows_written > 0
+        ]
         assert mid, method
     # SIGKILLs kill the process, terminations surface as a dropped connection
     assert {o.child for o in crash_report.outcomes if o.method == "sigkill"} <= {
@@ -76,8 +80,10 @@ def test_the_interruptions_landed_inside_the_transaction(crash_report: CrashRepo
 def test_the_fingerprint_sees_a_single_changed_row(store: MemoryStore) -> None:
     """The comparison the crash test relies on is sharp: one pin (one changed field, one
     new event) makes a different fingerprint; re-reading the same state does not."""
-    ids = [store.remember("t", f"note {w} {w}{i}", "fact").id
-           for i, w in enumerate(["amber", "birch", "cobalt"])]  # fmt: skip
+    ids = [
+        store.remember("t", f"note {w} {w}{i}", "fact").id
+        for i, w in enumerate(["amber", "birch", "cobalt"])
+    ]
     first = read_fingerprint(store.db, "t")
     assert read_fingerprint(store.db, "t") == first
     store.pin("t", ids[0])
@@ -125,6 +131,7 @@ def test_scratch_databases_are_cloned_and_dropped(scratch: ScratchServer) -> Non
     finally:
         scratch.drop(name)
     with scratch.admin.connect() as conn:
-        left = conn.execute(text("SELECT count(*) FROM pg_database WHERE datname = :n"),
-                            {"n": name}).scalar_one()  # fmt: skip
+        left = conn.execute(
+            text("SELECT count(*) FROM pg_database WHERE datname = :n"), {"n": name}
+        ).scalar_one()
     assert left == 0

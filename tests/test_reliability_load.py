@@ -31,8 +31,12 @@ T = "acme"
 def load_report(pg_server: str) -> Iterator[LoadReport]:
     server = ScratchServer(pg_server)
     try:
-        report = run_load(server, LoadSettings(seconds=8.0, memories=3000),
-                          base_template=TEMPLATE, say=lambda _: None)  # fmt: skip
+        report = run_load(
+            server,
+            LoadSettings(seconds=8.0, memories=3000),
+            base_template=TEMPLATE,
+            say=lambda _: None,
+        )
     finally:
         server.dispose()
     print("\n" + "\n".join(report.lines()))  # the figures (pytest -s shows them)
@@ -66,8 +70,17 @@ def test_recalls_and_pins_raced_the_plans_and_won(load_report: LoadReport) -> No
 def test_the_race_check_catches_an_archive_against_a_newer_recall() -> None:
     """The check flags exactly the case it names: a recall that began after the plan's
     snapshot and was acknowledged before the apply, of an id the apply archived."""
-    cycle = Op("curation", "apply", 10.0, 10.5, run_id="r1", ids=["a", "b"],
-               snapshot_at=5.0, apply_started=10.0, planned_ids=["a", "b", "c"])  # fmt: skip
+    cycle = Op(
+        "curation",
+        "apply",
+        10.0,
+        10.5,
+        run_id="r1",
+        ids=["a", "b"],
+        snapshot_at=5.0,
+        apply_started=10.0,
+        planned_ids=["a", "b", "c"],
+    )
     inside = Op("recaller", "recall", 6.0, 6.1, ids=["b", "x"])
     straddling = Op("recaller", "recall", 4.9, 6.0, ids=["a"])  # began before the snapshot
     late = Op("pinner", "pin", 9.9, 10.2, ids=["a"])  # acknowledged after the apply began

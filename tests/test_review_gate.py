@@ -52,10 +52,14 @@ def test_the_gate_opens_only_on_enough_precise_reviews() -> None:
 
 @pytest.mark.parametrize(
     "field,value",
-    [("inferred_min_precision", 1.5), ("inferred_min_precision", -0.1),
-     ("inferred_min_precision", float("nan")), ("inferred_min_reviewed", -1),
-     ("inferred_min_reviewed", "many")],
-)  # fmt: skip
+    [
+        ("inferred_min_precision", 1.5),
+        ("inferred_min_precision", -0.1),
+        ("inferred_min_precision", float("nan")),
+        ("inferred_min_reviewed", -1),
+        ("inferred_min_reviewed", "many"),
+    ],
+)
 def test_bad_gate_thresholds_are_refused_naming_the_field(field: str, value: object) -> None:
     with pytest.raises(Exception, match=field):
         CurationPolicy(**{field: value})  # type: ignore[arg-type]
@@ -80,9 +84,11 @@ def test_a_decided_pair_is_neither_held_nor_applied_again() -> None:
     policy = only("supersession", inferred_min_reviewed=0)
     for confirmed, rejected in ((0, 0), (5, 0)):
         gate = ReviewGate.for_policy(
-            policy, confirmed=confirmed, rejected=rejected,
+            policy,
+            confirmed=confirmed,
+            rejected=rejected,
             decided_pairs=frozenset({("old", "new")}),
-        )  # fmt: skip
+        )
         plan = build_plan(_pair_snapshot(), policy, NOW, review=gate)  # type: ignore[arg-type]
         assert plan.archives == [] and plan.held == []
 
@@ -99,8 +105,9 @@ def test_a_held_entry_is_not_decayed_on_the_strength_of_the_held_change() -> Non
     assert [a.reason.value for a in plan.archives if a.memory_id == "old"] == ["superseded"]
     rejected = ReviewGate.for_policy(
         policy.model_copy(update={"inferred_min_reviewed": 0}),
-        rejected=1, decided_pairs=frozenset({("old", "new")}),
-    )  # fmt: skip
+        rejected=1,
+        decided_pairs=frozenset({("old", "new")}),
+    )
     plan = build_plan(_pair_snapshot(), policy, NOW, review=rejected)  # type: ignore[arg-type]
     assert "old" not in plan.archived_ids()  # a rejected change covers nothing either
 
@@ -264,15 +271,22 @@ def _held_on_hashing(store: MemoryStore) -> str:
     pair 0.67, so the detector's threshold is set below it)."""
     from curation import CompressionMode
 
-    old = store.remember(T, "The account manager for Initech is Dana Ruiz since 2025.",
-                         created_at=days_ago(300))  # fmt: skip
-    store.remember(T, "The account manager for Initech is Omar Haddad since 2026.",
-                   created_at=days_ago(20))  # fmt: skip
+    old = store.remember(
+        T, "The account manager for Initech is Dana Ruiz since 2025.", created_at=days_ago(300)
+    )
+    store.remember(
+        T, "The account manager for Initech is Omar Haddad since 2026.", created_at=days_ago(20)
+    )
     off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.tenants.set_policy(T, CurationPolicy(
-        **off, supersession=Mode.APPLY, compression=CompressionMode.OFF,  # type: ignore[arg-type]
-        contradiction_threshold={"*": 0.6},
-    ))  # fmt: skip
+    store.tenants.set_policy(
+        T,
+        CurationPolicy(
+            **off,
+            supersession=Mode.APPLY,
+            compression=CompressionMode.OFF,  # type: ignore[arg-type]
+            contradiction_threshold={"*": 0.6},
+        ),
+    )
     store.runs.curate(T, apply=True)
     assert store.get(T, old.id).status == "active"
     return old.id

@@ -97,8 +97,12 @@ def test_rewind_restores_the_moment_and_undo_restores_now(store: MemoryStore) ->
 
 def _rows_changed(ids: dict[str, list[str]]) -> dict[str, int]:
     """Rows per table a rewind changed (one memory may be two kinds: restored, unpinned)."""
-    memories = {i for kind, members in ids.items() if kind.startswith(("memories_", "pins_"))
-                for i in members}  # fmt: skip
+    memories = {
+        i
+        for kind, members in ids.items()
+        if kind.startswith(("memories_", "pins_"))
+        for i in members
+    }
     return {
         "memories": len(memories),
         "proposals": sum(len(v) for k, v in ids.items() if k.startswith("proposals_")),
@@ -177,23 +181,41 @@ def test_a_rewind_is_itself_history_a_later_rewind_can_go_back_over(store: Memor
     assert store.tenants.policy(T).max_prune_ratio == 0.3
     forward = store.history.rewind(T, at(10.5), now=at(12))  # after the writes, before the rewind
     assert forward.changes == {
-        "memories_restored": 1, "pins_cleared": 1, "policy": 1, "runs_undone": 1
-    }  # fmt: skip
+        "memories_restored": 1,
+        "pins_cleared": 1,
+        "policy": 1,
+        "runs_undone": 1,
+    }
     assert forward.ids["runs_undone"] == [back.run_id]  # its effects taken back
     assert fingerprint(store, T) == then
 
 
 _ACTS = st.sampled_from(
-    ["write", "held", "pin", "unpin", "policy", "contest", "retire", "reopen", "restore",
-     "release", "curate", "approve", "unmerge", "undo"]
-)  # fmt: skip
+    [
+        "write",
+        "held",
+        "pin",
+        "unpin",
+        "policy",
+        "contest",
+        "retire",
+        "reopen",
+        "restore",
+        "release",
+        "curate",
+        "approve",
+        "unmerge",
+        "undo",
+    ]
+)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
-@given(acts=st.lists(st.tuples(_ACTS, st.integers(0, 5)), min_size=2, max_size=6),
-       back_to=st.integers(0, 5))  # fmt: skip
-@example(acts=[("curate", 0), ("approve", 0), ("write", 1), ("unmerge", 0), ("undo", 0)],
-         back_to=2)  # fmt: skip
+@given(
+    acts=st.lists(st.tuples(_ACTS, st.integers(0, 5)), min_size=2, max_size=6),
+    back_to=st.integers(0, 5),
+)
+@example(acts=[("curate", 0), ("approve", 0), ("write", 1), ("unmerge", 0), ("undo", 0)], back_to=2)
 @example(acts=[("curate", 0), ("approve", 0), ("contest", 1), ("retire", 0)], back_to=1)
 def test_rewind_to_any_moment_of_a_random_history_and_undo(
     store: MemoryStore, acts: list[tuple[str, int]], back_to: int
@@ -201,8 +223,11 @@ def test_rewind_to_any_moment_of_a_random_history_and_undo(
     """Whatever a short history did, a rewind to a moment in it restores the fingerprint
     taken then (later rows archived, withdrawn or dismissed), and its undo the last one."""
     tenant = f"prop-{uuid.uuid4().hex[:8]}"
-    seeds = [*MIGRATION_LESSON[:4], "The backup job writes to cold storage",
-             "The backup job writes to cold storage!"]  # fmt: skip
+    seeds = [
+        *MIGRATION_LESSON[:4],
+        "The backup job writes to cold storage",
+        "The backup job writes to cold storage!",
+    ]
     store.remember_many(tenant, [{"content": c} for c in seeds], now=at(0))
     store.tenants.set_policy(tenant, apply_all(), now=at(0.1))
     taken = [(at(0.5), fingerprint(store, tenant))]
@@ -279,8 +304,11 @@ def test_forget_leaves_nothing_in_what_rewinds_and_undos_recorded(store: MemoryS
     }
     merged = {e.memory_id for e in store.ledger.events(T, types=["merge"])}
     texts = [m.content for m in store.get_many(T, sorted(members | merged))]
-    quoting = {m.id for m in store.memories(T, status=None, limit=1000)
-               if any(t in m.content for t in texts)}  # fmt: skip
+    quoting = {
+        m.id
+        for m in store.memories(T, status=None, limit=1000)
+        if any(t in m.content for t in texts)
+    }
     gone = sorted(members | merged | quoting)  # a survivor quoting one would be reported
     receipt = store.forget(T, ids=gone, now=at(44))
     left = {table: n for table, n in receipt.verification.items() if n}

@@ -47,8 +47,9 @@ def test_cli_rewind_dry_run_run_and_undo(store: MemoryStore, cli_env: dict[str, 
     assert text_dry.stdout.splitlines()[-1].startswith("dry run: nothing changed")
     assert f"  memories_rewound: {planned['changes']['memories_rewound']}  " in text_dry.stdout
 
-    text_run = cli(cli_env, "rewind", "-t", T, "--to", MOMENT.isoformat(), "--now",
-                   at(41).isoformat())  # fmt: skip
+    text_run = cli(
+        cli_env, "rewind", "-t", T, "--to", MOMENT.isoformat(), "--now", at(41).isoformat()
+    )
     assert text_run.exit_code == 0, text_run.output
     lines = text_run.stdout.splitlines()
     assert lines[0].startswith(f"rewind of 'acme' to {MOMENT.isoformat()}: changed")

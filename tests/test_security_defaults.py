@@ -144,7 +144,7 @@ def test_dagster_metadata_shows_the_tracking_uri_without_its_password(
 ) -> None:
     from dagster import AssetSelection, DagsterInstance, EnvVar, materialize
 
-    from orchestration.assets import ab_evaluation
+    from orchestration.assets.evaluation import ab_evaluation
     from orchestration.definitions import build_resources
     from orchestration.partitions import TENANTS, tenant_tags
     from orchestration.resources import MLflowResource

@@ -38,16 +38,18 @@ TENANT_TABLES = {
     "proposal": "tenant", "event": "tenant", "golden_probe": "tenant",
     "curation_run": "tenant", "experiment": "tenant", "exposure": "tenant",
     "outcome": "tenant", "memory_claim": "tenant", "change_review": "tenant",
-}  # fmt: skip
+}  # fmt: skip  # a table name to column map, read as a paragraph
 HISTORY = ("event", "exposure", "outcome")
 # tables the app may UPDATE -> a column to set to itself
 UPDATABLE = {
     "tenant": "policy", "memory_state": "pinned", "conflict": "status", "proposal": "status",
     "golden_probe": "k", "curation_run": "status", "experiment": "status",
     "change_review": "status",
-}  # fmt: skip
-DELETABLE = ("memory", "memory_state", "conflict", "proposal", "golden_probe", "curation_run",
-             "experiment", "memory_claim", "change_review")  # fmt: skip
+}  # fmt: skip  # a table name to column map, read as a paragraph
+DELETABLE = (
+    "memory", "memory_state", "conflict", "proposal", "golden_probe", "curation_run",
+    "experiment", "memory_claim", "change_review",
+)  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 class Fleet:
@@ -57,20 +59,28 @@ class Fleet:
         self.url = url
         self.database = Database(url, app_url=app_role_url(url))
         self.store = MemoryStore(self.database, embedder=HashingEmbedder(), clock=FixedClock(T0))
-        self.app: Engine = create_engine(normalise_url(app_role_url(url)),
-                                         poolclass=pool.NullPool)  # fmt: skip
+        self.app: Engine = create_engine(normalise_url(app_role_url(url)), poolclass=pool.NullPool)
         self.owner: Engine = create_engine(normalise_url(url), poolclass=pool.NullPool)
         self.ids: dict[str, dict[str, Any]] = {}
 
     def populate(self) -> None:
         for tenant in (A, B):
             store = self.store
-            memories = [r.id for r in store.remember_many(tenant, [
-                {"content": f"{tenant}: deploys go blue-green, always"},
-                {"content": f"{tenant}: the staging database resets nightly"},
-                {"content": f"{tenant}: API tokens expire after a day. Renew them at login.",
-                 "kind": "conversation"},  # a dialogue turn: two claims
-            ])]  # fmt: skip
+            memories = [
+                r.id
+                for r in store.remember_many(
+                    tenant,
+                    [
+                        {"content": f"{tenant}: deploys go blue-green, always"},
+                        {"content": f"{tenant}: the staging database resets nightly"},
+                        {  # a dialogue turn: two claims
+                            "content": f"{tenant}: API tokens expire after a day. "
+                            "Renew them at login.",
+                            "kind": "conversation",
+                        },
+                    ],
+                )
+            ]
             conflict = store.contest(tenant, memories[0], "claim", "evidence").id
             store.runs.add_golden_probe(tenant, "how do deploys go?", [memories[0]])
             run = store.runs.curate(tenant, apply=False).run_id
@@ -100,12 +110,17 @@ class Fleet:
                     ),
                     {"t": tenant, "at": T0},
                 ).scalar_one()
-                exposures = [conn.execute(text(
-                    "INSERT INTO exposure (id, tenant, experiment_id, cohort, agent_id, query,"
-                    " at) VALUES (gen_random_uuid(), :t, :e, 'curated', 'agent-1', 'q', :at)"
-                    " RETURNING id"
-                ), {"t": tenant, "e": ids["experiment"], "at": T0}).scalar_one()
-                    for _ in range(2)]  # fmt: skip
+                exposures = [
+                    conn.execute(
+                        text(
+                            "INSERT INTO exposure (id, tenant, experiment_id, cohort, agent_id,"
+                            " query, at) VALUES (gen_random_uuid(), :t, :e, 'curated',"
+                            " 'agent-1', 'q', :at) RETURNING id"
+                        ),
+                        {"t": tenant, "e": ids["experiment"], "at": T0},
+                    ).scalar_one()
+                    for _ in range(2)
+                ]
                 conn.execute(
                     text(
                         "INSERT INTO outcome (recall_id, tenant, success, actor, at)"
@@ -138,15 +153,20 @@ class Fleet:
     def owner_rows(self, table: str, tenant: str) -> list[Any]:
         column = TENANT_TABLES[table]
         with self.owner.connect() as conn:
-            return list(conn.execute(
-                text(f"SELECT * FROM {table} WHERE {column} = :t ORDER BY 1, 2, 3"), {"t": tenant}
-            ).all())  # fmt: skip
+            return list(
+                conn.execute(
+                    text(f"SELECT * FROM {table} WHERE {column} = :t ORDER BY 1, 2, 3"),
+                    {"t": tenant},
+                ).all()
+            )
 
     def partition(self, tenant: str) -> str:
         with self.owner.connect() as conn:
-            return str(conn.execute(
-                text("SELECT partition_name FROM tenant WHERE name = :t"), {"t": tenant}
-            ).scalar_one())  # fmt: skip
+            return str(
+                conn.execute(
+                    text("SELECT partition_name FROM tenant WHERE name = :t"), {"t": tenant}
+                ).scalar_one()
+            )
 
     def dispose(self) -> None:
         self.database.dispose()
@@ -181,8 +201,9 @@ def test_every_table_with_a_tenant_column_is_protected(fleet: Fleet) -> None:
     """Fails for any future table (or partition) holding tenant rows without forced RLS
     and the tenant policy: call memgov_protect_table() in its migration."""
     with fleet.owner.connect() as conn:
-        rows = conn.execute(text(
-            """
+        rows = conn.execute(
+            text(
+                """
             SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity,
                    (SELECT count(*) FROM pg_policy p
                      WHERE p.polrelid = c.oid AND p.polname = :policy) AS policies
@@ -192,24 +213,29 @@ def test_every_table_with_a_tenant_column_is_protected(fleet: Fleet) -> None:
                     SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid
                        AND a.attname = 'tenant' AND NOT a.attisdropped))
             """
-        ), {"policy": POLICY}).all()  # fmt: skip
+            ),
+            {"policy": POLICY},
+        ).all()
     found = {r.relname: r for r in rows}
     assert set(TENANT_TABLES) <= set(found)
     partitions = {name for name in found if name.startswith("memory_t_")}
     assert partitions == {fleet.partition(A), fleet.partition(B)}
     unprotected = sorted(
-        name for name, r in found.items()
+        name
+        for name, r in found.items()
         if not (r.relrowsecurity and r.relforcerowsecurity and r.policies == 1)
-    )  # fmt: skip
+    )
     assert unprotected == []
 
 
 def test_the_app_role_cannot_bypass_rls(fleet: Fleet) -> None:
     with fleet.as_app(None) as conn:
-        role = conn.execute(text(
-            "SELECT rolname, rolsuper, rolbypassrls, rolcreaterole, rolcreatedb FROM pg_roles"
-            " WHERE rolname = current_user"
-        )).one()  # fmt: skip
+        role = conn.execute(
+            text(
+                "SELECT rolname, rolsuper, rolbypassrls, rolcreaterole, rolcreatedb FROM pg_roles"
+                " WHERE rolname = current_user"
+            )
+        ).one()
     assert tuple(role) == (APP_ROLE, False, False, False, False)
 
 
@@ -306,14 +332,19 @@ INSERTS = {
     "change_review": "INSERT INTO change_review (id, tenant, older_id, newer_id, detail,"
                      " source, proposed_at) VALUES (gen_random_uuid(), :b, :memory, :newer,"
                      " 'forged', 'pass', now())",
-}  # fmt: skip
+}  # fmt: skip  # each statement's lines aligned under its table
 
 
 @pytest.mark.parametrize("table", INSERTS)
 def test_inserting_another_tenants_row_is_refused(fleet: Fleet, table: str) -> None:
     ids = fleet.ids[B]
-    params = {"b": B, "orphan": ids["orphan"], "memory": ids["memories"][0],
-              "newer": ids["memories"][2], "exposure": ids["exposures"][1]}  # fmt: skip
+    params = {
+        "b": B,
+        "orphan": ids["orphan"],
+        "memory": ids["memories"][0],
+        "newer": ids["memories"][2],
+        "exposure": ids["exposures"][1],
+    }
     with fleet.owner.connect() as conn, conn.begin() as tx:  # the statement itself is valid
         assert conn.execute(text(INSERTS[table]), params).rowcount == 1
         tx.rollback()
@@ -345,8 +376,9 @@ def test_updating_another_tenants_rows_changes_nothing(fleet: Fleet, table: str)
     column, key = UPDATABLE[table], TENANT_TABLES[table]
     before = fleet.owner_rows(table, B)
     with fleet.as_app(A) as conn:
-        hit = conn.execute(text(f"UPDATE {table} SET {column} = {column} WHERE {key} = :b"),
-                           {"b": B}).rowcount  # fmt: skip
+        hit = conn.execute(
+            text(f"UPDATE {table} SET {column} = {column} WHERE {key} = :b"), {"b": B}
+        ).rowcount
         assert hit == 0
         everything = conn.execute(text(f"UPDATE {table} SET {column} = {column}")).rowcount
         assert everything == len(fleet.owner_rows(table, A))  # A's rows only
@@ -404,10 +436,20 @@ def test_history_cannot_be_rewritten_even_by_its_own_tenant(
         ("ALTER TABLE memory_state OWNER TO memgov_app", "must be owner"),
         ("SELECT set_config('role', 'postgres', false)", "permission denied to set role"),
     ],
-    ids=["set-role", "session-authorization", "disable-rls", "no-force", "drop-policy",
-         "create-policy", "grant-bypassrls", "protect-function", "create-table",
-         "take-ownership", "set-config-role"],
-)  # fmt: skip
+    ids=[
+        "set-role",
+        "session-authorization",
+        "disable-rls",
+        "no-force",
+        "drop-policy",
+        "create-policy",
+        "grant-bypassrls",
+        "protect-function",
+        "create-table",
+        "take-ownership",
+        "set-config-role",
+    ],
+)
 def test_the_app_role_cannot_escape_the_policy(fleet: Fleet, statement: str, match: str) -> None:
     with fleet.as_app(A) as conn:
         refused(conn, statement, match)
@@ -445,8 +487,9 @@ def test_the_embedded_default_logs_in_as_the_app_role(
     monkeypatch.setattr(database_module, "embedded_server_uri", lambda _pgdata: pg_server)
     name = make_url(fleet.url).database
     assert name is not None
-    settings = Settings(home=tmp_path, database_url=None, embedding_dimension=384,
-                        database_name=name)  # fmt: skip
+    settings = Settings(
+        home=tmp_path, database_url=None, embedding_dimension=384, database_name=name
+    )
     database = Database.from_settings(settings)
     try:
         with database.transaction(A) as conn:
@@ -482,8 +525,11 @@ def test_an_external_app_login_url_is_used_for_the_runtime(
 def scratch_role(pg_server: str, options: str) -> Iterator[str]:
     """A throwaway cluster role; dropped with everything it owns afterwards."""
     role = "mg_" + uuid.uuid4().hex[:10]
-    admin = create_engine(normalise_url(sqlalchemy_url(pg_server, "postgres")),
-                          isolation_level="AUTOCOMMIT", poolclass=pool.NullPool)  # fmt: skip
+    admin = create_engine(
+        normalise_url(sqlalchemy_url(pg_server, "postgres")),
+        isolation_level="AUTOCOMMIT",
+        poolclass=pool.NullPool,
+    )
     with admin.connect() as conn:
         conn.execute(text(f"CREATE ROLE {role} {options}"))
     try:
@@ -491,9 +537,12 @@ def scratch_role(pg_server: str, options: str) -> Iterator[str]:
     finally:
         with admin.connect() as conn:
             for (name,) in conn.execute(
-                text("SELECT datname FROM pg_database d JOIN pg_roles r ON r.oid = d.datdba"
-                     " WHERE r.rolname = :r"), {"r": role}
-            ).all():  # fmt: skip
+                text(
+                    "SELECT datname FROM pg_database d JOIN pg_roles r ON r.oid = d.datdba"
+                    " WHERE r.rolname = :r"
+                ),
+                {"r": role},
+            ).all():
                 conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
             conn.execute(text(f"DROP ROLE {role}"))
         admin.dispose()

@@ -27,9 +27,12 @@ def test_serve_announces_its_address_model_and_keys_and_its_stop(
     store.keys.create("acme", "curator")
     port = free_port()
     process = subprocess.Popen(
-        [MEMGOV, "serve", "--port", str(port)], env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        [MEMGOV, "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout is not None
         started = process.stdout.readline()
@@ -55,8 +58,9 @@ def test_a_port_in_use_is_a_one_line_error(cli_env: dict[str, str]) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = run_cli({**cli_env, "MEMGOV_EMBEDDER": "hashing"}, "serve", "--port", str(port),
-                       code=2)  # fmt: skip
+        done = run_cli(
+            {**cli_env, "MEMGOV_EMBEDDER": "hashing"}, "serve", "--port", str(port), code=2
+        )
     [line] = done.stderr.splitlines()
     assert line.startswith(f"error: --port={port}: cannot listen on 127.0.0.1: "), line
     assert done.stdout == ""

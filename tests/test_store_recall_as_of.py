@@ -116,8 +116,12 @@ def chain(store: MemoryStore) -> dict[str, str]:
     with d as its cover; noise (T0-25d) decayed on its own."""
     store.tenants.create(TENANT)
     ids: dict[str, str] = {}
-    for name, value, days in [("a", "Mayer", 30), ("b", "Schumacher", 20),
-                              ("c", "Schoenfeld", 12), ("d", "Valentiner", 5)]:  # fmt: skip
+    for name, value, days in [
+        ("a", "Mayer", 30),
+        ("b", "Schumacher", 20),
+        ("c", "Schoenfeld", 12),
+        ("d", "Valentiner", 5),
+    ]:
         at = T0 - timedelta(days=days)
         text = f"The observatory director is {value}."
         ids[name] = store.remember(TENANT, text, created_at=at, now=at).id
@@ -148,8 +152,15 @@ def test_a_doubt_counts_as_of_once_its_claim_was_written(store: MemoryStore) -> 
     old_at, new_at = T0 - timedelta(days=20), T0 - timedelta(days=5)
     old = store.remember(TENANT, "The plan is Basic.", created_at=old_at, now=old_at)
     new = store.remember(TENANT, "The plan is Pro.", created_at=new_at, now=new_at)
-    store.contest(TENANT, old.id, "The plan is Pro.", "a newer statement",
-                  related_memory_id=new.id, detected_by="pass", now=T0)  # fmt: skip
+    store.contest(
+        TENANT,
+        old.id,
+        "The plan is Pro.",
+        "a newer statement",
+        related_memory_id=new.id,
+        detected_by="pass",
+        now=T0,
+    )
     then = store.recall(TENANT, "which plan?", as_of=T0 - timedelta(days=10), record=False)
     assert then.ids == [old.id] and then.hits[0].conflicts == []
     later = store.recall(TENANT, "which plan?", as_of=T0, record=False)

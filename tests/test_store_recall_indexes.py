@@ -30,10 +30,12 @@ def indexed_store(store: MemoryStore) -> MemoryStore:
     with store.db.engine.begin() as conn:  # a tenth archived: the active filter is exercised
         scope_to_tenant(conn, TENANT)
         conn.execute(
-            text("UPDATE memory_state SET status = 'archived', archive_reason = 'decayed'"
-                 " WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))"),
+            text(
+                "UPDATE memory_state SET status = 'archived', archive_reason = 'decayed'"
+                " WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))"
+            ),
             {"t": TENANT, "ids": [w.id for w in written[::10]]},
-        )  # fmt: skip
+        )
     build_indexes(store.db, TENANT, store.embedder.dimension, memory="64MB")
     return store
 

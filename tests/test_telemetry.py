@@ -4,7 +4,6 @@ parent of the store's spans; MCP tool calls."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import anyio
@@ -15,7 +14,15 @@ from api_helpers import serving
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from opentelemetry.trace import SpanKind, StatusCode
-from telemetry_helpers import SPANS, counted, installed, is_child, named, only, recorded
+from telemetry_helpers import (
+    SPANS,
+    armed_spans,
+    counted,
+    is_child,
+    named,
+    only,
+    recorded,
+)
 
 from api import ApiSettings
 from curation import CurationPolicy, MemoryStore, Mode
@@ -23,14 +30,7 @@ from curation import CurationPolicy, MemoryStore, Mode
 A = "acme"
 
 
-@pytest.fixture(autouse=True)
-def spans() -> Iterator[None]:
-    installed()
-    SPANS.clear()
-    SPANS.armed = True
-    yield
-    SPANS.armed = False
-    SPANS.clear()
+spans = pytest.fixture(autouse=True)(armed_spans)
 
 
 def test_store_recall_span_and_latency_histogram(store: MemoryStore) -> None:

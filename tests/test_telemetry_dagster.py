@@ -5,7 +5,7 @@ store spans its body causes."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import cast
 
@@ -13,10 +13,10 @@ import pytest
 from dagster import DagsterInstance, materialize
 from opentelemetry import trace
 from opentelemetry.trace import StatusCode
-from telemetry_helpers import SPANS, installed, is_child, only
+from telemetry_helpers import SPANS, armed_spans, is_child, only
 
 from curation import MemoryStore
-from orchestration.assets import CURATION_ASSETS
+from orchestration.assets.curation import CURATION_ASSETS
 from orchestration.definitions import build_resources
 from orchestration.partitions import TENANTS, tenant_tags
 from orchestration.telemetry import run_context
@@ -25,14 +25,7 @@ T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 A = "acme"
 
 
-@pytest.fixture(autouse=True)
-def spans() -> Iterator[None]:
-    installed()
-    SPANS.clear()
-    SPANS.armed = True
-    yield
-    SPANS.armed = False
-    SPANS.clear()
+spans = pytest.fixture(autouse=True)(armed_spans)
 
 
 def test_a_run_and_each_asset_step_are_spans(store: MemoryStore, database_url: str) -> None:
@@ -71,6 +64,6 @@ def test_a_run_and_each_asset_step_are_spans(store: MemoryStore, database_url: s
         assert step.parent is not None and step.parent.span_id == run_span.span_id
         assert step.status.status_code != StatusCode.ERROR
     plan = only(spans, "memgov.curate.plan")
-    assert is_child(plan, only(spans, "dagster.asset curation_stages"))
+    assert is_child(plan, only(spans, "dagster.asset curation_plan"))
     apply = only(spans, "memgov.curate.apply")
     assert is_child(apply, only(spans, "dagster.asset curated_store"))

@@ -47,8 +47,10 @@ def populate(store: MemoryStore) -> tuple[list[str], list[str]]:
     return a, b
 
 
-ROW_TABLES = ("memory_state", "conflict", "proposal", "curation_run", "golden_probe",
-              "experiment", "exposure", "outcome", "change_review")  # fmt: skip
+ROW_TABLES = (
+    "memory_state", "conflict", "proposal", "curation_run", "golden_probe", "experiment",
+    "exposure", "outcome", "change_review",
+)  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 def snapshot(store: MemoryStore, tenant: str) -> dict[str, Any]:
@@ -56,11 +58,14 @@ def snapshot(store: MemoryStore, tenant: str) -> dict[str, Any]:
     row-level security does not filter here: the test server's owner is a superuser)."""
     with store.db.admin_transaction() as conn:
         out: dict[str, Any] = {
-            table: [dict(r) for r in conn.execute(
-                text(f"SELECT * FROM {table} WHERE tenant = :t ORDER BY 1, 2"), {"t": tenant}
-            ).mappings()]
+            table: [
+                dict(r)
+                for r in conn.execute(
+                    text(f"SELECT * FROM {table} WHERE tenant = :t ORDER BY 1, 2"), {"t": tenant}
+                ).mappings()
+            ]
             for table in ROW_TABLES
-        }  # fmt: skip
+        }
         out["events"] = conn.execute(
             text("SELECT count(*) FROM event WHERE tenant = :t"), {"t": tenant}
         ).scalar_one()
@@ -166,20 +171,30 @@ def b_records(store: MemoryStore) -> dict[str, str]:
     proposals = []
     with store.db.transaction(B) as conn:
         for members in (b_ids[4:6], b_ids[6:8]):
-            proposals.append(str(conn.execute(
-                text("INSERT INTO proposal (id, tenant, kind, text, member_ids, generality,"
-                     " created_at) VALUES (gen_random_uuid(), :t, 'fact', :text,"
-                     " CAST(:m AS uuid[]), 1, :at) RETURNING id"),
-                {"t": B, "text": contents[members[0]], "m": members, "at": T0},
-            ).scalar_one()))  # fmt: skip
+            proposals.append(
+                str(
+                    conn.execute(
+                        text(
+                            "INSERT INTO proposal (id, tenant, kind, text, member_ids, generality,"
+                            " created_at) VALUES (gen_random_uuid(), :t, 'fact', :text,"
+                            " CAST(:m AS uuid[]), 1, :at) RETURNING id"
+                        ),
+                        {"t": B, "text": contents[members[0]], "m": members, "at": T0},
+                    ).scalar_one()
+                )
+            )
     store.curator.approve(B, [proposals[1]])
     with store.db.transaction(B) as conn:  # an inferred supersession held for review
-        change = str(conn.execute(
-            text("INSERT INTO change_review (id, tenant, older_id, newer_id, detail, source,"
-                 " proposed_at) VALUES (gen_random_uuid(), :t, :o, :n, 'held', 'pass', :at)"
-                 " RETURNING id"),
-            {"t": B, "o": b_ids[0], "n": b_ids[4], "at": T0},
-        ).scalar_one())  # fmt: skip
+        change = str(
+            conn.execute(
+                text(
+                    "INSERT INTO change_review (id, tenant, older_id, newer_id, detail, source,"
+                    " proposed_at) VALUES (gen_random_uuid(), :t, :o, :n, 'held', 'pass', :at)"
+                    " RETURNING id"
+                ),
+                {"t": B, "o": b_ids[0], "n": b_ids[4], "at": T0},
+            ).scalar_one()
+        )
     return {
         "memory": b_ids[3],
         "open_conflict": open_conflict,
@@ -197,35 +212,75 @@ def b_records(store: MemoryStore) -> dict[str, str]:
 IdCall = Callable[[MemoryStore, str, dict[str, str]], object]
 
 OTHER_ID_CALLS: list[Any] = [
-    pytest.param("conflict", "open_conflict",
-                 lambda s, t, i: s.curator.resolve(t, i["open_conflict"], "dismiss"), id="resolve"),
-    pytest.param("conflict", "open_conflict",
-                 lambda s, t, i: s.curator.resolve(t, i["open_conflict"], "replace",
-                                           replacement="the new statement"),
-                 id="resolve-replace"),
-    pytest.param("conflict", "resolved_conflict",
-                 lambda s, t, i: s.curator.reopen(t, i["resolved_conflict"]), id="reopen"),
-    pytest.param("proposal", "pending_proposal",
-                 lambda s, t, i: s.curator.approve(t, [i["pending_proposal"]]), id="approve"),
-    pytest.param("proposal", "pending_proposal",
-                 lambda s, t, i: s.curator.reject(t, [i["pending_proposal"]]), id="reject"),
-    pytest.param("proposal", "approved_proposal",
-                 lambda s, t, i: s.curator.unmerge(t, i["approved_proposal"]), id="unmerge"),
+    pytest.param(
+        "conflict",
+        "open_conflict",
+        lambda s, t, i: s.curator.resolve(t, i["open_conflict"], "dismiss"),
+        id="resolve",
+    ),
+    pytest.param(
+        "conflict",
+        "open_conflict",
+        lambda s, t, i: s.curator.resolve(
+            t, i["open_conflict"], "replace", replacement="the new statement"
+        ),
+        id="resolve-replace",
+    ),
+    pytest.param(
+        "conflict",
+        "resolved_conflict",
+        lambda s, t, i: s.curator.reopen(t, i["resolved_conflict"]),
+        id="reopen",
+    ),
+    pytest.param(
+        "proposal",
+        "pending_proposal",
+        lambda s, t, i: s.curator.approve(t, [i["pending_proposal"]]),
+        id="approve",
+    ),
+    pytest.param(
+        "proposal",
+        "pending_proposal",
+        lambda s, t, i: s.curator.reject(t, [i["pending_proposal"]]),
+        id="reject",
+    ),
+    pytest.param(
+        "proposal",
+        "approved_proposal",
+        lambda s, t, i: s.curator.unmerge(t, i["approved_proposal"]),
+        id="unmerge",
+    ),
     pytest.param("curation run", "run", lambda s, t, i: s.runs.undo(t, i["run"]), id="undo-run"),
-    pytest.param("change", "change", lambda s, t, i: s.curator.confirm_change(t, i["change"]),
-                 id="confirm-change"),
-    pytest.param("change", "change", lambda s, t, i: s.curator.reject_change(t, i["change"]),
-                 id="reject-change"),
-    pytest.param("memory", "memory",
-                 lambda s, t, i: s.runs.add_golden_probe(t, "staging resets?", [i["memory"]]),
-                 id="golden-probe"),
-    pytest.param("recall", "recall",
-                 lambda s, t, i: s.outcome(t, i["recall"], success=True), id="outcome"),
-    pytest.param("recall", "recall",  # A's own memory, B's recall
-                 lambda s, t, i: s.feedback(t, i["a_memory"] if t == A else i["recalled"], True,
-                                            recall_id=i["recall"]),
-                 id="feedback-recall-id"),
-]  # fmt: skip
+    pytest.param(
+        "change",
+        "change",
+        lambda s, t, i: s.curator.confirm_change(t, i["change"]),
+        id="confirm-change",
+    ),
+    pytest.param(
+        "change",
+        "change",
+        lambda s, t, i: s.curator.reject_change(t, i["change"]),
+        id="reject-change",
+    ),
+    pytest.param(
+        "memory",
+        "memory",
+        lambda s, t, i: s.runs.add_golden_probe(t, "staging resets?", [i["memory"]]),
+        id="golden-probe",
+    ),
+    pytest.param(
+        "recall", "recall", lambda s, t, i: s.outcome(t, i["recall"], success=True), id="outcome"
+    ),
+    pytest.param(
+        "recall",
+        "recall",  # A's own memory, B's recall
+        lambda s, t, i: s.feedback(
+            t, i["a_memory"] if t == A else i["recalled"], True, recall_id=i["recall"]
+        ),
+        id="feedback-recall-id",
+    ),
+]
 
 
 @pytest.mark.parametrize(("entity", "key", "call"), OTHER_ID_CALLS)

@@ -110,8 +110,9 @@ def test_mcp_write_from_an_untrusted_key_is_quarantined(served: Served) -> None:
     store = served.store
     untrusted = served.key(T, "agent", name="scraper")
     trusted = served.key(T, "agent", name="ops-bot")
-    store.tenants.set_policy(T, {"trust": {**store.tenants.policy(T).trust.model_dump(),
-                                   "sources": {"key:ops-bot": 5}}})  # fmt: skip
+    store.tenants.set_policy(
+        T, {"trust": {**store.tenants.policy(T).trust.model_dump(), "sources": {"key:ops-bot": 5}}}
+    )
 
     async def session() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
         async with _over_mcp(served, untrusted) as client:

@@ -39,21 +39,33 @@ def write_timeqa(root: Path) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     (root / "relations.json").write_text(json.dumps(RELATIONS))
     subjects = [
-        _subject("Ana Lima", "P54", [
-            ("Which team did Ana Lima play for from 2010 to 2014?", ["Porto"]),
-            ("Which club did Ana Lima join from 2015 to 2018?", ["Braga , Portugal"]),
-            ("Ana Lima played where from 2019 to 2023?", ["Benfica"]),
-        ]),
-        _subject("Bo Chen", "P54", [
-            ("Which team did Bo Chen play for from 2001 to 2004?", ["Shanghai Port"]),
-            ("From 2005 to 2009 Bo Chen played for which teams?", ["Beijing Guoan", "China"]),
-        ]),
+        _subject(
+            "Ana Lima",
+            "P54",
+            [
+                ("Which team did Ana Lima play for from 2010 to 2014?", ["Porto"]),
+                ("Which club did Ana Lima join from 2015 to 2018?", ["Braga , Portugal"]),
+                ("Ana Lima played where from 2019 to 2023?", ["Benfica"]),
+            ],
+        ),
+        _subject(
+            "Bo Chen",
+            "P54",
+            [
+                ("Which team did Bo Chen play for from 2001 to 2004?", ["Shanghai Port"]),
+                ("From 2005 to 2009 Bo Chen played for which teams?", ["Beijing Guoan", "China"]),
+            ],
+        ),
         _subject("Cy Vale", "P54", [("Which team did Cy Vale play for in 1999?", ["Leeds"])]),
-        _subject("Di Moss", "P166", [
-            ("Which award did Di Moss receive in 2003?", ["Golden Lens"]),
-            ("Which award did Di Moss receive in 2008?", ["Silver Frame"]),
-        ]),
+        _subject(
+            "Di Moss",
+            "P166",
+            [
+                ("Which award did Di Moss receive in 2003?", ["Golden Lens"]),
+                ("Which award did Di Moss receive in 2008?", ["Silver Frame"]),
+            ],
+        ),
         {"type": "P54"},  # no index: a fault the adapter counts
-    ]  # fmt: skip
+    ]
     (root / "human_annotated_test.json").write_text(json.dumps(subjects))
     return root

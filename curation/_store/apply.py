@@ -18,11 +18,11 @@ from sqlalchemy import Connection, text
 
 from curation._kinds import EventType
 from curation._plan import ArchiveAction, CurationPlan, Mechanic
-from curation._policy import CompressionMode, Mode
 from curation._store.change_review import hold_changes, record_auto_applied
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import ARCHIVE_SET
 from curation._store.transfer.bulk import copy_rows
+from curation.mechanics import writing
 
 _COPY_EVENTS_FROM = 2000
 _EVENT_COLUMNS = ("tenant", "type", "memory_id", "related_ids", "actor", "reason", "run_id",
@@ -44,20 +44,8 @@ def write_events(conn: Connection, rows: list[dict[str, Any]]) -> int:
 
 
 def effective_mechanics(plan: CurationPlan, dry_run: bool) -> set[Mechanic]:
-    """Which mechanics write in this run: none in a dry run, else those set to apply."""
-    if dry_run:
-        return set()
-    policy = plan.policy
-    modes = {
-        Mechanic.SUPERSESSION: policy.supersession,
-        Mechanic.DUPLICATES: policy.duplicates,
-        Mechanic.DECAY: policy.decay,
-        Mechanic.CONTRADICTION: policy.contradiction,
-    }
-    active = {m for m, mode in modes.items() if mode == Mode.APPLY}
-    if policy.compression == CompressionMode.PROPOSE:
-        active.add(Mechanic.COMPRESSION)
-    return active
+    """Which mechanics write in this run: none in a dry run, else ``mechanics.writing``."""
+    return set() if dry_run else writing(plan.policy)
 
 
 def lock_rows(conn: Connection, tenant: str, ids: list[str]) -> None:

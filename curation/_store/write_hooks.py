@@ -1,10 +1,11 @@
 """Curation at write time: supersession by key, subsumption under principles, and
 contradiction detection — each only when the tenant's policy sets its mode to ``apply``.
 
-Survivor rule shared with the batch planner: among active entries with one key, the
-broadest wins and, among equally broad ones, the newest. A narrower write therefore never
-demotes a principle (it is filed beneath it instead); only an equally or more general
-statement replaces it.
+The decisions are the mechanics' (``curation/mechanics/``), the same the nightly plan
+makes: the survivor rule of a key (``supersession.settle_key``), a topic's principle
+(``subsumption.on_topic_write``), a same-slot change (``contradictions.change_on_write``)
+and whether it is confident enough to supersede (``supersession.inferred_on_write``).
+This module reads the rows they need and writes what they decide.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from curation._change import SlotVerdict, compare_slots, infers_supersession
 from curation._kinds import ArchiveReason, EventType, MemoryKind
 from curation._plan import ArchiveAction, Mechanic
 from curation._policy import CurationPolicy, Mode
@@ -28,13 +28,17 @@ from curation._store.change_acts import apply_inferred_on_write
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import ARCHIVE_SET, CHANGED
 from curation._store.writes import PreparedWrite
-from curation._values import distinct_subjects, value_differences
+from curation.mechanics.contradictions import change_on_write, may_contest_on_write
+from curation.mechanics.subsumption import TopicPrinciple, on_topic_write
+from curation.mechanics.supersession import (
+    KeyHolder,
+    WrittenChange,
+    inferred_on_write,
+    settle_key,
+    shares_key,
+)
 
 WRITE_NEIGHBOURS = 5
-
-
-def survivor_key(generality: int, created_at: datetime, memory_id: str) -> tuple[Any, ...]:
-    return (generality, created_at, memory_id)
 
 
 def _subsume(
@@ -114,21 +118,24 @@ def supersede_keys(
         return restated.get(str(row.id), row.created_at)
 
     for key, members in groups.items():
-        winner = max(members, key=lambda r: survivor_key(r.generality, said(r), str(r.id)))
-        for row in members:
-            if row.id == winner.id or row.pinned:
-                continue
-            if said(row) > said(winner):
-                subsumed.append((row.id, winner.id))  # newer but narrower: filed beneath
+        winner, losers = settle_key(
+            [
+                KeyHolder(row, str(row.id), int(row.generality), said(row), bool(row.pinned))
+                for row in members
+            ]
+        )
+        for loser, reason in losers:
+            if reason is ArchiveReason.SUBSUMED:
+                subsumed.append((loser.ref.id, winner.ref.id))  # newer but narrower: beneath
                 continue
             actions.append(
                 ArchiveAction(
-                    memory_id=str(row.id),
+                    memory_id=loser.memory_id,
                     mechanic=Mechanic.SUPERSESSION,
                     reason=ArchiveReason.SUPERSEDED,
-                    expected_version=int(row.version),
-                    detail=f"superseded on write by {winner.id} (key {key!r})",
-                    target_id=str(winner.id),
+                    expected_version=int(loser.ref.version),
+                    detail=f"superseded on write by {winner.memory_id} (key {key!r})",
+                    target_id=winner.memory_id,
                 )
             )
     # the rows this write changes, locked in id order first (a concurrent apply or
@@ -180,34 +187,36 @@ def subsume_topics(
     for row in principles:
         by_topic[row.topic].append(row)
     for memory_id, write in written:
-        others = [p for p in by_topic.get(write.item.topic or "", []) if str(p.id) != memory_id]
-        if not others:
-            continue
-        broadest = max(others, key=lambda p: (p.generality, str(p.id)))
-        if broadest.generality > write.item.generality:
+        others = {
+            str(p.id): p for p in by_topic.get(write.item.topic or "", []) if str(p.id) != memory_id
+        }
+        verdict = on_topic_write(
+            write.item.generality,
+            [TopicPrinciple(i, int(p.generality)) for i, p in others.items()],
+        )
+        if verdict.parent is not None:
             _subsume(
                 conn,
                 tenant,
                 uuid.UUID(memory_id),
-                broadest.id,
+                others[verdict.parent].id,
                 now=now,
                 actor=actor,
                 archive=False,
                 reason=f"covered by principle on topic {write.item.topic!r}",
             )
             continue
-        for old in others:
-            if old.generality < write.item.generality:
-                _subsume(
-                    conn,
-                    tenant,
-                    old.id,
-                    uuid.UUID(memory_id),
-                    now=now,
-                    actor=actor,
-                    archive=True,
-                    reason="replaced by a more general statement",
-                )
+        for old in verdict.replaced:
+            _subsume(
+                conn,
+                tenant,
+                others[old].id,
+                uuid.UUID(memory_id),
+                now=now,
+                actor=actor,
+                archive=True,
+                reason="replaced by a more general statement",
+            )
 
 
 @dataclasses.dataclass
@@ -231,13 +240,13 @@ def detect_contradictions(
     policy: CurationPolicy | None = None,
 ) -> WriteChanges:
     """Nearby older active entries of the same kind whose subject and slot the new write
-    restates with another value (``slots``). With ``infer`` (supersession ``apply``) a
-    confident change (``slots.infers_supersession``, the pass's rule) archives the older
-    entry superseded by the write, marked ``inferred`` with its evidence (``restore``
-    undoes it) once the tenant has earned it, and is held for review until then
-    (``change_acts.apply_inferred_on_write``, under ``policy``); with ``contest``
-    (contradiction ``apply``) an unsure one gets a conflict (claim = the new statement).
-    Entries sharing a key are supersession's job."""
+    restates with another value (``contradictions.change_on_write``). With ``infer``
+    (supersession ``apply``) a confident change (``supersession.inferred_on_write``, the
+    pass's rule) archives the older entry superseded by the write, marked ``inferred``
+    with its evidence (``restore`` undoes it) once the tenant has earned it, and is held
+    for review until then (``change_acts.apply_inferred_on_write``, under ``policy``);
+    with ``contest`` (contradiction ``apply``) an unsure one gets a conflict (claim = the
+    new statement). Entries sharing a key are supersession's job."""
     opened: dict[str, list[str]] = defaultdict(list)
     inferred: dict[str, tuple[datetime, ArchiveAction]] = {}  # older id -> newest write
     batch = {memory_id for memory_id, _ in written}
@@ -262,44 +271,40 @@ def detect_contradictions(
             if float(other.similarity) < threshold:
                 continue
             key = write.item.supersession_key
-            if key is not None and other.supersession_key == key:
+            if shares_key(key, other.supersession_key):
                 continue
             written_at = write.item.created_at or now
-            if other.created_at > written_at or str(other.id) in batch:
-                continue  # doubt goes on the older side; values written together may coexist
-            if distinct_subjects(value_differences(other.content, write.item.content)):
+            if not may_contest_on_write(
+                other.created_at, written_at, same_batch=str(other.id) in batch
+            ):
                 continue
-            slot = compare_slots(other.content, write.item.content)
-            if slot.verdict is not SlotVerdict.CHANGE:
+            slot = change_on_write(other.content, write.item.content)
+            if slot is None:
                 continue  # a disagreement about another subject or slot is no conflict
-            confident = (
-                infer and other.created_at < written_at  # strictly newer, as in the pass
-            ) and infers_supersession(
-                slot,
-                keyed=key is not None or other.supersession_key is not None,
-                older_pinned=bool(other.pinned),
-                older_generality=int(other.generality),
-                newer_generality=write.item.generality,
-            )
-            if confident:
-                previous = inferred.get(str(other.id))
-                if previous is None or previous[0] < written_at:
-                    inferred[str(other.id)] = (
-                        written_at,
-                        ArchiveAction(
-                            memory_id=str(other.id),
-                            mechanic=Mechanic.SUPERSESSION,
-                            reason=ArchiveReason.SUPERSEDED,
-                            expected_version=int(other.version),
-                            detail=(
-                                f"inferred supersession on write: {slot.evidence}; cosine "
-                                f"{float(other.similarity):.3f}; by {memory_id}"
-                            ),
-                            target_id=memory_id,
-                            inferred=True,
-                            similarity=round(float(other.similarity), 4),
-                        ),
+            action = (
+                inferred_on_write(
+                    WrittenChange(
+                        older_id=str(other.id),
+                        older_version=int(other.version),
+                        older_at=other.created_at,
+                        older_pinned=bool(other.pinned),
+                        older_generality=int(other.generality),
+                        older_keyed=other.supersession_key is not None,
+                        newer_id=memory_id,
+                        newer_at=written_at,
+                        newer_generality=write.item.generality,
+                        newer_keyed=key is not None,
+                        similarity=float(other.similarity),
+                        slot=slot,
                     )
+                )
+                if infer
+                else None
+            )
+            if action is not None:
+                previous = inferred.get(action.memory_id)
+                if previous is None or previous[0] < written_at:
+                    inferred[action.memory_id] = (written_at, action)
                 continue
             if not contest:
                 continue

@@ -54,9 +54,11 @@ def tenants_delete(
     tenant = store.tenants.require(name)
     if dump is None and not force:
         raise ValidationError(
-            "--dump", None, "required: make one with `memgov export --full FILE -t "
-            f"{tenant}` and pass it (or --force to delete without one)"
-        )  # fmt: skip
+            "--dump",
+            None,
+            "required: make one with `memgov export --full FILE -t "
+            f"{tenant}` and pass it (or --force to delete without one)",
+        )
     counts = store.counts(tenant)
     if not yes:
         typer.confirm(
@@ -66,8 +68,7 @@ def tenants_delete(
             err=True,
         )
     deleted = store.tenants.delete(tenant, dump=dump, force=force)
-    typer.echo(f"tenant {tenant!r} deleted: {deleted.memories} memories, "
-               f"{deleted.events} events")  # fmt: skip
+    typer.echo(f"tenant {tenant!r} deleted: {deleted.memories} memories, {deleted.events} events")
 
 
 @server_app.command("status")
@@ -85,8 +86,11 @@ def server_status(as_json: bool = JSON) -> None:
         emit_json(state)
         return
     where = f"data in {settings.pgdata}"
-    typer.echo(f"embedded server running (pid {pid}), {where}" if pid else f"embedded server "
-               f"not running, {where}")  # fmt: skip
+    typer.echo(
+        f"embedded server running (pid {pid}), {where}"
+        if pid
+        else f"embedded server not running, {where}"
+    )
     if settings.database_url:
         typer.echo("note: MEMGOV_DATABASE_URL is set, so memgov uses that database instead")
 

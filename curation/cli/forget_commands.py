@@ -74,8 +74,10 @@ def forget(
         typer.echo(f"  {table}: {count}")
     if not receipt.dry_run:
         left = sum(receipt.verification.values())
-        typer.echo(f"verification: {'nothing left' if left == 0 else f'{left} rows still hold it'}"
-                   f" (receipt event {receipt.receipt_event_id})")  # fmt: skip
+        typer.echo(
+            f"verification: {'nothing left' if left == 0 else f'{left} rows still hold it'}"
+            f" (receipt event {receipt.receipt_event_id})"
+        )
 
 
 def register(app: typer.Typer) -> None:

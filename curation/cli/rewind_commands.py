@@ -59,8 +59,9 @@ def summary(report: RewindReport) -> list[str]:
         if counts:
             lines.append(f"  {what}: " + ", ".join(f"{k}: {v}" for k, v in counts.items()))
     if report.run_id:
-        lines.append(f"run {report.run_id}; undo it with: memgov undo {report.run_id} "
-                     f"-t {report.tenant}")  # fmt: skip
+        lines.append(
+            f"run {report.run_id}; undo it with: memgov undo {report.run_id} -t {report.tenant}"
+        )
     elif not total:
         lines.append("nothing differs from that moment: no run recorded")
     else:

@@ -333,13 +333,10 @@ if not inferred:
     )
 for item in inferred:
     with st.container(border=True):
-        left, right = st.columns(2)
-        with left:
-            st.markdown("**Superseded entry** (archived)")
-            ui.quote(item.content)
-        with right:
-            st.markdown("**Replaced by**")
-            ui.quote(item.current_content or f"(entry {str(item.superseded_by)[:8]} not found)")
+        replaced_by = item.current_content or f"(entry {str(item.superseded_by)[:8]} not found)"
+        ui.quotes_side_by_side(
+            "**Superseded entry** (archived)", item.content, "**Replaced by**", replaced_by
+        )
         ui.text_html("<b>Evidence:</b> {evidence}", evidence=item.evidence)
         st.caption(
             f"inferred supersession · by {ui.code(item.actor)} · {ui.when(item.at)}"

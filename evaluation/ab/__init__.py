@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from evaluation._lazy import lazy_exports
+from evaluation._lazy import lazy_exports, type_checking_exports
 
 if TYPE_CHECKING:
     from evaluation.ab.experiment import ARMS, ABConfig, ABResult, embed_writes, run_ab
@@ -19,19 +19,7 @@ if TYPE_CHECKING:
         wilson_interval,
     )
 
-_EXPORTS: dict[str, str] = {
-    "ARMS": "evaluation.ab.experiment",
-    "ABConfig": "evaluation.ab.experiment",
-    "ABResult": "evaluation.ab.experiment",
-    "embed_writes": "evaluation.ab.experiment",
-    "run_ab": "evaluation.ab.experiment",
-    "headline_table": "evaluation.ab.report",
-    "log_ab": "evaluation.ab.report",
-    "PairedComparison": "evaluation.ab.stats",
-    "compare_paired": "evaluation.ab.stats",
-    "exact_mcnemar": "evaluation.ab.stats",
-    "wilson_interval": "evaluation.ab.stats",
-}
+_EXPORTS = type_checking_exports(__file__)  # name -> "module:attribute"
 
 __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
 

@@ -64,12 +64,19 @@ class PairedComparison:
     def to_dict(self) -> dict[str, float]:
         low, high = self.win_rate_interval
         return {
-            "n": self.n, "wins": self.wins, "losses": self.losses, "ties": self.ties,
-            "quality_raw": self.quality_a, "quality_curated": self.quality_b,
-            "delta": self.delta, "relative_delta": self.relative_delta,
-            "win_rate": self.win_rate, "win_rate_low": low, "win_rate_high": high,
+            "n": self.n,
+            "wins": self.wins,
+            "losses": self.losses,
+            "ties": self.ties,
+            "quality_raw": self.quality_a,
+            "quality_curated": self.quality_b,
+            "delta": self.delta,
+            "relative_delta": self.relative_delta,
+            "win_rate": self.win_rate,
+            "win_rate_low": low,
+            "win_rate_high": high,
             "p_value": self.p_value,
-        }  # fmt: skip
+        }
 
 
 def compare_paired(scores_a: list[float], scores_b: list[float]) -> PairedComparison:

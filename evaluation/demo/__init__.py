@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from evaluation._lazy import lazy_exports
+from evaluation._lazy import lazy_exports, type_checking_exports
 
 if TYPE_CHECKING:
     from evaluation.demo.fleet import NOW, TenantScript, demo_fleet
@@ -18,16 +18,7 @@ if TYPE_CHECKING:
         run_demo,
     )
 
-_EXPORTS: dict[str, str] = {
-    "NOW": "evaluation.demo.fleet",
-    "TenantScript": "evaluation.demo.fleet",
-    "demo_fleet": "evaluation.demo.fleet",
-    "DEMO_DATABASE": "evaluation.demo.steps",
-    "Print": "evaluation.demo.steps",
-    "curation_line": "evaluation.demo.steps",
-    "demo_database": "evaluation.demo.steps",
-    "run_demo": "evaluation.demo.steps",
-}
+_EXPORTS = type_checking_exports(__file__)  # name -> "module:attribute"
 
 __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
 

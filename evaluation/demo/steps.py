@@ -64,8 +64,9 @@ def demo_database(settings: Settings | None = None, name: str = DEMO_DATABASE) -
 def load_script(store: MemoryStore, script: TenantScript) -> None:
     """Replay writes and recalls in time order, so recall history is what it would be.
     Every text is embedded up front in one batch: a model call per day costs far more."""
-    texts = list(dict.fromkeys([w.content for w in script.writes] +
-                               [r.query for r in script.recalls]))  # fmt: skip
+    texts = list(
+        dict.fromkeys([w.content for w in script.writes] + [r.query for r in script.recalls])
+    )
     vectors = dict(zip(texts, store.embedder.embed(texts), strict=True))
     model = store.embedder.model_name
     events: list[tuple[float, int, Any]] = [(w.day, 0, w) for w in script.writes]
@@ -251,9 +252,7 @@ def run_demo(
     side_by_side(telling, out)
     curator_queue(store, scripts, out)
     counts = {
-        "before": (
-            sum(a.raw_ok for a in before), sum(a.curated_ok for a in before), len(before)
-        ),
+        "before": (sum(a.raw_ok for a in before), sum(a.curated_ok for a in before), len(before)),
         "after": (sum(a.raw_ok for a in after), sum(a.curated_ok for a in after), len(after)),
-    }  # fmt: skip
+    }
     return {**counts, "tenants": [s.tenant for s in scripts]}

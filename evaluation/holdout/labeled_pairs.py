@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from itertools import combinations, permutations
 from typing import Literal
@@ -92,16 +92,23 @@ def _cross_subject(
     subjects: list[Subject], names: list[str], rng: random.Random
 ) -> Iterator[LabeledPair]:
     """Two subjects of one slot in one family: two facts at random, and every shared value."""
-    by_slot: dict[str, list[Subject]] = defaultdict(list)
+    for first, second in _two_sharing(subjects, lambda subject: subject.slot):
+        for family in rng.sample(names, 2):
+            i, j = rng.randrange(len(first.facts)), rng.randrange(len(second.facts))
+            yield _unrelated(family, (first, i), (second, j), "cross_subject")
+        for i, j in _shared_values(first, second):
+            yield _unrelated(rng.choice(names), (first, i), (second, j), "cross_subject")
+
+
+def _two_sharing(
+    subjects: list[Subject], key: Callable[[Subject], str]
+) -> Iterator[tuple[Subject, Subject]]:
+    """Every two subjects with the same ``key``, group by group in order of appearance."""
+    groups: dict[str, list[Subject]] = defaultdict(list)
     for subject in subjects:
-        by_slot[subject.slot].append(subject)
-    for slot_subjects in by_slot.values():
-        for first, second in combinations(slot_subjects, 2):
-            for family in rng.sample(names, 2):
-                i, j = rng.randrange(len(first.facts)), rng.randrange(len(second.facts))
-                yield _unrelated(family, (first, i), (second, j), "cross_subject")
-            for i, j in _shared_values(first, second):
-                yield _unrelated(rng.choice(names), (first, i), (second, j), "cross_subject")
+        groups[key(subject)].append(subject)
+    for group in groups.values():
+        yield from combinations(group, 2)
 
 
 def _shared_values(first: Subject, second: Subject) -> Iterator[tuple[int, int]]:
@@ -115,14 +122,10 @@ def _other_slot(
     subjects: list[Subject], names: list[str], rng: random.Random
 ) -> Iterator[LabeledPair]:
     """Two slots of one entity (a person's city and employer) in one family."""
-    by_entity: dict[str, list[Subject]] = defaultdict(list)
-    for subject in subjects:
-        by_entity[subject.entity].append(subject)
-    for entity_subjects in by_entity.values():
-        for first, second in combinations(entity_subjects, 2):
-            for family in rng.sample(names, 4):
-                i, j = rng.randrange(len(first.facts)), rng.randrange(len(second.facts))
-                yield _unrelated(family, (first, i), (second, j), "other_slot")
+    for first, second in _two_sharing(subjects, lambda subject: subject.entity):
+        for family in rng.sample(names, 4):
+            i, j = rng.randrange(len(first.facts)), rng.randrange(len(second.facts))
+            yield _unrelated(family, (first, i), (second, j), "other_slot")
 
 
 def _unrelated(

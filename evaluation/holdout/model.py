@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Literal, get_args
 
 PairLabel = Literal["change", "same_value", "unrelated"]
 PairKind = Literal[
@@ -21,17 +21,8 @@ PairKind = Literal[
     "positive",
     "cross_family_positive",
 ]
-PAIR_LABELS: tuple[PairLabel, ...] = ("change", "same_value", "unrelated")
-PAIR_KINDS: tuple[PairKind, ...] = (
-    "cross_subject",
-    "other_slot",
-    "multi_valued",
-    "recurring_event",
-    "addition",
-    "restatement",
-    "positive",
-    "cross_family_positive",
-)
+PAIR_LABELS: tuple[PairLabel, ...] = get_args(PairLabel)
+PAIR_KINDS: tuple[PairKind, ...] = get_args(PairKind)
 
 
 class UnknownFamilyError(ValueError):

@@ -7,36 +7,13 @@ that a score on B says how the detector does on wordings nobody tuned it on.
 ``holdout_histories()`` gives changing facts in eight domains, ``render(family, subject)``
 writes them in one of ``families()``, and ``holdout_pairs()`` gives labelled older/newer
 pairs (changes, restatements, and negatives that must never be read as a change).
+
+Its record types (``Subject``, ``Memory``, ``LabeledPair``, ``PAIR_KINDS``, …) are the
+shared ones, exported by set A's front door, ``evaluation.holdout``.
 """
 
-from evaluation.holdout.model import (
-    PAIR_KINDS,
-    PAIR_LABELS,
-    Fact,
-    LabeledPair,
-    Memory,
-    PairKind,
-    PairLabel,
-    Subject,
-    UnknownFamilyError,
-)
 from evaluation.holdout_b.families import families, render
 from evaluation.holdout_b.histories import holdout_histories
 from evaluation.holdout_b.pairs import HOLDOUT_SEED, holdout_pairs
 
-__all__ = [
-    "HOLDOUT_SEED",
-    "PAIR_KINDS",
-    "PAIR_LABELS",
-    "Fact",
-    "LabeledPair",
-    "Memory",
-    "PairKind",
-    "PairLabel",
-    "Subject",
-    "UnknownFamilyError",
-    "families",
-    "holdout_histories",
-    "holdout_pairs",
-    "render",
-]
+__all__ = ["HOLDOUT_SEED", "families", "holdout_histories", "holdout_pairs", "render"]

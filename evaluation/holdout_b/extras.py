@@ -27,13 +27,8 @@ class Extra:
     pool: tuple[str, ...]
 
     def phrase(self, entity: str) -> Phrase:
-        return Phrase(
-            entity=entity,
-            key=self.key,
-            label=self.label,
-            sentence=self.sentence.replace("{e}", entity),
-            value_first=self.value_first.replace("{e}", entity),
-            mode=self.mode,
+        return Phrase.filled(
+            entity, self.key, self.label, self.sentence, self.value_first, self.mode
         )
 
     def values(self, place: int, count: int) -> tuple[str, ...]:

@@ -28,13 +28,8 @@ class Domain:
     histories: tuple[tuple[str, tuple[str, ...]], ...]
 
     def phrase(self, entity: str) -> Phrase:
-        return Phrase(
-            entity=entity,
-            key=self.key,
-            label=self.label,
-            sentence=self.sentence.replace("{e}", entity),
-            value_first=self.value_first.replace("{e}", entity),
-            mode="replace",
+        return Phrase.filled(
+            entity, self.key, self.label, self.sentence, self.value_first, "replace"
         )
 
 

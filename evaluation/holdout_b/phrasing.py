@@ -31,6 +31,14 @@ class Phrase:
     value_first: str
     mode: Mode
 
+    @classmethod
+    def filled(
+        cls, entity: str, key: str, label: str, sentence: str, value_first: str, mode: Mode
+    ) -> Phrase:
+        """The phrase of templates that name the entity as ``{e}``, filled in for ``entity``."""
+        sentence, value_first = sentence.replace("{e}", entity), value_first.replace("{e}", entity)
+        return cls(entity, key, label, sentence, value_first, mode)
+
     def said(self, value: str) -> str:
         return self.sentence.format(v=value)
 

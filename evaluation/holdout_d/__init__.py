@@ -17,36 +17,13 @@ chat, tool JSON, key=value logs and YAML, commit and ticket lines, bullet notes,
 first, relative time words beside a date, corrections and negations, questions and
 answers), and ``holdout_pairs()`` gives labelled older/newer pairs: changes, restatements,
 and negatives that must never be read as a change.
+
+Its record types (``Subject``, ``Memory``, ``LabeledPair``, ``PAIR_KINDS``, …) are the
+shared ones, exported by set A's front door, ``evaluation.holdout``.
 """
 
-from evaluation.holdout.model import (
-    PAIR_KINDS,
-    PAIR_LABELS,
-    Fact,
-    LabeledPair,
-    Memory,
-    PairKind,
-    PairLabel,
-    Subject,
-    UnknownFamilyError,
-)
 from evaluation.holdout_d.families import families, render
 from evaluation.holdout_d.histories import holdout_histories
 from evaluation.holdout_d.pairs import HOLDOUT_SEED, holdout_pairs
 
-__all__ = [
-    "HOLDOUT_SEED",
-    "PAIR_KINDS",
-    "PAIR_LABELS",
-    "Fact",
-    "LabeledPair",
-    "Memory",
-    "PairKind",
-    "PairLabel",
-    "Subject",
-    "UnknownFamilyError",
-    "families",
-    "holdout_histories",
-    "holdout_pairs",
-    "render",
-]
+__all__ = ["HOLDOUT_SEED", "families", "holdout_histories", "holdout_pairs", "render"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from evaluation._lazy import lazy_exports
+from evaluation._lazy import lazy_exports, type_checking_exports
 
 if TYPE_CHECKING:
     from evaluation.online.analysis import OnlineReport, analyse_experiment
@@ -36,21 +36,7 @@ if TYPE_CHECKING:
     from evaluation.online.report_text import daily_table, headline
     from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
 
-_EXPORTS: dict[str, str] = {
-    "OnlineReport": "evaluation.online.analysis",
-    "analyse_experiment": "evaluation.online.analysis",
-    "register": "evaluation.online.cli",
-    "experiment_report": "evaluation.online.daily",
-    "experiments_due": "evaluation.online.daily",
-    "log_due_experiments": "evaluation.online.daily",
-    "ONLINE_EXPERIMENT": "evaluation.online.mlflow_run",
-    "log_online_report": "evaluation.online.mlflow_run",
-    "Recommendation": "evaluation.online.recommend",
-    "daily_table": "evaluation.online.report_text",
-    "headline": "evaluation.online.report_text",
-    "OnlineSimConfig": "evaluation.online.simulation",
-    "simulate_online_experiment": "evaluation.online.simulation",
-}
+_EXPORTS = type_checking_exports(__file__)  # name -> "module:attribute"
 
 __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
 

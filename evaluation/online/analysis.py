@@ -90,11 +90,15 @@ class CohortStats:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "agents": self.agents, "exposures": self.exposures, "outcomes": self.outcomes,
-            "missing": self.missing, "missing_share": self.missing_share,
-            "successes": self.successes, "success_rate": self.success_rate,
+            "agents": self.agents,
+            "exposures": self.exposures,
+            "outcomes": self.outcomes,
+            "missing": self.missing,
+            "missing_share": self.missing_share,
+            "successes": self.successes,
+            "success_rate": self.success_rate,
             "mean_score": self.mean_score,
-        }  # fmt: skip
+        }
 
 
 def _finite(value: float | None) -> float | None:
@@ -351,9 +355,14 @@ def _compare(
         return None, None, None, None
     score_delta = c.score_sum / c.score_outcomes - r.score_sum / r.score_outcomes
     bootstrap = bootstrap_from_agent_sums(
-        curated.agent_totals, curated.agent_counts, raw.agent_totals, raw.agent_counts,
-        alpha=alpha, resamples=BOOTSTRAP_RESAMPLES, seed=seed,
-    )  # fmt: skip
+        curated.agent_totals,
+        curated.agent_counts,
+        raw.agent_totals,
+        raw.agent_counts,
+        alpha=alpha,
+        resamples=BOOTSTRAP_RESAMPLES,
+        seed=seed,
+    )
     score_p = (
         float(2 * scipy_stats.norm.sf(abs(score_delta) / math.sqrt(variance)))
         if math.isfinite(variance) and variance > 0

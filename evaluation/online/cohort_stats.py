@@ -149,9 +149,11 @@ def mixture_half_width(variance: float, alpha: float, mixing_sd: float) -> float
         return 0.0
     tau2 = mixing_sd**2
     return math.sqrt(
-        variance * (variance + tau2) / tau2
+        variance
+        * (variance + tau2)
+        / tau2
         * (math.log((variance + tau2) / variance) + 2 * math.log(1 / alpha))
-    )  # fmt: skip
+    )
 
 
 def mixture_interval(

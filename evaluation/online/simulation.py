@@ -170,8 +170,10 @@ def simulate_online_experiment(
     experiment: ExperimentRecord | None = None
     has_tenant = False
     reported = 0
-    say(f"{tenant}: {config.warmup_days} warm-up days, then {len(tasks)} tasks by "
-        f"{config.agents} agents over {config.days} experiment days")  # fmt: skip
+    say(
+        f"{tenant}: {config.warmup_days} warm-up days, then {len(tasks)} tasks by "
+        f"{config.agents} agents over {config.days} experiment days"
+    )
     for at, order, payload in _night_split(_timeline(fleet, ab_config)):
         if experiment is None and at >= starts_at and has_tenant:
             experiment = store.experiments.start(

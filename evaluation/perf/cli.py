@@ -54,13 +54,20 @@ def bench(
         results.extend(loaded if isinstance(loaded, list) else [loaded])
     for size in n:
         result = run_bench(
-            size, seed=seed, clients=clients, recalls_per_client=recalls,
-            reference_sample=reference_sample, ingest_rows=ingest_rows,
-            ingest_batch=ingest_batch, ingest_existing=ingest_existing,
-            minilm_texts=minilm_texts, recall_rate=recall_rate or None,
-            compare_indexes=compare_indexes, vote_cost=vote_cost,
+            size,
+            seed=seed,
+            clients=clients,
+            recalls_per_client=recalls,
+            reference_sample=reference_sample,
+            ingest_rows=ingest_rows,
+            ingest_batch=ingest_batch,
+            ingest_existing=ingest_existing,
+            minilm_texts=minilm_texts,
+            recall_rate=recall_rate or None,
+            compare_indexes=compare_indexes,
+            vote_cost=vote_cost,
             say=lambda s: typer.echo(s, err=True),
-        )  # fmt: skip
+        )
         results.append(result)
         typer.echo(render(result))
         typer.echo("")

@@ -35,7 +35,7 @@ KIND_SHARE = (0.40, 0.30, 0.20, 0.10)
 FILLERS = (
     "noted", "again", "today", "still", "indeed", "anyway", "confirmed", "recorded",
     "logged", "observed", "reported", "seen", "repeated", "restated", "mentioned",
-)  # fmt: skip
+)  # fmt: skip  # a flat list of names, read as a paragraph
 LEADS = {
     "tool_output": ("tool", "returned"),
     "conversation": ("user", "asked"),
@@ -173,10 +173,15 @@ def generate(
     order = rng.permutation(n)
     cursor = 0
     planted = {
-        "duplicate_clusters": 0, "duplicate_rows": 0, "near_threshold_pairs": 0,
-        "contradiction_pairs": 0, "supersession_groups": 0, "supersession_rows": 0,
-        "paraphrase_clusters": 0, "paraphrase_rows": 0,
-    }  # fmt: skip
+        "duplicate_clusters": 0,
+        "duplicate_rows": 0,
+        "near_threshold_pairs": 0,
+        "contradiction_pairs": 0,
+        "supersession_groups": 0,
+        "supersession_rows": 0,
+        "paraphrase_clusters": 0,
+        "paraphrase_rows": 0,
+    }
 
     def take(m: int) -> I64:
         nonlocal cursor

@@ -138,8 +138,9 @@ def accuracy(
             for name, limit in limits.items():
                 with conn.begin():
                     scope_to_tenant(conn, tenant)
-                    approx = recall_search(conn, tenant, queries[row], limit, active_only=True,
-                                           index=index, ef=ef)  # fmt: skip
+                    approx = recall_search(
+                        conn, tenant, queries[row], limit, active_only=True, index=index, ef=ef
+                    )
                 with conn.begin():
                     scope_to_tenant(conn, tenant)
                     conn.execute(text("SET LOCAL enable_indexscan = off"))
@@ -173,8 +174,7 @@ def _search_worker(args: _WorkerArgs) -> list[float]:
                 started = time.perf_counter()
                 with conn.begin():
                     scope_to_tenant(conn, tenant)
-                    recall_search(conn, tenant, query, limit, active_only=True, index=index,
-                                  ef=ef)  # fmt: skip
+                    recall_search(conn, tenant, query, limit, active_only=True, index=index, ef=ef)
                 if n >= warmup:
                     latencies.append(time.perf_counter() - started)
     finally:
@@ -200,10 +200,18 @@ def search_latency(
     picks = rng.choice(len(queries), size=clients * (per_client + warmup))
     start_at = time.time() + 8.0
     chunks = [
-        (url, tenant, index.value, ef, np.ascontiguousarray(queries[picks[c::clients]]), warmup,
-         start_at, limit)
+        (
+            url,
+            tenant,
+            index.value,
+            ef,
+            np.ascontiguousarray(queries[picks[c::clients]]),
+            warmup,
+            start_at,
+            limit,
+        )
         for c in range(clients)
-    ]  # fmt: skip
+    ]
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(clients) as pool:
         results = pool.map(_search_worker, chunks)
@@ -216,8 +224,11 @@ def search_latency(
     def pct(p: float) -> float:
         return latencies[min(timed - 1, int(p / 100 * timed))] * 1000
 
-    return {"p50_ms": round(pct(50), 2), "p99_ms": round(pct(99), 2),
-            "throughput_per_s": round(timed / max(window, 1e-9), 1)}  # fmt: skip
+    return {
+        "p50_ms": round(pct(50), 2),
+        "p99_ms": round(pct(99), 2),
+        "throughput_per_s": round(timed / max(window, 1e-9), 1),
+    }
 
 
 def compare_indexes(
@@ -238,8 +249,21 @@ def compare_indexes(
     for index, ef in configs:
         row: dict[str, Any] = {"index": index.value, "ef_search": ef or "default"}
         row |= accuracy(database, tenant, queries, index, ef)
-        row |= search_latency(database, tenant, queries, index, ef, clients=clients,
-                              per_client=per_client, limit=limit)  # fmt: skip
+        row |= search_latency(
+            database,
+            tenant,
+            queries,
+            index,
+            ef,
+            clients=clients,
+            per_client=per_client,
+            limit=limit,
+        )
         rows.append(row)
-    return {"built_s": built, "sizes": index_sizes(database, tenant), "clients": clients,
-            "limit": limit, "rows": rows}  # fmt: skip
+    return {
+        "built_s": built,
+        "sizes": index_sizes(database, tenant),
+        "clients": clients,
+        "limit": limit,
+        "rows": rows,
+    }

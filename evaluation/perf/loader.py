@@ -34,7 +34,7 @@ from evaluation.perf.generator import NOW, BenchData
 _STATE_COLUMNS = (
     "tenant", "memory_id", "kind", "importance", "generality", "proven", "recall_count",
     "last_recalled_at", "pinned", "status", "updated_at",
-)  # fmt: skip
+)  # fmt: skip  # a flat list of names, read as a paragraph
 _EVENT_COLUMNS = ("tenant", "type", "memory_id", "actor", "data", "at")
 
 
@@ -56,13 +56,21 @@ def bulk_load(
         staged = bulk_begin(conn, tenant, NOW)
         memory_rows = (
             (
-                tenant, data.ids[i], data.kinds[i], data.contents[i],
-                content_hash(data.contents[i]), data.embeddings[i], data.model,
-                data.supersession_keys[i], data.topics[i], "bench", Jsonb({}),
+                tenant,
+                data.ids[i],
+                data.kinds[i],
+                data.contents[i],
+                content_hash(data.contents[i]),
+                data.embeddings[i],
+                data.model,
+                data.supersession_keys[i],
+                data.topics[i],
+                "bench",
+                Jsonb({}),
                 datetime.fromtimestamp(float(data.created_at[i]), UTC),
             )
             for i in range(len(data))
-        )  # fmt: skip
+        )
         bulk_copy_into(conn, staged, MEMORY_COLUMNS, BULK_MEMORY_TYPES, memory_rows)
         timings["copy_memory_s"] = time.perf_counter() - started
         started = time.perf_counter()
@@ -71,18 +79,32 @@ def bulk_load(
         started = time.perf_counter()
         state_rows = (
             (
-                tenant, data.ids[i], data.kinds[i], float(data.importance[i]),
-                int(data.generality[i]), int(data.proven[i]), int(data.recall_count[i]),
-                _ts(float(data.last_recalled_at[i])), bool(data.pinned[i]), "active", NOW,
+                tenant,
+                data.ids[i],
+                data.kinds[i],
+                float(data.importance[i]),
+                int(data.generality[i]),
+                int(data.proven[i]),
+                int(data.recall_count[i]),
+                _ts(float(data.last_recalled_at[i])),
+                bool(data.pinned[i]),
+                "active",
+                NOW,
             )
             for i in range(len(data))
-        )  # fmt: skip
+        )
         copy_rows(conn, "memory_state", _STATE_COLUMNS, state_rows)
         event_rows = (
-            (tenant, "write", data.ids[i], "bench",
-             json.dumps({"kind": data.kinds[i], "bulk": True}), NOW)
+            (
+                tenant,
+                "write",
+                data.ids[i],
+                "bench",
+                json.dumps({"kind": data.kinds[i], "bulk": True}),
+                NOW,
+            )
             for i in range(len(data))
-        )  # fmt: skip
+        )
         copy_rows(conn, "event", _EVENT_COLUMNS, event_rows)
         timings["copy_state_events_s"] = time.perf_counter() - started
     with database.transaction(tenant) as conn:

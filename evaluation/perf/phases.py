@@ -183,9 +183,12 @@ def principles_alone(snap: MemorySnapshot) -> dict[str, Any]:
     eligible = np.fromiter((k in policy.compression_kinds for k in snap.kinds), bool, len(snap))
     started, cpu_started = time.perf_counter(), time.process_time()
     proposals = propose_principles(snap, policy, eligible=eligible)
-    return {"rows": int(eligible.sum()), "proposals": len(proposals),
-            "cpu_s": round(time.process_time() - cpu_started, 3),
-            "wall_s": round(time.perf_counter() - started, 3)}  # fmt: skip
+    return {
+        "rows": int(eligible.sum()),
+        "proposals": len(proposals),
+        "cpu_s": round(time.process_time() - cpu_started, 3),
+        "wall_s": round(time.perf_counter() - started, 3),
+    }
 
 
 def pair_quality(snap: MemorySnapshot, threshold: float, *, exact_limit: int) -> dict[str, Any]:
@@ -204,8 +207,13 @@ def pair_quality(snap: MemorySnapshot, threshold: float, *, exact_limit: int) ->
         exact = similar_pairs(snap.embeddings, threshold, snap.kinds, search=ExactBlockedSearch())
         out["exact_s"] = round(time.perf_counter() - started, 3)
         recall, precision = pair_recall_precision(fast, exact)
-        out.update(method="exact join in full", pairs_exact=len(exact[0]),
-                   pairs_found=len(fast[0]), recall=recall, precision=precision)  # fmt: skip
+        out.update(
+            method="exact join in full",
+            pairs_exact=len(exact[0]),
+            pairs_found=len(fast[0]),
+            recall=recall,
+            precision=precision,
+        )
         return out
     # sampled estimate: every true pair that touches a sampled row
     rng = np.random.default_rng(0)
@@ -334,8 +342,15 @@ def _recall_worker(args: tuple[str, str, F32Array, int, float, bool]) -> _Timed:
                 if due > started:
                     time.sleep(due - started)
                 started = due
-            store.recall(tenant, "bench query", k=6, query_embedding=query, now=at,
-                         actor="bench-agent", record=record)  # fmt: skip
+            store.recall(
+                tenant,
+                "bench query",
+                k=6,
+                query_embedding=query,
+                now=at,
+                actor="bench-agent",
+                record=record,
+            )
             latencies.append(time.perf_counter() - started)
         ended, busy_ended, own_cpu_s = time.time(), machine_busy_s(), time.process_time()
     finally:
@@ -354,10 +369,17 @@ def near_queries(embeddings: F32Array, count: int, *, seed: int = 0) -> F32Array
 
 
 def recall_under_load(
-    database: Database, tenant: str, embeddings: F32Array, *, clients: int, per_client: int,
-    warmup: int = 50, seed: int = 0, rate: float | None = None,
+    database: Database,
+    tenant: str,
+    embeddings: F32Array,
+    *,
+    clients: int,
+    per_client: int,
+    warmup: int = 50,
+    seed: int = 0,
+    rate: float | None = None,
     record: bool = True,
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
     """``clients`` processes each recalling ``per_client`` times (curated, ranked, with
     conflicts attached and the vote recorded) with precomputed query embeddings near
     stored memories. Each process warms up (``warmup`` recalls, untimed), then all start
@@ -421,17 +443,23 @@ def ingest_rate(
     store.tenants.set_policy(data.tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=NOW)
     items = data.as_inputs(range(len(data)))
     for b0 in range(0, min(existing, len(items)), batch):
-        store.remember_many(data.tenant, items[b0 : min(b0 + batch, existing)], actor="bench",
-                            now=NOW)  # fmt: skip
+        store.remember_many(
+            data.tenant, items[b0 : min(b0 + batch, existing)], actor="bench", now=NOW
+        )
     timed_items = items[existing:]
     started = time.perf_counter()
     for b0 in range(0, len(timed_items), batch):
         store.remember_many(data.tenant, timed_items[b0 : b0 + batch], actor="bench", now=NOW)
     elapsed = time.perf_counter() - started
     path = bulk_worth_it(min(batch, len(timed_items)), existing, store.context.bulk_min_rows)
-    return {"rows": len(timed_items), "seconds": round(elapsed, 3), "existing": existing,
-            "rows_per_s": round(len(timed_items) / max(elapsed, 1e-9), 1),
-            "batch": batch, "path": "bulk" if path else "row by row"}  # fmt: skip
+    return {
+        "rows": len(timed_items),
+        "seconds": round(elapsed, 3),
+        "existing": existing,
+        "rows_per_s": round(len(timed_items) / max(elapsed, 1e-9), 1),
+        "batch": batch,
+        "path": "bulk" if path else "row by row",
+    }
 
 
 def database_sizes(database: Database, tenant: str) -> dict[str, float]:

@@ -28,8 +28,12 @@ from sqlalchemy import text
 
 from curation import Database
 
-HALF_LIFE_S = {"tool_output": 6 * 3600.0, "conversation": 3 * 86400.0,
-               "fact": 45 * 86400.0, "preference": 180 * 86400.0}  # fmt: skip
+HALF_LIFE_S = {
+    "tool_output": 6 * 3600.0,
+    "conversation": 3 * 86400.0,
+    "fact": 45 * 86400.0,
+    "preference": 180 * 86400.0,
+}
 NEIGHBOUR_LIMIT = 15
 PRUNE_BELOW = 0.12
 MAX_PRUNE_RATIO = 0.2

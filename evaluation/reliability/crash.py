@@ -126,12 +126,15 @@ class CrashReport:
             )
         lines.append(
             "  every one: state exactly before or after, no orphan event, lock free,"
-            " next run converged" if self.survived == len(self.outcomes) else
-            "  FAILURES: " + "; ".join(
+            " next run converged"
+            if self.survived == len(self.outcomes)
+            else "  FAILURES: "
+            + "; ".join(
                 f"#{o.index} {o.method} {o.outcome}: {o.problems[:2]}"
-                for o in self.outcomes if not o.survived
+                for o in self.outcomes
+                if not o.survived
             )
-        )  # fmt: skip
+        )
         lines.append(f"  setup {self.setup_s:.1f} s, total {self.total_s:.1f} s")
         return lines
 

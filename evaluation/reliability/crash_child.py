@@ -38,8 +38,9 @@ def apply_child(channel: Channel, plan_path: str, url: str, now_iso: str) -> Non
     started = time.perf_counter()
     try:
         with curation_lock(database, plan.tenant) as conn:
-            run_apply(conn, plan, dry_run=False, now=datetime.fromisoformat(now_iso),
-                      actor="curation")  # fmt: skip
+            run_apply(
+                conn, plan, dry_run=False, now=datetime.fromisoformat(now_iso), actor="curation"
+            )
     except Exception as exc:  # the dropped-connection variant lands here
         channel.send(("ERROR", type(exc).__name__, str(exc)[:300]))
         sys.exit(3)

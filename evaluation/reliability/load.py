@@ -124,29 +124,39 @@ class LoadReport:
             f" plan→apply cycles applied: {self.races.cycles};"
             f" recalls/pins/validations inside a plan→apply window: {self.races.racing_ops}"
             f" (touching {self.races.planned_then_touched} planned archives, all spared)"
-            if not self.races.violations else
-            f"  VIOLATIONS: {len(self.races.violations)}"
-        )  # fmt: skip
+            if not self.races.violations
+            else f"  VIOLATIONS: {len(self.races.violations)}"
+        )
         lines.append(
             "  nothing lost: every acknowledged write stored, every count reconciled with the"
             " event history, no orphan, no overlap, no deadlock"
-            if not self.problems else "  PROBLEMS: " + "; ".join(self.problems[:8])
-        )  # fmt: skip
+            if not self.problems
+            else "  PROBLEMS: " + "; ".join(self.problems[:8])
+        )
         return lines
 
 
 def _process_jobs(s: LoadSettings) -> list[dict[str, Any]]:
-    return [
-        {"actor": "writer", "name": f"writer-p{i}", "seed": 100 + i}
-        for i in range(s.writer_processes)
-    ] + [
-        {"actor": "recaller", "name": f"recaller-p{i}", "seed": 200 + i,
-         "memories": s.memories, "data_seed": s.data_seed}
-        for i in range(s.recaller_processes)
-    ] + [
-        {"actor": "curation", "name": "curation-p", "pause": s.plan_pause_s},
-        {"actor": "contender", "name": "contender-p", "pause": s.contender_pause_s},
-    ]  # fmt: skip
+    return (
+        [
+            {"actor": "writer", "name": f"writer-p{i}", "seed": 100 + i}
+            for i in range(s.writer_processes)
+        ]
+        + [
+            {
+                "actor": "recaller",
+                "name": f"recaller-p{i}",
+                "seed": 200 + i,
+                "memories": s.memories,
+                "data_seed": s.data_seed,
+            }
+            for i in range(s.recaller_processes)
+        ]
+        + [
+            {"actor": "curation", "name": "curation-p", "pause": s.plan_pause_s},
+            {"actor": "contender", "name": "contender-p", "pause": s.contender_pause_s},
+        ]
+    )
 
 
 def _thread_bodies(
@@ -160,9 +170,14 @@ def _thread_bodies(
     for i in range(s.recaller_threads):
         name = f"recaller-t{i}"
         bodies[name] = partial(
-            load_actors.recaller, store, TENANT, name, seed=400 + i,
-            contents=data.contents, embeddings=data.embeddings,
-        )  # fmt: skip
+            load_actors.recaller,
+            store,
+            TENANT,
+            name,
+            seed=400 + i,
+            contents=data.contents,
+            embeddings=data.embeddings,
+        )
     for i in range(s.pinner_threads):
         name = f"pinner-t{i}"
         bodies[name] = partial(
@@ -209,8 +224,14 @@ class _Threads:
 
 def _spawn(server: ScratchServer, name: str, job: dict[str, Any], workdir: Path) -> LineChild:
     child = LineChild(CHILD)
-    child.send({**job, "url": server.url(name), "tenant": TENANT,
-                "log": str(workdir / f"{job['name']}.json")})  # fmt: skip
+    child.send(
+        {
+            **job,
+            "url": server.url(name),
+            "tenant": TENANT,
+            "log": str(workdir / f"{job['name']}.json"),
+        }
+    )
     return child
 
 
@@ -283,9 +304,14 @@ def run_load(
             + problems
         )
         return LoadReport(
-            s, ops, problems, races, elapsed, stuck,
+            s,
+            ops,
+            problems,
+            races,
+            elapsed,
+            stuck,
             refused_while_held=sum(is_locked_out(o) for o in during_opening),
-        )  # fmt: skip
+        )
     finally:
         for child in children:
             child.close()

@@ -115,10 +115,11 @@ def check_load(
             ).scalars()
         )
         runs_stored = {
-            str(r) for r in conn.execute(
+            str(r)
+            for r in conn.execute(
                 text("SELECT id FROM curation_run WHERE tenant = :t"), {"t": tenant}
             ).scalars()
-        }  # fmt: skip
+        }
     lost = [i for i in written if i not in stored]
     if lost:
         problems.append(f"{len(lost)} acknowledged writes missing, e.g. {lost[:3]}")

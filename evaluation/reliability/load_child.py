@@ -26,9 +26,14 @@ def prepare(job: dict[str, Any], store: MemoryStore) -> Callable[[float], list[l
 
         contents, embeddings = query_pool(job["memories"], job["data_seed"], tenant)
         return lambda until: load_actors.recaller(
-            store, tenant, name, until, seed=job["seed"], contents=contents,
+            store,
+            tenant,
+            name,
+            until,
+            seed=job["seed"],
+            contents=contents,
             embeddings=embeddings,
-        )  # fmt: skip
+        )
     if actor == "curation":
         return lambda until: load_actors.curation_cycles(
             store, tenant, name, until, pause=job["pause"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from evaluation.fleet import SimContest
-from evaluation.simulator.core import Subject, TenantSim, Truth
+from evaluation.simulator.core import TenantSim, Truth
 
 CLAIM_IMPORTANCE = (0.6, 0.75)
 CORRECTION_IMPORTANCE = (0.7, 0.85)
@@ -77,13 +77,4 @@ def generate(sim: TenantSim) -> None:
                 return None
             return Truth(correct=frozenset({fix_id}), refuted=frozenset({claim_id}))
 
-        sim.add_subject(
-            Subject(
-                name=name,
-                family="claim",
-                questions=sim.fill_all(spec.questions),
-                cues=sim.fill_all(spec.cues),
-                truth=truth,
-                first_at=claim.at,
-            )
-        )
+        sim.add_subject("claim", name, spec, truth, claim.at)

@@ -20,7 +20,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import Literal, Protocol
 
 import numpy as np
 
@@ -35,6 +35,17 @@ _NAMESPACE_BYTES = NAMESPACE.bytes
 FAMILIES = ("state", "hotfix", "claim", "lesson", "principle", "preference", "tool_output")
 
 Popularity = Literal["hot", "normal", "quiet"]
+
+
+class Asked(Protocol):
+    """A pack's spec of a subject: how an evaluator asks about it and how agents recall it."""
+
+    @property
+    def questions(self) -> tuple[str, ...]: ...
+
+    @property
+    def cues(self) -> tuple[str, ...]: ...
+
 
 # tenant ids are "<company>-<pack>"; companies are not entity names of any pack
 COMPANIES = (
@@ -215,6 +226,29 @@ class TenantSim:
         self.writes.append(write)
         return write
 
-    def add_subject(self, subject: Subject) -> Subject:
+    def add_subject(
+        self,
+        family: str,
+        name: str,
+        spec: Asked,
+        truth: TruthFn,
+        first_at: datetime,
+        *,
+        popularity: Popularity = "normal",
+        cools_at: datetime | None = None,
+        cool_factor: float = 1.0,
+    ) -> Subject:
+        """A subject asked about in ``spec``'s questions and cues, filled in for the tenant."""
+        subject = Subject(
+            name=name,
+            family=family,
+            questions=self.fill_all(spec.questions),
+            cues=self.fill_all(spec.cues),
+            truth=truth,
+            first_at=first_at,
+            popularity=popularity,
+            cools_at=cools_at,
+            cool_factor=cool_factor,
+        )
         self.subjects.append(subject)
         return subject

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from evaluation.simulator.core import Subject, TenantSim, Timeline, Truth
+from evaluation.simulator.core import TenantSim, Timeline, Truth
 
 HOTFIX_IMPORTANCE = (0.55, 0.7)
 REWRITE_IMPORTANCE = (0.65, 0.8)
@@ -73,15 +73,12 @@ def generate(sim: TenantSim) -> None:
             return Truth(correct=frozenset(live))
 
         sim.add_subject(
-            Subject(
-                name=name,
-                family="hotfix",
-                questions=sim.fill_all(spec.questions),
-                cues=sim.fill_all(spec.cues),
-                truth=truth,
-                first_at=hotfixes.first,
-                popularity="hot",
-                cools_at=rewrite.at,
-                cool_factor=COOL_FACTOR,
-            )
+            "hotfix",
+            name,
+            spec,
+            truth,
+            hotfixes.first,
+            popularity="hot",
+            cools_at=rewrite.at,
+            cool_factor=COOL_FACTOR,
         )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from evaluation.simulator.core import Popularity, Subject, TenantSim, Timeline, Truth
+from evaluation.simulator.core import Popularity, TenantSim, Timeline, Truth
 from evaluation.simulator.phrasing import restate
 
 IMPORTANCE = (0.5, 0.7)
@@ -64,14 +64,4 @@ def generate(sim: TenantSim) -> None:
             return Truth(frozenset(ids)) if ids else None
 
         popularity: Popularity = "hot" if rng.random() < HOT_SHARE else "normal"
-        sim.add_subject(
-            Subject(
-                name=name,
-                family="lesson",
-                questions=sim.fill_all(spec.questions),
-                cues=sim.fill_all(spec.cues),
-                truth=truth,
-                first_at=timeline.first,
-                popularity=popularity,
-            )
-        )
+        sim.add_subject("lesson", name, spec, truth, timeline.first, popularity=popularity)

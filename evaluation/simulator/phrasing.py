@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from evaluation.simulator.packs import LessonSpec
+from evaluation.simulator.packs.base import LessonSpec
 
 OPENERS = (
     "",

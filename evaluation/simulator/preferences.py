@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from evaluation.simulator.core import Subject, TenantSim, Timeline, Truth
+from evaluation.simulator.core import TenantSim, Timeline, Truth
 
 IMPORTANCE = (0.7, 0.9)
 GENERALITY = 1
@@ -49,13 +49,4 @@ def generate(sim: TenantSim) -> None:
             ids = timeline.before(at)
             return Truth(frozenset(ids)) if ids else None
 
-        sim.add_subject(
-            Subject(
-                name=name,
-                family="preference",
-                questions=sim.fill_all(spec.questions),
-                cues=sim.fill_all(spec.cues),
-                truth=truth,
-                first_at=timeline.first,
-            )
-        )
+        sim.add_subject("preference", name, spec, truth, timeline.first)

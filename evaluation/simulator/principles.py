@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from evaluation.simulator.core import Subject, TenantSim, Truth
+from evaluation.simulator.core import TenantSim, Truth
 
 IMPORTANCE = (0.8, 0.9)
 GENERALITY = 2
@@ -38,14 +38,4 @@ def generate(sim: TenantSim) -> None:
         def truth(at: datetime, written: datetime = write.at, wid: str = write.id) -> Truth | None:
             return Truth(frozenset({wid})) if written < at else None
 
-        sim.add_subject(
-            Subject(
-                name=name,
-                family="principle",
-                questions=sim.fill_all(spec.questions),
-                cues=sim.fill_all(spec.cues),
-                truth=truth,
-                first_at=write.at,
-                popularity="quiet",
-            )
-        )
+        sim.add_subject("principle", name, spec, truth, write.at, popularity="quiet")

@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from datetime import datetime
 
-from evaluation.simulator.core import Subject, TenantSim, Truth
+from evaluation.simulator.core import TenantSim, Truth
 
 IMPORTANCE = (0.6, 0.8)
 GENERALITY = 1
@@ -80,13 +80,4 @@ def generate(sim: TenantSim) -> None:
                 stale=frozenset(i for _, i, v in seen if v != current),
             )
 
-        sim.add_subject(
-            Subject(
-                name=name,
-                family="state",
-                questions=sim.fill_all(spec.questions),
-                cues=sim.fill_all(spec.cues),
-                truth=truth,
-                first_at=times[0],
-            )
-        )
+        sim.add_subject("state", name, spec, truth, times[0])

@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from evaluation.fleet import SimWrite
 from evaluation.simulator.core import TenantSim, Truth, slugify
-from evaluation.simulator.packs import ToolOutputSpec
+from evaluation.simulator.packs.base import ToolOutputSpec
 
 IMPORTANCE = (0.2, 0.4)
 FOLLOWUP_SHARE = 0.2  # follow-ups per primary output

@@ -251,8 +251,12 @@ def forget(
     match: str | None,
     dry_run: bool,
 ) -> Call[ForgetOut]:
-    selector = {"source": source, "metadata": None if metadata is None else dict(metadata),
-                "ids": None if ids is None else list(ids), "match": match}  # fmt: skip
+    selector = {
+        "source": source,
+        "metadata": None if metadata is None else dict(metadata),
+        "ids": None if ids is None else list(ids),
+        "match": match,
+    }
     body = ForgetIn.model_validate(
         {**{k: v for k, v in selector.items() if v is not None}, "dry_run": dry_run}
     )

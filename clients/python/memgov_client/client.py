@@ -89,9 +89,11 @@ class MemgovClient:
     ) -> None:
         self._settings = _Settings(base_url, api_key, agent_id, retry)
         self._http = httpx.Client(
-            base_url=self._settings.base_url, headers=self._settings.headers,
-            timeout=timeout, transport=transport,
-        )  # fmt: skip
+            base_url=self._settings.base_url,
+            headers=self._settings.headers,
+            timeout=timeout,
+            transport=transport,
+        )
         self._sleep = sleep
 
     def close(self) -> None:
@@ -246,9 +248,11 @@ class AsyncMemgovClient:
     ) -> None:
         self._settings = _Settings(base_url, api_key, agent_id, retry)
         self._http = httpx.AsyncClient(
-            base_url=self._settings.base_url, headers=self._settings.headers,
-            timeout=timeout, transport=transport,
-        )  # fmt: skip
+            base_url=self._settings.base_url,
+            headers=self._settings.headers,
+            timeout=timeout,
+            transport=transport,
+        )
         self._sleep = sleep
 
     async def aclose(self) -> None:

@@ -107,10 +107,16 @@ class TransportError(MemgovError):
 _BY_STATUS: dict[int, type[MemgovError]] = {
     cls.status: cls
     for cls in (
-        InvalidError, UnauthorizedError, ForbiddenError, NotFoundError, ConflictError,
-        TooLargeError, UnprocessableError, RateLimitedError,
+        InvalidError,
+        UnauthorizedError,
+        ForbiddenError,
+        NotFoundError,
+        ConflictError,
+        TooLargeError,
+        UnprocessableError,
+        RateLimitedError,
     )
-}  # fmt: skip
+}
 
 
 def retry_after_seconds(header: str | None) -> float | None:

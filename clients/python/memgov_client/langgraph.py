@@ -217,8 +217,9 @@ class MemgovStore(BaseStore):
         if hits and not self._archives():
             raise ForbiddenError(
                 "deleting or replacing a LangGraph item archives it, which needs a curator key",
-                status=403, type="forbidden",
-            )  # fmt: skip
+                status=403,
+                type="forbidden",
+            )
         for hit in hits:
             conflict = self.client.contest(
                 hit.id, f"LangGraph store: {why}", f"LangGraph store: {why}", source=SOURCE
@@ -289,9 +290,13 @@ class MemgovStore(BaseStore):
         while windows:
             after, before = windows.pop()
             hits = self.client.recall(
-                query, k=self.scan_page, mode="curated", metadata=metadata,
-                written_after=after, written_before=before,
-            ).hits  # fmt: skip
+                query,
+                k=self.scan_page,
+                mode="curated",
+                metadata=metadata,
+                written_after=after,
+                written_before=before,
+            ).hits
             found.update((hit.id, hit) for hit in hits if hit.status == "active")
             if len(hits) < self.scan_page:
                 continue

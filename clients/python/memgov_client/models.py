@@ -437,4 +437,4 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     Explanation, HealthOut, ErrorDetail, ErrorBody, ProposalRecord, Approval, ConflictResolution,
     ChangeReview, ChangeDecision, ChangeGate, RunReport, RunRecord, CurateOut, ForgetIn,
     ForgetOut, QuarantinedOut, DecidedOut, RewindIn, RewindOut, UndoOut,
-)  # fmt: skip
+)  # fmt: skip  # a flat list of names, read as a paragraph

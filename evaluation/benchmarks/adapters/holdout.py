@@ -11,22 +11,16 @@ import typer
 
 from curation import MemoryStore
 from evaluation.benchmarks import commands
-from evaluation.benchmarks.adapters.timeqa import (
-    changing_facts,
-    changing_facts_chart,
-    render_timeqa,
-)
+from evaluation.benchmarks.adapters.timeqa import ChangingFactsPages, changing_facts
 from evaluation.benchmarks.holdout_store import UnknownHoldoutError, holdout_data, holdout_families
-from evaluation.benchmarks.mlflow_edge import Chart
 from evaluation.benchmarks.protocol import BenchmarkResult, RunOptions
-from evaluation.benchmarks.report import arm_metric
 from evaluation.benchmarks.timeqa import TimeQAData
 
 HOLDOUT_EXPERIMENT = "benchmark-holdout"
 
 
 @dataclass(frozen=True)
-class Holdout:
+class Holdout(ChangingFactsPages):
     """One hold-out set in one wording family: current value first, per arm."""
 
     set_name: str = "c"
@@ -54,22 +48,13 @@ class Holdout:
         prefix = f"holdout-{self.set_name}-{self.family}".replace("_", "-")
         return changing_facts(workload, source, store, options, self.k, prefix, self.family)
 
-    def figures(self, result: BenchmarkResult) -> dict[str, float | None]:
-        return arm_metric(result, "overall", "current_first")
-
-    def chart(self, result: BenchmarkResult) -> Chart:
-        return changing_facts_chart(result)
-
-    def render(self, result: BenchmarkResult) -> str:
-        return render_timeqa(result)
-
     def command(self) -> Callable[..., None]:
         return holdout_command
 
 
 def holdout_command(
     set_name: str = typer.Option(
-        "c", "--set", help="Hold-out set: a and b (read while tuning) or c (not yet read)."
+        "c", "--set", help="Hold-out set: a, b, c, d or e (a and b were read while tuning)."
     ),
     family: str = typer.Option("all", "--family", help="A wording family of the set, or 'all'."),
     k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
@@ -91,6 +76,10 @@ def holdout_command(
     for name in known if family == "all" else [family]:
         benchmark = Holdout(set_name, name, k)
         commands.run_and_print(
-            benchmark, benchmark.source, no_curate=no_curate, no_mlflow=no_mlflow,
-            as_json=as_json, rows=rows,
-        )  # fmt: skip
+            benchmark,
+            benchmark.source,
+            no_curate=no_curate,
+            no_mlflow=no_mlflow,
+            as_json=as_json,
+            rows=rows,
+        )

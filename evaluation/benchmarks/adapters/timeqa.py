@@ -21,8 +21,22 @@ from evaluation.benchmarks.timeqa_run import TIMEQA_EXPERIMENT, run_timeqa
 from evaluation.benchmarks.wordings import family_names, reword
 
 
+class ChangingFactsPages:
+    """What a changing-facts benchmark (TimeQA, the hold-out sets) shows of its result: the
+    current value first, per arm."""
+
+    def figures(self, result: BenchmarkResult) -> dict[str, float | None]:
+        return arm_metric(result, "overall", "current_first")
+
+    def chart(self, result: BenchmarkResult) -> Chart:
+        return changing_facts_chart(result)
+
+    def render(self, result: BenchmarkResult) -> str:
+        return render_timeqa(result)
+
+
 @dataclass(frozen=True)
-class TimeQA:
+class TimeQA(ChangingFactsPages):
     """TimeQA changing facts: current value first, per arm, overall and per split."""
 
     k: int = 10
@@ -46,17 +60,16 @@ class TimeQA:
     def run(
         self, workload: TimeQAData, source: Path | str, store: MemoryStore, options: RunOptions
     ) -> BenchmarkResult:
-        return changing_facts(workload, source, store, options, self.k, self.tenant_prefix,
-                              self.wording, self.relations)  # fmt: skip
-
-    def figures(self, result: BenchmarkResult) -> dict[str, float | None]:
-        return arm_metric(result, "overall", "current_first")
-
-    def chart(self, result: BenchmarkResult) -> Chart:
-        return changing_facts_chart(result)
-
-    def render(self, result: BenchmarkResult) -> str:
-        return render_timeqa(result)
+        return changing_facts(
+            workload,
+            source,
+            store,
+            options,
+            self.k,
+            self.tenant_prefix,
+            self.wording,
+            self.relations,
+        )
 
     def command(self) -> Callable[..., None]:
         return timeqa_command
@@ -97,8 +110,14 @@ def changing_facts_chart(result: BenchmarkResult) -> Chart:
 
 def render_timeqa(result: Mapping[str, Any]) -> str:
     k = result["k_values"][-1]
-    metrics = ["current_first", "stale_first", "other_subject_first", "current_above_stale",
-               "current_in_top5", f"current_in_top{k}"]  # fmt: skip
+    metrics = [
+        "current_first",
+        "stale_first",
+        "other_subject_first",
+        "current_above_stale",
+        "current_in_top5",
+        f"current_in_top{k}",
+    ]
     groups = {
         arm: {"overall": data["overall"]} | data.get("by_split", {})
         for arm, data in result["arms"].items()

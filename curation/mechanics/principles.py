@@ -1,4 +1,6 @@
-"""Compression (source 000): lexically overlapping entries proposed as one principle.
+"""Principle proposals (compression, source 000): lexically overlapping entries proposed
+as one principle. The plan's phase is ``plan_proposals``; the store keeps proposals on
+apply (``_store/apply._store_proposals``) and undo withdraws them.
 
 Forty runs that teach the same lesson leave forty entries that recall misreads as forty
 confirmations. Entries of one kind whose token Jaccard reaches the policy threshold are
@@ -36,13 +38,14 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from curation._plan import ProposalCandidate
+from curation._plan import Mechanic, ProposalCandidate
 from curation._policy import CurationPolicy
 from curation._principle_text import negations, shared_statement
 from curation._snapshot import BoolArray, FloatArray, MemorySnapshot
 from curation._token_batch import text_jaccard_pairs
 from curation._tokens import IdxArray, token_set
 from curation._unionfind import UnionFind, components
+from curation.mechanics.work import PlanWork
 
 MAX_EVIDENCE_PAIRS = 50
 MAX_OWN_TOKENS = 2  # a member's own tokens (in no other member): a value, not a statement
@@ -245,3 +248,23 @@ def _proposal(
         mean_jaccard=round(stats.mean_jaccard, 4),
         pairs=pairs,
     )
+
+
+def plan_proposals(work: PlanWork, summarizer: Summarizer | None) -> list[ProposalCandidate]:
+    """The plan's phase: proposals over what is still active (``_compressible``)."""
+    return propose_principles(
+        work.snap, work.policy, eligible=_compressible(work), summarizer=summarizer
+    )
+
+
+def _compressible(work: PlanWork) -> BoolArray:
+    """Entries a principle may be proposed over: of a compressible kind and not archived
+    as stale. Echoes folded as duplicates still count — forty restatements of one lesson
+    are the pattern a principle generalises, even when the merge keeps only one of them."""
+    snap = work.snap
+    folded = {a.memory_id for a in work.archives if a.mechanic == Mechanic.DUPLICATES}
+    not_stale = ~work.archived | np.fromiter((i in folded for i in snap.ids), bool, len(snap))
+    kinds_ok = np.fromiter(
+        (kind in work.policy.compression_kinds for kind in snap.kinds), bool, len(snap)
+    )
+    return not_stale & kinds_ok

@@ -1,0 +1,199 @@
+"""Integrity checks every hold-out set with the common API (``families``, ``render``,
+``holdout_histories``, ``holdout_pairs``, ``HOLDOUT_SEED``) must pass, shared by the tests
+of sets D and E so that each check is written once."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from datetime import timedelta
+from itertools import pairwise
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from holdout_helpers import LABELS
+
+from evaluation.holdout.model import LabeledPair, Subject, UnknownFamilyError
+
+YEAR = re.compile(r"\b(19|20)\d\d\b")
+MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+WEEKDAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+DATE_WORDS = re.compile(rf"\b({MONTHS}|{WEEKDAYS}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
+
+DIGEST = """
+import hashlib
+from {package} import families, holdout_histories, holdout_pairs, render
+texts = [m.text for s in holdout_histories() for f in families() for m in render(f, s)]
+texts += [p.older.text + p.newer.text + p.label + p.kind + p.note for p in holdout_pairs()]
+texts += [str(m.valid_from) for p in holdout_pairs() for m in (p.older, p.newer)]
+print(hashlib.sha256("\\n".join(texts).encode()).hexdigest())
+"""
+
+
+def digest(package: str, hash_seed: str) -> str:
+    """A hash of everything set ``package`` writes, computed in a fresh process."""
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+    done = subprocess.run(
+        [sys.executable, "-c", DIGEST.format(package=package)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=Path(__file__).parents[1],
+    )
+    return done.stdout.strip()
+
+
+def check_deterministic(package: ModuleType) -> None:
+    assert isinstance(package.HOLDOUT_SEED, int)
+    first = digest(package.__name__, "1")
+    assert len(first) == 64 and first == digest(package.__name__, "4242")
+
+
+def subjects_by_id(package: ModuleType) -> dict[str, Subject]:
+    return {subject.id: subject for subject in package.holdout_histories()}
+
+
+def changing(subject: Subject) -> bool:
+    return len({fact.value for fact in subject.facts}) > 1
+
+
+def mentions(text: str, words: str) -> bool:
+    return words.lower() in text.lower()
+
+
+def check_histories(package: ModuleType) -> None:
+    """Changing subjects take two to five distinct values, stable ones keep theirs."""
+    lengths: Counter[int] = Counter()
+    for subject in package.holdout_histories():
+        times = [fact.valid_from for fact in subject.facts]
+        assert all(t.utcoffset() == timedelta(0) for t in times), subject.id
+        assert all(a < b for a, b in pairwise(times)), subject.id
+        values = [fact.value for fact in subject.facts]
+        assert subject.current_value == values[-1]
+        if changing(subject):
+            lengths[len(values)] += 1
+            assert 2 <= len(values) <= 5 and len(set(values)) == len(values), subject.id
+            assert subject.current_value not in subject.stale_values
+        else:
+            assert len(values) in (1, 2) and set(subject.stale_values) <= {values[-1]}
+        # no value hides inside another, so "the text mentions the value" means that value
+        assert not any(a != b and a in b for a in values for b in values), subject.id
+    assert set(lengths) == {2, 3, 4, 5}
+
+
+def questions_asked(package: ModuleType) -> list[str]:
+    """Every question of the set, each checked to ask for the current value by name."""
+    asked: list[str] = []
+    for subject in package.holdout_histories():
+        questions = subject.questions
+        assert len(questions) >= 3 and len(set(questions)) == len(questions), subject.id
+        for question in questions:
+            assert question.endswith("?") and subject.entity in question, question
+            assert not YEAR.search(question), question
+            assert subject.current_value not in question, question
+        asked += questions
+    return asked
+
+
+def check_renders_every_fact(package: ModuleType) -> None:
+    """Every family writes every fact, mentioning its entity and value, current last."""
+    names = package.families()
+    assert len(set(names)) == len(names)
+    for subject in package.holdout_histories():
+        last_texts = set()
+        for family in names:
+            memories = package.render(family, subject)
+            assert [m.value for m in memories] == [f.value for f in subject.facts]
+            assert [m.valid_from for m in memories] == [f.valid_from for f in subject.facts]
+            for memory in memories:
+                assert memory.text.strip() and memory.value in memory.text, memory
+                assert mentions(memory.text, subject.entity), memory.text
+                assert memory.family == family and memory.subject_id == subject.id
+            current = [m.value == subject.current_value for m in memories]
+            assert [m.is_current for m in memories] == current
+            assert memories[-1].is_current
+            last_texts.add(memories[-1].text)
+        assert len(last_texts) == len(names), subject.id
+
+
+def check_labels(package: ModuleType) -> None:
+    """Labels follow kinds and the histories: a change is the next value, a restatement
+    comes before any change, positives exist once per change in one family and across two."""
+    subjects = subjects_by_id(package)
+    pairs = package.holdout_pairs()
+    for pair in pairs:
+        older, newer = pair.older, pair.newer
+        assert pair.label == LABELS[pair.kind], pair
+        assert older.valid_from < newer.valid_from, pair
+        assert older.value in older.text and newer.value in newer.text, pair
+        assert older.text != newer.text, pair
+        if pair.label == "change":
+            values = [f.value for f in subjects[older.subject_id].facts]
+            assert older.subject_id == newer.subject_id and older.value != newer.value
+            assert values.index(newer.value) == values.index(older.value) + 1
+            assert not older.is_current
+        elif pair.label == "same_value":
+            assert older.subject_id == newer.subject_id and older.value == newer.value
+            facts = subjects[older.subject_id].facts
+            changes = [
+                f.valid_from
+                for f in facts
+                if f.valid_from > older.valid_from and f.value != older.value
+            ]
+            assert not changes or newer.valid_from < changes[0], "restated after a change"
+            assert older.is_current == newer.is_current
+    cross = [p for p in pairs if p.kind == "cross_family_positive"]
+    assert all(p.older.family != p.newer.family for p in cross)
+    positive = [p for p in pairs if p.kind == "positive"]
+    assert all(p.older.family == p.newer.family for p in positive)
+    changes = sum(len(set(f.value for f in s.facts)) - 1 for s in subjects.values())
+    assert len(positive) == len(cross) == changes
+
+
+def check_negatives_state_no_new_value(package: ModuleType) -> None:
+    """No negative pair states a new value of one single-valued subject's slot."""
+    subjects = subjects_by_id(package)
+
+    def single_valued(pair: LabeledPair) -> bool:
+        return pair.older.subject_id in subjects and pair.newer.subject_id in subjects
+
+    for pair in package.holdout_pairs():
+        if pair.label != "unrelated":
+            continue
+        same_slot = pair.older.subject_id == pair.newer.subject_id
+        if single_valued(pair):
+            assert not same_slot, pair
+        else:
+            assert not same_slot or pair.older.subject_id.startswith(("multi/", "event/")), pair
+
+
+def check_unknown_family_is_named(package: ModuleType, family: str) -> None:
+    with pytest.raises(UnknownFamilyError) as raised:
+        package.render(family, package.holdout_histories()[0])
+    assert raised.value.family == family and repr(family) in str(raised.value)
+
+
+def check_store_benchmark_reads(package: ModuleType, set_name: str) -> None:
+    """``memgov eval holdout --set set_name`` reads every fact and question of the set."""
+    from evaluation.benchmarks.holdout_store import holdout_data, holdout_families
+
+    subjects = package.holdout_histories()
+    assert holdout_families(set_name) == list(package.families())
+    by_id = subjects_by_id(package)
+    for family in package.families():
+        data = holdout_data(set_name, family)
+        assert set(data.facts) == {s.domain for s in subjects}
+        assert sum(len(f) for f in data.facts.values()) == sum(len(s.facts) for s in subjects)
+        questions = [q for qs in data.questions.values() for q in qs]
+        assert len(questions) == sum(len(s.questions) for s in subjects)
+        for question in questions:
+            subject = by_id[question.subject_index]
+            values = {fact.value for fact in subject.facts}
+            assert question.current == {subject.current_value} and question.current <= values
+            assert question.stale == values - question.current
+            assert question.question in subject.questions
