@@ -1,12 +1,13 @@
 """The store's shape: ``MemoryStore`` binds the agent's verbs to its services' own
 methods and exposes every other area as a typed service, all built on the store's one
 context, so signatures, docstrings and results are the services' own, and swapping the
-clock or embedder reaches them all."""
+clock or embedder reaches them all; every status change is spelled in ``lifecycle``."""
 
 from __future__ import annotations
 
 import inspect
 from datetime import timedelta
+from pathlib import Path
 
 from conftest import T0
 
@@ -81,3 +82,18 @@ def test_swapping_clock_and_embedder_reaches_every_service(store: MemoryStore) -
     assert store.get("acme", written.id).created_at == later.now()
     assert store.recalls.ctx.embedder is embedder
     assert store.recall("acme", "deploy window").at == later.now()
+
+
+def test_status_changes_are_spelled_only_in_lifecycle() -> None:
+    root = Path(__file__).resolve().parents[1]
+    elsewhere = [
+        f"{path.relative_to(root)}:{number}"
+        for package in ("curation", "api", "orchestration", "evaluation", "dashboard")
+        for path in sorted((root / package).rglob("*.py"))
+        if not {"lifecycle", "migrations"} & set(path.relative_to(root).parts)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "SET status" in line
+    ]
+    assert elsewhere == []
+    spelled = (root / "curation" / "_store" / "lifecycle").rglob("*.py")
+    assert sum(path.read_text(encoding="utf-8").count("SET status") for path in spelled) >= 8
