@@ -84,7 +84,7 @@ class StoreContext:
 
     def require_tenant(self, tenant: str) -> str:
         """The tenant's name, normalised, or UnknownTenantError: the one rule every read
-        and curation call follows (only writes and ``create_tenant`` create a tenant)."""
+        and curation call follows (only writes and ``tenants.create`` create a tenant)."""
         tenant = validate_tenant(tenant)
         with self.tx(tenant):
             return tenant

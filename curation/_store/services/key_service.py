@@ -64,7 +64,7 @@ class KeyService:
         self, tenant: str, scope: str, *, name: str | None = None, now: datetime | None = None
     ) -> NewApiKey:
         """A new key for an existing ``tenant`` (a key creates no tenant: writes and
-        ``create_tenant`` do). The secret is returned once."""
+        ``tenants.create`` do). The secret is returned once."""
         tenant = self.ctx.require_tenant(tenant)
         scope = validate_scope(scope)
         label = validate_label("name", name) or f"{scope} key"

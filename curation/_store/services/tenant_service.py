@@ -24,7 +24,7 @@ class TenantService:
 
     def require(self, tenant: str) -> str:
         """The tenant's name, normalised, or UnknownTenantError: the one rule every read
-        and curation call follows (only writes and ``create_tenant`` create a tenant)."""
+        and curation call follows (only writes and ``tenants.create`` create a tenant)."""
         return self.ctx.require_tenant(tenant)
 
     def create(self, tenant: str, *, now: datetime | None = None) -> str:
