@@ -36,7 +36,7 @@ def unknown_key() -> ApiError:
 
 def authenticate_header(store: MemoryStore, authorization: str | None) -> ApiKeyRecord:
     """The live key an ``Authorization`` header presents, or a 401 (shared with MCP)."""
-    key = store.authenticate(bearer_secret(authorization))
+    key = store.keys.authenticate(bearer_secret(authorization))
     if key is None:
         raise unknown_key()
     return key

@@ -52,7 +52,7 @@ def corpus_line(n: int) -> str:
 
 def load(store: MemoryStore, tenant: str, size: int, batch: int = 2_000) -> float:
     """Fill ``tenant`` up to ``size`` memories; returns seconds spent (0 if it was full)."""
-    have = store.counts(tenant).total if tenant in store.tenants() else 0
+    have = store.counts(tenant).total if tenant in store.tenants.all() else 0
     started = time.perf_counter()
     with progress_bar(f"Loading {tenant} to {size} memories", size) as done:
         done(have)
@@ -188,7 +188,7 @@ def run(
     seconds = load(store, tenant, size)
     if seconds:
         print(f"loaded {size} memories in {seconds:.0f} s", file=sys.stderr)
-    key = store.create_key(tenant, "agent", name="bench-http").key
+    key = store.keys.create(tenant, "agent", name="bench-http").key
     env = {**os.environ, "MEMGOV_API_RATE": "1000000", "MEMGOV_API_BURST": "1000000"}
     memgov = str(Path(sys.executable).with_name("memgov"))
     server = subprocess.Popen([memgov, "serve", "--port", str(port)], env=env)

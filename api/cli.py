@@ -27,7 +27,7 @@ def keys_create(
     as_json: bool = JSON,
 ) -> None:
     """Create a key and print it once (only its hash is stored)."""
-    created = open_store().create_key(tenant, scope, name=name)
+    created = open_store().keys.create(tenant, scope, name=name)
     if as_json:
         emit_json(
             {"key": created.key, "id": created.id, "tenant": created.tenant, "scope": created.scope}
@@ -44,7 +44,7 @@ def keys_create(
 @keys_app.command("list")
 def keys_list(tenant: str = TENANT, as_json: bool = JSON) -> None:
     """The tenant's keys (never the secrets)."""
-    found = open_store().keys(tenant)
+    found = open_store().keys.all(tenant)
     if as_json:
         emit_json([key.to_dict() for key in found])
         return
@@ -59,7 +59,7 @@ def keys_list(tenant: str = TENANT, as_json: bool = JSON) -> None:
 @keys_app.command("revoke")
 def keys_revoke(key_id: str = typer.Argument(...), tenant: str = TENANT, as_json: bool = JSON):  # type: ignore[no-untyped-def]
     """Revoke a key: its next request fails."""
-    revoked = open_store().revoke_key(tenant, key_id)
+    revoked = open_store().keys.revoke(tenant, key_id)
     emit_json(revoked.to_dict()) if as_json else typer.echo(f"{revoked.id} revoked")
 
 
@@ -84,7 +84,7 @@ def serve(
     app = create_app(store, settings)
     listener = _bind(host, chosen)
     address = _url(host, listener.getsockname()[1])
-    keys, tenants = store.live_key_count()
+    keys, tenants = store.keys.live_count()
     typer.echo(
         f"memgov serve: listening on {address} (API {address}/v1, docs {address}/docs, "
         f"MCP {address}/mcp); embedding model {store.embedding_model}; "

@@ -36,7 +36,7 @@ ChangeFilter = Literal["pending", "confirmed", "rejected", "auto_applied", "all"
 def proposals(
     key: CuratorKey, store: Store, status: ProposalFilter = "pending"
 ) -> list[dict[str, Any]]:
-    found = store.proposals(key.tenant, status=None if status == "all" else status)
+    found = store.curator.proposals(key.tenant, status=None if status == "all" else status)
     return [proposal.to_dict() for proposal in found]
 
 
@@ -45,13 +45,13 @@ def approve(
     proposal_id: ProposalId, key: CuratorKey, store: Store, body: ApproveIn | None = None
 ) -> list[dict[str, Any]]:
     texts = None if body is None or body.text is None else {proposal_id: body.text}
-    approved = store.approve(key.tenant, [proposal_id], texts=texts, actor=actor(key))
+    approved = store.curator.approve(key.tenant, [proposal_id], texts=texts, actor=actor(key))
     return [a.to_dict() for a in approved]
 
 
 @router.post("/proposals/{proposal_id}/reject", status_code=204)
 def reject(proposal_id: ProposalId, body: RejectIn, key: CuratorKey, store: Store) -> None:
-    store.reject(key.tenant, [proposal_id], note=body.note, actor=actor(key))
+    store.curator.reject(key.tenant, [proposal_id], note=body.note, actor=actor(key))
 
 
 @router.get("/changes", response_model=list[ChangeReview])
@@ -62,14 +62,16 @@ def changes(
     limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = 100,
 ) -> list[dict[str, Any]]:
     """Inferred supersessions held for review (or decided / applied), with evidence."""
-    found = store.changes(key.tenant, status=None if status == "all" else status, limit=limit)
+    found = store.curator.changes(
+        key.tenant, status=None if status == "all" else status, limit=limit
+    )
     return [change.to_dict() for change in found]
 
 
 @router.get("/changes/gate", response_model=ChangeGate)
 def change_gate(key: CuratorKey, store: Store) -> dict[str, Any]:
     """The tenant's reviewed precision and whether automatic apply is earned."""
-    return store.change_gate(key.tenant).to_dict()
+    return store.curator.change_gate(key.tenant).to_dict()
 
 
 @router.post("/changes/{change_id}/confirm", response_model=ChangeDecision)
@@ -77,7 +79,9 @@ def confirm_change(
     change_id: ChangeId, key: CuratorKey, store: Store, body: ChangeNoteIn | None = None
 ) -> dict[str, Any]:
     note = body.note if body else None
-    return store.confirm_change(key.tenant, change_id, note=note, actor=actor(key)).to_dict()
+    return store.curator.confirm_change(
+        key.tenant, change_id, note=note, actor=actor(key)
+    ).to_dict()
 
 
 @router.post("/changes/{change_id}/reject", response_model=ChangeDecision)
@@ -85,14 +89,14 @@ def reject_change(
     change_id: ChangeId, key: CuratorKey, store: Store, body: ChangeNoteIn | None = None
 ) -> dict[str, Any]:
     note = body.note if body else None
-    return store.reject_change(key.tenant, change_id, note=note, actor=actor(key)).to_dict()
+    return store.curator.reject_change(key.tenant, change_id, note=note, actor=actor(key)).to_dict()
 
 
 @router.get("/conflicts", response_model=list[ConflictRecord])
 def conflicts(
     key: CuratorKey, store: Store, status: ConflictFilter = "open"
 ) -> list[dict[str, Any]]:
-    found = store.conflicts(key.tenant, status=None if status == "all" else status)
+    found = store.ledger.conflicts(key.tenant, status=None if status == "all" else status)
     return [conflict.to_dict() for conflict in found]
 
 
@@ -100,7 +104,7 @@ def conflicts(
 def resolve(
     conflict_id: ConflictId, body: ResolveIn, key: CuratorKey, store: Store
 ) -> dict[str, Any]:
-    return store.resolve(
+    return store.curator.resolve(
         key.tenant,
         conflict_id,
         body.resolution,
@@ -124,12 +128,12 @@ def pin(memory_id: MemoryId, body: PinIn, key: CuratorKey, store: Store) -> dict
 def runs(
     key: CuratorKey, store: Store, limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = 20
 ) -> list[dict[str, Any]]:
-    return [run.to_dict() for run in store.runs(key.tenant, limit=limit)]
+    return [run.to_dict() for run in store.runs.latest(key.tenant, limit=limit)]
 
 
 @router.post("/curate", response_model=CurateOut)
 def curate(body: CurateIn, key: CuratorKey, store: Store) -> dict[str, Any]:
     """A curation run; a dry run (nothing written) unless ``apply`` is true. An apply
     under a policy whose mechanics are in dry_run writes nothing: ``note`` says why."""
-    report = store.curate(key.tenant, apply=body.apply, actor=actor(key))
+    report = store.runs.curate(key.tenant, apply=body.apply, actor=actor(key))
     return {**report.to_dict(), "note": curate_note(report, applied=body.apply)}

@@ -37,14 +37,14 @@ def list_quarantined(
     key: CuratorKey, store: Store, limit: int = Query(100, ge=1, le=1000)
 ) -> list[QuarantinedOut]:
     """Writes the trust gate holds, oldest first, each with why."""
-    return [QuarantinedOut(**vars(m)) for m in store.quarantined(key.tenant, limit=limit)]
+    return [QuarantinedOut(**vars(m)) for m in store.quarantine.held(key.tenant, limit=limit)]
 
 
 @router.post("/{memory_id}/release", response_model=DecidedOut)
 def release(memory_id: Uuid, key: CuratorKey, store: Store) -> DecidedOut:
     """Release a held write: recalled from now on."""
     return DecidedOut(
-        id=store.release(key.tenant, memory_id, actor=actor(key)), decision="released"
+        id=store.quarantine.release(key.tenant, memory_id, actor=actor(key)), decision="released"
     )
 
 
@@ -52,5 +52,5 @@ def release(memory_id: Uuid, key: CuratorKey, store: Store) -> DecidedOut:
 def reject(memory_id: Uuid, key: CuratorKey, store: Store) -> DecidedOut:
     """Reject a held write: archived ``rejected``, never recalled."""
     return DecidedOut(
-        id=store.reject_quarantined(key.tenant, memory_id, actor=actor(key)), decision="rejected"
+        id=store.quarantine.reject(key.tenant, memory_id, actor=actor(key)), decision="rejected"
     )

@@ -67,11 +67,11 @@ class UndoOut(BaseModel):
 def rewind(body: RewindIn, key: CuratorKey, store: Store) -> dict[str, Any]:
     """Put the tenant's curated state (statuses, principles, conflicts, pins, policy) back
     as it was at ``to``; memories written since are archived ``rewound``."""
-    report = store.rewind(key.tenant, body.to, dry_run=body.dry_run, actor=actor(key))
+    report = store.history.rewind(key.tenant, body.to, dry_run=body.dry_run, actor=actor(key))
     return report.to_dict()
 
 
 @router.post("/runs/{run_id}/undo", response_model=UndoOut)
 def undo(run_id: RunId, key: CuratorKey, store: Store) -> dict[str, Any]:
     """Undo a curation run or a rewind from its recorded events (again: nothing more)."""
-    return store.undo_run(key.tenant, run_id, actor=actor(key)).to_dict()
+    return store.runs.undo(key.tenant, run_id, actor=actor(key)).to_dict()

@@ -50,7 +50,7 @@ def measure_mode(mode: str, requests: int) -> dict[str, Any]:
         spans = InMemorySpanExporter()
         configure_telemetry(span_exporter=spans, metric_reader=InMemoryMetricReader())
     store = MemoryStore.open()
-    key = store.create_key(TENANT, "agent").key
+    key = store.keys.create(TENANT, "agent").key
     port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning")

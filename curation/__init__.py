@@ -129,15 +129,15 @@ from curation._safety import (
 from curation._scoring import rank_scores, retention_scores
 from curation._settings import EXECUTORS, Settings
 from curation._snapshot import MemorySnapshot
-from curation._store import insights
 from curation._store.apply import effective_mechanics
 from curation._store.database import Database, app_role_url, normalise_url, recreate_database
 from curation._store.forget import ForgetReceipt
 from curation._store.forget_select import metadata_pair, one_selector
-from curation._store.insights import ARCHIVE_REASONS, RetentionDistribution
 from curation._store.locks import curation_lock, lock_name
 from curation._store.memory_store import MemoryStore
 from curation._store.server import embedded_server_uri, sqlalchemy_url
+from curation._store.services import insights
+from curation._store.services.insights import ARCHIVE_REASONS, RetentionDistribution
 from curation._telemetry_setup import TelemetrySetup, configure_telemetry
 from curation._validation import (
     MAX_CONTENT_CHARS,

@@ -49,7 +49,7 @@ class NotFoundError(MemgovError, LookupError):
 
 class UnknownTenantError(NotFoundError):
     """The one answer every read, curation call and command gives for a tenant the store
-    does not hold (only writes and ``create_tenant`` create one)."""
+    does not hold (only writes and ``store.tenants.create`` create one)."""
 
     def __init__(self, tenant: str) -> None:
         super().__init__("tenant", tenant)

@@ -18,7 +18,7 @@ from curation._health import near_duplicate_share
 from curation._plan import CurationPlan, Mechanic
 from curation._policy import max_decays_in_window
 from curation._records import GoldenProbe
-from curation._store.insights import last_run, run_memory_ids
+from curation._store.services.insights import last_run, run_memory_ids
 from curation._validation import MAX_RECALL_K, validate_tenant
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def foreign_violations(
 ) -> list[str]:
     """Those of ``named_ids`` that are not the tenant's memories (sorted); everything, when
     the plan was ``made_for`` another tenant. The property holds when empty."""
-    known = store.existing_ids(tenant, _uuids(named_ids))
+    known = store.memory.existing_ids(tenant, _uuids(named_ids))
     return _foreign(named_ids, tenant, known, tenant if made_for is None else made_for)
 
 
@@ -176,7 +176,7 @@ def golden_probes_with_plan(
     against the store.
     """
     out: list[ProbeComparison] = []
-    for probe in store.golden_probes(tenant):
+    for probe in store.runs.golden_probes(tenant):
         k = probe.k
         depth = min(MAX_RECALL_K, k + len(archived))
         hits = store.recall(tenant, probe.query, k=depth, record=False, now=now).ids
@@ -210,7 +210,7 @@ def run_checks(
     run = last_run(store, tenant)
     if run is None:
         return []
-    policy = store.policy(tenant)
+    policy = store.tenants.policy(tenant)
     ratio = float(run.policy.get("max_prune_ratio", policy.max_prune_ratio))
     planned = run.report.planned
     done = planned if run.dry_run else run.report.applied
@@ -264,7 +264,7 @@ def run_checks(
     )
     share = near_duplicates
     if share is None:
-        share = near_duplicate_share(store.snapshot(tenant))
+        share = near_duplicate_share(store.runs.snapshot(tenant))
     target = policy.near_duplicate_target
     checks.append(
         SafetyCheck(

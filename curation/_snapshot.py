@@ -6,8 +6,10 @@ vector operations, not a Python loop per row.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -82,4 +84,46 @@ def empty_snapshot(tenant: str, embedding_model: str, dimension: int) -> MemoryS
         open_conflicts=np.zeros(0, dtype=np.int64),
         parent_ids=[],
         topics=[],
+    )
+
+
+def snapshot_of_rows(
+    tenant: str,
+    embedding_model: str,
+    rows: Sequence[Any],
+    embeddings: npt.NDArray[np.float32],
+    *,
+    linked: bool = True,
+) -> MemorySnapshot:
+    """Rows with the snapshot's columns as attributes (times as datetimes) as a snapshot:
+    the store's rows for a plan, or (``linked=False``: no open conflicts, parents or
+    topics read) a recall's candidates, scored by the same vectorised code."""
+    n = len(rows)
+
+    def column(name: str, dtype: Any) -> Any:
+        return np.fromiter((getattr(r, name) for r in rows), dtype, n)
+
+    def epoch(name: str) -> npt.NDArray[np.float64]:
+        times = (getattr(r, name) for r in rows)
+        return np.fromiter((np.nan if t is None else t.timestamp() for t in times), np.float64, n)
+
+    return MemorySnapshot(
+        tenant=tenant,
+        embedding_model=embedding_model,
+        ids=[str(r.id) for r in rows],
+        kinds=[r.kind for r in rows],
+        contents=[r.content for r in rows],
+        embeddings=embeddings,
+        importance=column("importance", np.float64),
+        generality=column("generality", np.int64),
+        proven=column("proven", np.int64),
+        recall_count=column("recall_count", np.int64),
+        created_at=epoch("created_at"),
+        last_recalled_at=epoch("last_recalled_at"),
+        pinned=column("pinned", bool),
+        supersession_keys=[r.supersession_key for r in rows],
+        versions=column("version", np.int64),
+        open_conflicts=column("open_conflicts", np.int64) if linked else np.zeros(n, np.int64),
+        parent_ids=[None if not linked or r.parent_id is None else str(r.parent_id) for r in rows],
+        topics=[r.topic if linked else None for r in rows],
     )

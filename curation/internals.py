@@ -18,17 +18,17 @@ from curation._neighbors import (
     pair_recall_precision,
     similar_pairs,
 )
-from curation._store.bulk import copy_rows
-from curation._store.bulk_load import MEMORY_TYPES as BULK_MEMORY_TYPES
-from curation._store.bulk_load import attach as bulk_attach
-from curation._store.bulk_load import begin as bulk_begin
-from curation._store.bulk_load import copy_into as bulk_copy_into
-from curation._store.bulk_load import worth_it as bulk_worth_it
 from curation._store.database import scope_to_tenant
 from curation._store.recall import SearchIndex, candidate_order
 from curation._store.recall import search as recall_search
 from curation._store.runs import run_apply
 from curation._store.services.run_service import PassObserver
+from curation._store.transfer.bulk import copy_rows
+from curation._store.transfer.bulk_load import MEMORY_TYPES as BULK_MEMORY_TYPES
+from curation._store.transfer.bulk_load import attach as bulk_attach
+from curation._store.transfer.bulk_load import begin as bulk_begin
+from curation._store.transfer.bulk_load import copy_into as bulk_copy_into
+from curation._store.transfer.bulk_load import worth_it as bulk_worth_it
 from curation._store.writes import MEMORY_COLUMNS, ensure_tenant
 from curation._trust import find_instructions, find_pii, find_secrets
 from curation._validation import content_hash

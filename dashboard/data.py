@@ -7,7 +7,7 @@
   for replays and demos; unset means the system clock.
 - Reads: ``st.cache_data`` with a short TTL, keyed by the configuration, so a second
   database never sees the first one's cache. Every read goes through the curation API
-  (``MemoryStore`` methods, ``curation._store.insights``, and ``run_checks``: the safety
+  (``MemoryStore`` methods, ``curation._store.services.insights``, and ``run_checks``: the safety
   rules the Dagster checks apply): there is no SQL here or in the pages.
 - Actions: approve, reject, unmerge, resolve, restore, confirm or reject a held change go
   through the curation API, which records each as an event; every cached read is cleared
@@ -99,7 +99,7 @@ def describe_store() -> str:
 # -- reads: tenants and counts -----------------------------------------------------------
 @st.cache_data(ttl=READ_TTL, show_spinner=False)
 def _tenants(key: str) -> list[str]:
-    return store().tenants()
+    return store().tenants.all()
 
 
 def tenants() -> list[str]:
@@ -152,13 +152,13 @@ def _health(key: str, tenant: str) -> dict[str, Any]:
     return {
         "near_duplicate_share": share,
         "near_duplicate_trend": insights.near_duplicate_trend(s, tenant, instants),
-        "near_duplicate_target": s.policy(tenant).near_duplicate_target,
+        "near_duplicate_target": s.tenants.policy(tenant).near_duplicate_target,
         "checks": run_checks(s, tenant, at, near_duplicates=share),
     }
 
 
 def overview(tenant: str) -> dict[str, Any]:
-    """Everything the Overview shows (see ``curation._store.insights``)."""
+    """Everything the Overview shows (see ``curation._store.services.insights``)."""
     key = store_key()
     return {**_overview(key, tenant), **_health(key, tenant)}
 
@@ -166,7 +166,7 @@ def overview(tenant: str) -> dict[str, Any]:
 # -- reads: the curator's queue -------------------------------------------------------------
 @st.cache_data(ttl=READ_TTL, show_spinner=False)
 def _proposals(key: str, tenant: str, status: str | None) -> list[ProposalRecord]:
-    return store().proposals(tenant, status=status)
+    return store().curator.proposals(tenant, status=status)
 
 
 def proposals(tenant: str, status: str | None = "pending") -> list[ProposalRecord]:
@@ -175,7 +175,7 @@ def proposals(tenant: str, status: str | None = "pending") -> list[ProposalRecor
 
 @st.cache_data(ttl=READ_TTL, show_spinner=False)
 def _conflicts(key: str, tenant: str, status: str | None) -> list[ConflictRecord]:
-    return store().conflicts(tenant, status=status)
+    return store().ledger.conflicts(tenant, status=status)
 
 
 def conflicts(tenant: str, status: str | None = "open") -> list[ConflictRecord]:
@@ -184,7 +184,7 @@ def conflicts(tenant: str, status: str | None = "open") -> list[ConflictRecord]:
 
 @st.cache_data(ttl=READ_TTL, show_spinner=False)
 def _inferred(key: str, tenant: str) -> list[InferredSupersession]:
-    return store().inferred_supersessions(tenant)
+    return store().curator.inferred_supersessions(tenant)
 
 
 def inferred_supersessions(tenant: str) -> list[InferredSupersession]:
@@ -194,7 +194,7 @@ def inferred_supersessions(tenant: str) -> list[InferredSupersession]:
 @st.cache_data(ttl=READ_TTL, show_spinner=False)
 def _changes(key: str, tenant: str) -> tuple[list[ChangeReview], ChangeGate]:
     s = store()
-    return s.changes(tenant), s.change_gate(tenant)
+    return s.curator.changes(tenant), s.curator.change_gate(tenant)
 
 
 def held_changes(tenant: str) -> tuple[list[ChangeReview], ChangeGate]:
@@ -251,7 +251,7 @@ AS_OF_LIMIT = 200  # active entries listed for a moment (the counts cover them a
 
 @st.cache_data(ttl=READ_TTL, show_spinner="Replaying the history…")
 def _curated_as_of(key: str, tenant: str, at: str, limit: int) -> CuratedSetAsOf:
-    return store().curated_as_of(tenant, at, limit=limit)
+    return store().history.curated_as_of(tenant, at, limit=limit)
 
 
 def curated_as_of(tenant: str, at: datetime, limit: int = AS_OF_LIMIT) -> CuratedSetAsOf:
@@ -289,7 +289,7 @@ def embedder_mismatch() -> str | None:
     """A warning when the configured embedder is not the one the store was written with
     (recall would compare vectors from two different spaces)."""
     s = store()
-    stored = s.meta().get("embedding_model")
+    stored = s.context.meta().get("embedding_model")
     if stored and stored != s.embedder.model_name:
         return (
             f"The store's embeddings come from {stored!r} but the dashboard embeds queries "
@@ -306,14 +306,14 @@ def approve(
     tenant: str, proposal_ids: Sequence[str], texts: Mapping[str, str] | None = None
 ) -> list[Approval]:
     try:
-        return store().approve(tenant, list(proposal_ids), texts=texts, actor=ACTOR)
+        return store().curator.approve(tenant, list(proposal_ids), texts=texts, actor=ACTOR)
     finally:
         clear_caches()
 
 
 def reject(tenant: str, proposal_ids: Sequence[str], note: str | None = None) -> int:
     try:
-        store().reject(tenant, list(proposal_ids), note=note or None, actor=ACTOR)
+        store().curator.reject(tenant, list(proposal_ids), note=note or None, actor=ACTOR)
         return len(proposal_ids)
     finally:
         clear_caches()
@@ -321,7 +321,7 @@ def reject(tenant: str, proposal_ids: Sequence[str], note: str | None = None) ->
 
 def unmerge(tenant: str, proposal_id: str) -> Unmerge:
     try:
-        return store().unmerge(tenant, proposal_id, actor=ACTOR)
+        return store().curator.unmerge(tenant, proposal_id, actor=ACTOR)
     finally:
         clear_caches()
 
@@ -335,7 +335,7 @@ def resolve(
     note: str | None = None,
 ) -> ConflictResolution:
     try:
-        return store().resolve(
+        return store().curator.resolve(
             tenant,
             conflict_id,
             resolution,
@@ -349,14 +349,14 @@ def resolve(
 
 def confirm_change(tenant: str, change_id: str, note: str | None = None) -> ChangeDecision:
     try:
-        return store().confirm_change(tenant, change_id, note=note or None, actor=ACTOR)
+        return store().curator.confirm_change(tenant, change_id, note=note or None, actor=ACTOR)
     finally:
         clear_caches()
 
 
 def reject_change(tenant: str, change_id: str, note: str | None = None) -> ChangeDecision:
     try:
-        return store().reject_change(tenant, change_id, note=note or None, actor=ACTOR)
+        return store().curator.reject_change(tenant, change_id, note=note or None, actor=ACTOR)
     finally:
         clear_caches()
 
@@ -372,7 +372,7 @@ def restore(tenant: str, memory_id: str) -> MemoryRecord:
 @st.cache_data(ttl=READ_TTL, show_spinner=False)
 def _online_experiments(key: str, tenant: str) -> list[dict[str, Any]]:
     records = []
-    for record in store().experiments(tenant):
+    for record in store().experiments.all(tenant):
         row = record.to_dict()
         row.pop("salt", None)  # the salt predicts every agent's cohort
         records.append(row)

@@ -15,9 +15,9 @@ def _decide(tenant: str, memory_id: str, release: bool) -> None:
     store = data.store()
     try:
         if release:
-            store.release(tenant, memory_id, actor="dashboard")
+            store.quarantine.release(tenant, memory_id, actor="dashboard")
         else:
-            store.reject_quarantined(tenant, memory_id, actor="dashboard")
+            store.quarantine.reject(tenant, memory_id, actor="dashboard")
     except MemgovError as exc:
         ui.flash("error", f"Not decided: {ui.code(str(exc))}")
         return
@@ -27,7 +27,7 @@ def _decide(tenant: str, memory_id: str, release: bool) -> None:
 
 
 def render(tenant: str) -> None:
-    held = data.store().quarantined(tenant)
+    held = data.store().quarantine.held(tenant)
     st.header("Quarantined writes (trust gate)", divider="gray")
     if not held:
         st.info(

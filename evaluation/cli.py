@@ -137,7 +137,7 @@ def ab(
 
         scores: list[float] = []
         for tenant in fleet.tenants:
-            snap: MemorySnapshot = store.snapshot(tenant)
+            snap: MemorySnapshot = store.runs.snapshot(tenant)
             scores += np.asarray(retention_scores(snap, policy, fleet.end())).tolist()
         run_id = log_ab(
             result,

@@ -29,9 +29,9 @@ class LabeledQuery:
 def labeled_queries(store: MemoryStore, tenant: str, *, limit: int = 5000) -> list[LabeledQuery]:
     out = [
         LabeledQuery(p.query, frozenset(p.expected_ids), "golden")
-        for p in store.golden_probes(tenant)
+        for p in store.runs.golden_probes(tenant)
     ]
-    events = store.events(tenant, types=["recall", "validate"], limit=limit)
+    events = store.ledger.events(tenant, types=["recall", "validate"], limit=limit)
     recalls = [e for e in events if e.type == "recall" and e.data.get("query")]
     seen: set[tuple[str, str]] = set()
     for validation in (e for e in events if e.type == "validate" and e.memory_id):

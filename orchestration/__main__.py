@@ -60,7 +60,7 @@ def _run(tenants: Sequence[str], job_name: str) -> int:
 
     ensure_dagster_home()
     # unset fields fall back to MEMGOV_DATABASE_URL / MEMGOV_EMBEDDER, as in `defs`
-    in_store = StoreResource().open().tenants()
+    in_store = StoreResource().open().tenants.all()
     chosen = list(tenants) or [t for t in in_store if is_valid_partition_key(t)]
     unknown = sorted(set(chosen) - set(in_store))
     if unknown:

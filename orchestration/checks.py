@@ -203,8 +203,8 @@ def near_duplicate_share(
 ) -> AssetCheckResult:
     tenant = context.partition_key
     memory = store.open(clock.clock())
-    policy = memory.policy(tenant)
-    snapshot = memory.snapshot(tenant)
+    policy = memory.tenants.policy(tenant)
+    snapshot = memory.runs.snapshot(tenant)
     found = near_duplicates(snapshot)
     return AssetCheckResult(
         passed=found.share <= policy.near_duplicate_target,

@@ -100,7 +100,7 @@ def dagster_curate(database_url: str, embedder: str, terminal: Terminal | None =
                     result = run_for_tenant(job, tenant, instance)
                     checks = result.get_asset_check_evaluations()
                     failing = [c.check_name for c in checks if not c.passed]
-                    runs = store.runs(tenant, limit=1)
+                    runs = store.runs.latest(tenant, limit=1)
                     line = curation_line(tenant, runs[0].report) if runs else f"  {tenant}:"
                     state = "" if result.success else " — the Dagster run FAILED (see the log)"
                     lines.append(

@@ -70,7 +70,7 @@ def pending_files(folder: Path) -> list[Path]:
 def ingest_inbox(
     store: MemoryStore, tenant: str, folder: Path | None, *, now: datetime
 ) -> IngestSummary:
-    """Import every pending file through ``store.import_jsonl`` (good rows kept, bad rows
+    """Import every pending file through ``store.transfer.import_jsonl`` (good rows kept, bad rows
     reported with line and reason), then move it to ``done/`` with its rejects file.
     A file that cannot be imported at all moves to ``failed/`` next to an ``.error.txt``
     and the others still go in. A re-delivered file re-states rather than duplicates."""
@@ -88,7 +88,7 @@ def ingest_inbox(
         target = _free_name(done, path.name, stamp)
         rejects = target.with_name(target.name[: -len(".jsonl")] + REJECTS_SUFFIX)
         try:
-            report = store.import_jsonl(
+            report = store.transfer.import_jsonl(
                 path, tenant, rejects_path=rejects, actor=INBOX_ACTOR, now=now
             )
         except (MemgovError, OSError, UnicodeError) as exc:
@@ -136,7 +136,7 @@ class WritesSinceRun:
 def writes_since_last_run(store: MemoryStore, tenant: str, *, scan: int = 20_000) -> WritesSinceRun:
     """Count ``write`` events after the latest ``curation_run`` event, split into drop
     folder imports (actor ``inbox``) and everything else (the API, other imports)."""
-    events = store.events(
+    events = store.ledger.events(
         tenant, types=[EventType.WRITE.value, EventType.CURATION_RUN.value], limit=scan
     )
     api = inbox = 0

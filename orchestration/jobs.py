@@ -85,9 +85,9 @@ def compact_tenant(
         )
     memory = store.open(clock.clock())
     # the stricter of the platform setting and the tenant's own policy
-    grace_days = max(grace, memory.policy(tenant).compaction_grace_days)
+    grace_days = max(grace, memory.tenants.policy(tenant).compaction_grace_days)
     try:
-        deleted = memory.compact(tenant, grace_days=grace_days, now=clock.current())
+        deleted = memory.runs.compact(tenant, grace_days=grace_days, now=clock.current())
     except CurationLockedError as exc:
         raise locked_failure(tenant, "compact_tenant", exc) from exc
     context.add_output_metadata(

@@ -84,7 +84,7 @@ def counts_md(counts: Mapping[str, Any]) -> str:
 
 
 def run_report_md(run: RunRecord) -> str:
-    """A stored curation run (``store.runs(tenant)[i]``) as a page a person reads."""
+    """A stored curation run (``store.runs.latest(tenant)[i]``) as a page a person reads."""
     report = run.report
     lines = [
         f"# Curation run `{run.id}`",

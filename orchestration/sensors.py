@@ -67,7 +67,7 @@ def _cursor_map(cursor: str | None) -> dict[str, int]:
     description="Registers every tenant of the store as a partition of the curation assets.",
 )
 def tenant_sensor(context: SensorEvaluationContext, store: StoreResource) -> SensorResult:
-    in_store = store.open().tenants()
+    in_store = store.open().tenants.all()
     seen = set(_cursor_list(context.cursor))
     registered = set(context.instance.get_dynamic_partitions(TENANTS))
     invalid = sorted(t for t in in_store if not is_valid_partition_key(t))
@@ -103,7 +103,9 @@ def new_writes_sensor(
     waiting: dict[str, Any] = {}
     for tenant in sorted(context.instance.get_dynamic_partitions(TENANTS)):
         seen = cursor.get(tenant, 0)
-        fresh, newest = memory.count_events(tenant, types=[EventType.WRITE.value], after_id=seen)
+        fresh, newest = memory.ledger.count_events(
+            tenant, types=[EventType.WRITE.value], after_id=seen
+        )
         if fresh >= threshold:
             requests.append(
                 RunRequest(

@@ -29,8 +29,8 @@ class Served:
     store: MemoryStore
 
     def key(self, tenant: str, scope: str = "agent", name: str | None = None) -> str:
-        self.store.create_tenant(tenant)  # a key creates no tenant; a no-op if it exists
-        return self.store.create_key(tenant, scope, name=name).key
+        self.store.tenants.create(tenant)  # a key creates no tenant; a no-op if it exists
+        return self.store.keys.create(tenant, scope, name=name).key
 
     def client(self, key: str | None = None, **kwargs: Any) -> httpx.Client:
         headers = {"Authorization": f"Bearer {key}"} if key else {}

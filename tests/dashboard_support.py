@@ -49,7 +49,7 @@ def seed_demo_fleet(
     store = MemoryStore(database, embedder=embedder, clock=FixedClock(demo_now()))
     for night in range(1, nights + 1):
         for tenant in TENANTS:
-            store.curate(tenant, apply=True, actor="nightly", now=demo_now(night))
+            store.runs.curate(tenant, apply=True, actor="nightly", now=demo_now(night))
     store.clock = FixedClock(demo_now(nights))
     return store
 

@@ -14,7 +14,7 @@ from curation_helpers import CACHE_LESSON, MIGRATION_LESSON, UNRELATED, apply_on
 from sqlalchemy import text
 
 from curation import MemoryStore
-from curation._store.dump_schema import quote, tenant_tables
+from curation._store.transfer.dump_schema import quote, tenant_tables
 
 BACKUP = "The nightly backup job writes snapshots to the cold storage bucket"
 
@@ -63,15 +63,17 @@ def seed(store: MemoryStore, tenant: str) -> Seeded:
             ],
         )
     )
-    store.curate(tenant, apply=True, policy=apply_only("duplicates"))
-    proposal = next(p for p in store.proposals(tenant) if set(p.member_ids) == set(migration))
-    approval = store.approve(tenant, [proposal.id])[0]
+    store.runs.curate(tenant, apply=True, policy=apply_only("duplicates"))
+    proposal = next(
+        p for p in store.curator.proposals(tenant) if set(p.member_ids) == set(migration)
+    )
+    approval = store.curator.approve(tenant, [proposal.id])[0]
     assert approval.created
     store.recall(tenant, "run the schema migration check before deploying billing", agent_id="a1")
     store.recall(tenant, "cold storage bucket backup snapshots", agent_id="a1")
     store.recall(tenant, "redis session cache auth gateway", agent_id="a2")
     store.contest(tenant, migration[0], "the check is not needed any more", evidence="ops chat")
-    store.add_golden_probe(tenant, "schema migration check", [migration[1], unrelated[0]])
+    store.runs.add_golden_probe(tenant, "schema migration check", [migration[1], unrelated[0]])
     return Seeded(migration, cache, unrelated, backup, echo, approval.principle_id, approval.text)
 
 

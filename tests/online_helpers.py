@@ -105,7 +105,7 @@ def run_store_experiment(
     recalls twice a day with its agent id; curated recalls succeed 3 times in 4, raw ones
     1 in 4 (deterministic), and every fifth recall never reports an outcome."""
     store.remember_many(tenant, [{"content": c} for c in ONLINE_FACTS], now=starts_at)
-    record = store.start_experiment(
+    record = store.experiments.start(
         tenant,
         name,
         starts_at=starts_at,

@@ -15,7 +15,7 @@ from store_helpers import fresh_database
 
 from curation import FixedClock, HashingEmbedder, MemoryStore
 from curation._store.database import Database, app_role_url
-from curation._store.dump_schema import dumped_tables, quote, tenant_tables
+from curation._store.transfer.dump_schema import dumped_tables, quote, tenant_tables
 
 T = "acme"
 OTHER = "globex"
@@ -97,18 +97,20 @@ def build_rich_tenant(store: MemoryStore, tenant: str = T) -> dict[str, Any]:
     store.feedback(tenant, filler[2], False, now=T0)
     store.recall(tenant, "fresh amber note", 3, now=T0)
 
-    store.set_policy(tenant, apply_all(), now=T0)
-    run = store.curate(tenant, apply=True, now=T0 + timedelta(minutes=1))
+    store.tenants.set_policy(tenant, apply_all(), now=T0)
+    run = store.runs.curate(tenant, apply=True, now=T0 + timedelta(minutes=1))
     assert run.archived_ids, run
-    pending = store.proposals(tenant)
+    pending = store.curator.proposals(tenant)
     assert len(pending) >= 2, pending
-    store.approve(tenant, [pending[0].id], now=T0 + timedelta(minutes=2))
+    store.curator.approve(tenant, [pending[0].id], now=T0 + timedelta(minutes=2))
     resolved = store.contest(tenant, filler[3], "not so", "a log line", now=T0)
-    store.resolve(tenant, resolved.id, "dismiss", note="checked", now=T0 + timedelta(minutes=3))
+    store.curator.resolve(
+        tenant, resolved.id, "dismiss", note="checked", now=T0 + timedelta(minutes=3)
+    )
     store.contest(tenant, filler[4], "doubtful", "a ticket", now=T0)
-    probe = store.add_golden_probe(tenant, "nightly backup", [ids["dup_canonical"]], now=T0)
+    probe = store.runs.add_golden_probe(tenant, "nightly backup", [ids["dup_canonical"]], now=T0)
 
-    experiment = store.start_experiment(tenant, "curated-vs-raw", now=T0)
+    experiment = store.experiments.start(tenant, "curated-vs-raw", now=T0)
     recall_ids = []
     for n, agent in enumerate(["agent-a", "agent-b", "agent-c", "agent-d"]):
         result = store.recall(

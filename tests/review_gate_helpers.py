@@ -37,7 +37,7 @@ def gated(min_reviewed: int = 3, min_precision: float = 0.95, **overrides: Any) 
 
 
 def write_olders(store: MemoryStore, policy: Any, count: int = len(CHANGES)) -> list[str]:
-    store.set_policy(T, policy)
+    store.tenants.set_policy(T, policy)
     return [
         store.remember(T, older, created_at=days_ago(20 - n)).id
         for n, (older, _) in enumerate(CHANGES[:count])

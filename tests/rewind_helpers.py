@@ -60,32 +60,32 @@ def good_then_bad(store: MemoryStore, tenant: str) -> dict[str, Any]:
     """Before MOMENT: seeded, one run applied, one principle approved, one conflict
     resolved, one memory pinned. After it: everything a bad week does."""
     ids = seed_mixed(store, tenant)
-    store.set_policy(tenant, apply_all(), now=at(1))
+    store.tenants.set_policy(tenant, apply_all(), now=at(1))
     store.pin(tenant, ids["filler"][0], now=at(2))
-    first = store.curate(tenant, apply=True, now=at(3))
+    first = store.runs.curate(tenant, apply=True, now=at(3))
     assert first.archived_ids and first.conflict_ids and first.proposal_ids, first
-    proposals = store.proposals(tenant)
-    approved = store.approve(tenant, [proposals[0].id], now=at(4))[0]
-    resolved = store.resolve(tenant, first.conflict_ids[0], "retire", now=at(5))
+    proposals = store.curator.proposals(tenant)
+    approved = store.curator.approve(tenant, [proposals[0].id], now=at(4))[0]
+    resolved = store.curator.resolve(tenant, first.conflict_ids[0], "retire", now=at(5))
     assert resolved.archived
-    store.add_golden_probe(tenant, "nightly backup", [ids["dup_canonical"]], now=at(6))
+    store.runs.add_golden_probe(tenant, "nightly backup", [ids["dup_canonical"]], now=at(6))
     before = fingerprint(store, tenant)
 
     # -- the bad stretch ---------------------------------------------------------------------
     store.unpin(tenant, ids["filler"][0], now=at(31))
-    store.set_policy(tenant, {"max_prune_ratio": 0.5}, now=at(32))
-    store.unmerge(tenant, approved.proposal_id, now=at(33))
-    store.reopen(tenant, first.conflict_ids[0], now=at(34))
+    store.tenants.set_policy(tenant, {"max_prune_ratio": 0.5}, now=at(32))
+    store.curator.unmerge(tenant, approved.proposal_id, now=at(33))
+    store.curator.reopen(tenant, first.conflict_ids[0], now=at(34))
     late = store.remember_many(
         tenant,
         [{"content": text_} for text_ in MIGRATION_LESSON[20:26]]
         + [{"content": "The nightly backup job writes snapshots to the cold storage bucket."}],
         now=at(35),
     )
-    second = store.curate(tenant, apply=True, now=at(36))
+    second = store.runs.curate(tenant, apply=True, now=at(36))
     assert second.archived_ids and second.proposal_ids, second
-    fresh = [p for p in store.proposals(tenant) if p.id in second.proposal_ids]
-    store.approve(tenant, [fresh[0].id], now=at(37))
+    fresh = [p for p in store.curator.proposals(tenant) if p.id in second.proposal_ids]
+    store.curator.approve(tenant, [fresh[0].id], now=at(37))
     store.contest(tenant, ids["key_new"], "it is the red pool", "ops chat", now=at(38))
     return {
         "ids": ids,

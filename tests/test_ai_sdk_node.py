@@ -40,8 +40,8 @@ const model = new MockLanguageModelV3({
 
 
 def agent_key(store: MemoryStore, tenant: str = "acme") -> str:
-    store.create_tenant(tenant)
-    return store.create_key(tenant, "agent", name="ai-sdk").key
+    store.tenants.create(tenant)
+    return store.keys.create(tenant, "agent", name="ai-sdk").key
 
 
 def node_env(url: str, key: str) -> dict[str, str]:
@@ -71,7 +71,7 @@ def test_the_ai_sdk_node_tests(server: str, store: MemoryStore) -> None:  # noqa
     stored = {m.id: m for m in store.memories("acme")}
     assert "on-call rota" in stored[written_id].content
     assert stored[written_id].source == "vercel-ai-sdk"
-    writers = {e.actor for e in store.events("acme", types=["write"])}
+    writers = {e.actor for e in store.ledger.events("acme", types=["write"])}
     assert writers == {"key:ai-sdk"}
     # the middleware's recall was logged for its agent, and its outcome recorded
     (recall_id,) = re.findall(r"middleware-recall (\S+)", run.stdout)

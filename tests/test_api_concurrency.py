@@ -51,7 +51,7 @@ def test_eight_concurrent_clients_lose_nothing(store: MemoryStore) -> None:
         written = {i for t, ids, _ in results if t == tenant for i in ids}
         stored = {m.id for m in store.memories(tenant)}
         assert stored == written and len(written) == CLIENTS // 2 * WRITES
-        logged = store.count_events(tenant, types=["write"])[0]
+        logged = store.ledger.count_events(tenant, types=["write"])[0]
         assert logged == len(written)
     with store.db.admin_transaction() as conn:
         exposures = conn.exec_driver_sql("SELECT count(*) FROM exposure").scalar_one()
@@ -81,4 +81,4 @@ def test_simultaneous_retries_of_one_client_id_store_once(store: MemoryStore) ->
     assert sum(bool(result["created"]) for _, result in answers) == 1
     assert sum(bool(result["duplicate"]) for _, result in answers) == CLIENTS - 1
     assert [m.id for m in store.memories("acme")] == [ident]
-    assert store.count_events("acme", types=["restate"])[0] == 0
+    assert store.ledger.count_events("acme", types=["restate"])[0] == 0

@@ -55,14 +55,14 @@ def test_curate_is_a_dry_run_unless_asked_and_proposals_are_decided(served: Serv
         assert pinned.json()["pinned"] is True
         runs = curator.get("/v1/curator/runs").json()
         assert len(runs) == 2
-        store.undo_run(T, applied["run_id"])
+        store.runs.undo(T, applied["run_id"])
         withdrawn = curator.get("/v1/curator/proposals", params={"status": "withdrawn"})
         assert withdrawn.status_code == 200 and withdrawn.json() == []  # both were decided
         statuses = {r["id"]: r["status"] for r in curator.get("/v1/curator/runs").json()}
         assert statuses == {dry.json()["run_id"]: "dry_run", applied["run_id"]: "undone"}
-    assert {e.actor for e in store.events(T, types=["approve", "reject", "restore", "pin"])} == {
-        "key:ops"
-    }
+    assert {
+        e.actor for e in store.ledger.events(T, types=["approve", "reject", "restore", "pin"])
+    } == {"key:ops"}
 
 
 def test_conflicts_are_listed_and_resolved(served: Served) -> None:
@@ -121,7 +121,7 @@ def _held_change(store: MemoryStore, tenant: str = T) -> tuple[str, str]:
         created_at=now - timedelta(days=20),
     )
     off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.set_policy(
+    store.tenants.set_policy(
         tenant,
         CurationPolicy(
             **off,
@@ -176,8 +176,8 @@ def test_held_changes_are_listed_confirmed_and_rejected(served: Served) -> None:
 def test_a_rejected_change_keeps_both_and_other_tenants_cannot_decide(served: Served) -> None:
     store = served.store
     old, new = _held_change(store)
-    store.curate(T, apply=True)
-    [change] = store.changes(T)
+    store.runs.curate(T, apply=True)
+    [change] = store.curator.changes(T)
     with served.client(served.key("other", "curator")) as stranger:
         refused = stranger.post(f"/v1/curator/changes/{change.id}/reject")
         assert refused.status_code == 404
@@ -186,7 +186,7 @@ def test_a_rejected_change_keeps_both_and_other_tenants_cannot_decide(served: Se
         rejected = curator.post(f"/v1/curator/changes/{change.id}/reject", json={})
         assert rejected.status_code == 200 and rejected.json()["status"] == "rejected"
     assert store.get(T, old).status == "active" and store.get(T, new).status == "active"
-    assert store.change_gate(T).rejected == 1
+    assert store.curator.change_gate(T).rejected == 1
     with served.client(served.key(T, "agent")) as agent:  # the curator's acts only
         assert agent.get("/v1/curator/changes").status_code == 403
 
@@ -217,6 +217,6 @@ def test_a_proposal_is_approved_with_the_curator_s_edited_text(served: Served) -
             len(members),
         )
     assert store.get(T, result["principle_id"]).content == edited
-    [event] = store.events(T, types=["approve"])
+    [event] = store.ledger.events(T, types=["approve"])
     assert event.actor == "key:ops"
     assert (event.data["proposed_text"], event.data["edited_text"]) == (proposal["text"], edited)

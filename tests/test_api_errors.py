@@ -188,7 +188,7 @@ def test_loose_types_are_refused_not_coerced(served: Served, agent: httpx.Client
     with served.client(served.key(A, "curator")) as curator:
         apply = refused(curator.post("/v1/curator/curate", json={"apply": "yes"}), 422, "apply")
         assert apply["value"] == "yes"
-        assert served.store.runs(A) == []  # no run at all, let alone an applied one
+        assert served.store.runs.latest(A) == []  # no run at all, let alone an applied one
         refused(
             curator.post(f"/v1/curator/memories/{memory.id}/pin", json={"pinned": 1}), 422, "pinned"
         )
@@ -277,7 +277,7 @@ def test_an_http_apply_under_a_dry_run_policy_says_why_nothing_was_written(
         assert "dry_run" in applied["note"] and "--enable-writes" in applied["note"]
         assert curator.post("/v1/curator/curate", json={}).json()["note"] is None
         writes = CurationPolicy().with_all_modes(Mode.APPLY).model_dump(mode="json")
-        served.store.set_policy(
+        served.store.tenants.set_policy(
             A,
             {
                 name: writes[name]

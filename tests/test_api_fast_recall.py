@@ -26,9 +26,9 @@ def ask(client: httpx.Client, key: str | None, body: Any, content_type: str) -> 
 def test_the_fast_path_answers_like_the_route(store: MemoryStore) -> None:
     store.remember(T, "deploys need a green CI run first")
     store.remember(T, "billing runs on the first of the month")
-    key = store.create_key(T, "agent").key
-    revoked = store.create_key(T, "agent")
-    store.revoke_key(T, revoked.id)
+    key = store.keys.create(T, "agent").key
+    revoked = store.keys.create(T, "agent")
+    store.keys.revoke(T, revoked.id)
     json_type = "application/json"
     cases: list[tuple[str | None, Any, str]] = [
         (key, {"query": "what do deploys need", "k": 2}, json_type),

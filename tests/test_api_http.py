@@ -78,15 +78,15 @@ def test_an_agent_key_cannot_reach_curator_routes(served: Served) -> None:
 
 
 def test_a_revoked_key_fails_on_its_next_request(served: Served) -> None:
-    served.store.create_tenant(A)
-    created = served.store.create_key(A, "agent", name="laptop")
+    served.store.tenants.create(A)
+    created = served.store.keys.create(A, "agent", name="laptop")
     with served.client(created.key) as client:
         assert client.post("/v1/recall", json={"query": "q"}).status_code == 200
-        served.store.revoke_key(A, created.id)
+        served.store.keys.revoke(A, created.id)
         response = client.post("/v1/recall", json={"query": "q"})
         assert response.status_code == 401
         assert "revoked" in error_of(response)["message"]
-    (listed,) = served.store.keys(A)
+    (listed,) = served.store.keys.all(A)
     assert listed.revoked_at is not None and listed.last_used_at is not None
 
 
@@ -120,8 +120,8 @@ def test_requests_authenticate_after_the_database_dropped_the_key_connections(
 
 
 def test_keys_are_stored_hashed(served: Served) -> None:
-    served.store.create_tenant(A)
-    created = served.store.create_key(A, "curator")
+    served.store.tenants.create(A)
+    created = served.store.keys.create(A, "curator")
     with served.store.db.admin_transaction() as conn:
         rows = conn.exec_driver_sql("SELECT key_hash, tenant, scope FROM api_key").all()
     assert [(r.tenant, r.scope) for r in rows] == [(A, "curator")]
@@ -231,7 +231,7 @@ def test_a_batch_and_idempotent_client_ids(served: Served) -> None:
         assert reused.status_code == 409
         assert error_of(reused) == {**error_of(reused), "field": "id", "value": ids[0]}
     assert served.store.counts(A).active == 3
-    restates, _ = served.store.count_events(A, types=["restate"])
+    restates, _ = served.store.ledger.count_events(A, types=["restate"])
     assert restates == 0  # a retry wrote nothing, not even a reinforcement
 
 

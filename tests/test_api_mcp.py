@@ -90,7 +90,7 @@ def test_mcp_over_http_needs_a_live_key(served: Served) -> None:
 
 def test_the_agent_tools_over_stdio(store: MemoryStore, cli_env: dict[str, str]) -> None:
     store.remember(A, "the on-call phone is in the blue drawer")
-    key = store.create_key(A, "agent").key
+    key = store.keys.create(A, "agent").key
     env = {**cli_env, "MEMGOV_EMBEDDER": "hashing", "MEMGOV_API_KEY": key}
     if "PYTHONPATH" in os.environ:
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]

@@ -80,7 +80,7 @@ def test_the_node_example_agent(server: str, api_env: dict[str, str], store: Mem
     assert set(report["written"]) == set(stored) and len(stored) == 3
     stale = stored[report["stale_id"]]
     assert "Node 18" in stale.content
-    (conflict,) = store.conflicts("acme")
+    (conflict,) = store.ledger.conflicts("acme")
     assert conflict.id == report["conflict_id"] and conflict.memory_id == stale.id
     assert "Node 20" in conflict.claim and report["open_conflicts"] == 1
     assert [stored[i].topic for i in report["filtered"]] == ["ops"]  # a filtered recall
@@ -89,7 +89,9 @@ def test_the_node_example_agent(server: str, api_env: dict[str, str], store: Mem
             "SELECT e.agent_id, o.success FROM exposure e JOIN outcome o ON o.recall_id = e.id"
         ).one()
     assert tuple(exposure) == ("node-7", True)
-    assert {e.actor for e in store.events("acme", types=["write", "contest"])} == {"key:node"}
+    assert {e.actor for e in store.ledger.events("acme", types=["write", "contest"])} == {
+        "key:node"
+    }
 
     listed = as_json(run_cli(api_env, "keys", "list", "-t", "acme", "--json"))
     assert [k["id"] for k in listed] == [created["id"]] and listed[0]["last_used_at"]

@@ -66,8 +66,8 @@ def test_every_tool_call_succeeds_or_answers_the_json_error(
     store: MemoryStore, call: tuple[str, dict[str, Any]]
 ) -> None:
     name, arguments = call
-    store.create_tenant(A)
-    key = store.authenticate(store.create_key(A, "agent").key)
+    store.tenants.create(A)
+    key = store.keys.authenticate(store.keys.create(A, "agent").key)
     assert key is not None
     server = build_mcp(store)
 
@@ -127,11 +127,11 @@ def test_an_import_accounts_for_every_line(
     store: MemoryStore, tmp_path: Path, batch: list[str]
 ) -> None:
     tenant = f"imp-{uuid.uuid4().hex[:8]}"
-    store.create_tenant(tenant)
+    store.tenants.create(tenant)
     path = tmp_path / f"{tenant}.jsonl"
     path.write_bytes("\n".join(batch).encode("utf-8", "surrogatepass") + b"\n")
     try:
-        report = store.import_jsonl(path, tenant)
+        report = store.transfer.import_jsonl(path, tenant)
     except MemgovError:
         return  # a typed refusal of the whole file is an answer too
     nonblank = sum(1 for line in batch if line.strip(JSON_BLANK))

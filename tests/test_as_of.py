@@ -48,9 +48,9 @@ def replayed(store: MemoryStore, moment: Any, tenant: str = T) -> dict[str, Any]
 def test_replay_to_each_moment_equals_the_snapshot_taken_then(store: MemoryStore) -> None:
     ids = seed_mixed(store, T)
     store.pin(T, ids["filler"][0], now=T0 + timedelta(seconds=10))
-    store.set_policy(T, apply_all(), now=T0 + timedelta(seconds=20))
+    store.tenants.set_policy(T, apply_all(), now=T0 + timedelta(seconds=20))
     before_run = snapshot(store)
-    run = store.curate(T, apply=True, now=T0 + timedelta(minutes=1))
+    run = store.runs.curate(T, apply=True, now=T0 + timedelta(minutes=1))
     assert run.archived_ids
     after_run = snapshot(store)
     store.unpin(T, ids["filler"][0], now=T0 + timedelta(minutes=2))
@@ -58,7 +58,7 @@ def test_replay_to_each_moment_equals_the_snapshot_taken_then(store: MemoryStore
         T, [{"content": f"late note {i}"} for i in range(3)], now=T0 + timedelta(minutes=3)
     )
     latest = snapshot(store)
-    store.undo_run(T, run.run_id, now=T0 + timedelta(minutes=4))
+    store.runs.undo(T, run.run_id, now=T0 + timedelta(minutes=4))
     undone = snapshot(store)
 
     assert before_run != after_run != latest
@@ -116,7 +116,7 @@ def test_replay_equals_the_snapshot_after_any_short_sequence(
             getattr(store, step)(tenant, ids[pick % len(ids)], now=at)
         else:
             policy = apply_all() if step == "policy" else CurationPolicy()
-            store.set_policy(tenant, policy, now=at)
+            store.tenants.set_policy(tenant, policy, now=at)
         moments.append((at + timedelta(seconds=30), snapshot(store, tenant)))
     for moment, taken in moments:
         assert replayed(store, moment, tenant) == taken

@@ -402,14 +402,14 @@ CASES: list[Any] = [
         id="contest-related-malformed",
     ),
     pytest.param(
-        lambda s, m: s.set_policy(TENANT, {"reinforce_on": "never"}),
+        lambda s, m: s.tenants.set_policy(TENANT, {"reinforce_on": "never"}),
         ValidationError,
         "policy.reinforce_on",
         "'never'",
         id="policy-bad-value",
     ),
     pytest.param(
-        lambda s, m: s.set_policy(TENANT, {"no_such_knob": 1}),
+        lambda s, m: s.tenants.set_policy(TENANT, {"no_such_knob": 1}),
         ValidationError,
         "policy.no_such_knob",
         "Extra inputs",

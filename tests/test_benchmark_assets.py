@@ -55,7 +55,7 @@ def test_timeqa_runs_in_a_scratch_database_and_logs_to_mlflow(
         benchmarks_dir=str(tmp_path / "shared"),
     )
     resources["benchmarks"] = resources["benchmarks"].model_copy(update={"database": scratch})
-    before = store.tenants()
+    before = store.tenants.all()
     try:
         result = materialize([timeqa_benchmark], instance=instance, resources=resources)
         assert result.success
@@ -66,6 +66,6 @@ def test_timeqa_runs_in_a_scratch_database_and_logs_to_mlflow(
         )
         run = MlflowClient(tracking_uri=uri).get_run(metadata["mlflow_run_id"])
         assert run.data.tags["memgov.benchmark"] == "timeqa"
-        assert store.tenants() == before  # the store itself was never written
+        assert store.tenants.all() == before  # the store itself was never written
     finally:
         drop_database(database_url, scratch)

@@ -298,9 +298,9 @@ def test_locomo_raw_vs_curated(store: MemoryStore, locomo_path: Path) -> None:
     assert states["some_archived"]["raw"]["recall_any@5"] == 1.0
     assert states["some_archived"]["curated"]["recall_any@5"] == pytest.approx(2 / 3)
     assert store.counts("locomo-conv-7").archived == 3
-    assert store.policy("locomo-conv-7").decay == "apply"
+    assert store.tenants.policy("locomo-conv-7").decay == "apply"
     # scoring recalls never voted
-    assert store.events("locomo-conv-7", types=["recall"]) == []
+    assert store.ledger.events("locomo-conv-7", types=["recall"]) == []
     assert result["mlflow"] is None
     assert isinstance(store.embedder, HashingEmbedder)  # the query cache is undone
     assert set(result["timings"]) >= {"ingest_s", "raw_recall_s", "curate_s", "total_s"}
@@ -364,7 +364,7 @@ def test_longmemeval_raw_vs_curated(store: MemoryStore, longmemeval_path: Path) 
     assert curation["archived"] == 0 and curation["memories"] == 11
     # the stale KU value is not among the memories curation must keep
     assert curation["evidence_memories"] == 3 and curation["evidence_survival"] == 1.0
-    assert store.events("longmemeval-q-new", types=["recall"]) == []
+    assert store.ledger.events("longmemeval-q-new", types=["recall"]) == []
 
 
 def test_longmemeval_filters(store: MemoryStore, longmemeval_path: Path) -> None:
@@ -376,7 +376,7 @@ def test_longmemeval_filters(store: MemoryStore, longmemeval_path: Path) -> None
         log_mlflow=False,
     )
     assert [r["question_id"] for r in result["rows"]] == ["q-new"]
-    assert store.tenants() == ["longmemeval-q-new"]
+    assert store.tenants.all() == ["longmemeval-q-new"]
 
 
 def test_benchmark_logged_to_mlflow(

@@ -142,7 +142,7 @@ def test_a_run_in_another_wording_stores_that_wording(store: MemoryStore, tmp_pa
     )
     assert result["wording"] == "noted_qa"
     assert result["arms"]["curated"]["overall"]["n"] == 2
-    tenants = [t for t in store.tenants() if t.startswith(result["tenant_prefix"])]
+    tenants = [t for t in store.tenants.all() if t.startswith(result["tenant_prefix"])]
     contents = [m.content for t in tenants for m in store.memories(t)]
     assert contents and all(c.startswith("Q: ") and "(noted in " in c for c in contents)
 

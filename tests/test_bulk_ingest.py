@@ -127,7 +127,11 @@ def test_a_new_tenant_gets_the_same_store_by_the_bulk_path(
     assert relations(database, "memgov_bulk_%") == []  # the standalone table became the partition
     # the write path's bookkeeping is the same: states, events, counts
     assert bulk.counts("fast").to_dict() == plain.counts("slow").to_dict()
-    assert len(bulk.events("fast", limit=500)) == len(plain.events("slow", limit=500)) == 120
+    assert (
+        len(bulk.ledger.events("fast", limit=500))
+        == len(plain.ledger.events("slow", limit=500))
+        == 120
+    )
     # identical recall results, on several queries
     for offset in (0, 7, 33):
         assert top(bulk, "fast", items[offset:]) == top(plain, "slow", items[offset:])
@@ -154,7 +158,7 @@ def test_an_existing_tenant_keeps_its_rows_state_and_old_partition(
     assert bulk_built(database, "acme")
     assert store.counts("acme").active == 100
     assert store.get("acme", ids[0]).pinned
-    assert store.conflicts("acme")[0].id == conflict.id
+    assert store.ledger.conflicts("acme")[0].id == conflict.id
     assert top(store, "acme", first) == top(bulk_store(database, clock, None), "acme", first)
     assert foreign_keys(database) == fks and all(valid for _, _, valid in fks)
     # the replaced partition is kept, detached, with its rows
@@ -169,12 +173,12 @@ def test_an_existing_tenant_keeps_its_rows_state_and_old_partition(
         ).scalar_one()
     assert attached == 0
     # out of the store's schema: dumps and tenant listings do not see it
-    store.dump_tenant(tmp_path / "acme.dump", "acme")
+    store.transfer.dump(tmp_path / "acme.dump", "acme")
     # a batch small relative to the tenant inserts as today: no new swap
     store.remember_many("acme", rows(60, seed=5))
     assert len(relations(database, "memory_r_%")) == 1
     # deleting the tenant (the one hard delete) takes the kept copy with it
-    store.delete_tenant("acme", dump=None, force=True)
+    store.tenants.delete("acme", dump=None, force=True)
     assert relations(database, "memory_r_%") == []
 
 
@@ -223,7 +227,7 @@ def test_row_level_security_isolates_the_loaded_rows(database: Database, clock: 
     with pytest.raises(DBAPIError, match="permission denied"), database.transaction("newco") as c:
         staged = c.execute(begin).scalar_one()
         c.execute(text(f'SELECT * FROM "{staged}"'))
-    assert relations(database, "memgov_bulk_%") == [] and "newco" not in store.tenants()
+    assert relations(database, "memgov_bulk_%") == [] and "newco" not in store.tenants.all()
 
 
 def test_recall_keeps_answering_during_an_import(database: Database, clock: FixedClock) -> None:
@@ -369,17 +373,19 @@ def test_jsonl_and_full_imports_take_the_bulk_path(
     store.pin("src", ids[3])
     store.contest("src", ids[4], "not so", "a source")
     exported = tmp_path / "src.jsonl"
-    store.export_jsonl(exported, "src")
-    report = store.import_jsonl(exported, "copy", batch_size=10)  # one batch: the bulk path
+    store.transfer.export_jsonl(exported, "src")
+    report = store.transfer.import_jsonl(
+        exported, "copy", batch_size=10
+    )  # one batch: the bulk path
     assert report.imported == 95 and report.rejected == []
     assert bulk_built(database, "copy")
     assert store.counts("copy").active == 95
 
     dump = tmp_path / "src.dump"
-    store.dump_tenant(dump, "src")
+    store.transfer.dump(dump, "src")
     before = read_fingerprint(database, "src")
-    assert store.delete_tenant("src", dump=dump).rows["memory"] == 95
-    restored = store.restore_tenant(dump)
+    assert store.tenants.delete("src", dump=dump).rows["memory"] == 95
+    restored = store.transfer.restore(dump)
     assert restored.rows["memory"] == 95
     assert bulk_built(database, "src")
     assert read_fingerprint(database, "src") == before

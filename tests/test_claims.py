@@ -113,7 +113,9 @@ def test_dialogue_turns_are_stored_with_their_claims_for_their_tenant_only(
     assert short.id not in {r[0] for r in rows} and fact.id not in {r[0] for r in rows}
     assert len(_claim_rows(store, OTHER)) == 5  # row-level security: each sees its own
 
-    store.set_policy(T, store.policy(T).model_copy(update={"claim_kinds": frozenset()}))
+    store.tenants.set_policy(
+        T, store.tenants.policy(T).model_copy(update={"claim_kinds": frozenset()})
+    )
     plain = store.remember(T, "user: " + FILLER.replace("weather", "tide"), kind="conversation")
     assert plain.id not in {r[0] for r in _claim_rows(store, T)}
 
@@ -138,7 +140,7 @@ def amount_turns(
 ) -> tuple[Any, Any]:
     """Two long turns whose one shared claim changes its amount, written that long ago."""
     now = clock.now()
-    store.set_policy(T, HASHING_CLAIMS)
+    store.tenants.set_policy(T, HASHING_CLAIMS)
     older = store.remember(
         T,
         "user: " + FILLER + "My pre-approval amount is 350,000 dollars.",

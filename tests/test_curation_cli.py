@@ -43,7 +43,9 @@ def test_curate_dry_run_then_enable_writes_apply_and_undo(
     seed_mixed(store, T)
     # the seeded stale hotfixes are one-off facts: let them decay uncovered, as the pass
     # tests do (the only-carrier rule is tested in test_decay_carrier.py)
-    store.set_policy(T, store.policy(T).model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
+    store.tenants.set_policy(
+        T, store.tenants.policy(T).model_copy(update={"decay_uncovered_kinds": EVERY_KIND})
+    )
     before = state(store, T)
 
     earlier = (T0 - timedelta(hours=1)).isoformat()
@@ -58,7 +60,7 @@ def test_curate_dry_run_then_enable_writes_apply_and_undo(
     policy = as_json(run_cli(env, "policy", "set", "-t", T, "--enable-writes"))
     for mechanic in ("supersession", "duplicates", "decay", "contradiction", "subsumption"):
         assert policy[mechanic] == "apply"
-        assert getattr(store.policy(T), mechanic).value == "apply"
+        assert getattr(store.tenants.policy(T), mechanic).value == "apply"
 
     applied = as_json(run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW))
 
@@ -134,13 +136,13 @@ def test_proposals_list_and_approve(store: MemoryStore, env: dict[str, str]) -> 
     assert principle not in lessons and approved["subsumed"] == len(lessons)
     assert (approved["text"], approved["edited"]) == (edited, True)
     assert store.get(T, principle).content == edited
-    [event] = store.events(T, types=["approve"])
+    [event] = store.ledger.events(T, types=["approve"])
     assert (event.data["proposed_text"], event.data["edited_text"]) == (proposal["text"], edited)
     for member in set(lessons) - {principle}:
         m = store.get(T, member)
         assert (m.archive_reason, m.parent_id) == ("subsumed", principle)
     assert as_json(run_cli(env, "proposals", "list", "-t", T, "--json")) == []
-    assert store.proposals(T, status="approved")[0].decided_by == "cli"
+    assert store.curator.proposals(T, status="approved")[0].decided_by == "cli"
 
 
 def test_conflicts_list_and_resolve(store: MemoryStore, env: dict[str, str]) -> None:
@@ -178,7 +180,7 @@ def test_conflicts_list_and_resolve(store: MemoryStore, env: dict[str, str]) -> 
     old = store.get(T, ids["claim_old"])
     assert (old.status, old.superseded_by) == ("archived", ids["claim_new"])
     assert as_json(run_cli(env, "conflicts", "list", "-t", T, "--json")) == []
-    [done] = store.conflicts(T, status=None)
+    [done] = store.ledger.conflicts(T, status=None)
     assert (done.status, done.resolution_note) == ("resolved", "the bank revised it")
 
 
@@ -187,10 +189,10 @@ def test_compact_needs_yes_and_deletes_only_past_the_grace_period(
 ) -> None:
     ids = seed_mixed(store, T)
     month_ago = T0 - timedelta(days=30)
-    store.set_policy(T, apply_only("decay", compression=False))
-    old_run = store.curate(T, apply=True, now=month_ago, force_now_reason="a month-old run")
-    store.set_policy(T, apply_only("supersession", compression=False))
-    new_run = store.curate(T, apply=True)
+    store.tenants.set_policy(T, apply_only("decay", compression=False))
+    old_run = store.runs.curate(T, apply=True, now=month_ago, force_now_reason="a month-old run")
+    store.tenants.set_policy(T, apply_only("supersession", compression=False))
+    new_run = store.runs.curate(T, apply=True)
     assert sorted(old_run.archived_ids) == sorted(ids["stale"])
     recent = new_run.archived_ids
     assert sorted(recent) == sorted([ids["key_old"], ids["key_narrow"]])
@@ -217,11 +219,11 @@ def test_compact_needs_yes_and_deletes_only_past_the_grace_period(
     with store.db.transaction(T) as conn:
         kept = set(conn.execute(text("SELECT id FROM event WHERE tenant = :t"), {"t": T}).scalars())
     assert event_ids < kept and len(kept) == len(event_ids) + 1  # history kept, one added
-    [compact] = store.events(T, types=["compact"])
+    [compact] = store.ledger.events(T, types=["compact"])
     assert sorted(compact.related_ids) == sorted(ids["stale"])
     assert compact.data["deleted"] == 3
     # the deleted entries' history is still there
-    assert {e.memory_id for e in store.events(T, types=["archive"])} >= set(ids["stale"])
+    assert {e.memory_id for e in store.ledger.events(T, types=["archive"])} >= set(ids["stale"])
 
 
 def test_calibrate_reports_the_minilm_threshold(cli_env: dict[str, str]) -> None:
@@ -271,7 +273,7 @@ def _held_change(store: MemoryStore, env: dict[str, str], **policy: object) -> t
         created_at=T0 - timedelta(days=20),
     )
     off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.set_policy(
+    store.tenants.set_policy(
         T,
         CurationPolicy(
             **off,
@@ -338,7 +340,7 @@ def test_changes_reject_keeps_both(store: MemoryStore, env: dict[str, str]) -> N
 def test_recall_as_of_a_moment_before_a_write_misses_it(
     store: MemoryStore, env: dict[str, str]
 ) -> None:
-    store.create_tenant(T)
+    store.tenants.create(T)
     lesson = "flush the redis session cache after restarting the auth gateway"
     written = store.remember(T, lesson, created_at=T0 - timedelta(days=2))
     recall = ["recall", "redis session cache", "-t", T, "--json", *NOW]

@@ -80,11 +80,11 @@ def test_batch_duplicate_detection_agrees_with_brute_force(store: MemoryStore) -
         ],
     )
     assert sum(r.created for r in results) == n
-    snap = store.snapshot(T)
+    snap = store.runs.snapshot(T)
     assert len(snap) == n and snap.embeddings.shape == (n, DIM)
     row_of = snap.index_of()
     rows = [row_of[r.id] for r in results]  # input position -> snapshot row
-    threshold = store.policy(T).duplicate_threshold_for(snap.embedding_model)
+    threshold = store.tenants.policy(T).duplicate_threshold_for(snap.embedding_model)
     assert threshold == 0.93
 
     found = similar_pairs(snap.embeddings, threshold, snap.kinds)

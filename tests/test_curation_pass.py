@@ -36,13 +36,13 @@ T = "fleet"
 @pytest.mark.parametrize("how", ["curate", "apply"])
 def test_dry_run_writes_nothing_but_its_report(store: MemoryStore, how: str) -> None:
     seed_mixed(store, T)
-    store.set_policy(T, apply_all())  # even with every mechanic on apply
+    store.tenants.set_policy(T, apply_all())  # even with every mechanic on apply
     counts, rows = table_counts(store, T), full_state(store, T)
 
     if how == "curate":
-        report = store.curate(T, apply=False)
+        report = store.runs.curate(T, apply=False)
     else:
-        report = store.apply(store.plan(T), dry_run=True)
+        report = store.runs.apply(store.runs.plan(T), dry_run=True)
 
     planned = report.planned
     assert planned["superseded"] == 2 and planned["decayed"] == 3
@@ -62,7 +62,7 @@ def test_dry_run_writes_nothing_but_its_report(store: MemoryStore, how: str) -> 
         "curation_run": counts["curation_run"] + 1,
         "event": counts["event"] + 1,
     }
-    runs = store.runs(T)
+    runs = store.runs.latest(T)
     assert [r.status for r in runs] == ["dry_run"]
     assert runs[0].dry_run is True and runs[0].id == report.run_id
     assert runs[0].report.planned == planned
@@ -74,9 +74,9 @@ def test_dry_run_writes_nothing_but_its_report(store: MemoryStore, how: str) -> 
 @pytest.mark.parametrize("mechanic", ["decay", "supersession", "duplicates", "contradiction"])
 def test_only_the_mechanics_set_to_apply_write(store: MemoryStore, mechanic: str) -> None:
     ids = seed_mixed(store, T)
-    store.set_policy(T, apply_only(mechanic, compression=False))
+    store.tenants.set_policy(T, apply_only(mechanic, compression=False))
 
-    report = store.curate(T, apply=True)
+    report = store.runs.curate(T, apply=True)
 
     counts = store.counts(T).to_dict()
     archived_reasons = {k for k in counts if k.startswith("archived_")}
@@ -97,7 +97,7 @@ def test_only_the_mechanics_set_to_apply_write(store: MemoryStore, mechanic: str
         assert planned_n > 0, field  # every mechanic had something to do ...
         assert applied[field] == (planned_n if owner == mechanic else 0), field  # ... one did
     assert applied["proposals_created"] == 0
-    assert len(store.conflicts(T)) == (1 if mechanic == "contradiction" else 0)
+    assert len(store.ledger.conflicts(T)) == (1 if mechanic == "contradiction" else 0)
     if mechanic == "decay":
         assert sorted(report.archived_ids) == sorted(ids["stale"])
         assert store.get(T, ids["key_old"]).status == "active"  # planned, not applied
@@ -111,15 +111,15 @@ def test_only_the_mechanics_set_to_apply_write(store: MemoryStore, mechanic: str
         narrow = store.get(T, ids["key_narrow"])
         assert (narrow.archive_reason, narrow.parent_id) == ("subsumed", ids["key_broad"])
         assert all(store.get(T, s).status == "active" for s in ids["stale"])
-    assert store.runs(T)[0].status == "applied"
+    assert store.runs.latest(T)[0].status == "applied"
 
 
 def test_report_planned_and_applied_counts_agree_with_the_plan(store: MemoryStore) -> None:
     seed_mixed(store, T)
-    store.set_policy(T, apply_all())
-    plan = store.plan(T)
+    store.tenants.set_policy(T, apply_all())
+    plan = store.runs.plan(T)
 
-    report = store.curate(T, apply=True)
+    report = store.runs.curate(T, apply=True)
 
     # every mechanic applies: an apply leaves what the plan says
     assert report.planned == {**plan.counts(), "active_after_apply": plan.counts()["active_after"]}
@@ -132,7 +132,7 @@ def test_report_planned_and_applied_counts_agree_with_the_plan(store: MemoryStor
     assert sorted(report.archived_ids) == sorted(plan.archived_ids())
     assert report.active_after == planned["active_after"] == store.counts(T).active
     assert report.modes["decay"] == "apply" and report.modes["compression"] == "propose"
-    assert store.runs(T)[0].report.applied == applied
+    assert store.runs.latest(T)[0].report.applied == applied
 
 
 def test_decay_is_capped_lowest_retention_first(store: MemoryStore) -> None:
@@ -147,9 +147,9 @@ def test_decay_is_capped_lowest_retention_first(store: MemoryStore) -> None:
             ],
         )
     ]
-    store.set_policy(T, apply_only("decay"))
+    store.tenants.set_policy(T, apply_only("decay"))
 
-    report = store.curate(T, apply=True)
+    report = store.runs.curate(T, apply=True)
 
     cap = math.floor(0.2 * 15)
     assert report.planned["decayed"] == report.applied["decayed"] == cap
@@ -163,8 +163,8 @@ def test_decay_is_capped_lowest_retention_first(store: MemoryStore) -> None:
 @pytest.mark.parametrize("touch", ["recall", "pin"])
 def test_entry_changed_after_planning_is_left_alone(store: MemoryStore, touch: str) -> None:
     ids = seed_mixed(store, T)
-    store.set_policy(T, apply_all())
-    plan = store.plan(T)
+    store.tenants.set_policy(T, apply_all())
+    plan = store.runs.plan(T)
     target = ids["stale"][0]
     assert target in {a.memory_id for a in plan.archived_by(Mechanic.DECAY)}
 
@@ -173,7 +173,7 @@ def test_entry_changed_after_planning_is_left_alone(store: MemoryStore, touch: s
         assert store.recall(T, content, k=1)[0].id == target
     else:
         store.pin(T, target)
-    report = store.apply(plan)
+    report = store.runs.apply(plan)
 
     entry = store.get(T, target)
     assert entry.status == "active" and entry.archive_reason is None
@@ -185,12 +185,12 @@ def test_entry_changed_after_planning_is_left_alone(store: MemoryStore, touch: s
 
 def test_applying_the_same_plan_twice_equals_applying_it_once(store: MemoryStore) -> None:
     seed_mixed(store, T)
-    store.set_policy(T, apply_all())
-    plan = store.plan(T)
+    store.tenants.set_policy(T, apply_all())
+    plan = store.runs.plan(T)
 
-    first = store.apply(plan)
+    first = store.runs.apply(plan)
     once, counts_once = state(store, T), table_counts(store, T)
-    second = store.apply(plan)
+    second = store.runs.apply(plan)
 
     assert len(first.archived_ids) == len(plan.archives) > 0
     assert state(store, T) == once
@@ -211,16 +211,16 @@ def test_applying_the_same_plan_twice_equals_applying_it_once(store: MemoryStore
 
 def test_undo_run_restores_the_exact_prior_state(store: MemoryStore) -> None:
     ids = seed_mixed(store, T)
-    store.set_policy(T, apply_all(reinforce_on="feedback"))
+    store.tenants.set_policy(T, apply_all(reinforce_on="feedback"))
     for _ in range(2):  # counts that the merge will fold
         store.feedback(T, ids["dup_echo"], True)
     store.feedback(T, ids["dup_canonical"], True)
-    store.set_policy(T, apply_all())
+    store.tenants.set_policy(T, apply_all())
     before = state(store, T)
 
-    report = store.curate(T, apply=True)
+    report = store.runs.curate(T, apply=True)
     during = state(store, T)
-    undone = store.undo_run(T, report.run_id)
+    undone = store.runs.undo(T, report.run_id)
 
     assert during != before and len(report.archived_ids) == 7
     # the subsumed entry got a parent, the canonical counts: both are given back
@@ -235,11 +235,11 @@ def test_undo_run_restores_the_exact_prior_state(store: MemoryStore) -> None:
         status_before="applied",
         undone_at=T0.isoformat(),
     )
-    assert [c.status for c in store.conflicts(T, status=None)] == ["dismissed"]
+    assert [c.status for c in store.ledger.conflicts(T, status=None)] == ["dismissed"]
     # withdrawn, not rejected: no curator decided it
-    assert [p.status for p in store.proposals(T, status=None)] == ["withdrawn"]
-    assert [r.status for r in store.runs(T)] == ["undone"]
-    restore_events = store.events(T, types=["restore"])
+    assert [p.status for p in store.curator.proposals(T, status=None)] == ["withdrawn"]
+    assert [r.status for r in store.runs.latest(T)] == ["undone"]
+    restore_events = store.ledger.events(T, types=["restore"])
     assert {e.memory_id for e in restore_events} == set(report.archived_ids)
 
 
@@ -248,15 +248,15 @@ def test_merge_folds_counts_into_the_canonical_and_undo_takes_them_back(
 ) -> None:
     ids = seed_mixed(store, T)
     canonical, echo = ids["dup_canonical"], ids["dup_echo"]
-    store.set_policy(T, {"reinforce_on": "feedback"})
+    store.tenants.set_policy(T, {"reinforce_on": "feedback"})
     for _ in range(3):
         store.feedback(T, echo, True)
     store.feedback(T, canonical, True)
-    store.set_policy(T, apply_only("duplicates", compression=False))
+    store.tenants.set_policy(T, apply_only("duplicates", compression=False))
     before = store.get(T, canonical)
     assert (before.recall_count, before.proven, before.importance) == (1, 1, 0.4)
 
-    report = store.curate(T, apply=True)
+    report = store.runs.curate(T, apply=True)
 
     merged = store.get(T, canonical)
     assert (merged.recall_count, merged.proven) == (1 + 3, 1 + 3)  # summed
@@ -268,10 +268,10 @@ def test_merge_folds_counts_into_the_canonical_and_undo_takes_them_back(
         "duplicate",
         canonical,
     )
-    merge_events = [e for e in store.events(T, types=["merge"]) if e.memory_id == canonical]
+    merge_events = [e for e in store.ledger.events(T, types=["merge"]) if e.memory_id == canonical]
     assert len(merge_events) == 1 and merge_events[0].related_ids == [echo]
 
-    store.undo_run(T, report.run_id)
+    store.runs.undo(T, report.run_id)
 
     restored = store.get(T, canonical)
     assert (restored.recall_count, restored.proven, restored.importance) == (1, 1, 0.4)
@@ -289,13 +289,13 @@ def test_merge_folds_counts_into_the_canonical_and_undo_takes_them_back(
 def test_proposals_are_not_proposed_again(store: MemoryStore) -> None:
     ids = seed_mixed(store, T)  # default policy: only compression writes
 
-    first = store.curate(T, apply=True)
-    second = store.curate(T, apply=True, now=T0.replace(day=2))
+    first = store.runs.curate(T, apply=True)
+    second = store.runs.curate(T, apply=True, now=T0.replace(day=2))
 
     assert first.applied["proposals_created"] == 1
     assert second.planned["proposals"] == 1  # still a cluster ...
     assert second.applied["proposals_created"] == 0  # ... but already proposed
-    proposals = store.proposals(T, status=None)
+    proposals = store.curator.proposals(T, status=None)
     assert len(proposals) == 1
     assert sorted(proposals[0].member_ids) == sorted(ids["lessons"])
     assert store.counts(T).archived == 0
@@ -303,15 +303,15 @@ def test_proposals_are_not_proposed_again(store: MemoryStore) -> None:
 
 def test_conflicts_are_not_opened_twice(store: MemoryStore) -> None:
     ids = seed_mixed(store, T)
-    store.set_policy(T, apply_only("contradiction", compression=False))
+    store.tenants.set_policy(T, apply_only("contradiction", compression=False))
 
-    first = store.curate(T, apply=True)
-    second = store.curate(T, apply=True, now=T0.replace(day=2))
+    first = store.runs.curate(T, apply=True)
+    second = store.runs.curate(T, apply=True, now=T0.replace(day=2))
 
     assert first.applied["conflicts_opened"] == 1
     assert second.planned["conflicts"] == 1
     assert second.applied["conflicts_opened"] == 0
-    conflicts = store.conflicts(T, status=None)
+    conflicts = store.ledger.conflicts(T, status=None)
     assert len(conflicts) == 1
     c = conflicts[0]
     assert (c.memory_id, c.related_memory_id, c.detected_by) == (
@@ -329,33 +329,33 @@ def test_a_held_lock_refuses_curate_and_apply_for_that_tenant_only(
 ) -> None:
     seed_mixed(store, T)
     seed_mixed(store, "other")
-    store.set_policy(T, apply_all())
-    plan = store.plan(T)
+    store.tenants.set_policy(T, apply_all())
+    plan = store.runs.plan(T)
     before = state(store, T)
 
     with curation_lock(store.db, T):
         with pytest.raises(CurationLockedError):
-            store.curate(T, apply=True)
+            store.runs.curate(T, apply=True)
         with pytest.raises(CurationLockedError):
-            store.apply(plan)
+            store.runs.apply(plan)
         with pytest.raises(CurationLockedError):
-            store.curate(T, apply=False)  # a dry run needs the lock too
-        assert store.curate("other", apply=True).applied["proposals_created"] == 1
+            store.runs.curate(T, apply=False)  # a dry run needs the lock too
+        assert store.runs.curate("other", apply=True).applied["proposals_created"] == 1
 
     assert state(store, T) == before
-    assert store.runs(T) == []
-    assert store.apply(plan).applied["decayed"] == 3  # free again once released
+    assert store.runs.latest(T) == []
+    assert store.runs.apply(plan).applied["decayed"] == 3  # free again once released
 
 
 def test_a_running_curate_holds_the_lock_against_a_second_run(store: MemoryStore) -> None:
     """While curate's own lock is held (simulated by holding it ourselves), a concurrent
     apply through another connection is refused, and the holder itself can still apply."""
     seed_mixed(store, T)
-    store.set_policy(T, apply_all())
-    plan = store.plan(T)
+    store.tenants.set_policy(T, apply_all())
+    plan = store.runs.plan(T)
 
     with curation_lock(store.db, T) as conn:
         with pytest.raises(CurationLockedError):
-            store.apply(plan)
+            store.runs.apply(plan)
         report = run_apply(conn, plan, dry_run=False, now=T0, actor="test")
     assert report.applied["decayed"] == 3

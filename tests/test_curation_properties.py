@@ -165,17 +165,17 @@ def test_a_pass_over_a_random_store(
     store: MemoryStore, memories: list[dict[str, Any]], recalls: list[Any]
 ) -> None:
     bystander = "bystander"
-    if bystander not in store.tenants():
+    if bystander not in store.tenants.all():
         seed_mixed(store, bystander)
-        store.set_policy(bystander, apply_all())
+        store.tenants.set_policy(bystander, apply_all())
     tenant = "t-" + uuid.uuid4().hex[:10]
     ids = write_example(store, tenant, memories, recalls)
-    store.set_policy(tenant, apply_all())
+    store.tenants.set_policy(tenant, apply_all())
     before = state(store, tenant)
     others = (state(store, bystander), table_counts(store, bystander))
     pinned = {m for m, row in before.items() if row[TRACKED.index("pinned")]}
 
-    plan = store.plan(tenant)
+    plan = store.runs.plan(tenant)
 
     # the plan: this tenant only, never a pinned entry, decay within the cap
     assert plan.tenant == tenant
@@ -205,9 +205,9 @@ def test_a_pass_over_a_random_store(
     if plan.proposals:
         event("proposals")
 
-    first = store.apply(plan)
+    first = store.runs.apply(plan)
     once = state(store, tenant)
-    second = store.apply(plan)
+    second = store.runs.apply(plan)
 
     assert set(first.archived_ids) == plan.archived_ids()  # nothing moved in between
     for memory_id in pinned:
@@ -218,7 +218,7 @@ def test_a_pass_over_a_random_store(
     assert second.archived_ids == second.conflict_ids == second.proposal_ids == []
     assert state(store, tenant) == once
 
-    store.undo_run(tenant, first.run_id)
+    store.runs.undo(tenant, first.run_id)
 
     assert state(store, tenant) == before
     assert (state(store, bystander), table_counts(store, bystander)) == others
@@ -228,6 +228,6 @@ def test_a_keys_loser_follows_its_winners_chain_to_the_end(store: MemoryStore) -
     for _ in range(8):  # each tenant draws new ids, so both fold orders come up
         tenant = "t-" + uuid.uuid4().hex[:10]
         write_example(store, tenant, KEY_LOSER_CHAIN, [])
-        store.set_policy(tenant, apply_all())
-        store.apply(store.plan(tenant))
+        store.tenants.set_policy(tenant, apply_all())
+        store.runs.apply(store.runs.plan(tenant))
         active_targets_hold(store, tenant)

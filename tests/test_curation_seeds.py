@@ -49,11 +49,11 @@ def test_forty_paraphrases_become_one_principle_then_unmerge_restores_all(
     assert len(set(lessons)) == 40
     before = state(store, T)
 
-    report = store.curate(T, apply=True)  # default policy: only proposals are written
+    report = store.runs.curate(T, apply=True)  # default policy: only proposals are written
 
     assert report.applied["proposals_created"] == 1
     assert store.counts(T).archived == 0
-    [proposal] = store.proposals(T)
+    [proposal] = store.curator.proposals(T)
     members = set(proposal.member_ids)
     assert len(members) >= 3 and members <= set(lessons)
     assert members == set(lessons)  # the whole lesson, nothing unrelated
@@ -66,7 +66,7 @@ def test_forty_paraphrases_become_one_principle_then_unmerge_restores_all(
     )
     assert proposal.evidence["min_jaccard"] > 0
 
-    [approved] = store.approve(T, [proposal.id])
+    [approved] = store.curator.approve(T, [proposal.id])
     principle = approved.principle_id
     assert principle not in members and approved.created is True  # written above them
     assert approved.subsumed == 40
@@ -83,18 +83,18 @@ def test_forty_paraphrases_become_one_principle_then_unmerge_restores_all(
         "archived": 40,
         "archived_subsumed": 40,
     }
-    assert store.proposals(T, status="approved")[0].principle_id == principle
+    assert store.curator.proposals(T, status="approved")[0].principle_id == principle
     hits = store.recall(T, "schema migration check before deploying billing", k=3, record=False)
     assert hits[0].id == principle and not set(hits.ids) & members
 
-    result = store.unmerge(T, proposal.id)
+    result = store.curator.unmerge(T, proposal.id)
 
     assert result.restored == 40
     after = state(store, T)
     after.pop(principle)  # the principle the approval wrote, now retired
     assert after == before
     assert store.get(T, principle).archive_reason == "retired"
-    assert store.proposals(T, status=None)[0].status == "unmerged"
+    assert store.curator.proposals(T, status=None)[0].status == "unmerged"
     assert any(e.type == "unmerge" for e in store.explain(T, principle).events)
 
 
@@ -117,9 +117,9 @@ def test_a_quiet_broad_principle_is_never_decayed(store: MemoryStore, generality
         created_at=days_ago(200),
     ).id
     store.remember_many(T, [{"content": c, "created_at": days_ago(1)} for c in fillers("f", 8)])
-    store.set_policy(T, apply_only("decay", prune_below=0.99))  # and it scores very low
+    store.tenants.set_policy(T, apply_only("decay", prune_below=0.99))  # and it scores very low
 
-    report = store.curate(T, apply=True)
+    report = store.runs.curate(T, apply=True)
 
     assert store.get(T, one_off).archive_reason == "decayed"  # the same age, but narrow
     kept = store.get(T, principle)
@@ -155,14 +155,14 @@ def test_a_hotfix_recalled_last_march_is_archived_while_the_principle_stays(
     hit = store.recall(T, "payments worker memory limit hotfix", k=1, now=march)
     assert hit.ids == [hotfix]
     store.remember_many(T, [{"content": c, "created_at": days_ago(1)} for c in fillers("f", 8)])
-    store.set_policy(T, apply_only("decay"))
+    store.tenants.set_policy(T, apply_only("decay"))
     assert T0.month == 11  # "now" is November
 
     # in early April the hotfix was still warm
-    april = store.plan(T, now=datetime(2026, 4, 1, tzinfo=UTC))
+    april = store.runs.plan(T, now=datetime(2026, 4, 1, tzinfo=UTC))
     assert hotfix not in april.archived_ids()
 
-    report = store.curate(T, apply=True)
+    report = store.runs.curate(T, apply=True)
 
     gone = store.explain(T, hotfix)
     assert (gone.memory.status, gone.memory.archive_reason) == ("archived", "decayed")
@@ -221,7 +221,7 @@ def test_a_refuted_claim_is_recalled_with_its_conflict_and_ranked_lower(
 
 @pytest.mark.parametrize("link", ["key", "topic"])
 def test_a_narrower_write_never_demotes_a_principle(store: MemoryStore, link: str) -> None:
-    store.set_policy(T, apply_only("supersession", "subsumption"))
+    store.tenants.set_policy(T, apply_only("supersession", "subsumption"))
     where = {"supersession_key": "retries"} if link == "key" else {"topic": "retries"}
     principle = store.remember(
         T,
@@ -248,7 +248,7 @@ def test_a_narrower_write_never_demotes_a_principle(store: MemoryStore, link: st
     else:  # a topic may hold many entries beneath its principle
         assert (filed.status, filed.archive_reason) == ("active", None)
     # a pass with the same policy agrees
-    store.curate(T, apply=True)
+    store.runs.curate(T, apply=True)
     assert store.get(T, principle.id).status == "active"
 
     broader = store.remember(

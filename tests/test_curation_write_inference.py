@@ -20,7 +20,7 @@ BOTH = apply_only("supersession", "contradiction", inferred_min_reviewed=0)
 
 
 def _older(store: MemoryStore, content: str = APPROVAL_350, **fields: object) -> str:
-    store.set_policy(T, BOTH)
+    store.tenants.set_policy(T, BOTH)
     store.remember(T, "The loan officer assigned is Maria Lopez", created_at=days_ago(30))
     return store.remember(T, content, created_at=days_ago(10), **fields).id  # type: ignore[arg-type]
 
@@ -42,18 +42,18 @@ def test_a_newer_value_supersedes_the_older_on_write_reversibly(
     assert (event.data or {}).get("inferred") is True
     assert event.reason is not None and event.reason.startswith("inferred supersession on write")
     assert "350,000" in event.reason and "400,000" in event.reason
-    assert store.conflicts(T) == []
+    assert store.ledger.conflicts(T) == []
     hits = store.recall(T, "pre-approval amount", k=3, record=False)
     assert older not in hits.ids and newer.id in hits.ids
 
-    [queued] = store.inferred_supersessions(T)  # the curator's queue shows it
+    [queued] = store.curator.inferred_supersessions(T)  # the curator's queue shows it
     assert (queued.memory_id, queued.superseded_by, queued.run_id) == (older, newer.id, None)
     assert (queued.content, queued.current_content) == (APPROVAL_350, APPROVAL_400)
     assert queued.evidence == event.reason
 
     store.restore(T, older)  # the one-action undo
     assert store.get(T, older).status == "active"
-    assert store.inferred_supersessions(T) == []
+    assert store.curator.inferred_supersessions(T) == []
 
 
 def test_keys_win_over_inference_on_write(semantic_store: MemoryStore) -> None:
@@ -64,7 +64,7 @@ def test_keys_win_over_inference_on_write(semantic_store: MemoryStore) -> None:
 
     assert newer.superseded_ids == []
     assert store.get(T, older).status == "active"
-    assert [c.memory_id for c in store.conflicts(T)] == [older]  # unsure: doubted only
+    assert [c.memory_id for c in store.ledger.conflicts(T)] == [older]  # unsure: doubted only
 
 
 def test_pinned_older_entry_is_doubted_not_superseded(semantic_store: MemoryStore) -> None:
@@ -75,7 +75,7 @@ def test_pinned_older_entry_is_doubted_not_superseded(semantic_store: MemoryStor
     newer = store.remember(T, APPROVAL_400)
 
     assert newer.superseded_ids == [] and store.get(T, older).status == "active"
-    assert [c.memory_id for c in store.conflicts(T)] == [older]
+    assert [c.memory_id for c in store.ledger.conflicts(T)] == [older]
 
 
 def test_an_added_value_does_not_collapse_the_slot(semantic_store: MemoryStore) -> None:
@@ -93,7 +93,7 @@ def test_without_supersession_apply_the_change_is_only_a_conflict(
 ) -> None:
     store = semantic_store
     older = _older(store)
-    store.set_policy(T, apply_only("contradiction"))
+    store.tenants.set_policy(T, apply_only("contradiction"))
 
     newer = store.remember(T, APPROVAL_400)
 
@@ -103,7 +103,7 @@ def test_without_supersession_apply_the_change_is_only_a_conflict(
 
 def test_values_written_at_one_moment_are_not_superseded(semantic_store: MemoryStore) -> None:
     store = semantic_store
-    store.set_policy(T, BOTH)
+    store.tenants.set_policy(T, BOTH)
     results = store.remember_many(T, [{"content": APPROVAL_350}, {"content": APPROVAL_400}])
 
     assert all(r.superseded_ids == [] for r in results)

@@ -18,7 +18,7 @@ APPROVAL_400 = "The customer's pre-approval amount is $400,000"
 
 
 def test_supersession_by_key_on_write_archives_the_older(store: MemoryStore) -> None:
-    store.set_policy(T, apply_only("supersession"))
+    store.tenants.set_policy(T, apply_only("supersession"))
     old = store.remember(
         T,
         "The on-call phone is with Dana this week",
@@ -44,7 +44,7 @@ def test_supersession_by_key_on_write_archives_the_older(store: MemoryStore) -> 
 
 @pytest.mark.parametrize("mode", [Mode.APPLY, Mode.DRY_RUN, Mode.OFF], ids=str)
 def test_write_time_curation_happens_only_under_apply(store: MemoryStore, mode: Mode) -> None:
-    store.set_policy(T, CurationPolicy().with_all_modes(mode))
+    store.tenants.set_policy(T, CurationPolicy().with_all_modes(mode))
     principle = store.remember(
         T,
         "Every outbound call retries with backoff",
@@ -77,7 +77,7 @@ def test_write_time_curation_happens_only_under_apply(store: MemoryStore, mode: 
     assert results[0].superseded_ids == ([old.id] if applied else [])
     assert store.get(T, results[1].id).parent_id == (principle.id if applied else None)
     assert len(results[2].conflict_ids) == (1 if applied else 0)
-    conflicts = store.conflicts(T, status=None)
+    conflicts = store.ledger.conflicts(T, status=None)
     assert [c.memory_id for c in conflicts] == ([claim.id] if applied else [])
     if applied:
         assert store.counts(T).to_dict() == {"active": 5, "archived": 1, "archived_superseded": 1}
@@ -91,7 +91,7 @@ def test_a_value_differing_fact_on_write_contests_the_older(
     semantic_store: MemoryStore,
 ) -> None:
     store = semantic_store
-    store.set_policy(T, apply_only("contradiction"))
+    store.tenants.set_policy(T, apply_only("contradiction"))
     store.remember_many(
         T,
         [
@@ -104,7 +104,7 @@ def test_a_value_differing_fact_on_write_contests_the_older(
     newer = store.remember(T, APPROVAL_400)
 
     assert len(newer.conflict_ids) == 1
-    [conflict] = store.conflicts(T)
+    [conflict] = store.ledger.conflicts(T)
     assert conflict.id == newer.conflict_ids[0]
     assert (conflict.memory_id, conflict.related_memory_id) == (older.id, newer.id)
     assert (conflict.claim, conflict.detected_by, conflict.status) == (
@@ -125,7 +125,7 @@ def test_a_value_differing_fact_on_write_contests_the_older(
 def test_no_conflict_on_write_under_dry_run(semantic_store: MemoryStore) -> None:
     semantic_store.remember(T, APPROVAL_350)
     assert semantic_store.remember(T, APPROVAL_400).conflict_ids == []
-    assert semantic_store.conflicts(T, status=None) == []
+    assert semantic_store.ledger.conflicts(T, status=None) == []
 
 
 TOOL_PAIR = ("Disk usage on host web-1 is 71 percent", "Disk usage on host web-1 is 93 percent")
@@ -143,29 +143,29 @@ def test_tool_outputs_never_get_contradiction_conflicts(
     threshold = store.default_policy.contradiction_threshold_for(store.embedder.model_name)
     assert float(a @ b) >= threshold  # similar enough to be contested if they were facts
     if when == "write":
-        store.set_policy(T, apply_only("contradiction"))
+        store.tenants.set_policy(T, apply_only("contradiction"))
     first = store.remember(T, pair[0], kind=kind, created_at=days_ago(1))
     second = store.remember(T, pair[1], kind=kind)
     if when == "pass":
-        store.set_policy(T, apply_all())
-        report = store.curate(T, apply=True)
+        store.tenants.set_policy(T, apply_all())
+        report = store.runs.curate(T, apply=True)
         # the pass is sure of this change (same host, same slot, one value): the older fact
         # is a supersession by inference rather than doubted — held for review, as the
         # tenant has earned no automatic apply (tests/test_review_gate.py); tool outputs
         # are left alone
         assert report.applied["superseded"] == 0
         assert report.applied["held_for_review"] == expected
-        assert [(c.older_id, c.newer_id) for c in store.changes(T)] == (
+        assert [(c.older_id, c.newer_id) for c in store.curator.changes(T)] == (
             [(first.id, second.id)] if expected else []
         )
         assert report.applied["conflicts_opened"] == 0
         assert report.applied["duplicates_archived"] == 0  # values differ: never merged
-        assert store.conflicts(T, status=None) == []
+        assert store.ledger.conflicts(T, status=None) == []
         assert store.get(T, first.id).status == "active"
         assert store.get(T, second.id).status == "active"
         return
     assert len(second.conflict_ids) == expected
-    conflicts = store.conflicts(T, status=None)
+    conflicts = store.ledger.conflicts(T, status=None)
     assert len(conflicts) == expected
     if expected:
         assert conflicts[0].memory_id == first.id
@@ -190,30 +190,30 @@ def test_reference_numbered_entries_are_neither_merged_nor_contested(
     a, b = store.embedder.embed(list(pair))
     policy = apply_all()
     assert float(a @ b) >= policy.contradiction_threshold_for(store.embedder.model_name)
-    store.set_policy(T, policy)  # write-time checks on, too
+    store.tenants.set_policy(T, policy)  # write-time checks on, too
     first = store.remember(T, pair[0])
     second = store.remember(T, pair[1])
     assert first.conflict_ids == second.conflict_ids == []
 
-    plan = store.plan(T)
-    report = store.curate(T, apply=True)
+    plan = store.runs.plan(T)
+    report = store.runs.curate(T, apply=True)
 
     assert plan.merges == [] and plan.conflicts == [] and plan.archives == []
     assert report.applied["duplicates_archived"] == report.applied["conflicts_opened"] == 0
     assert store.counts(T).to_dict() == {"active": 2, "archived": 0}
-    assert store.conflicts(T, status=None) == []
+    assert store.ledger.conflicts(T, status=None) == []
 
 
 def test_same_order_restated_is_merged_control(semantic_store: MemoryStore) -> None:
     """Control for the test above: without the differing reference the pair is one belief."""
     store = semantic_store
-    store.set_policy(T, apply_only("duplicates", compression=False))
+    store.tenants.set_policy(T, apply_only("duplicates", compression=False))
     first = store.remember(
         T, "Order #10001 was shipped to the customer today", created_at=days_ago(1)
     )
     second = store.remember(T, "Order #10001 was shipped to the customer today.")
 
-    report = store.curate(T, apply=True)
+    report = store.runs.curate(T, apply=True)
 
     assert report.applied["duplicates_archived"] == 1
     assert {store.get(T, first.id).status, store.get(T, second.id).status} == {"active", "archived"}

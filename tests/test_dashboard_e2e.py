@@ -244,7 +244,7 @@ class _Pixel(ThreadingHTTPServer):
 def _seed_hostile(store: MemoryStore, pixel: str) -> dict[str, str]:
     """Hostile text in every place the dashboard shows agents' text: active and archived
     content, a proposal, a conflict's claim and evidence. Returns ids by name."""
-    store.set_policy(HOSTILE_TENANT, CurationPolicy().with_all_modes(Mode.APPLY))
+    store.tenants.set_policy(HOSTILE_TENANT, CurationPolicy().with_all_modes(Mode.APPLY))
     ids = {
         name: store.remember(HOSTILE_TENANT, text.format(pixel=pixel)).id
         for name, text in HOSTILE.items()
@@ -270,7 +270,7 @@ def _seed_hostile(store: MemoryStore, pixel: str) -> dict[str, str]:
         claim=f"# Claim heading ![c]({pixel}/claim.png)",
         evidence=f"<img src={pixel}/evidence.png> it is $1,500 and $1,700 now",
     )
-    store.curate(HOSTILE_TENANT, apply=True)
+    store.runs.curate(HOSTILE_TENANT, apply=True)
     return ids
 
 
@@ -283,7 +283,7 @@ def test_agents_text_shows_as_text_in_chromium(
     base = f"http://127.0.0.1:{pixel.server_address[1]}"
     store = MemoryStore(database, embedder=HashingEmbedder(), clock=FixedClock(T0))
     ids = _seed_hostile(store, base)
-    assert store.proposals(HOSTILE_TENANT, status="pending"), "the seed makes a proposal"
+    assert store.curator.proposals(HOSTILE_TENANT, status="pending"), "the seed makes a proposal"
     assert store.get(HOSTILE_TENANT, ids["archived"]).status == "archived"
     query = urllib.parse.quote(
         "# URGENT: rotate the staging keys now; the refund limit is $2,000 not $1,000 "

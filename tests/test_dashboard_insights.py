@@ -1,4 +1,4 @@
-"""``curation._store.insights``: the read-only aggregates behind the dashboard, against the
+"""``curation._store.services.insights``: the read-only aggregates behind the dashboard, against the
 real database (the demo fleet and small hand-made stores)."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from sqlalchemy import text
 from curation import FixedClock, HashingEmbedder, MemoryStore, run_checks
 from curation._health import near_duplicate_share
 from curation._scoring import retention_scores
-from curation._store import insights
 from curation._store.database import Database
+from curation._store.services import insights
 
 __all__ = ["demo_template", "fleet_database_url"]  # fixtures shared through dashboard_support
 
@@ -60,8 +60,8 @@ def test_archived_per_week_splits_weeks_and_reasons(store: MemoryStore) -> None:
     store.remember("w", "key v1", supersession_key="k", now=t0)
     store.remember("w", "key v2", supersession_key="k", now=t0 + timedelta(days=8))
     store.contest("w", ids[0], "wrong", "evidence", now=t0)
-    (conflict,) = store.conflicts("w")
-    store.resolve("w", conflict.id, "retire", now=t0 + timedelta(days=1))
+    (conflict,) = store.ledger.conflicts("w")
+    store.curator.resolve("w", conflict.id, "retire", now=t0 + timedelta(days=1))
     rows = insights.archived_per_week(store, "w")
     by = {(r["week"], r["reason"]): r["count"] for r in rows}
     assert by[(date(2026, 11, 2), "retired")] == 1
@@ -80,7 +80,7 @@ def test_active_size_by_run_comes_from_the_run_reports(fleet: MemoryStore, tenan
     assert run["dry_run"] is False and run["at"] == demo_now()
 
     later = demo_now() + timedelta(days=1)
-    fleet.curate(tenant, apply=False, now=later)
+    fleet.runs.curate(tenant, apply=False, now=later)
     first, second = insights.active_size_by_run(fleet, tenant)
     assert first["run_id"] == run["run_id"]
     assert second["dry_run"] is True and second["at"] == later
@@ -106,8 +106,8 @@ def test_active_size_by_day_of_an_empty_tenant(store: MemoryStore) -> None:
 @pytest.mark.parametrize("tenant", TENANTS)
 def test_pending_counts_match_the_api(fleet: MemoryStore, tenant: str) -> None:
     counts = insights.pending_counts(fleet, tenant)
-    assert counts.proposals_pending == len(fleet.proposals(tenant))
-    assert counts.conflicts_open == len(fleet.conflicts(tenant))
+    assert counts.proposals_pending == len(fleet.curator.proposals(tenant))
+    assert counts.conflicts_open == len(fleet.ledger.conflicts(tenant))
     assert counts.proposals_approved == 0
     rows = insights.queues_by_day(fleet, tenant, now=demo_now())
     assert rows[-1]["open_conflicts"] == counts.conflicts_open
@@ -116,10 +116,10 @@ def test_pending_counts_match_the_api(fleet: MemoryStore, tenant: str) -> None:
 
 def test_queues_by_day_follow_decisions(fleet: MemoryStore) -> None:
     later = demo_now() + timedelta(days=2)
-    proposal = fleet.proposals(SUPPORT)[0]
-    fleet.approve(SUPPORT, [proposal.id], now=later)
-    (conflict,) = fleet.conflicts(SUPPORT)
-    fleet.resolve(SUPPORT, conflict.id, "dismiss", now=later)
+    proposal = fleet.curator.proposals(SUPPORT)[0]
+    fleet.curator.approve(SUPPORT, [proposal.id], now=later)
+    (conflict,) = fleet.ledger.conflicts(SUPPORT)
+    fleet.curator.resolve(SUPPORT, conflict.id, "dismiss", now=later)
     rows = insights.queues_by_day(fleet, SUPPORT, now=later)
     assert [r["day"] for r in rows][-3:] == [
         demo_now().date() + timedelta(days=i) for i in range(3)
@@ -143,7 +143,7 @@ def test_recall_events_with_contested_count_conflicts_open_at_the_time(store: Me
     assert hit.ids == [a] and hit.hits[0].conflicts  # curated recall attaches the conflict
     store.recall("r", "Lunch time", k=1, now=t0 + timedelta(hours=3))  # not the contested one
     assert insights.recall_events_with_contested(store, "r") == 1
-    store.resolve("r", conflict.id, "dismiss", now=t0 + timedelta(hours=4))
+    store.curator.resolve("r", conflict.id, "dismiss", now=t0 + timedelta(hours=4))
     store.recall("r", query, k=1, now=t0 + timedelta(days=8))
     assert insights.recall_events_with_contested(store, "r") == 1  # open then, not now
     store.recall("r", query, k=1, mode="raw", now=t0 + timedelta(days=8))  # raw records nothing
@@ -158,7 +158,9 @@ def test_the_demo_fleet_recalled_no_contested_entry(fleet: MemoryStore) -> None:
     for tenant in TENANTS:
         assert insights.recall_events_with_contested(fleet, tenant) == 0
         weeks = insights.recalls_per_week(fleet, tenant)
-        assert sum(w["recalls"] for w in weeks) == len(fleet.events(tenant, types=["recall"]))
+        assert sum(w["recalls"] for w in weeks) == len(
+            fleet.ledger.events(tenant, types=["recall"])
+        )
 
 
 # -- retention ----------------------------------------------------------------------------------
@@ -167,10 +169,12 @@ def test_retention_distribution_is_the_scoring_of_the_active_set(
     fleet: MemoryStore, tenant: str
 ) -> None:
     dist = insights.retention_distribution(fleet, tenant, demo_now())
-    expected = retention_scores(fleet.snapshot(tenant), fleet.policy(tenant), demo_now())
+    expected = retention_scores(
+        fleet.runs.snapshot(tenant), fleet.tenants.policy(tenant), demo_now()
+    )
     assert np.allclose(dist.scores, expected)
     assert dist.total == fleet.counts(tenant).active
-    assert dist.prune_below == fleet.policy(tenant).prune_below == 0.12
+    assert dist.prune_below == fleet.tenants.policy(tenant).prune_below == 0.12
     assert dist.band == pytest.approx((0.12, 0.22))
     assert dist.below == int((expected < 0.12).sum())
     assert dist.in_band == int(((expected >= 0.12) & (expected < 0.22)).sum())
@@ -193,7 +197,7 @@ def test_a_long_tail_above_the_threshold_warns(store: MemoryStore) -> None:
     assert (dist.total, dist.in_band, dist.below) == (10, 8, 0)
     assert dist.share_in_band == pytest.approx(0.8)
     assert dist.long_tail_warning
-    store.set_policy("tail", {"prune_below": 0.5}, now=now)
+    store.tenants.set_policy("tail", {"prune_below": 0.5}, now=now)
     moved = insights.retention_distribution(store, "tail", now)
     assert (moved.below, moved.in_band, moved.band) == (8, 0, pytest.approx((0.5, 0.6)))
     assert not moved.long_tail_warning
@@ -203,7 +207,7 @@ def test_a_long_tail_above_the_threshold_warns(store: MemoryStore) -> None:
 @pytest.mark.parametrize("tenant", TENANTS)
 def test_near_duplicate_share_now_and_over_time(fleet: MemoryStore, tenant: str) -> None:
     share = insights.near_duplicate_share_now(fleet, tenant)
-    assert share == near_duplicate_share(fleet.snapshot(tenant))
+    assert share == near_duplicate_share(fleet.runs.snapshot(tenant))
     before_anything = datetime(2026, 8, 1, tzinfo=UTC)
     just_before_pass = demo_now() - timedelta(minutes=1)
     early, before, now = insights.near_duplicate_trend(
@@ -239,7 +243,7 @@ def test_memories_by_ids_reads_only_the_tenants_own(fleet: MemoryStore) -> None:
 @pytest.mark.parametrize("tenant", TENANTS)
 def test_the_demo_fleets_last_run_passes_every_check(fleet: MemoryStore, tenant: str) -> None:
     run = insights.last_run(fleet, tenant)
-    assert run is not None and run.id == fleet.runs(tenant)[0].id
+    assert run is not None and run.id == fleet.runs.latest(tenant)[0].id
     assert run.policy["max_prune_ratio"] == 0.2
     checks = {c.name: c for c in run_checks(fleet, tenant, demo_now())}
     assert list(checks) == [
@@ -253,7 +257,7 @@ def test_the_demo_fleets_last_run_passes_every_check(fleet: MemoryStore, tenant:
     report = run.report
     assert checks["prune cap"].observed == report.applied["decayed"]
     assert checks["prune cap"].threshold == int(0.2 * report.planned["active_before"])
-    assert checks["golden recall probes"].threshold == len(fleet.golden_probes(tenant)) > 0
+    assert checks["golden recall probes"].threshold == len(fleet.runs.golden_probes(tenant)) > 0
 
 
 def test_checks_fail_when_the_store_breaks_them(store: MemoryStore) -> None:
@@ -262,11 +266,11 @@ def test_checks_fail_when_the_store_breaks_them(store: MemoryStore) -> None:
     kept = store.remember("c", "Always tag releases before deploying", now=now).id
     store.remember("c", "Rotate the signing keys every month", now=now)
     store.remember("c", "Rotate the signing keys every month.", now=now)  # a near-exact echo
-    store.add_golden_probe("c", "how do we tag releases", [kept], k=1, now=now)
+    store.runs.add_golden_probe("c", "how do we tag releases", [kept], k=1, now=now)
     assert run_checks(store, "c", now) == []  # nothing to judge before a run
-    store.curate("c", apply=False, now=now)
+    store.runs.curate("c", apply=False, now=now)
     conflict = store.contest("c", kept, "we stopped tagging", "release notes", now=now)
-    store.resolve("c", conflict.id, "retire", now=now)
+    store.curator.resolve("c", conflict.id, "retire", now=now)
     checks = {c.name: c for c in run_checks(store, "c", now)}
     probes = checks["golden recall probes"]
     assert (probes.passed, probes.observed, probes.threshold) == (False, 0, 1)
@@ -282,7 +286,7 @@ def test_pinned_and_foreign_checks_judge_what_the_last_run_did(store: MemoryStor
     store.remember("p", "Rotate the signing keys every month", now=now)
     store.remember("p", "Rotate the signing keys every month.", now=now)  # an echo
     other = store.remember("p", "Unrelated lesson about invoices", now=now).id
-    report = store.curate("p", apply=True, now=now, policy=apply_only("duplicates"))
+    report = store.runs.curate("p", apply=True, now=now, policy=apply_only("duplicates"))
     [archived] = report.archived_ids
     store.pin("p", other, now=now)  # pinned, and the run did not touch it
     checks = {c.name: c for c in run_checks(store, "p", now)}

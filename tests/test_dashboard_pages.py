@@ -35,7 +35,7 @@ from curation import (
     Mode,
 )
 from curation._store.database import Database
-from curation._store.insights import ARCHIVE_REASONS
+from curation._store.services.insights import ARCHIVE_REASONS
 
 __all__ = ["demo_template", "fleet_database_url"]  # fixtures shared through dashboard_support
 
@@ -79,7 +79,7 @@ def test_tenant_selector_lists_the_demo_tenants_on_every_page(fleet: MemoryStore
     for page in PAGES:
         at.switch_page(f"views/{page}.py").run()
         selector = at.sidebar.selectbox(key="tenant")
-        assert selector.options == TENANTS == fleet.tenants()
+        assert selector.options == TENANTS == fleet.tenants.all()
         assert selector.value == TENANTS[0]
 
 
@@ -99,11 +99,11 @@ def test_overview_shows_the_store_figures(fleet: MemoryStore, tenant: str) -> No
     counts = fleet.counts(tenant)
     assert metric(at, "Active entries") == str(counts.active)
     assert metric(at, "Archived") == str(counts.archived)
-    assert metric(at, "Open conflicts") == str(len(fleet.conflicts(tenant)))
-    assert metric(at, "Pending proposals") == str(len(fleet.proposals(tenant)))
+    assert metric(at, "Open conflicts") == str(len(fleet.ledger.conflicts(tenant)))
+    assert metric(at, "Pending proposals") == str(len(fleet.curator.proposals(tenant)))
     assert metric(at, "Contested recalls") == "0"
 
-    report = fleet.runs(tenant)[0].report
+    report = fleet.runs.latest(tenant)[0].report
     assert metric(at, "Active after") == str(report.active_after) == str(counts.active)
     assert metric(at, "Decayed") == str(report.applied["decayed"])
     assert metric(at, "Skipped by cap") == str(report.planned["skipped_by_cap"])
@@ -160,17 +160,17 @@ def test_overview_shows_a_dry_run_s_planned_active_and_an_undone_run_as_undone(
     store = MemoryStore(database, embedder=HashingEmbedder(), clock=FixedClock(now))
     text = "The nightly backup job writes snapshots to the cold storage bucket"
     store.remember_many("ops", [{"content": text}, {"content": text + "!"}], now=now)
-    store.set_policy("ops", {"duplicates": "apply", "compression": "off"})
+    store.tenants.set_policy("ops", {"duplicates": "apply", "compression": "off"})
     dashboard_env(monkeypatch, database_url, tmp_path, now)
     try:
-        dry = store.curate("ops", apply=False)
+        dry = store.runs.curate("ops", apply=False)
         clear_streamlit_caches()
         at = app()
         assert metric(at, "Active after (planned)") == "1" == str(dry.planned["active_after"])
         assert " · dry run · " in texts(at)
 
-        applied = store.curate("ops", apply=True, now=now + timedelta(minutes=1))
-        store.undo_run("ops", applied.run_id, now=now + timedelta(minutes=2))
+        applied = store.runs.curate("ops", apply=True, now=now + timedelta(minutes=1))
+        store.runs.undo("ops", applied.run_id, now=now + timedelta(minutes=2))
         clear_streamlit_caches()
         at = app()
         assert metric(at, "Active after") == str(applied.active_after) == "1"
@@ -217,7 +217,7 @@ def test_an_unreachable_store_says_how_to_configure_one(
 # -- curator queue: approve, reject, unmerge, resolve ---------------------------------------
 def test_curator_queue_shows_proposals_with_members_evidence_and_diff(fleet: MemoryStore) -> None:
     at = app("curator_queue")
-    pending = fleet.proposals(SUPPORT)
+    pending = fleet.curator.proposals(SUPPORT)
     assert len(pending) == 2
     shown = texts(at)
     for proposal in pending:
@@ -232,7 +232,7 @@ def test_curator_queue_shows_proposals_with_members_evidence_and_diff(fleet: Mem
 
 
 def test_approve_a_batch_then_unmerge_it(fleet: MemoryStore) -> None:
-    proposal = fleet.proposals(SUPPORT)[0]
+    proposal = fleet.curator.proposals(SUPPORT)[0]
     at = app("curator_queue")
     at.multiselect(key="proposal_batch").set_value([proposal.id])
     at.button(key="approve").click().run()
@@ -241,7 +241,7 @@ def test_approve_a_batch_then_unmerge_it(fleet: MemoryStore) -> None:
         s.value for s in at.success
     ]
 
-    approved = fleet.proposals(SUPPORT, status="approved")
+    approved = fleet.curator.proposals(SUPPORT, status="approved")
     assert [p.id for p in approved] == [proposal.id]
     principle = approved[0].principle_id
     members = [m for m in proposal.member_ids if m != principle]
@@ -253,7 +253,7 @@ def test_approve_a_batch_then_unmerge_it(fleet: MemoryStore) -> None:
             "subsumed",
             principle,
         )
-    approval = fleet.events(SUPPORT, types=["approve"])[-1]
+    approval = fleet.ledger.events(SUPPORT, types=["approve"])[-1]
     assert approval.actor == "dashboard"
     assert metric(app(), "Pending proposals") == "1"  # every page reads fresh data
 
@@ -262,14 +262,14 @@ def test_approve_a_batch_then_unmerge_it(fleet: MemoryStore) -> None:
     at.button(key="unmerge").click().run()
     assert not at.exception
     assert any(f"Unmerged: {len(members)} entries restored" in s.value for s in at.success)
-    assert fleet.proposals(SUPPORT, status="unmerged")[0].id == proposal.id
+    assert fleet.curator.proposals(SUPPORT, status="unmerged")[0].id == proposal.id
     for member in members:
         assert fleet.get(SUPPORT, member).status == "active"
-    assert fleet.events(SUPPORT, types=["unmerge"])[-1].actor == "dashboard"
+    assert fleet.ledger.events(SUPPORT, types=["unmerge"])[-1].actor == "dashboard"
 
 
 def test_approve_with_the_text_as_the_curator_edited_it(fleet: MemoryStore) -> None:
-    proposal = fleet.proposals(SUPPORT)[0]
+    proposal = fleet.curator.proposals(SUPPORT)[0]
     edited = "Refunds above <b>500</b> need a manager's approval"
     at = app("curator_queue")
     area = at.text_area(key=f"principle_text_{proposal.id}")
@@ -279,7 +279,7 @@ def test_approve_with_the_text_as_the_curator_edited_it(fleet: MemoryStore) -> N
     at.button(key="approve").click().run()
     assert not at.exception
     assert any("text=" in e.value and "must not be empty" in e.value for e in at.error)
-    assert proposal.id in {p.id for p in fleet.proposals(SUPPORT)}  # nothing approved
+    assert proposal.id in {p.id for p in fleet.curator.proposals(SUPPORT)}  # nothing approved
 
     at.text_area(key=f"principle_text_{proposal.id}").input(edited)
     at.multiselect(key="proposal_batch").set_value([proposal.id])
@@ -287,9 +287,9 @@ def test_approve_with_the_text_as_the_curator_edited_it(fleet: MemoryStore) -> N
 
     assert not at.exception
     assert any("1 with the text as you edited it" in s.value for s in at.success)
-    [approved] = fleet.proposals(SUPPORT, status="approved")
+    [approved] = fleet.curator.proposals(SUPPORT, status="approved")
     assert fleet.get(SUPPORT, approved.principle_id).content == edited
-    approval = fleet.events(SUPPORT, types=["approve"])[-1]
+    approval = fleet.ledger.events(SUPPORT, types=["approve"])[-1]
     assert (approval.data["proposed_text"], approval.data["edited_text"]) == (
         proposal.text,
         edited,
@@ -301,37 +301,37 @@ def test_approve_with_the_text_as_the_curator_edited_it(fleet: MemoryStore) -> N
 
 
 def test_approve_two_proposals_in_one_action(fleet: MemoryStore) -> None:
-    ids = [p.id for p in fleet.proposals(SUPPORT)]
+    ids = [p.id for p in fleet.curator.proposals(SUPPORT)]
     at = app("curator_queue")
     at.multiselect(key="proposal_batch").set_value(ids)
     at.button(key="approve").click().run()
     assert any("Approved 2 proposal(s)" in s.value for s in at.success)
-    assert fleet.proposals(SUPPORT) == []
-    assert sorted(p.id for p in fleet.proposals(SUPPORT, status="approved")) == sorted(ids)
+    assert fleet.curator.proposals(SUPPORT) == []
+    assert sorted(p.id for p in fleet.curator.proposals(SUPPORT, status="approved")) == sorted(ids)
     assert any("No pending proposals" in i.value for i in at.info)
 
 
 def test_reject_a_proposal_keeps_its_members(fleet: MemoryStore) -> None:
-    proposal = fleet.proposals(SUPPORT)[1]
+    proposal = fleet.curator.proposals(SUPPORT)[1]
     at = app("curator_queue")
     at.multiselect(key="proposal_batch").set_value([proposal.id])
     at.text_input(key="reject_note").input("too broad")
     at.button(key="reject").click().run()
     assert any("Rejected 1 proposal(s)" in s.value for s in at.success)
-    assert [p.id for p in fleet.proposals(SUPPORT, status="rejected")] == [proposal.id]
+    assert [p.id for p in fleet.curator.proposals(SUPPORT, status="rejected")] == [proposal.id]
     assert all(fleet.get(SUPPORT, m).status == "active" for m in proposal.member_ids)
-    assert fleet.events(SUPPORT, types=["reject"])[-1].reason == "too broad"
+    assert fleet.ledger.events(SUPPORT, types=["reject"])[-1].reason == "too broad"
 
 
 def test_an_action_without_a_selection_says_so(fleet: MemoryStore) -> None:
     at = app("curator_queue")
     at.button(key="approve").click().run()
     assert any("Select at least one proposal" in w.value for w in at.warning)
-    assert len(fleet.proposals(SUPPORT)) == 2
+    assert len(fleet.curator.proposals(SUPPORT)) == 2
 
 
 def test_resolve_a_conflict_by_retiring_the_contested_entry(fleet: MemoryStore) -> None:
-    (conflict,) = fleet.conflicts(SUPPORT)
+    (conflict,) = fleet.ledger.conflicts(SUPPORT)
     at = app("curator_queue")
     shown = texts(at)
     assert conflict.claim in shown and conflict.evidence in shown
@@ -340,16 +340,16 @@ def test_resolve_a_conflict_by_retiring_the_contested_entry(fleet: MemoryStore) 
     at.button(key=f"resolve_{conflict.id}").click().run()
     assert not at.exception
     assert any("Conflict resolved (retire)" in s.value for s in at.success)
-    assert fleet.conflicts(SUPPORT) == []
-    (closed,) = fleet.conflicts(SUPPORT, status="resolved")
+    assert fleet.ledger.conflicts(SUPPORT) == []
+    (closed,) = fleet.ledger.conflicts(SUPPORT, status="resolved")
     assert closed.resolution == "retire"
     record = fleet.get(SUPPORT, conflict.memory_id)
     assert (record.status, record.archive_reason) == ("archived", "retired")
-    assert fleet.events(SUPPORT, types=["resolve"])[-1].actor == "dashboard"
+    assert fleet.ledger.events(SUPPORT, types=["resolve"])[-1].actor == "dashboard"
 
 
 def test_resolve_a_conflict_with_a_replacement(fleet: MemoryStore) -> None:
-    (conflict,) = fleet.conflicts(SUPPORT)
+    (conflict,) = fleet.ledger.conflicts(SUPPORT)
     at = app("curator_queue")
     at.radio(key=f"resolution_{conflict.id}").set_value("replace").run()
     replacement = "EU customer data moved from Frankfurt to the Dublin data center in October"
@@ -362,16 +362,19 @@ def test_resolve_a_conflict_with_a_replacement(fleet: MemoryStore) -> None:
     assert old.superseded_by is not None
     new = fleet.get(SUPPORT, old.superseded_by)
     assert (new.content, new.status) == (replacement, "active")
-    assert fleet.conflicts(SUPPORT, status="resolved")[0].resolution_note == "migration finished"
+    assert (
+        fleet.ledger.conflicts(SUPPORT, status="resolved")[0].resolution_note
+        == "migration finished"
+    )
 
 
 def test_dismiss_a_conflict_leaves_the_entry(fleet: MemoryStore) -> None:
-    (conflict,) = fleet.conflicts(SUPPORT)
+    (conflict,) = fleet.ledger.conflicts(SUPPORT)
     at = app("curator_queue")
     at.radio(key=f"resolution_{conflict.id}").set_value("dismiss")
     at.button(key=f"resolve_{conflict.id}").click().run()
     assert any("Conflict dismissed" in s.value for s in at.success)
-    assert fleet.conflicts(SUPPORT, status="dismissed")[0].id == conflict.id
+    assert fleet.ledger.conflicts(SUPPORT, status="dismissed")[0].id == conflict.id
     assert fleet.get(SUPPORT, conflict.memory_id).status == "active"
 
 
@@ -431,7 +434,7 @@ def test_restore_an_archived_entry(fleet: MemoryStore) -> None:
     assert any("Restored 1 entry" in s.value and "Basic plan" in s.value for s in at.success)
     restored = fleet.get(SUPPORT, basic.id)
     assert (restored.status, restored.archive_reason) == ("active", None)
-    event = fleet.events(SUPPORT, types=["restore"])[-1]
+    event = fleet.ledger.events(SUPPORT, types=["restore"])[-1]
     assert (event.memory_id, event.actor) == (basic.id, "dashboard")
     assert event.data["prior"]["archive_reason"] == "superseded"
     assert basic.id not in at.selectbox(key="archive_pick").options
@@ -462,8 +465,8 @@ def _infer_a_supersession(
         contradiction_threshold={"*": 0.6},  # the hashing test embedder scores them 0.67
         inferred_min_reviewed=min_reviewed,
     )
-    fleet.set_policy(SUPPORT, policy)
-    fleet.curate(SUPPORT, apply=True)
+    fleet.tenants.set_policy(SUPPORT, policy)
+    fleet.runs.curate(SUPPORT, apply=True)
     return old, new
 
 
@@ -485,7 +488,7 @@ def test_the_curator_queue_lists_inferred_supersessions_with_a_one_action_undo(
     fleet: MemoryStore,
 ) -> None:
     old, new = _infer_a_supersession(fleet)
-    [item] = [i for i in fleet.inferred_supersessions(SUPPORT) if i.memory_id == old.id]
+    [item] = [i for i in fleet.curator.inferred_supersessions(SUPPORT) if i.memory_id == old.id]
     assert item.superseded_by == new.id and "'Dana Ruiz' -> 'Omar Haddad'" in item.evidence
 
     at = app("curator_queue")
@@ -499,7 +502,7 @@ def test_the_curator_queue_lists_inferred_supersessions_with_a_one_action_undo(
     assert any("Restored" in s.value for s in at.success)
     assert fleet.get(SUPPORT, old.id).status == "active"
     assert fleet.get(SUPPORT, new.id).status == "active"
-    assert all(i.memory_id != old.id for i in fleet.inferred_supersessions(SUPPORT))
+    assert all(i.memory_id != old.id for i in fleet.curator.inferred_supersessions(SUPPORT))
     assert f"undo_inferred_{old.id}" not in {b.key for b in at.button}
 
 
@@ -512,7 +515,7 @@ def test_the_curator_queue_holds_an_unearned_change_and_confirm_archives_it(
 ) -> None:
     old, new = _infer_a_supersession(fleet, min_reviewed=1)
     assert fleet.get(SUPPORT, old.id).status == "active"  # held, not archived
-    [held] = fleet.changes(SUPPORT)
+    [held] = fleet.curator.changes(SUPPORT)
 
     at = app("curator_queue")
     shown = texts(at)
@@ -533,7 +536,7 @@ def test_the_curator_queue_holds_an_unearned_change_and_confirm_archives_it(
     assert any("Confirmed" in s.value for s in at.success)
     archived = fleet.get(SUPPORT, old.id)
     assert (archived.status, archived.superseded_by) == ("archived", new.id)
-    [decided] = fleet.changes(SUPPORT, status="confirmed")
+    [decided] = fleet.curator.changes(SUPPORT, status="confirmed")
     assert (decided.note, decided.decided_by) == ("moved accounts", "dashboard")
     assert f"confirm_change_{held.id}" not in {b.key for b in at.button}
     assert "earned" in texts(at) and "not earned" not in texts(at)
@@ -541,14 +544,14 @@ def test_the_curator_queue_holds_an_unearned_change_and_confirm_archives_it(
 
 def test_the_curator_queue_rejects_a_held_change_keeping_both(fleet: MemoryStore) -> None:
     old, new = _infer_a_supersession(fleet, min_reviewed=1)
-    [held] = fleet.changes(SUPPORT)
+    [held] = fleet.curator.changes(SUPPORT)
     at = app("curator_queue")
     at.button(key=f"reject_change_{held.id}").click().run()
     assert not at.exception
     assert any("Rejected" in s.value for s in at.success)
     assert fleet.get(SUPPORT, old.id).status == "active"
     assert fleet.get(SUPPORT, new.id).status == "active"
-    assert fleet.change_gate(SUPPORT).rejected == 1 and fleet.changes(SUPPORT) == []
+    assert fleet.curator.change_gate(SUPPORT).rejected == 1 and fleet.curator.changes(SUPPORT) == []
 
 
 def test_a_link_opens_the_explanation_of_one_entry(fleet: MemoryStore) -> None:
@@ -564,7 +567,7 @@ def test_a_link_opens_the_explanation_of_one_entry(fleet: MemoryStore) -> None:
 # -- recall playground --------------------------------------------------------------------------
 def test_recall_side_by_side_and_what_curation_suppressed(fleet: MemoryStore) -> None:
     query = "What plan is Initech on?"
-    before = fleet.events(SUPPORT, types=["recall"])
+    before = fleet.ledger.events(SUPPORT, types=["recall"])
     at = app("recall")
     assert any("Type a query" in i.value for i in at.info)
     at.text_input(key="recall_query").input(query).run()
@@ -584,11 +587,11 @@ def test_recall_side_by_side_and_what_curation_suppressed(fleet: MemoryStore) ->
         assert f"{hit.archive_reason}</span> {hit.content}" in shown  # as text, in red
     links = [link.proto for link in at.get("page_link")]
     assert [link.query_string for link in links] == [f"memory={h.id}" for h in suppressed]
-    assert fleet.events(SUPPORT, types=["recall"]) == before  # nothing recorded
+    assert fleet.ledger.events(SUPPORT, types=["recall"]) == before  # nothing recorded
 
 
 def test_recall_shows_conflicts_curated_attaches_and_raw_omits(fleet: MemoryStore) -> None:
-    (conflict,) = fleet.conflicts(SUPPORT)
+    (conflict,) = fleet.ledger.conflicts(SUPPORT)
     contested = fleet.get(SUPPORT, conflict.memory_id)
     at = app("recall")
     at.text_input(key="recall_query").input(contested.content).run()

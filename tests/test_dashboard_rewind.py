@@ -52,7 +52,7 @@ def test_archive_page_browses_the_curated_set_as_of_a_moment(
     assert any("before the tenant existed" in w.value for w in page.warning)
     assert "to=" in " ".join(w.value for w in page.warning)
 
-    report = store.rewind(T, MOMENT, now=at(46))
+    report = store.history.rewind(T, MOMENT, now=at(46))
     clear_streamlit_caches()
     page = app("archive")
     page.multiselect(key="archive_reasons").set_value(["rewound"]).run()

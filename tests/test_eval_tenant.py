@@ -22,7 +22,7 @@ def test_labels_come_from_golden_probes_and_validated_recalls(store: MemoryStore
     store.remember(
         t, "Refunds are processed within five business days", "fact", now=T0 - timedelta(days=3)
     )
-    store.add_golden_probe(t, "supervisor approval for refunds", [keep.id], k=3)
+    store.runs.add_golden_probe(t, "supervisor approval for refunds", [keep.id], k=3)
     recalled = store.recall(
         t, "how long do refunds take", k=2, actor="agent-7", now=T0 - timedelta(hours=5)
     )

@@ -24,7 +24,7 @@ def test_agent_recall_outcome_and_feedback(store: MemoryStore, env: dict[str, st
     plain = as_json(run_cli(env, "recall", QUERY, "-t", T, "-k", "3", "--json", *NOW))
     assert isinstance(plain, list) and len(plain) == 3  # the documented list, unchanged
 
-    store.start_experiment(T, "exp", salt=SALT)
+    store.experiments.start(T, "exp", salt=SALT)
     raw_agent, curated_agent = agents(Cohort.RAW, 1)[0], agents(Cohort.CURATED, 1)[0]
     raw = as_json(
         run_cli(env, "recall", QUERY, "-t", T, "-k", "3", "--agent-id", raw_agent, "--json", *NOW)
@@ -35,7 +35,7 @@ def test_agent_recall_outcome_and_feedback(store: MemoryStore, env: dict[str, st
 
     assert (raw["cohort"], raw["mode"], len(raw["hits"])) == ("raw", "raw", 3)
     assert (curated["cohort"], curated["mode"]) == ("curated", "curated")
-    observed = {o.recall_id: o for o in store.experiment_observations(T, "exp")}
+    observed = {o.recall_id: o for o in store.experiments.observations(T, "exp")}
     assert observed[raw["recall_id"]].returned_ids == [h["id"] for h in raw["hits"]]
     assert observed[curated["recall_id"]].agent_id == curated_agent
 
@@ -63,6 +63,6 @@ def test_agent_recall_outcome_and_feedback(store: MemoryStore, env: dict[str, st
     proven = store.get(T, memory_id).proven
     run_cli(env, "feedback", memory_id, "-t", T, "--recall-id", raw["recall_id"], *NOW)
     assert store.get(T, memory_id).proven == proven  # the raw arm trains nothing
-    [event] = store.events(T, types=[EventType.FEEDBACK])
+    [event] = store.ledger.events(T, types=[EventType.FEEDBACK])
     assert (event.data["recall_id"], event.data["cohort"]) == (raw["recall_id"], "raw")
-    assert store.experiment_feedback(T, "exp").raw == CohortFeedback(useful=1, not_useful=0)
+    assert store.experiments.feedback(T, "exp").raw == CohortFeedback(useful=1, not_useful=0)

@@ -32,7 +32,7 @@ LATER = T0 + timedelta(minutes=5)
 def served(store: MemoryStore) -> dict[Cohort, RecallResult]:
     """An experiment and one recall per cohort."""
     seed(store)
-    store.start_experiment(T, "exp", salt=SALT)
+    store.experiments.start(T, "exp", salt=SALT)
     return {c: store.recall(T, QUERY, 3, agent_id=agents(c, 1)[0]) for c in Cohort}
 
 
@@ -53,7 +53,7 @@ def test_outcomes_land_on_their_recall_and_missing_ones_stay_missing(
         LATER,
     )
     assert (scored.cohort, scored.success, scored.score) == ("raw", False, 0.25)
-    by_recall = {o.recall_id: o for o in store.experiment_observations(T, "exp")}
+    by_recall = {o.recall_id: o for o in store.experiments.observations(T, "exp")}
     assert by_recall[good.recall_id] == good
     assert by_recall[scored.recall_id] == scored
     missing = by_recall[unanswered.recall_id or ""]
@@ -70,7 +70,7 @@ def test_a_second_outcome_is_refused(
     with pytest.raises(InvalidStateError, match="already has an outcome"):
         store.outcome(T, recall_id, success=False, now=LATER + timedelta(hours=1))
 
-    [kept] = [o for o in store.experiment_observations(T, "exp") if o.recall_id == recall_id]
+    [kept] = [o for o in store.experiments.observations(T, "exp") if o.recall_id == recall_id]
     assert kept.success is True and kept.outcome_at == LATER
 
 
@@ -100,7 +100,7 @@ def test_bad_outcomes_are_refused(
     with pytest.raises(ValidationError) as caught:
         store.outcome(T, **args)
     assert caught.value.field == field
-    assert all(o.outcome_at is None for o in store.experiment_observations(T, "exp"))
+    assert all(o.outcome_at is None for o in store.experiments.observations(T, "exp"))
 
 
 def test_an_unknown_or_foreign_recall_id_does_not_exist(
@@ -125,7 +125,7 @@ def test_feedback_is_attributed_and_the_raw_arm_trains_nothing(
 ) -> None:
     curated, raw = served[Cohort.CURATED], served[Cohort.RAW]
     before = memory_state(store)
-    experiment_id = store.experiment(T, "exp").id
+    experiment_id = store.experiments.get(T, "exp").id
 
     proven = store.feedback(T, curated.ids[0], True, recall_id=curated.recall_id, now=LATER)
     store.feedback(T, curated.ids[1], False, recall_id=curated.recall_id, now=LATER)
@@ -135,7 +135,7 @@ def test_feedback_is_attributed_and_the_raw_arm_trains_nothing(
 
     assert proven.proven == before[curated.ids[0]][0] + 1
     assert memory_state(store) == after_curated  # the raw cohort's judgements changed nothing
-    events = store.events(T, types=[EventType.VALIDATE, EventType.FEEDBACK])
+    events = store.ledger.events(T, types=[EventType.VALIDATE, EventType.FEEDBACK])
     assert [(e.type, e.data["cohort"], e.data["useful"]) for e in events] == [
         ("validate", "curated", True),
         ("feedback", "curated", False),
@@ -144,7 +144,7 @@ def test_feedback_is_attributed_and_the_raw_arm_trains_nothing(
     ]
     assert all(e.data["experiment_id"] == experiment_id for e in events)
     assert [e.data["recall_id"] for e in events] == [curated.recall_id] * 2 + [raw.recall_id] * 2
-    assert store.experiment_feedback(T, "exp").to_dict() == {
+    assert store.experiments.feedback(T, "exp").to_dict() == {
         "curated": {"useful": 1, "not_useful": 1},
         "raw": {"useful": 1, "not_useful": 1},
     }
@@ -166,7 +166,7 @@ def test_feedback_must_name_a_memory_the_recall_returned_once(
     with pytest.raises(ValidationError) as bad:
         store.feedback(T, curated.ids[0], True, recall_id="nope")
     assert bad.value.field == "recall_id"
-    assert store.experiment_feedback(T, "exp").curated == CohortFeedback(useful=1, not_useful=0)
+    assert store.experiments.feedback(T, "exp").curated == CohortFeedback(useful=1, not_useful=0)
 
 
 def test_plain_feedback_is_unchanged(
@@ -175,9 +175,9 @@ def test_plain_feedback_is_unchanged(
     memory_id = served[Cohort.RAW].ids[0]
     before = store.get(T, memory_id).proven
     assert store.feedback(T, memory_id, True).proven == before + 1
-    [event] = store.events(T, types=[EventType.VALIDATE])
+    [event] = store.ledger.events(T, types=[EventType.VALIDATE])
     assert event.data == {"useful": True}
-    assert store.experiment_feedback(T, "exp").to_dict() == {
+    assert store.experiments.feedback(T, "exp").to_dict() == {
         "curated": {"useful": 0, "not_useful": 0},
         "raw": {"useful": 0, "not_useful": 0},
     }

@@ -35,14 +35,14 @@ def ids(store: MemoryStore) -> dict[str, str]:
 
 
 def recall_events(store: MemoryStore) -> int:
-    return len(store.events(T, types=[EventType.RECALL]))
+    return len(store.ledger.events(T, types=[EventType.RECALL]))
 
 
 @pytest.mark.parametrize("cohort", [Cohort.CURATED, Cohort.RAW])
 def test_each_cohort_is_served_its_mode_and_logged(
     store: MemoryStore, ids: dict[str, str], cohort: Cohort
 ) -> None:
-    experiment = store.start_experiment(T, "exp", salt=SALT)
+    experiment = store.experiments.start(T, "exp", salt=SALT)
     agent = agents(cohort, 1)[0]
 
     result = store.recall(T, QUERY, 4, agent_id=agent)
@@ -61,7 +61,7 @@ def test_each_cohort_is_served_its_mode_and_logged(
     )
     assert [str(i) for i in row.returned_ids] == result.ids  # in the order served
     assert row.at == T0
-    [observed] = store.experiment_observations(T, "exp")
+    [observed] = store.experiments.observations(T, "exp")
     assert (observed.recall_id, observed.returned_ids) == (result.recall_id, result.ids)
     assert observed.success is None and observed.score is None and observed.outcome_at is None
 
@@ -69,7 +69,7 @@ def test_each_cohort_is_served_its_mode_and_logged(
 def test_the_raw_cohort_leaves_the_curated_store_untouched(
     store: MemoryStore, ids: dict[str, str]
 ) -> None:
-    store.start_experiment(T, "exp", salt=SALT)
+    store.experiments.start(T, "exp", salt=SALT)
     before = memory_state(store)
     votes = recall_events(store)
     raw_agent, curated_agent = agents(Cohort.RAW, 1)[0], agents(Cohort.CURATED, 1)[0]
@@ -87,13 +87,13 @@ def test_the_raw_cohort_leaves_the_curated_store_untouched(
     assert changed == set(served.ids)
     for memory_id in served.ids:
         assert after[memory_id][1] == before[memory_id][1] + 1  # recall_count
-    [vote] = store.events(T, types=[EventType.RECALL])[votes:]
+    [vote] = store.ledger.events(T, types=[EventType.RECALL])[votes:]
     assert vote.data["recall_id"] == served.recall_id and vote.related_ids == served.ids
     assert len(exposure_rows(store)) == 4
 
 
 def test_assignment_is_stable_across_recalls(store: MemoryStore, ids: dict[str, str]) -> None:
-    store.start_experiment(T, "exp", salt=SALT, raw_share=0.5)
+    store.experiments.start(T, "exp", salt=SALT, raw_share=0.5)
     fleet = [f"agent-{i}" for i in range(12)]
     first = {a: store.recall(T, QUERY, 2, agent_id=a).cohort for a in fleet}
     again = {a: store.recall(T, "refund form", 2, agent_id=a).cohort for a in fleet}
@@ -123,7 +123,7 @@ def test_without_a_live_experiment_agents_recall_curated(
 def test_after_the_experiment_ends_agents_recall_curated(
     store: MemoryStore, ids: dict[str, str]
 ) -> None:
-    store.start_experiment(T, "exp", salt=SALT, duration_days=1)
+    store.experiments.start(T, "exp", salt=SALT, duration_days=1)
     raw_agent = agents(Cohort.RAW, 1)[0]
 
     inside = store.recall(T, QUERY, 3, agent_id=raw_agent)
@@ -131,7 +131,7 @@ def test_after_the_experiment_ends_agents_recall_curated(
 
     assert (inside.cohort, after.cohort) == ("raw", "curated")
     assert [r.experiment_id is None for r in exposure_rows(store)] == [False, True]
-    assert len(store.experiment_observations(T, "exp")) == 1
+    assert len(store.experiments.observations(T, "exp")) == 1
 
 
 @pytest.mark.parametrize(
@@ -146,7 +146,7 @@ def test_a_mode_against_the_cohort_is_refused(
     store: MemoryStore, ids: dict[str, str], experiment: bool, cohort: Cohort, mode: RecallMode
 ) -> None:
     if experiment:
-        store.start_experiment(T, "exp", salt=SALT)
+        store.experiments.start(T, "exp", salt=SALT)
     agent = agents(cohort, 1)[0]
     before = memory_state(store)
 
@@ -159,7 +159,7 @@ def test_a_mode_against_the_cohort_is_refused(
 
 
 def test_a_mode_that_repeats_the_cohort_is_served(store: MemoryStore, ids: dict[str, str]) -> None:
-    store.start_experiment(T, "exp", salt=SALT)
+    store.experiments.start(T, "exp", salt=SALT)
     result = store.recall(T, QUERY, 3, agent_id=agents(Cohort.RAW, 1)[0], mode="raw")
     assert (result.cohort, result.mode) == ("raw", "raw")
     assert len(exposure_rows(store)) == 1
@@ -175,7 +175,7 @@ def test_record_false_skips_the_vote_but_keeps_the_exposure(
 
 
 def test_recall_without_an_agent_is_unchanged(store: MemoryStore, ids: dict[str, str]) -> None:
-    store.start_experiment(T, "exp", salt=SALT)
+    store.experiments.start(T, "exp", salt=SALT)
     curated = store.recall(T, QUERY, 3)
     raw = store.recall(T, QUERY, 3, mode="raw")
     assert (curated.recall_id, curated.cohort, curated.mode) == (None, None, "curated")
@@ -202,13 +202,13 @@ def test_an_unknown_tenant_logs_nothing(store: MemoryStore, ids: dict[str, str])
 def test_observations_come_in_the_order_recalls_were_served(
     store: MemoryStore, ids: dict[str, str]
 ) -> None:
-    store.start_experiment(T, "exp", salt=SALT)
+    store.experiments.start(T, "exp", salt=SALT)
     hours = [2, 0, 1]
     served = {
         h: store.recall(T, QUERY, 2, agent_id=f"agent-{h}", now=T0 + timedelta(hours=h)).recall_id
         for h in hours
     }
-    observed = store.experiment_observations(T, "exp")
+    observed = store.experiments.observations(T, "exp")
     assert [o.recall_id for o in observed] == [served[h] for h in sorted(hours)]
     assert [o.at for o in observed] == [T0 + timedelta(hours=h) for h in sorted(hours)]
 
@@ -220,7 +220,7 @@ def test_an_agent_recall_costs_two_statements_more_than_a_plain_one(
     (which also makes its commit durable) and the exposure insert, nothing else."""
     from sqlalchemy import event
 
-    store.start_experiment(T, "exp", salt=SALT)
+    store.experiments.start(T, "exp", salt=SALT)
     statements: list[str] = []
 
     def count(*args: object) -> None:

@@ -29,89 +29,89 @@ def tenant_store(store: MemoryStore) -> MemoryStore:
 
 def test_start_defaults(tenant_store: MemoryStore) -> None:
     store = tenant_store
-    started = store.start_experiment(T, "holdout-1")
+    started = store.experiments.start(T, "holdout-1")
 
     assert (started.tenant, started.name, started.status) == (T, "holdout-1", "running")
     assert (started.raw_share, started.metric, started.alpha) == (0.5, "success", 0.05)
     assert started.starts_at == T0 and started.ends_at == T0 + timedelta(days=14)
     assert started.salt == started.id  # every experiment draws a fresh split
-    assert started.policy == store.policy(T).model_dump(mode="json")
+    assert started.policy == store.tenants.policy(T).model_dump(mode="json")
     assert started.created_by == "curator" and started.stopped_at is None
-    assert store.experiment(T, "holdout-1") == started
-    assert store.experiments(T) == [started]
-    assert store.experiments(T, status="running") == [started]
-    assert store.experiments(T, status="stopped") == []
-    assert store.active_experiment(T) == started
-    [event] = store.events(T, types=[EventType.EXPERIMENT_START])
+    assert store.experiments.get(T, "holdout-1") == started
+    assert store.experiments.all(T) == [started]
+    assert store.experiments.all(T, status="running") == [started]
+    assert store.experiments.all(T, status="stopped") == []
+    assert store.experiments.active(T) == started
+    [event] = store.ledger.events(T, types=[EventType.EXPERIMENT_START])
     assert event.data["experiment_id"] == started.id and event.data["raw_share"] == 0.5
 
 
 def test_start_applies_and_stores_the_policy_under_test(tenant_store: MemoryStore) -> None:
     store = tenant_store
-    started = store.start_experiment(
+    started = store.experiments.start(
         T, "feedback-votes", policy={"reinforce_on": "feedback"}, raw_share=0.1, metric="score"
     )
 
-    assert store.policy(T).reinforce_on == "feedback"
-    assert started.policy == store.policy(T).model_dump(mode="json")
+    assert store.tenants.policy(T).reinforce_on == "feedback"
+    assert started.policy == store.tenants.policy(T).model_dump(mode="json")
     assert started.policy["reinforce_on"] == "feedback"
     assert (started.raw_share, started.metric) == (0.1, "score")
-    [policy_event] = store.events(T, types=[EventType.POLICY])
+    [policy_event] = store.ledger.events(T, types=[EventType.POLICY])
     assert policy_event.data["policy"]["reinforce_on"] == "feedback"
 
 
 def test_one_running_experiment_per_tenant(tenant_store: MemoryStore) -> None:
     store = tenant_store
     seed(store, OTHER)
-    store.start_experiment(T, "first")
+    store.experiments.start(T, "first")
 
     with pytest.raises(InvalidStateError, match="'first' is running"):
-        store.start_experiment(T, "second", policy={"reinforce_on": "feedback"})
+        store.experiments.start(T, "second", policy={"reinforce_on": "feedback"})
 
     # the refused start changed nothing, not even the policy it carried
-    assert store.policy(T).reinforce_on == "recall"
-    assert [e.name for e in store.experiments(T)] == ["first"]
+    assert store.tenants.policy(T).reinforce_on == "recall"
+    assert [e.name for e in store.experiments.all(T)] == ["first"]
     # another tenant runs its own experiment independently
-    assert store.start_experiment(OTHER, "first").tenant == OTHER
+    assert store.experiments.start(OTHER, "first").tenant == OTHER
 
 
 def test_an_ended_experiment_is_closed_when_the_next_starts(tenant_store: MemoryStore) -> None:
     store = tenant_store
-    first = store.start_experiment(T, "short", duration_days=1)
+    first = store.experiments.start(T, "short", duration_days=1)
     later = T0 + timedelta(days=2)
 
-    assert store.active_experiment(T, now=later) is None  # over, though still 'running'
-    second = store.start_experiment(T, "next", now=later)
+    assert store.experiments.active(T, now=later) is None  # over, though still 'running'
+    second = store.experiments.start(T, "next", now=later)
 
-    closed = store.experiment(T, "short")
+    closed = store.experiments.get(T, "short")
     assert (closed.status, closed.stop_reason) == ("stopped", "ended")
     assert closed.stopped_at == first.ends_at
     assert second.status == "running" and second.starts_at == later
-    assert store.active_experiment(T, now=later) == second
-    stops = store.events(T, types=[EventType.EXPERIMENT_STOP])
+    assert store.experiments.active(T, now=later) == second
+    stops = store.ledger.events(T, types=[EventType.EXPERIMENT_STOP])
     assert [(e.reason, e.data["experiment_id"]) for e in stops] == [("ended", first.id)]
 
 
 def test_stop(tenant_store: MemoryStore) -> None:
     store = tenant_store
-    store.start_experiment(T, "exp")
+    store.experiments.start(T, "exp")
     stop_at = T0 + timedelta(days=3)
 
-    stopped = store.stop_experiment(T, "exp", reason="guardrail tripped", now=stop_at)
+    stopped = store.experiments.stop(T, "exp", reason="guardrail tripped", now=stop_at)
 
     assert (stopped.status, stopped.stop_reason, stopped.stopped_at) == (
         "stopped",
         "guardrail tripped",
         stop_at,
     )
-    assert store.active_experiment(T, now=stop_at) is None
-    assert store.experiments(T, status="running") == []
+    assert store.experiments.active(T, now=stop_at) is None
+    assert store.experiments.all(T, status="running") == []
     with pytest.raises(InvalidStateError, match="already stopped"):
-        store.stop_experiment(T, "exp", now=stop_at)
+        store.experiments.stop(T, "exp", now=stop_at)
     with pytest.raises(NotFoundError, match="'nope'"):
-        store.stop_experiment(T, "nope")
+        store.experiments.stop(T, "nope")
     # a stopped experiment frees the tenant for the next one
-    assert store.start_experiment(T, "exp-2", now=stop_at).status == "running"
+    assert store.experiments.start(T, "exp-2", now=stop_at).status == "running"
 
 
 def test_a_scheduled_experiment_is_live_only_inside_its_window(
@@ -119,16 +119,16 @@ def test_a_scheduled_experiment_is_live_only_inside_its_window(
 ) -> None:
     store = tenant_store
     start = T0 + timedelta(days=1)
-    scheduled = store.start_experiment(
+    scheduled = store.experiments.start(
         T, "later", starts_at=start, ends_at=start + timedelta(days=2)
     )
 
-    assert store.active_experiment(T) is None
-    assert store.active_experiment(T, now=start) == scheduled
-    assert store.active_experiment(T, now=start + timedelta(days=2)) is None
+    assert store.experiments.active(T) is None
+    assert store.experiments.active(T, now=start) == scheduled
+    assert store.experiments.active(T, now=start + timedelta(days=2)) is None
     # it still counts as the running experiment before its start
     with pytest.raises(InvalidStateError, match="'later'"):
-        store.start_experiment(T, "other")
+        store.experiments.start(T, "other")
 
 
 @pytest.mark.parametrize(
@@ -157,33 +157,33 @@ def test_bad_starts_are_refused_and_write_nothing(
     store = tenant_store
     args = {"name": "exp", **kwargs}
     with pytest.raises(ValidationError) as caught:
-        store.start_experiment(T, **args)
+        store.experiments.start(T, **args)
     assert caught.value.field == field
-    assert store.experiments(T) == []
-    assert store.events(T, types=[EventType.EXPERIMENT_START, EventType.POLICY]) == []
+    assert store.experiments.all(T) == []
+    assert store.ledger.events(T, types=[EventType.EXPERIMENT_START, EventType.POLICY]) == []
 
 
 def test_names_are_unique_per_tenant(tenant_store: MemoryStore) -> None:
     store = tenant_store
-    store.start_experiment(T, "exp")
-    store.stop_experiment(T, "exp")
+    store.experiments.start(T, "exp")
+    store.experiments.stop(T, "exp")
     with pytest.raises(ValidationError) as caught:
-        store.start_experiment(T, "exp")
+        store.experiments.start(T, "exp")
     assert (caught.value.field, caught.value.value) == ("name", "exp")
 
 
 def test_lookups_are_tenant_scoped(tenant_store: MemoryStore) -> None:
     store = tenant_store
     seed(store, OTHER)
-    store.start_experiment(T, "exp")
+    store.experiments.start(T, "exp")
 
     with pytest.raises(NotFoundError):
-        store.experiment(OTHER, "exp")
-    assert store.experiments(OTHER) == [] and store.active_experiment(OTHER) is None
+        store.experiments.get(OTHER, "exp")
+    assert store.experiments.all(OTHER) == [] and store.experiments.active(OTHER) is None
     with pytest.raises(NotFoundError):
-        store.experiment_observations(OTHER, "exp")
+        store.experiments.observations(OTHER, "exp")
     with pytest.raises(UnknownTenantError):
-        store.start_experiment("no-such-tenant", "exp")
+        store.experiments.start("no-such-tenant", "exp")
     with pytest.raises(ValidationError) as caught:
-        store.experiments(T, status="paused")
+        store.experiments.all(T, status="paused")
     assert caught.value.field == "status"

@@ -19,7 +19,7 @@ from curation import (
     UnknownTenantError,
     ValidationError,
 )
-from curation._store.dump_schema import tenant_tables
+from curation._store.transfer.dump_schema import tenant_tables
 
 T = "clinic"
 OTHER = "bystander"
@@ -73,7 +73,7 @@ def test_forget_by_source_takes_the_principle_the_exposures_and_keeps_the_rest(
     assert {k: after.get(k) for k in before} == before  # nothing else changed
     new = set(after) - every_key_before  # the only row that was not there: the receipt
     assert event_types(store, T, new) == {"forget"} and len(new) == 1
-    receipt_rows = store.events(T, types=["forget"])
+    receipt_rows = store.ledger.events(T, types=["forget"])
     assert len(receipt_rows) == 1 and receipt_rows[0].data["forgotten"] == 6
     assert rows(store, OTHER) == other_before
     assert store.get_many(T, seeded.cache + seeded.unrelated)  # the rest still there
@@ -103,7 +103,7 @@ def test_forgetting_a_merged_away_copy_keeps_its_survivor(store: MemoryStore) ->
     assert receipt.forgotten == 1 and receipt.verification["vector_index"] == 0
     survivor = store.get(T, seeded.backup)
     assert survivor.status == "active"
-    merges = [e for e in store.events(T, types=["merge"]) if e.memory_id == seeded.backup]
+    merges = [e for e in store.ledger.events(T, types=["merge"]) if e.memory_id == seeded.backup]
     assert merges and all(seeded.backup_echo not in e.related_ids for e in merges)
 
 
@@ -118,7 +118,7 @@ def test_forgetting_one_member_re_proposes_the_principle_without_it(
 
     assert receipt.forgotten == 2  # the member and the principle written from it
     assert receipt.counts["memory_state_restored"] == 4
-    pending = [p for p in store.proposals(T) if set(p.member_ids) <= set(seeded.migration)]
+    pending = [p for p in store.curator.proposals(T) if set(p.member_ids) <= set(seeded.migration)]
     assert len(pending) == 1 and sorted(pending[0].member_ids) == sorted(
         set(seeded.migration) - {member}
     )
@@ -136,7 +136,7 @@ def test_forget_by_metadata_and_by_match(store: MemoryStore) -> None:
     assert by_meta.matched == 5 and by_meta.verified
     assert by_text.matched == len(seeded.cache) and by_text.verified
     assert store.get_many(T, seeded.migration + seeded.cache) == []
-    assert len(store.events(T, types=["forget"])) == 2
+    assert len(store.ledger.events(T, types=["forget"])) == 2
 
 
 def test_dry_run_deletes_nothing_and_counts_what_the_forget_does(store: MemoryStore) -> None:
@@ -218,10 +218,10 @@ def test_the_copies_a_bulk_load_kept_are_forgotten_too(
 
 def test_a_run_that_merged_a_forgotten_copy_still_undoes(store: MemoryStore) -> None:
     seeded = seed(store, T)
-    run = next(r for r in store.runs(T) if r.report.applied.get("duplicates_archived"))
+    run = next(r for r in store.runs.latest(T) if r.report.applied.get("duplicates_archived"))
     store.forget(T, ids=[seeded.backup_echo])
 
-    store.undo_run(T, run.id)
+    store.runs.undo(T, run.id)
 
     assert store.get(T, seeded.backup).status == "active"
     assert store.get_many(T, [seeded.backup_echo]) == []

@@ -123,4 +123,4 @@ def test_http_forget_returns_the_receipt_and_refuses_bad_bodies(served: Served) 
             assert error_of(answer)["field"] == field, (body, answer.text)
     with served.client(served.key(T, "agent")) as agent:
         assert agent.post("/v1/curator/forget", json={"source": "x"}).status_code == 403
-    assert len(store.events(T, types=["forget"])) == 1
+    assert len(store.ledger.events(T, types=["forget"])) == 1

@@ -50,13 +50,15 @@ def test_three_applies_at_one_moment_archive_at_most_the_cap(store: MemoryStore)
             for n in range(20)
         ],
     )
-    policy = store.policy(TENANT).with_all_modes(Mode.APPLY)
-    store.set_policy(TENANT, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
-    reports = [store.curate(TENANT, apply=True, now=at) for _ in range(3)]
+    policy = store.tenants.policy(TENANT).with_all_modes(Mode.APPLY)
+    store.tenants.set_policy(
+        TENANT, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND})
+    )
+    reports = [store.runs.curate(TENANT, apply=True, now=at) for _ in range(3)]
     assert store.counts(TENANT).active == 16  # 20% of 20, not 3 x 20% of what is left
     assert [r.planned["prune_cap"] for r in reports] == [4, 0, 0]
     assert reports[-1].planned["pruned_in_window"] == 4
-    later = store.curate(TENANT, apply=True, now=at + timedelta(hours=25))
+    later = store.runs.curate(TENANT, apply=True, now=at + timedelta(hours=25))
     assert later.planned["prune_cap"] == 3  # a new window: 20% of the 16 left
 
 
@@ -82,12 +84,14 @@ def test_reimporting_the_same_file_revives_nothing(store: MemoryStore, tmp_path:
     ]
     path = tmp_path / "memories.jsonl"
     path.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
-    assert store.import_jsonl(path, TENANT, now=at).imported == 10
-    policy = store.policy(TENANT).with_all_modes(Mode.APPLY)
-    store.set_policy(TENANT, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
-    store.curate(TENANT, apply=True, now=at)
+    assert store.transfer.import_jsonl(path, TENANT, now=at).imported == 10
+    policy = store.tenants.policy(TENANT).with_all_modes(Mode.APPLY)
+    store.tenants.set_policy(
+        TENANT, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND})
+    )
+    store.runs.curate(TENANT, apply=True, now=at)
     assert store.counts(TENANT).active == 8
-    again = store.import_jsonl(path, TENANT, now=at + timedelta(hours=1))
+    again = store.transfer.import_jsonl(path, TENANT, now=at + timedelta(hours=1))
     assert (again.imported, again.restated, again.revived) == (0, 10, 0)
     assert store.counts(TENANT).active == 8
     archived = store.memories(TENANT, status="archived")

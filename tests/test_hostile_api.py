@@ -492,12 +492,12 @@ BAD_POLICY = st.one_of(
 )
 def test_set_policy(world: World, case: tuple[str | None, dict[str, Any]]) -> None:
     target, args = case
-    result = attempt(world, lambda: world.store.set_policy(**args), expect(target))
+    result = attempt(world, lambda: world.store.tenants.set_policy(**args), expect(target))
     if isinstance(result, MemgovError):
         assert target is not None, result
         return
     tenant, policy = args["tenant"], args["policy"]
-    assert world.store.policy(tenant) == result
+    assert world.store.tenants.policy(tenant) == result
     for key, value in policy.get("duplicate_threshold", {}).items():
         assert result.duplicate_threshold[key] == value  # hostile model names verbatim
     # recall reads the stored policy back on every call: it must still work
@@ -507,7 +507,9 @@ def test_set_policy(world: World, case: tuple[str | None, dict[str, Any]]) -> No
 @HOSTILE
 @given(path=st.one_of(RAW_TEXT, JUNK), tenant=st.one_of(GOOD_TENANTS, HOSTILE_TEXT))
 def test_import_of_a_hostile_path(world: World, path: Any, tenant: Any) -> None:
-    result = attempt(world, lambda: world.store.import_jsonl(path, tenant), {"path", "tenant"})
+    result = attempt(
+        world, lambda: world.store.transfer.import_jsonl(path, tenant), {"path", "tenant"}
+    )
     assert isinstance(result, ValidationError)  # none of these names an existing file
 
 
@@ -534,7 +536,7 @@ def test_mixed_script_tenant_names_are_refused(store: MemoryStore, tenant: str) 
     assert caught.value.field == "tenant" and "mixes scripts" in caught.value.reason
     with pytest.raises(ValidationError):
         store.recall(tenant, "fact")
-    assert store.tenants() == []
+    assert store.tenants.all() == []
 
 
 @pytest.mark.parametrize("tenant", INJECTED_TENANTS)
@@ -551,7 +553,7 @@ def test_injection_payloads_as_tenant_names_are_data(store: MemoryStore, tenant:
         topic=tenant.strip() or "t",
         supersession_key=tenant.strip() or "k",
     )
-    assert tenant in store.tenants()
+    assert tenant in store.tenants.all()
     memory = store.get(tenant, written.id)
     assert (memory.tenant, memory.content, memory.metadata) == (
         tenant,
@@ -566,9 +568,9 @@ def test_injection_payloads_as_tenant_names_are_data(store: MemoryStore, tenant:
     with pytest.raises(NotFoundError):
         store.get(tenant, acme_id)
     store.contest(tenant, written.id, claim=tenant, evidence=tenant, source="x")
-    store.set_policy(tenant, {"duplicate_threshold": {tenant: 0.9}})
-    assert store.policy(tenant).duplicate_threshold[tenant] == 0.9
+    store.tenants.set_policy(tenant, {"duplicate_threshold": {tenant: 0.9}})
+    assert store.tenants.policy(tenant).duplicate_threshold[tenant] == 0.9
     assert tenant_counts(store, TENANT) == acme_before
     assert all_tables_exist(store)
-    events = store.events(tenant)
+    events = store.ledger.events(tenant)
     assert json.dumps([e.to_dict() for e in events], default=str)  # readable back

@@ -471,10 +471,10 @@ def test_command_refusals_are_one_line_and_write_nothing(
 ) -> None:
     args = build(cli)
     before = fingerprint(cli.admin, SENTINEL)
-    policy_before = cli.store.policy(TENANT)
+    policy_before = cli.store.tenants.policy(TENANT)
     result = cli.run(*args)
     line = refusal(result)
     assert names(line, fields), line
     assert fingerprint(cli.admin, SENTINEL) == before
-    assert cli.store.policy(TENANT) == policy_before
+    assert cli.store.tenants.policy(TENANT) == policy_before
     assert not (cli.folder / "no").exists()

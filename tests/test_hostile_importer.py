@@ -51,7 +51,7 @@ from curation import (
     ValidationError,
     internals,
 )
-from curation._store.import_lines import MAX_LINE_BYTES
+from curation._store.transfer.import_lines import MAX_LINE_BYTES
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 SENTINEL = "sentinel"
@@ -410,7 +410,7 @@ def test_mixed_hostile_file_keeps_every_good_row_and_reports_every_bad_one(
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "mixed.jsonl"
         mixed.write(source)
-        report = store.import_jsonl(source, tenant, batch_size=3)
+        report = store.transfer.import_jsonl(source, tenant, batch_size=3)
         rejects_text = Path(report.rejects_path).read_text("utf-8") if report.rejects_path else ""
 
     numbered = list(enumerate(mixed.lines, start=1))
@@ -432,7 +432,7 @@ def test_mixed_hostile_file_keeps_every_good_row_and_reports_every_bad_one(
     assert written == [r.to_dict() for r in report.rejected]
 
     if not goods:  # nothing was written, so no tenant was created
-        assert tenant not in store.tenants()
+        assert tenant not in store.tenants.all()
         return
     stored = {m.content: m for m in store.memories(tenant, limit=1000)}
     assert sorted(stored) == sorted(g.fields["content"] for _, g in goods)
@@ -447,14 +447,14 @@ def test_mixed_hostile_file_keeps_every_good_row_and_reports_every_bad_one(
     if counts is not None:
         assert counts["memory"] == counts["memory_state"] == len(goods)
         assert counts["tenant"] == 1 and counts["conflict"] == counts["proposal"] == 0
-        events = store.events(tenant)
+        events = store.ledger.events(tenant)
         held = sum(bool(internals.find_instructions(g.fields["content"])) for _, g in goods)
         assert sorted(e.type for e in events) == sorted(
             [EventType.WRITE] * len(goods) + [EventType.QUARANTINE] * held
         )
         assert {e.actor for e in events} == {"import"}
     else:
-        assert tenant not in store.tenants()  # nothing written, not even the tenant
+        assert tenant not in store.tenants.all()  # nothing written, not even the tenant
     assert tenant_counts(store, SENTINEL) == sentinel_before
     assert all_tables_exist(store)
 
@@ -479,7 +479,7 @@ def test_every_wrong_value_of_every_field_is_rejected_naming_it(
         lines += [bad.raw, js({"content": f"good row {n}: {INJECTIONS[n % len(INJECTIONS)]}"})]
     source = tmp_path / "wrong.jsonl"
     source.write_bytes(b"\n".join(lines) + b"\n")
-    report = store.import_jsonl(source, tenant)
+    report = store.transfer.import_jsonl(source, tenant)
     assert report.imported == len(bads) and report.restated == 0
     assert [r.line for r in report.rejected] == list(range(1, 2 * len(bads), 2))
     for rejection, bad in zip(report.rejected, bads, strict=True):
@@ -499,18 +499,18 @@ def test_every_wrong_value_of_every_field_is_rejected_naming_it(
 )
 def test_hostile_tenant_name_is_stored_verbatim_or_refused(store: MemoryStore, tenant: str) -> None:
     sentinel_before = tenant_counts(store, SENTINEL)
-    tenants_before = store.tenants()
+    tenants_before = store.tenants.all()
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "t.jsonl"
         source.write_text('{"content": "one"}\n{"content": "two", "topic": "x"}\n', "utf-8")
         try:
-            report = store.import_jsonl(source, tenant)
+            report = store.transfer.import_jsonl(source, tenant)
         except ValidationError as exc:
             assert exc.field == "tenant" and exc.value == tenant
-            assert store.tenants() == tenants_before
+            assert store.tenants.all() == tenants_before
         else:
             assert report.tenant == tenant and report.imported + report.restated == 2
-            assert tenant in store.tenants()
+            assert tenant in store.tenants.all()
             assert sorted(m.content for m in store.memories(tenant)) == ["one", "two"]
             assert tenant_counts(store, tenant)["memory"] == 2
     assert tenant_counts(store, SENTINEL) == sentinel_before
@@ -528,7 +528,7 @@ def test_a_20_megabyte_line_is_one_rejection_between_good_rows(
         handle.write(huge + b"\n")
         handle.write(b'{"content": "after the enormous line"}\n')
         handle.write(b"y" * (MAX_LINE_BYTES + 10))  # oversized again, no final newline
-    report = store.import_jsonl(source, tenant)
+    report = store.transfer.import_jsonl(source, tenant)
     assert (report.lines, report.imported) == (4, 2)
     assert [(r.line, r.field) for r in report.rejected] == [(2, "line"), (4, "line")]
     assert report.rejected[0].value == f"<{len(huge)} bytes>"
@@ -546,7 +546,7 @@ def test_a_bom_at_the_start_of_the_file_is_not_part_of_the_first_row(
     tenant = fresh_tenant()
     source = tmp_path / "bom.jsonl"
     source.write_bytes(b'\xef\xbb\xbf{"content": "first"}\r\n{"content": "second"}\r\n')
-    report = store.import_jsonl(source, tenant)
+    report = store.transfer.import_jsonl(source, tenant)
     assert (report.lines, report.imported, report.rejected) == (2, 2, [])
     assert sorted(m.content for m in store.memories(tenant)) == ["first", "second"]
 
@@ -583,9 +583,9 @@ def test_whole_file_problems_are_typed_and_write_nothing(
     source.write_text('{"content": "fine"}\n{"content": "bad", "kind": "x"}\n', "utf-8")
     args: dict[str, Any] = {"path": source, "tenant": tenant, **override(source, tmp_path)}
     with pytest.raises(ValidationError) as caught:
-        store.import_jsonl(args.pop("path"), args.pop("tenant"), **args)
+        store.transfer.import_jsonl(args.pop("path"), args.pop("tenant"), **args)
     assert caught.value.field == field_name
-    assert tenant not in store.tenants()
+    assert tenant not in store.tenants.all()
     assert not list(tmp_path.glob("*.rejects.jsonl"))
 
 
@@ -599,8 +599,8 @@ def test_an_import_with_a_foreign_embedder_writes_nothing(
         store.db, embedder=HashingEmbedder(model_name="hashing-v9"), clock=store.clock
     )
     with pytest.raises(EmbeddingMismatchError):
-        other.import_jsonl(source, tenant, batch_size=2)
-    assert tenant not in store.tenants()
+        other.transfer.import_jsonl(source, tenant, batch_size=2)
+    assert tenant not in store.tenants.all()
 
 
 def test_only_memgov_errors_escape(store: MemoryStore, tmp_path: Path) -> None:
@@ -608,6 +608,6 @@ def test_only_memgov_errors_escape(store: MemoryStore, tmp_path: Path) -> None:
     bytes is a report, not an exception."""
     source = tmp_path / "noise.bin"
     source.write_bytes(bytes(range(256)) * 64 + b"\n" + b"\x00" * 4096)
-    report = store.import_jsonl(source, fresh_tenant())
+    report = store.transfer.import_jsonl(source, fresh_tenant())
     assert report.lines > 1 and report.imported == 0
     assert len(report.rejected) == report.lines

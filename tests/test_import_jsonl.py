@@ -125,7 +125,7 @@ def test_mixed_file_is_reported_exactly(
 ) -> None:
     source = tmp_path / "mixed.jsonl"
     write_lines(source)
-    report = store.import_jsonl(source, TENANT, batch_size=batch_size)
+    report = store.transfer.import_jsonl(source, TENANT, batch_size=batch_size)
 
     assert isinstance(report, ImportReport)
     assert report.tenant == TENANT
@@ -160,9 +160,9 @@ def test_mixed_file_is_reported_exactly(
     stored = store.memories(TENANT, limit=1000)
     assert sorted(m.content for m in stored) == sorted(good)
     assert store.counts(TENANT).to_dict() == {"active": 5, "archived": 0}
-    writes = store.events(TENANT, types=[EventType.WRITE])
+    writes = store.ledger.events(TENANT, types=[EventType.WRITE])
     assert len(writes) == 5 and {e.actor for e in writes} == {"import"}
-    assert len(store.events(TENANT, types=[EventType.RESTATE])) == 2
+    assert len(store.ledger.events(TENANT, types=[EventType.RESTATE])) == 2
 
     full = store.get(TENANT, ID1)
     assert (full.content, full.kind, full.importance, full.generality, full.proven) == (
@@ -191,7 +191,7 @@ def test_rejects_path_can_be_chosen(store: MemoryStore, tmp_path: Path) -> None:
     source.write_text('{"content": "fine"}\n{"content": "bad", "kind": "x"}\n', "utf-8")
     target = tmp_path / "out" / "rejects.jsonl"
     target.parent.mkdir()
-    report = store.import_jsonl(source, TENANT, rejects_path=target)
+    report = store.transfer.import_jsonl(source, TENANT, rejects_path=target)
     assert report.rejects_path == str(target)
     assert [json.loads(x)["line"] for x in target.read_text().splitlines()] == [2]
     assert not (tmp_path / "in.jsonl.rejects.jsonl").exists()
@@ -200,7 +200,7 @@ def test_rejects_path_can_be_chosen(store: MemoryStore, tmp_path: Path) -> None:
 def test_clean_file_writes_no_rejects_file(store: MemoryStore, tmp_path: Path) -> None:
     source = tmp_path / "clean.jsonl"
     source.write_text('{"content": "one"}\n\n{"content": "two"}\n', "utf-8")
-    report = store.import_jsonl(source, TENANT)
+    report = store.transfer.import_jsonl(source, TENANT)
     assert (report.lines, report.imported, report.restated, report.rejected) == (3, 2, 0, [])
     assert report.ok and report.rejects_path is None
     assert not (tmp_path / "clean.jsonl.rejects.jsonl").exists()
@@ -209,18 +209,18 @@ def test_clean_file_writes_no_rejects_file(store: MemoryStore, tmp_path: Path) -
 def test_missing_file_is_refused(store: MemoryStore, tmp_path: Path) -> None:
     missing = tmp_path / "nope.jsonl"
     with pytest.raises(ValidationError) as caught:
-        store.import_jsonl(missing, TENANT)
+        store.transfer.import_jsonl(missing, TENANT)
     # the message shows the value cut to 80 characters (a worker's tmp path is longer)
     assert caught.value.field == "path" and str(caught.value.value) == str(missing)
     assert str(caught.value).startswith(f"path={str(missing)[:40]!r}"[:-1])
-    assert store.tenants() == []
+    assert store.tenants.all() == []
 
 
 def test_id_taken_by_a_different_statement_is_rejected(store: MemoryStore, tmp_path: Path) -> None:
     store.remember(TENANT, "Already here.", id=ID1)
     source = tmp_path / "clash.jsonl"
     source.write_text(json.dumps({"id": ID1, "content": "Something else."}) + "\n", "utf-8")
-    report = store.import_jsonl(source, TENANT)
+    report = store.transfer.import_jsonl(source, TENANT)
     assert [(r.line, r.field, r.value) for r in report.rejected] == [(1, "id", ID1)]
     assert store.get(TENANT, ID1).content == "Already here."
     assert store.counts(TENANT).active == 1
@@ -259,7 +259,7 @@ def populate_for_export(store: MemoryStore, clock: FixedClock) -> list[str]:
 
 
 def export_lines(store: MemoryStore, tenant: str, path: Path) -> dict[str, dict[str, Any]]:
-    n = store.export_jsonl(path, tenant)
+    n = store.transfer.export_jsonl(path, tenant)
     lines = [json.loads(x) for x in path.read_text("utf-8").splitlines()]
     assert n == len(lines)
     return {line["id"]: line for line in lines}
@@ -286,7 +286,7 @@ def test_export_import_round_trip(store: MemoryStore, clock: FixedClock, tmp_pat
     exported = export_lines(store, TENANT, tmp_path / "a.jsonl")
     assert set(exported) == set(ids)
 
-    report = store.import_jsonl(tmp_path / "a.jsonl", "copy")
+    report = store.transfer.import_jsonl(tmp_path / "a.jsonl", "copy")
     assert (report.lines, report.imported, report.restated, report.rejected) == (5, 5, 0, [])
 
     copied = export_lines(store, "copy", tmp_path / "b.jsonl")
@@ -311,12 +311,12 @@ def test_reimporting_an_export_is_idempotent(
 ) -> None:
     ids = populate_for_export(store, clock)
     path = tmp_path / "a.jsonl"
-    store.export_jsonl(path, TENANT)
-    report = store.import_jsonl(path, TENANT)
+    store.transfer.export_jsonl(path, TENANT)
+    report = store.transfer.import_jsonl(path, TENANT)
     assert (report.imported, report.restated, report.rejected) == (0, 5, [])
     assert store.counts(TENANT).active + store.counts(TENANT).archived == 5
     # the export dates each line before its archive: re-importing it is not new evidence,
     # so the archived entry stays archived (a retried import is a no-op for curation)
     assert report.revived == 0
     assert store.get(TENANT, ids[-1]).status == Status.ARCHIVED
-    assert store.events(TENANT, types=[EventType.REVIVE]) == []
+    assert store.ledger.events(TENANT, types=[EventType.REVIVE]) == []

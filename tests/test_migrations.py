@@ -270,7 +270,7 @@ def test_event_history_is_append_only(store: MemoryStore, statement: str) -> Non
         after = conn.execute(text("SELECT id, type, actor, reason FROM event ORDER BY id")).all()
     assert after == before
     store.unpin("acme", memory_id)  # appending still works
-    assert [e.type for e in store.events("acme")] == ["write", "pin", "unpin"]
+    assert [e.type for e in store.ledger.events("acme")] == ["write", "pin", "unpin"]
 
 
 def test_0007_names_runs_undone_and_proposals_withdrawn_that_undo_left_as_before(

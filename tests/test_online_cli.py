@@ -76,7 +76,7 @@ def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:
         env, "experiment", "stop", "online-v1", "-t", "acme", "--reason", "enough", "--now", later
     )
     assert "stopped 'online-v1'" in stopped.stdout
-    assert store.experiment("acme", "online-v1").status == "stopped"
+    assert store.experiments.get("acme", "online-v1").status == "stopped"
 
 
 def test_bad_options_name_the_field(store: MemoryStore, env: dict[str, str]) -> None:
@@ -97,4 +97,4 @@ def test_bad_options_name_the_field(store: MemoryStore, env: dict[str, str]) -> 
         code=2,
     )
     assert "--days" in done.stderr
-    assert store.experiments("acme") == []
+    assert store.experiments.all("acme") == []

@@ -45,7 +45,7 @@ def test_simulated_experiment_favours_curation_and_logs_one_step_per_day(
     # every agent was served by the cohort its salted hash assigns
     salt = result.experiment.salt
     by_cohort: dict[str, set[str]] = {"curated": set(), "raw": set()}
-    for obs in store.experiment_observations(result.tenant, CONFIG.experiment):
+    for obs in store.experiments.observations(result.tenant, CONFIG.experiment):
         by_cohort[obs.cohort].add(obs.agent_id)
     for cohort, agents in by_cohort.items():
         assert {str(assign_cohort(salt, a, CONFIG.raw_share)) for a in agents} == {cohort}

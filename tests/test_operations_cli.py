@@ -25,7 +25,9 @@ def test_a_dry_run_prints_what_the_plan_would_leave_active(
     store: MemoryStore, env: dict[str, str]
 ) -> None:
     seed_mixed(store, T)
-    store.set_policy(T, store.policy(T).model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
+    store.tenants.set_policy(
+        T, store.tenants.policy(T).model_copy(update={"decay_uncovered_kinds": EVERY_KIND})
+    )
     active = store.counts(T).active
     planned = as_json(run_cli(env, "curate", "-t", T, "--json", *NOW))["planned"]
     assert planned["active_after"] == active - 7 < active
@@ -38,7 +40,7 @@ def test_a_dry_run_prints_what_the_plan_would_leave_active(
     # every mechanic of a new tenant is in dry_run: an apply would archive nothing yet
     assert f"--apply under these modes {active} (nothing written)" in out
     assert "superseded: planned 2, applied 0" in out and "decayed: planned 3" in out
-    store.set_policy(T, apply_all(decay_uncovered_kinds=EVERY_KIND))
+    store.tenants.set_policy(T, apply_all(decay_uncovered_kinds=EVERY_KIND))
     out = run_cli(env, "curate", "-t", T, *NOW).stdout
     assert f"--apply under these modes {active - 7} (nothing written)" in out
     assert store.counts(T).active == active
@@ -48,7 +50,7 @@ def test_undo_is_shown_and_idempotent_and_withdraws_proposals(
     store: MemoryStore, env: dict[str, str]
 ) -> None:
     seed_mixed(store, T)
-    store.set_policy(T, apply_all(decay_uncovered_kinds=EVERY_KIND))
+    store.tenants.set_policy(T, apply_all(decay_uncovered_kinds=EVERY_KIND))
     before = state(store, T)
     applied = as_json(run_cli(env, "curate", "-t", T, "--apply", "--json", *NOW))
     run_id = applied["run_id"]
@@ -56,7 +58,7 @@ def test_undo_is_shown_and_idempotent_and_withdraws_proposals(
 
     first = run_cli(env, "undo", run_id, "-t", T, *NOW).stdout
     assert first.startswith(f"run {run_id} undone: restored: 7, merges_reverted: 2")
-    events_after_first = len(store.events(T))
+    events_after_first = len(store.ledger.events(T))
 
     again = as_json(run_cli(env, "undo", run_id, "-t", T, "--json", *NOW))
     human = run_cli(env, "undo", run_id, "-t", T, *NOW).stdout
@@ -71,7 +73,7 @@ def test_undo_is_shown_and_idempotent_and_withdraws_proposals(
         "reverted": {},
     }
     assert human == f"run {run_id} was already undone at {T0.isoformat()}: nothing reverted\n"
-    assert len(store.events(T)) == events_after_first  # no duplicate restore events
+    assert len(store.ledger.events(T)) == events_after_first  # no duplicate restore events
     assert state(store, T) == before
     [run] = as_json(run_cli(env, "runs", "-t", T, "--json"))
     assert (run["id"], run["status"]) == (run_id, "undone")
@@ -94,7 +96,7 @@ def test_undoing_a_dry_run_says_there_is_nothing_to_undo(
     dry = as_json(run_cli(env, "curate", "-t", T, "--json", *NOW))
     out = run_cli(env, "undo", dry["run_id"], "-t", T, *NOW).stdout
     assert out == f"run {dry['run_id']} was a dry run: it wrote nothing, nothing to undo\n"
-    assert [r.status for r in store.runs(T)] == ["dry_run"]
+    assert [r.status for r in store.runs.latest(T)] == ["dry_run"]
 
 
 @pytest.mark.parametrize(

@@ -39,8 +39,8 @@ def decayable(store: MemoryStore, n: int = 20) -> None:
         ],
         now=T0 - timedelta(days=40),
     )
-    policy = store.policy(T).with_all_modes(Mode.APPLY)
-    store.set_policy(T, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
+    policy = store.tenants.policy(T).with_all_modes(Mode.APPLY)
+    store.tenants.set_policy(T, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND}))
 
 
 def test_the_cli_refuses_an_apply_before_the_newest_write_in_one_line(
@@ -54,7 +54,7 @@ def test_the_cli_refuses_an_apply_before_the_newest_write_in_one_line(
     assert line.startswith(f"error: now='{PAST}': earlier than the tenant's newest write")
     assert T0.isoformat() in line and "--force-now" in line
     assert "Traceback" not in refused.stderr + refused.stdout
-    assert store.runs(T) == []  # nothing recorded
+    assert store.runs.latest(T) == []  # nothing recorded
     # a dry run writes nothing, so it may look at any time
     dry = as_json(run_cli(env, "curate", "-t", T, "--json", "--now", PAST))
     assert dry["dry_run"] is True
@@ -79,9 +79,9 @@ def test_a_forced_apply_in_the_past_records_its_reason(
         )
     )
     assert report["forced_now_reason"] == "replaying the 2020 audit"
-    [run] = store.runs(T)
+    [run] = store.runs.latest(T)
     assert run.report.forced_now_reason == "replaying the 2020 audit"
-    [event] = store.events(T, types=["curation_run"])
+    [event] = store.ledger.events(T, types=["curation_run"])
     assert event.data["forced_now_reason"] == "replaying the 2020 audit"
     human = run_cli(env, "curate", "-t", T, "--apply", "--now", PAST, "--force-now", "again")
     assert "(forced: again)" in human.stdout
@@ -91,24 +91,26 @@ def test_a_forced_apply_in_the_past_records_its_reason(
 
 def test_an_apply_before_the_last_applied_run_is_refused(store: MemoryStore) -> None:
     store.remember(T, "The deploy window is Tuesday.", now=T0 - timedelta(days=3))
-    store.curate(T, apply=True, now=T0)
+    store.runs.curate(T, apply=True, now=T0)
     with pytest.raises(BackdatedRunError, match="last applied run") as refused:
-        store.curate(T, apply=True, now=T0 - timedelta(hours=1))
+        store.runs.curate(T, apply=True, now=T0 - timedelta(hours=1))
     assert refused.value.field == "now"
-    assert len(store.runs(T)) == 1
-    store.curate(T, apply=True, now=T0)  # the same moment again is not the past
-    store.curate(T, apply=False, now=T0 - timedelta(days=1))  # nor is a dry run refused
-    plan = store.plan(T, now=T0 - timedelta(hours=2))
+    assert len(store.runs.latest(T)) == 1
+    store.runs.curate(T, apply=True, now=T0)  # the same moment again is not the past
+    store.runs.curate(T, apply=False, now=T0 - timedelta(days=1))  # nor is a dry run refused
+    plan = store.runs.plan(T, now=T0 - timedelta(hours=2))
     with pytest.raises(BackdatedRunError):
-        store.apply(plan, now=T0 - timedelta(hours=2))
+        store.runs.apply(plan, now=T0 - timedelta(hours=2))
 
 
 def test_a_forced_back_dated_run_counts_against_the_cap_of_the_next(store: MemoryStore) -> None:
     decayable(store)
-    back = store.curate(T, apply=True, now=T0 - timedelta(days=10), force_now_reason="catching up")
+    back = store.runs.curate(
+        T, apply=True, now=T0 - timedelta(days=10), force_now_reason="catching up"
+    )
     assert back.applied["decayed"] == 4  # 20% of 20
 
-    today = store.curate(T, apply=True)  # at T0, the clock: ten days after it acted
+    today = store.runs.curate(T, apply=True)  # at T0, the clock: ten days after it acted
 
     # by its stamp the back-dated run is outside today's window, but it was made today
     assert today.planned["pruned_in_window"] == 4
@@ -118,10 +120,12 @@ def test_a_forced_back_dated_run_counts_against_the_cap_of_the_next(store: Memor
 
 def test_a_back_dated_run_counts_what_today_already_pruned(store: MemoryStore) -> None:
     decayable(store)
-    today = store.curate(T, apply=True)
+    today = store.runs.curate(T, apply=True)
     assert today.applied["decayed"] == 4
 
-    back = store.curate(T, apply=True, now=T0 - timedelta(days=10), force_now_reason="catching up")
+    back = store.runs.curate(
+        T, apply=True, now=T0 - timedelta(days=10), force_now_reason="catching up"
+    )
 
     assert back.planned["pruned_in_window"] == 4 and back.applied["decayed"] == 0
     assert store.counts(T).active == 16

@@ -92,7 +92,7 @@ def states(store: MemoryStore, tenant: str) -> list[tuple[str, str, int, int, bo
 
 
 def apply_all(store: MemoryStore, tenant: str) -> None:
-    store.set_policy(tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=T0)
+    store.tenants.set_policy(tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=T0)
 
 
 @pytest.fixture
@@ -175,8 +175,8 @@ def test_curation_graph_for_two_tenants(
 ) -> None:
     acme, globex = seed(store, ACME), seed(store, GLOBEX)
     apply_all(store, ACME)  # globex stays on the default: dry run
-    store.add_golden_probe(ACME, FRESH[0], [acme["fresh0"]], k=3, now=T0)
-    store.add_golden_probe(GLOBEX, FRESH[1], [globex["fresh1"]], k=3, now=T0)
+    store.runs.add_golden_probe(ACME, FRESH[0], [acme["fresh0"]], k=3, now=T0)
+    store.runs.add_golden_probe(GLOBEX, FRESH[1], [globex["fresh1"]], k=3, now=T0)
     write_inbox(
         inbox,
         ACME,
@@ -265,7 +265,7 @@ def test_ab_evaluation_logs_the_tenant_labels_to_mlflow(
 
     seed(store, ACME)
     target = store.memories(ACME, status="active", limit=1)[0]
-    store.add_golden_probe(ACME, target.content, [target.id], k=3)
+    store.runs.add_golden_probe(ACME, target.content, [target.id], k=3)
     uri = fresh_mlflow_uri(tmp_path / "ml.db")
     resources = {**resources, "mlflow": build_resources(tracking_uri=uri)["mlflow"]}
     result = run(instance, resources, ACME, AssetSelection.assets(ab_evaluation))
@@ -296,8 +296,8 @@ def test_dry_run_leaves_the_store_untouched(
     assert meta(result, "curation_plan")["decayed"] == 2  # there was something to do
     assert meta(result, "curated_store")["dry_run"] is True
     assert states(store, ACME) == before and store.counts(ACME) == counts
-    assert store.runs(ACME)[0].dry_run is True and store.proposals(ACME) == []
-    assert store.conflicts(ACME) == []
+    assert store.runs.latest(ACME)[0].dry_run is True and store.curator.proposals(ACME) == []
+    assert store.ledger.conflicts(ACME) == []
 
 
 # -- blocking checks -------------------------------------------------------------------------
@@ -306,7 +306,7 @@ def test_plan_archiving_a_golden_memory_is_blocked(
 ) -> None:
     ids = seed(store, ACME)
     apply_all(store, ACME)
-    store.add_golden_probe(ACME, STALE[0], [ids["stale0"]], k=3, now=T0)
+    store.runs.add_golden_probe(ACME, STALE[0], [ids["stale0"]], k=3, now=T0)
     before, counts = states(store, ACME), store.counts(ACME)
 
     result = run(instance, resources, ACME)
@@ -318,7 +318,7 @@ def test_plan_archiving_a_golden_memory_is_blocked(
     assert golden.metadata["observed"].value == 1 and golden.metadata["threshold"].value == 0
     assert any("blocking asset check failed" in m for m in failure_messages(result))
     assert states(store, ACME) == before and store.counts(ACME) == counts
-    assert store.runs(ACME) == []
+    assert store.runs.latest(ACME) == []
 
 
 def test_plan_over_the_platform_prune_cap_is_blocked(
@@ -400,7 +400,7 @@ def test_apply_is_refused_while_another_run_holds_the_lock(
     assert any(
         "already in progress" in m and "curated_store" in m for m in failure_messages(result)
     )
-    assert states(store, ACME) == before and store.runs(ACME) == []
+    assert states(store, ACME) == before and store.runs.latest(ACME) == []
 
 
 def test_an_apply_at_a_past_clock_is_refused_unless_a_reason_is_configured(
@@ -419,7 +419,7 @@ def test_an_apply_at_a_past_clock_is_refused_unless_a_reason_is_configured(
         "clock.now: now=" in m and "newest write" in m and "clock.force_now_reason" in m
         for m in failure_messages(refused)
     ), failure_messages(refused)
-    assert states(store, ACME) == before and store.runs(ACME) == []
+    assert states(store, ACME) == before and store.runs.latest(ACME) == []
 
     forced = build_resources(
         database_url=database_url,
@@ -430,7 +430,7 @@ def test_an_apply_at_a_past_clock_is_refused_unless_a_reason_is_configured(
     )
     done = run(instance, forced, ACME)
     assert done.success, failure_messages(done)
-    [recorded] = store.runs(ACME)
+    [recorded] = store.runs.latest(ACME)
     assert (recorded.status, recorded.report.forced_now_reason) == (
         "applied",
         "replaying the night of T0",
@@ -524,7 +524,7 @@ def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
         workload="tenants=1,days=8,writes=8,recalls=4,queries=4,seed=3",
         workload_database=scratch,
     )
-    before = store.tenants()
+    before = store.tenants.all()
     try:
         result = materialize([ab_workload], instance=instance, resources=resources)
         assert result.success
@@ -532,6 +532,6 @@ def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
         assert metadata["queries"] > 0 and metadata["memories"] > 0
         assert 0.0 <= metadata["quality_curated"] <= 1.0
         assert MlflowClient(tracking_uri=uri).get_run(metadata["mlflow_run_id"])
-        assert store.tenants() == before  # the store itself was never written
+        assert store.tenants.all() == before  # the store itself was never written
     finally:
         drop_database(database_url, scratch)

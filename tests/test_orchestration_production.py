@@ -169,9 +169,9 @@ def test_the_write_sensor_starts_a_queued_run_that_succeeds(
     # the daemon ran the scheduler (the nightly schedule), the sensors and the queue
     assert {"SCHEDULER", "SENSOR", "QUEUED_RUN_COORDINATOR"} <= set(heartbeats)
     # and the run curated the tenant: its report is in the store (a new tenant dry-runs)
-    (stored,) = store.runs("acme")
+    (stored,) = store.runs.latest("acme")
     assert stored.dry_run is True
-    assert store.runs("globex") == []
+    assert store.runs.latest("globex") == []
 
 
 def test_two_tenants_curate_at_once_and_one_tenant_waits_its_turn(

@@ -50,14 +50,14 @@ def counted(store: MemoryStore) -> tuple[MemoryStore, CountingEmbedder]:
 
 
 def recall_events(store: MemoryStore, tenant: str) -> list[str]:
-    return [e.actor for e in store.events(tenant, types=["recall"])]
+    return [e.actor for e in store.ledger.events(tenant, types=["recall"])]
 
 
 def test_the_key_decides_the_tenant_and_the_answer_is_recalls(store: MemoryStore) -> None:
     for tenant in ("acme", "globex"):
-        store.create_tenant(tenant)
+        store.tenants.create(tenant)
         store.remember(tenant, f"{tenant} deploys roll back on a failed health check")
-    key = store.create_key("globex", "agent", name="bot")
+    key = store.keys.create("globex", "agent", name="bot")
     unvoted = store.recall("globex", "deploys roll back", 3, record=False)
     found = store.recall_by_key(key.key, "deploys roll back", 3, admit=admit_all)
     assert found is not None and found.tenant == "globex"
@@ -72,9 +72,9 @@ def test_no_live_key_costs_no_embedding_and_leaves_no_trace(
     counted: tuple[MemoryStore, CountingEmbedder], clock: FixedClock
 ) -> None:
     store, embedder = counted
-    store.create_tenant("acme")
+    store.tenants.create("acme")
     store.remember("acme", "refunds take five days")
-    key = store.create_key("acme", "agent")
+    key = store.keys.create("acme", "agent")
     embedder.texts.clear()
     for secret in ("mgk_unknown", "not-a-key", "", key.key + "x"):
         assert store.recall_by_key(secret, "refunds", admit=admit_all) is None
@@ -82,17 +82,17 @@ def test_no_live_key_costs_no_embedding_and_leaves_no_trace(
         store.recall_by_key(key.key, "refunds", admit=refuse_all)
     assert embedder.texts == [] and recall_events(store, "acme") == []
     # the refused lookup's last-used stamp rolled back with its transaction
-    assert store.keys("acme")[0].last_used_at is None
+    assert store.keys.all("acme")[0].last_used_at is None
     clock.advance(timedelta(minutes=5))
     assert store.recall_by_key(key.key, "refunds", admit=admit_all) is not None
-    assert store.keys("acme")[0].last_used_at == clock.now()
-    store.revoke_key("acme", key.id)
+    assert store.keys.all("acme")[0].last_used_at == clock.now()
+    store.keys.revoke("acme", key.id)
     assert store.recall_by_key(key.key, "refunds", admit=admit_all) is None
 
 
 def test_arguments_are_checked_only_for_a_live_key(store: MemoryStore) -> None:
-    store.create_tenant("acme")
-    key = store.create_key("acme", "agent")
+    store.tenants.create("acme")
+    key = store.keys.create("acme", "agent")
     assert store.recall_by_key("mgk_unknown", "refunds", 0, admit=admit_all) is None
     with pytest.raises(ValidationError, match="k"):
         store.recall_by_key(key.key, "refunds", 0, admit=admit_all)

@@ -18,7 +18,7 @@ from store_helpers import archive
 
 from curation import CurationPolicy, MemoryStore, Status
 from curation._history import asks_about_the_past
-from curation._store.recall import rank_candidates
+from curation._ranking import rank_candidates
 
 TENANT = "observatory"
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
@@ -69,7 +69,7 @@ def test_a_question_in_the_present_or_about_no_past_moment_does_not(question: st
 def director_history(store: MemoryStore) -> dict[str, str]:
     """Mayer (30 days ago) and Schumacher (20) superseded by Valentiner (5); Schoenfeld (12)
     decayed with Valentiner as its cover; a log line (25) decayed on its own."""
-    store.create_tenant(TENANT)
+    store.tenants.create(TENANT)
     ids: dict[str, str] = {}
     for name, days in [("Mayer", 30), ("Schumacher", 20), ("Schoenfeld", 12), ("Valentiner", 5)]:
         at = NOW - timedelta(days=days)
@@ -114,7 +114,7 @@ def test_a_present_question_sees_only_the_current_value(store: MemoryStore, ques
 
 def test_the_policy_can_keep_past_questions_current_only(store: MemoryStore) -> None:
     ids = director_history(store)
-    store.set_policy(TENANT, CurationPolicy(past_questions_see_superseded=False))
+    store.tenants.set_policy(TENANT, CurationPolicy(past_questions_see_superseded=False))
     found = store.recall(TENANT, "Who was the observatory director in 2019?", k=6, now=NOW)
     assert found.ids == [ids["Valentiner"]]
 
@@ -128,7 +128,7 @@ def test_raw_recall_is_unchanged_by_the_tense_of_the_question(store: MemoryStore
 def test_with_nothing_replaced_a_past_question_ranks_as_before(store: MemoryStore) -> None:
     """Retention stops counting only to let replaced values compete with their
     replacement: in a store with none (dialogue, notes) the order and scores are today's."""
-    store.create_tenant(TENANT)
+    store.tenants.create(TENANT)
     for days in (1, 40, 200, 400):
         at = NOW - timedelta(days=days)
         store.remember(
@@ -136,7 +136,7 @@ def test_with_nothing_replaced_a_past_question_ranks_as_before(store: MemoryStor
         )
     question = "What did the director visit in 2019?"
     widened = store.recall(TENANT, question, k=4, now=NOW, record=False)
-    store.set_policy(TENANT, CurationPolicy(past_questions_see_superseded=False))
+    store.tenants.set_policy(TENANT, CurationPolicy(past_questions_see_superseded=False))
     today = store.recall(TENANT, question, k=4, now=NOW, record=False)
     assert [(h.id, h.score) for h in widened] == [(h.id, h.score) for h in today]
 

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from curation import CurationPolicy
-from curation._store.recall import rank_candidates
+from curation._ranking import rank_candidates
 
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 QUESTION = "Which plan is the Initech account on?"

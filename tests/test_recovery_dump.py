@@ -37,9 +37,9 @@ from curation import (
     ValidationError,
 )
 from curation._errors import DumpFormatError, TenantExistsError
-from curation._store import dump_schema
-from curation._store.dump_format import FORMAT
 from curation._store.services.key_service import key_hash
+from curation._store.transfer import dump_schema
+from curation._store.transfer.dump_format import FORMAT
 
 T1 = T0 + timedelta(hours=2)
 
@@ -55,7 +55,7 @@ def rich_dump(pg_server: str, tmp_path_factory: pytest.TempPathFactory) -> Itera
     path = tmp_path_factory.mktemp("dump") / "acme.jsonl"
     with store_on_fresh_database(pg_server, FixedClock(T0)) as source:
         build_rich_tenant(source)
-        source.dump_tenant(path, T, now=T1)
+        source.transfer.dump(path, T, now=T1)
     yield path
 
 
@@ -66,7 +66,7 @@ def test_a_restored_tenant_equals_the_dumped_one_row_for_row(
     store: MemoryStore, rich: dict[str, Any], pg_server: str, clock: FixedClock, tmp_path: Path
 ) -> None:
     first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
-    dumped = store.dump_tenant(first, T, now=T1)
+    dumped = store.transfer.dump(first, T, now=T1)
     source_rows = tenant_rows(store, T)
     assert set(source_rows) >= TENANT_TABLES
     assert all(source_rows[t] for t in TENANT_TABLES), {
@@ -80,12 +80,12 @@ def test_a_restored_tenant_equals_the_dumped_one_row_for_row(
 
     with store_on_fresh_database(pg_server, clock) as target:
         started = time.perf_counter()
-        report = target.restore_tenant(first)
+        report = target.transfer.restore(first)
         seconds = time.perf_counter() - started
-        target.dump_tenant(second, T, now=T1)
+        target.transfer.dump(second, T, now=T1)
 
         assert report.event_ids == "preserved" and report.rows == dumped.rows
-        assert target.tenants() == [T]  # the other tenant is not in the dump
+        assert target.tenants.all() == [T]  # the other tenant is not in the dump
         restored_rows = tenant_rows(target, T)
         for table, rows in source_rows.items():
             assert restored_rows[table] == rows, table
@@ -105,9 +105,9 @@ def test_recall_explain_and_undo_behave_the_same_after_restore(
     store: MemoryStore, rich: dict[str, Any], pg_server: str, clock: FixedClock, tmp_path: Path
 ) -> None:
     path = tmp_path / "acme.jsonl"
-    store.dump_tenant(path, T, now=T1)
+    store.transfer.dump(path, T, now=T1)
     with store_on_fresh_database(pg_server, clock) as target:
-        target.restore_tenant(path, tenant=T)
+        target.transfer.restore(path, tenant=T)
         for side in (store, target):
             assert side.counts(T) == store.counts(T)
         for query in ("deploy target web tier", "nightly backup snapshots", "hotfix"):
@@ -120,7 +120,7 @@ def test_recall_explain_and_undo_behave_the_same_after_restore(
         assert target.explain(T, rich["restored"]) == store.explain(T, rich["restored"])
 
         for side in (store, target):
-            side.undo_run(T, rich["run_id"], now=T1 + timedelta(minutes=1))
+            side.runs.undo(T, rich["run_id"], now=T1 + timedelta(minutes=1))
         assert state(target, T) == state(store, T)
         assert tenant_rows(target, T) == tenant_rows(store, T)
 
@@ -130,7 +130,7 @@ def test_event_ids_are_renumbered_in_order_when_the_target_sequence_is_ahead(
 ) -> None:
     with store_on_fresh_database(pg_server, clock) as target:
         target.remember_many(OTHER, [{"content": f"busy {i}"} for i in range(60)], now=T0)
-        report = target.restore_tenant(rich_dump)
+        report = target.transfer.restore(rich_dump)
 
         assert report.event_ids == "renumbered"
         lines = rich_dump.read_text("utf-8").splitlines()[1:]
@@ -145,7 +145,7 @@ def test_event_ids_are_renumbered_in_order_when_the_target_sequence_is_ahead(
         ]
         run_id = next(d["run_id"] for d in dumped if d["type"] == "curation_run")
         archived_before = target.counts(T).archived
-        undone = target.undo_run(T, run_id, now=T1)
+        undone = target.runs.undo(T, run_id, now=T1)
         assert undone.restored > 0
         assert target.counts(T).archived == archived_before - undone.restored
 
@@ -242,11 +242,11 @@ def test_a_damaged_dump_is_refused_and_writes_nothing(
         before = database_totals(target)
 
         with pytest.raises(DumpFormatError) as refused:
-            target.restore_tenant(damaged)
+            target.transfer.restore(damaged)
 
         assert isinstance(refused.value, ValidationError) and refused.value.reason
         assert database_totals(target) == before
-        assert target.tenants() == []
+        assert target.tenants.all() == []
 
 
 def test_the_last_refused_row_rolls_back_every_earlier_table(
@@ -263,7 +263,7 @@ def test_the_last_refused_row_rolls_back_every_earlier_table(
     damaged.write_text(_reseal(_edit_row(lines, last_table, _set(not_null, None))), "utf-8")
     with store_on_fresh_database(pg_server, clock) as target:
         with pytest.raises(DumpFormatError, match="refused by the database"):
-            target.restore_tenant(damaged)
+            target.transfer.restore(damaged)
         assert all(n == 0 for t, n in database_totals(target).items() if t != "store_meta")
         with target.db.admin_transaction() as conn:
             keys = conn.execute(text("SELECT key FROM store_meta ORDER BY key")).scalars().all()
@@ -281,46 +281,46 @@ def test_api_keys_are_never_dumped_and_never_come_back_with_a_restore(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     store.remember(T, "deploys need a green CI run")
-    key = store.create_key(T, "agent", name="bot")
-    revoked = store.create_key(T, "curator", name="old")
-    store.revoke_key(T, revoked.id)
+    key = store.keys.create(T, "agent", name="bot")
+    revoked = store.keys.create(T, "curator", name="old")
+    store.keys.revoke(T, revoked.id)
     path = tmp_path / "acme.jsonl"
-    dumped = store.dump_tenant(path, T, now=T1)
+    dumped = store.transfer.dump(path, T, now=T1)
     assert "api_key" not in dumped.rows
     assert key_hash(key.key) not in path.read_text() and '"api_key"' not in path.read_text()
 
     # deleted (say, because a key leaked) and restored from that dump: no key works again
-    store.delete_tenant(T, dump=path)
-    assert store.authenticate(key.key) is None
-    report = store.restore_tenant(path)
-    assert store.keys(T) == [] and store.authenticate(key.key) is None
+    store.tenants.delete(T, dump=path)
+    assert store.keys.authenticate(key.key) is None
+    report = store.transfer.restore(path)
+    assert store.keys.all(T) == [] and store.keys.authenticate(key.key) is None
     assert f"`memgov keys create -t {T}`" in " ".join(report.notes)
     assert store.recall(T, "deploys").hits  # the data is back
 
     # a dump written before keys were left out: its key rows are verified, not written
     legacy = tmp_path / "legacy.jsonl"
     monkeypatch.setattr(dump_schema, "CREDENTIAL_TABLES", frozenset())
-    fresh = store.create_key(T, "agent", name="new")
-    assert store.dump_tenant(legacy, T, now=T1).rows["api_key"] == 1
+    fresh = store.keys.create(T, "agent", name="new")
+    assert store.transfer.dump(legacy, T, now=T1).rows["api_key"] == 1
     monkeypatch.undo()
     with store_on_fresh_database(pg_server, clock) as target:
-        restored = target.restore_tenant(legacy)
-        assert target.keys(T) == [] and target.authenticate(fresh.key) is None
+        restored = target.transfer.restore(legacy)
+        assert target.keys.all(T) == [] and target.keys.authenticate(fresh.key) is None
         assert "1 API key(s) in the dump not restored" in restored.notes
         assert "api_key" not in restored.rows
-    assert store.authenticate(fresh.key) is not None  # the live store keeps its own key
+    assert store.keys.authenticate(fresh.key) is not None  # the live store keeps its own key
 
 
 def test_restoring_over_an_existing_tenant_is_refused(
     store: MemoryStore, rich: dict[str, Any], tmp_path: Path
 ) -> None:
     path = tmp_path / "acme.jsonl"
-    store.dump_tenant(path, T, now=T1)
+    store.transfer.dump(path, T, now=T1)
     store.remember(T, "written after the dump", now=T1)
     before = tenant_rows(store, T)
 
     with pytest.raises(TenantExistsError, match="already exists"):
-        store.restore_tenant(path)
+        store.transfer.restore(path)
 
     assert tenant_rows(store, T) == before
 
@@ -330,16 +330,16 @@ def test_foreign_dumps_and_unknown_tenants_are_refused(
 ) -> None:
     with store_on_fresh_database(pg_server, clock) as target:
         with pytest.raises(DumpFormatError, match="not of 'initech'"):
-            target.restore_tenant(rich_dump, tenant="initech")
+            target.transfer.restore(rich_dump, tenant="initech")
         with pytest.raises(UnknownTenantError):
-            target.dump_tenant(tmp_path / "nobody.jsonl", "nobody", now=T1)
+            target.transfer.dump(tmp_path / "nobody.jsonl", "nobody", now=T1)
         assert not (tmp_path / "nobody.jsonl").exists()
         with target.db.admin_transaction() as conn:
             conn.execute(text("INSERT INTO store_meta VALUES ('embedding_model', 'other-model')"))
         before = database_totals(target)
         with pytest.raises(EmbeddingMismatchError, match="other-model"):
-            target.restore_tenant(rich_dump)
-        assert database_totals(target) == before and target.tenants() == []
+            target.transfer.restore(rich_dump)
+        assert database_totals(target) == before and target.tenants.all() == []
 
 
 # -- the CLI ----------------------------------------------------------------------------

@@ -76,7 +76,7 @@ def create_database(uri: str) -> None:
 
 
 def conflict_states(store: MemoryStore, tenant: str) -> dict[str, str]:
-    return {c.id: c.status for c in store.conflicts(tenant, status=None)}
+    return {c.id: c.status for c in store.ledger.conflicts(tenant, status=None)}
 
 
 def test_restore_and_undo_work_after_the_server_restarts(server: Server) -> None:
@@ -87,21 +87,21 @@ def test_restore_and_undo_work_after_the_server_restarts(server: Server) -> None
     store.db.upgrade()
     for tenant in (RESTORE, UNDO):
         seed_mixed(store, tenant)
-        store.set_policy(tenant, apply_all(), now=T0)
+        store.tenants.set_policy(tenant, apply_all(), now=T0)
     before = state(store, UNDO)
 
     # the undo tenant: a pass, a curator's approval and resolution, a second pass
-    first = store.curate(UNDO, apply=True, now=T0)
-    proposal = store.proposals(UNDO)[0]
-    [approval] = store.approve(UNDO, [proposal.id], now=T0 + timedelta(minutes=1))
+    first = store.runs.curate(UNDO, apply=True, now=T0)
+    proposal = store.curator.proposals(UNDO)[0]
+    [approval] = store.curator.approve(UNDO, [proposal.id], now=T0 + timedelta(minutes=1))
     assert approval.created  # the derived text is a new principle above its members
-    conflict = store.conflicts(UNDO)[0]
-    store.resolve(UNDO, conflict.id, "dismiss", now=T0 + timedelta(minutes=2))
-    second = store.curate(UNDO, apply=True, now=LATER)
+    conflict = store.ledger.conflicts(UNDO)[0]
+    store.curator.resolve(UNDO, conflict.id, "dismiss", now=T0 + timedelta(minutes=2))
+    second = store.runs.curate(UNDO, apply=True, now=LATER)
     assert first.archived_ids and second.archived_ids
     # the restore tenant: archived by a pass, entry by entry
-    store.curate(RESTORE, apply=True, now=T0)
-    store.curate(RESTORE, apply=True, now=LATER)
+    store.runs.curate(RESTORE, apply=True, now=T0)
+    store.runs.curate(RESTORE, apply=True, now=LATER)
     archived = [m.id for m in store.memories(RESTORE, status="archived", limit=1000)]
     assert len(archived) >= 10
     store.db.dispose()
@@ -123,17 +123,17 @@ def test_restore_and_undo_work_after_the_server_restarts(server: Server) -> None
         assert after.counts(RESTORE).archived == 0
 
         # every act undone, newest first, gives back the state before the first pass
-        after.undo_run(UNDO, second.run_id)
+        after.runs.undo(UNDO, second.run_id)
         assert conflict_states(after, UNDO)[conflict.id] == "dismissed"
-        after.reopen(UNDO, conflict.id)
+        after.curator.reopen(UNDO, conflict.id)
         assert conflict_states(after, UNDO)[conflict.id] == "open"
-        after.unmerge(UNDO, proposal.id)
-        after.undo_run(UNDO, first.run_id)
+        after.curator.unmerge(UNDO, proposal.id)
+        after.runs.undo(UNDO, first.run_id)
         undone_state = state(after, UNDO)
         retired = undone_state.pop(approval.principle_id)  # the approval's principle, withdrawn
         assert undone_state == before and retired[:2] == ("archived", "retired")
-        assert after.proposals(UNDO) == []  # the pending one was withdrawn
-        undone = after.events(UNDO, types=["restore"])
+        assert after.curator.proposals(UNDO) == []  # the pending one was withdrawn
+        undone = after.ledger.events(UNDO, types=["restore"])
         assert {e.run_id for e in undone} >= {first.run_id, second.run_id}
     finally:
         after.db.dispose()

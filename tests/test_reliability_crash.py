@@ -99,8 +99,8 @@ def test_history_check_finds_an_orphan_and_a_half_run(store: MemoryStore) -> Non
     committed, and a run whose events fall short of its report, are both reported."""
     store.remember("t", "The nightly backup job writes snapshots to cold storage", "fact")
     store.remember("t", "The nightly backup job writes snapshots to cold storage!", "fact")
-    store.set_policy("t", {"duplicates": "apply"})
-    report = store.curate("t", apply=True)
+    store.tenants.set_policy("t", {"duplicates": "apply"})
+    report = store.runs.curate("t", apply=True)
     assert report.applied["duplicates_archived"] == 1
     assert history_problems(store.db, "t") == []
     with store.db.transaction("t") as conn:

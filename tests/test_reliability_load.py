@@ -96,8 +96,8 @@ def test_an_entry_recalled_pinned_or_validated_after_the_plan_is_spared(
     version moves, so an apply whose plan predates the recall skips it; so do a pin and
     a validation. Everything else the plan holds is applied."""
     ids = seed_mixed(store, T)
-    store.set_policy(T, apply_all(reinforce_on="feedback"))
-    plan = store.plan(T)
+    store.tenants.set_policy(T, apply_all(reinforce_on="feedback"))
+    plan = store.runs.plan(T)
     planned = {a.memory_id for a in plan.archives}
     stale = ids["stale"]
     assert set(stale) <= planned
@@ -106,7 +106,7 @@ def test_an_entry_recalled_pinned_or_validated_after_the_plan_is_spared(
     hits = store.recall(T, "hotfix restart cache node seven after oom", k=3).ids
     store.pin(T, stale[1])
     store.feedback(T, stale[2], useful=True)
-    report = store.apply(plan)
+    report = store.runs.apply(plan)
 
     touched = (set(hits) | {stale[1], stale[2]}) & planned
     assert stale[0] in hits

@@ -19,7 +19,7 @@ KEY = "deploy-target"
 
 
 def _superseded_by_key(store: MemoryStore) -> tuple[str, str]:
-    store.set_policy(T, apply_only("supersession", compression=False))
+    store.tenants.set_policy(T, apply_only("supersession", compression=False))
     old = store.remember(T, OLD, supersession_key=KEY, created_at=days_ago(10)).id
     new = store.remember(T, NEW, supersession_key=KEY, created_at=days_ago(2))
     assert new.superseded_ids == [old] and store.get(T, old).status == "archived"
@@ -46,7 +46,7 @@ def test_a_revival_under_a_key_without_supersession_apply_leaves_both_as_a_write
     store: MemoryStore,
 ) -> None:
     old, new = _superseded_by_key(store)
-    store.set_policy(T, apply_only("contradiction", compression=False))
+    store.tenants.set_policy(T, apply_only("contradiction", compression=False))
 
     again = store.remember(T, OLD)
 

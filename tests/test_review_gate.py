@@ -115,10 +115,10 @@ def test_a_held_entry_is_not_decayed_on_the_strength_of_the_held_change() -> Non
 # -- the store: the nightly pass ----------------------------------------------------------
 def _write_pair_for_the_pass(store: MemoryStore, policy: CurationPolicy) -> tuple[str, str]:
     """Both statements written before supersession applies, so the pass finds the change."""
-    store.set_policy(T, policy.model_copy(update={"supersession": Mode.DRY_RUN}))
+    store.tenants.set_policy(T, policy.model_copy(update={"supersession": Mode.DRY_RUN}))
     older = store.remember(T, CHANGES[0][0], created_at=days_ago(10)).id
     newer = store.remember(T, CHANGES[0][1], created_at=days_ago(2)).id
-    store.set_policy(T, policy)
+    store.tenants.set_policy(T, policy)
     return older, newer
 
 
@@ -128,26 +128,26 @@ def test_the_pass_holds_the_change_and_the_curator_confirms_it(
     store = semantic_store
     older, newer = _write_pair_for_the_pass(store, gated())
 
-    dry = store.curate(T, apply=False)
+    dry = store.runs.curate(T, apply=False)
     assert dry.planned["held_for_review"] == 1 and dry.planned["superseded"] == 0
-    assert store.changes(T) == []  # a dry run writes nothing
+    assert store.curator.changes(T) == []  # a dry run writes nothing
 
-    run = store.curate(T, apply=True)
+    run = store.runs.curate(T, apply=True)
     assert run.planned["held_for_review"] == 1
     assert run.applied["held_for_review"] == 1 and run.applied["superseded"] == 0
     assert store.get(T, older).status == "active"  # held: nothing archived
-    [held] = store.changes(T)
+    [held] = store.curator.changes(T)
     assert (held.older_id, held.newer_id, held.status) == (older, newer, "pending")
     assert (held.older_content, held.newer_content) == CHANGES[0]
     assert held.run_id == run.run_id and held.source == "pass"
     assert "350,000" in held.detail and "400,000" in held.detail and held.similarity
-    gate = store.change_gate(T)
+    gate = store.curator.change_gate(T)
     assert (gate.reviewed, gate.pending, gate.auto_apply_earned) == (0, 1, False)
 
-    again = store.curate(T, apply=True)  # a later run does not duplicate the pending pair
-    assert again.applied["held_for_review"] == 0 and len(store.changes(T)) == 1
+    again = store.runs.curate(T, apply=True)  # a later run does not duplicate the pending pair
+    assert again.applied["held_for_review"] == 0 and len(store.curator.changes(T)) == 1
 
-    decision = store.confirm_change(T, held.id, note="checked with the customer")
+    decision = store.curator.confirm_change(T, held.id, note="checked with the customer")
     assert (decision.status, decision.archived) == ("confirmed", True)
     archived = store.explain(T, older)
     assert (archived.memory.status, archived.memory.archive_reason) == ("archived", "superseded")
@@ -155,13 +155,13 @@ def test_the_pass_holds_the_change_and_the_curator_confirms_it(
     [event] = [e for e in archived.events if e.type == "archive"]
     assert (event.data or {}).get("change_review_id") == held.id
     assert (event.data or {}).get("inferred") is True and event.related_ids == [newer]
-    assert store.changes(T) == [] and [c.note for c in store.changes(T, status="confirmed")] == [
-        "checked with the customer"
-    ]
-    assert store.change_gate(T).confirmed == 1
+    assert store.curator.changes(T) == [] and [
+        c.note for c in store.curator.changes(T, status="confirmed")
+    ] == ["checked with the customer"]
+    assert store.curator.change_gate(T).confirmed == 1
 
     with pytest.raises(AlreadyDecidedError, match="already confirmed"):
-        store.reject_change(T, held.id)
+        store.curator.reject_change(T, held.id)
     store.restore(T, older)  # undoable like any archive
     assert store.get(T, older).status == "active"
 
@@ -171,50 +171,50 @@ def test_reject_keeps_both_and_the_pair_is_never_proposed_again(
 ) -> None:
     store = semantic_store
     older, newer = _write_pair_for_the_pass(store, gated())
-    store.curate(T, apply=True)
-    [held] = store.changes(T)
+    store.runs.curate(T, apply=True)
+    [held] = store.curator.changes(T)
 
-    decision = store.reject_change(T, held.id, note="different loans")
+    decision = store.curator.reject_change(T, held.id, note="different loans")
     assert (decision.status, decision.restored) == ("rejected", False)
     assert store.get(T, older).status == "active" and store.get(T, newer).status == "active"
     rejected = [e for e in store.explain(T, older).events if e.type == "reject"]
     assert [e.reason for e in rejected] == ["different loans"]
-    gate = store.change_gate(T)
+    gate = store.curator.change_gate(T)
     assert (gate.rejected, gate.reviewed, gate.precision) == (1, 1, 0.0)
 
-    rerun = store.curate(T, apply=True)
+    rerun = store.runs.curate(T, apply=True)
     assert rerun.planned["held_for_review"] == 0 and rerun.applied["held_for_review"] == 0
-    assert store.changes(T) == []
+    assert store.curator.changes(T) == []
     # even once the gate opens, the rejected pair is not applied
-    store.set_policy(T, gated(min_reviewed=0, min_precision=0.0))
-    assert store.curate(T, apply=True).applied["superseded"] == 0
+    store.tenants.set_policy(T, gated(min_reviewed=0, min_precision=0.0))
+    assert store.runs.curate(T, apply=True).applied["superseded"] == 0
     assert store.get(T, older).status == "active"
 
 
 def test_an_earned_pass_applies_and_records_auto_applied(semantic_store: MemoryStore) -> None:
     store = semantic_store
     older, newer = _write_pair_for_the_pass(store, gated(min_reviewed=0))
-    run = store.curate(T, apply=True)
+    run = store.runs.curate(T, apply=True)
     assert run.applied["superseded"] == 1 and run.applied["inferred_auto_applied"] == 1
     assert store.get(T, older).status == "archived"
-    [applied] = store.changes(T, status="auto_applied")
+    [applied] = store.curator.changes(T, status="auto_applied")
     assert (applied.older_id, applied.newer_id, applied.run_id) == (older, newer, run.run_id)
-    assert store.changes(T) == []  # nothing pending
+    assert store.curator.changes(T) == []  # nothing pending
 
-    store.undo_run(T, run.run_id)  # undone: the change is unreviewed again, not applied
+    store.runs.undo(T, run.run_id)  # undone: the change is unreviewed again, not applied
     assert store.get(T, older).status == "active"
-    [pending] = store.changes(T)
+    [pending] = store.curator.changes(T)
     assert (pending.older_id, pending.status, pending.decided_by) == (older, "pending", None)
 
 
 def test_key_supersession_is_not_gated(semantic_store: MemoryStore) -> None:
     store = semantic_store
-    store.set_policy(T, gated())  # the gate closed: no reviews yet
+    store.tenants.set_policy(T, gated())  # the gate closed: no reviews yet
     older = store.remember(T, CHANGES[0][0], supersession_key="approval", created_at=days_ago(9))
     newer = store.remember(T, CHANGES[0][1], supersession_key="approval")
     assert newer.superseded_ids == [older.id]
     assert store.get(T, older.id).status == "archived"
-    assert store.changes(T) == [] and store.changes(T, status=None) == []
+    assert store.curator.changes(T) == [] and store.curator.changes(T, status=None) == []
 
 
 # -- the store: at write time, and the gate opening and closing ----------------------------
@@ -228,41 +228,41 @@ def test_the_gate_opens_after_enough_confirmations_and_closes_when_precision_dro
     for _, newer_text in CHANGES[:3]:
         written = store.remember(T, newer_text)
         assert written.superseded_ids == []  # held, not archived
-        held_ids.append(next(c.id for c in store.changes(T) if c.newer_id == written.id))
+        held_ids.append(next(c.id for c in store.curator.changes(T) if c.newer_id == written.id))
     assert [store.get(T, o).status for o in olders[:3]] == ["active"] * 3
-    assert [c.source for c in store.changes(T)] == ["write"] * 3
+    assert [c.source for c in store.curator.changes(T)] == ["write"] * 3
 
     for change_id in held_ids:
-        store.confirm_change(T, change_id)
-    gate = store.change_gate(T)
+        store.curator.confirm_change(T, change_id)
+    gate = store.curator.change_gate(T)
     assert (gate.confirmed, gate.precision, gate.auto_apply_earned) == (3, 1.0, True)
 
     fourth = store.remember(T, CHANGES[3][1])  # earned: applied on write
     assert fourth.superseded_ids == [olders[3]]
     assert store.get(T, olders[3]).status == "archived"
-    [applied] = store.changes(T, status="auto_applied")
+    [applied] = store.curator.changes(T, status="auto_applied")
     assert (applied.older_id, applied.newer_id) == (olders[3], fourth.id)
 
     # the curator samples the applied change and rejects it: the older entry comes back
-    decision = store.reject_change(T, applied.id)
+    decision = store.curator.reject_change(T, applied.id)
     assert decision.restored and store.get(T, olders[3]).status == "active"
-    gate = store.change_gate(T)
+    gate = store.curator.change_gate(T)
     assert (gate.reviewed, gate.precision, gate.auto_apply_earned) == (4, 0.75, False)
 
     fifth = store.remember(T, CHANGES[4][1])  # the gate closed again: held
     assert fifth.superseded_ids == [] and store.get(T, olders[4]).status == "active"
-    assert [c.newer_id for c in store.changes(T)] == [fifth.id]
+    assert [c.newer_id for c in store.curator.changes(T)] == [fifth.id]
 
 
 def test_unknown_and_malformed_change_ids_are_typed_errors(semantic_store: MemoryStore) -> None:
     store = semantic_store
-    store.set_policy(T, gated())
+    store.tenants.set_policy(T, gated())
     with pytest.raises(NotFoundError, match="unknown change"):
-        store.confirm_change(T, "00000000-0000-4000-8000-000000000000")
+        store.curator.confirm_change(T, "00000000-0000-4000-8000-000000000000")
     with pytest.raises(ValidationError, match="change_id"):
-        store.reject_change(T, "not-a-uuid")
+        store.curator.reject_change(T, "not-a-uuid")
     with pytest.raises(ValidationError, match="status"):
-        store.changes(T, status="maybe")
+        store.curator.changes(T, status="maybe")
 
 
 # -- storage: dump / restore and tenant deletion take the held changes along ---------------
@@ -278,7 +278,7 @@ def _held_on_hashing(store: MemoryStore) -> str:
         T, "The account manager for Initech is Omar Haddad since 2026.", created_at=days_ago(20)
     )
     off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.set_policy(
+    store.tenants.set_policy(
         T,
         CurationPolicy(
             **off,
@@ -287,7 +287,7 @@ def _held_on_hashing(store: MemoryStore) -> str:
             contradiction_threshold={"*": 0.6},
         ),
     )
-    store.curate(T, apply=True)
+    store.runs.curate(T, apply=True)
     assert store.get(T, old.id).status == "active"
     return old.id
 
@@ -296,18 +296,18 @@ def test_held_changes_travel_with_a_dump_and_go_with_the_tenant(
     store: MemoryStore, tmp_path: Path
 ) -> None:
     older = _held_on_hashing(store)
-    [held] = store.changes(T)
+    [held] = store.curator.changes(T)
     dump = tmp_path / "lender.dump"
-    store.dump_tenant(dump, T)
+    store.transfer.dump(dump, T)
 
-    deleted = store.delete_tenant(T, dump=dump)
+    deleted = store.tenants.delete(T, dump=dump)
     assert deleted.rows["change_review"] == 1
     with store.db.admin_transaction() as conn:
         assert conn.execute(text("SELECT count(*) FROM change_review")).scalar_one() == 0
 
-    store.restore_tenant(dump, tenant=T)
-    assert store.changes(T) == [held]  # pending as it was, with its evidence
-    decision = store.confirm_change(T, held.id)  # and still decidable
+    store.transfer.restore(dump, tenant=T)
+    assert store.curator.changes(T) == [held]  # pending as it was, with its evidence
+    decision = store.curator.confirm_change(T, held.id)  # and still decidable
     assert decision.archived and store.get(T, older).status == "archived"
 
 
@@ -318,12 +318,12 @@ def test_a_pending_change_of_an_entry_archived_since_leaves_the_queue(
     [older] = write_olders(store, gated(), count=1)
     first = store.remember(T, CHANGES[0][1], created_at=days_ago(5)).id  # $400,000
     latest = store.remember(T, "The customer's pre-approval amount is $450,000").id
-    pairs = {(c.older_id, c.newer_id): c.id for c in store.changes(T)}
+    pairs = {(c.older_id, c.newer_id): c.id for c in store.curator.changes(T)}
     assert set(pairs) == {(older, first), (older, latest), (first, latest)}
 
-    store.confirm_change(T, pairs[(older, latest)])
-    open_pairs = {(c.older_id, c.newer_id) for c in store.changes(T)}
+    store.curator.confirm_change(T, pairs[(older, latest)])
+    open_pairs = {(c.older_id, c.newer_id) for c in store.curator.changes(T)}
     assert open_pairs == {(first, latest)}  # (older, first) is moot: older is archived
-    assert store.change_gate(T).pending == 1
+    assert store.curator.change_gate(T).pending == 1
     store.restore(T, older)  # restored: its other change is open again
-    assert (older, first) in {(c.older_id, c.newer_id) for c in store.changes(T)}
+    assert (older, first) in {(c.older_id, c.newer_id) for c in store.curator.changes(T)}

@@ -27,12 +27,12 @@ def test_rewind_restores_the_moment_and_undo_restores_now(store: MemoryStore) ->
     bystander = fingerprint(store, "bystander")
     now_state = fingerprint(store, T)
     untouched = other_data(store, T)
-    runs_before = len(store.runs(T))
+    runs_before = len(store.runs.latest(T))
 
-    dry = store.rewind(T, MOMENT.isoformat(), dry_run=True, now=at(40))
+    dry = store.history.rewind(T, MOMENT.isoformat(), dry_run=True, now=at(40))
     assert dry.dry_run and dry.run_id is None
     assert fingerprint(store, T) == now_state
-    assert len(store.runs(T)) == runs_before
+    assert len(store.runs.latest(T)) == runs_before
     written_since = set(now_state["memories"]) - set(story["before"]["memories"])
     assert set(story["late"]) < written_since  # the late writes and a principle written
     assert set(dry.ids["memories_rewound"]) == written_since
@@ -43,7 +43,7 @@ def test_rewind_restores_the_moment_and_undo_restores_now(store: MemoryStore) ->
     assert dry.changes["conflicts_resolved"] == 1  # the reopened one
     assert dry.approximated == {} and dry.not_rewindable == {}
 
-    report = store.rewind(T, MOMENT, now=at(41))
+    report = store.history.rewind(T, MOMENT, now=at(41))
     assert report.run_id is not None and not report.dry_run
     assert report.changes == dry.changes and report.ids == dry.ids
     after = fingerprint(store, T)
@@ -69,7 +69,7 @@ def test_rewind_restores_the_moment_and_undo_restores_now(store: MemoryStore) ->
         replayed.statuses
     )
     # one recorded run; nothing else of the tenant or of another tenant changed
-    runs = store.runs(T)
+    runs = store.runs.latest(T)
     assert runs[0].id == report.run_id and runs[0].status == "applied"
     # the run made after the moment reads undone (its effects are taken back)
     assert report.ids["runs_undone"] == [story["second"].run_id]
@@ -79,13 +79,13 @@ def test_rewind_restores_the_moment_and_undo_restores_now(store: MemoryStore) ->
     assert fingerprint(store, "bystander") == bystander
 
     rows = _rows_changed(report.ids)
-    undone = store.undo_run(T, report.run_id, now=at(42))
+    undone = store.runs.undo(T, report.run_id, now=at(42))
     assert undone.status_before == "applied"
     assert undone.reverted == {**rows, "changed_since": 0}
     assert fingerprint(store, T) == now_state
-    assert store.runs(T)[0].status == "undone"
-    assert {r.id: r.status for r in store.runs(T)}[story["second"].run_id] == "applied"
-    again = store.undo_run(T, report.run_id, now=at(43))
+    assert store.runs.latest(T)[0].status == "undone"
+    assert {r.id: r.status for r in store.runs.latest(T)}[story["second"].run_id] == "applied"
+    again = store.runs.undo(T, report.run_id, now=at(43))
     assert again.status_before == "undone" and fingerprint(store, T) == now_state
     # the history only grew: each row's rewind and its undo, one event each
     with store.db.transaction(T) as conn:
@@ -115,9 +115,9 @@ def _rows_changed(ids: dict[str, list[str]]) -> dict[str, int]:
 def test_a_rewind_to_now_changes_nothing_and_records_no_run(store: MemoryStore) -> None:
     store.remember(T, "a first note", now=at(0))
     store.pin(T, store.memories(T)[0].id, now=at(1))
-    report = store.rewind(T, at(2).isoformat(), now=at(3))
+    report = store.history.rewind(T, at(2).isoformat(), now=at(3))
     assert report.changes == {} and report.run_id is None
-    assert store.runs(T) == []
+    assert store.runs.latest(T) == []
 
 
 def test_history_recorded_before_priors_were_kept_is_rewound_by_approximation(
@@ -127,6 +127,7 @@ def test_history_recorded_before_priors_were_kept_is_rewound_by_approximation(
     the reopened conflict's or the unmerged proposal's): the rewind puts those rows back
     from the acts around them, says so per event kind, and still restores the moment."""
     import curation._store.curator as curator_module
+    import curation._store.lifecycle.memory as lifecycle_module
     import curation._store.runs as runs_module
     import curation._store.tenant_policy as policy_module
 
@@ -143,7 +144,7 @@ def test_history_recorded_before_priors_were_kept_is_rewound_by_approximation(
         (curator_module, "record_event"),
         (curator_module, "event_row"),
         (policy_module, "record_event"),
-        (runs_module, "event_row"),
+        (lifecycle_module, "event_row"),  # the undo's restores
     ]:
         monkeypatch.setattr(module, name, stripping(getattr(module, name), old_keys))
     real_record_events = runs_module.record_events
@@ -153,9 +154,9 @@ def test_history_recorded_before_priors_were_kept_is_rewound_by_approximation(
 
     monkeypatch.setattr(runs_module, "record_events", no_undo_event)
     story = good_then_bad(store, T)
-    store.undo_run(T, story["first"].run_id, now=at(39))  # made before the moment
+    store.runs.undo(T, story["first"].run_id, now=at(39))  # made before the moment
 
-    report = store.rewind(T, MOMENT, now=at(41))
+    report = store.history.rewind(T, MOMENT, now=at(41))
     assert set(report.approximated) >= {"policy", "unmerge", "reopen", "approve", "restore"}
     assert report.approximated["undo"] == 1
     assert report.ids["runs_applied"] == [story["first"].run_id]
@@ -169,16 +170,16 @@ def test_history_recorded_before_priors_were_kept_is_rewound_by_approximation(
 def test_a_rewind_is_itself_history_a_later_rewind_can_go_back_over(store: MemoryStore) -> None:
     first = store.remember(T, "the runbook lives in the wiki", now=at(0)).id
     store.pin(T, first, now=at(1))
-    store.set_policy(T, {"max_prune_ratio": 0.3}, now=at(2))
+    store.tenants.set_policy(T, {"max_prune_ratio": 0.3}, now=at(2))
     store.unpin(T, first, now=at(10))
     store.remember(T, "the runbook moved to the repo", now=at(10))
-    store.set_policy(T, {"max_prune_ratio": 0.4}, now=at(10))
+    store.tenants.set_policy(T, {"max_prune_ratio": 0.4}, now=at(10))
     then = fingerprint(store, T)
 
-    back = store.rewind(T, at(5), now=at(11))
+    back = store.history.rewind(T, at(5), now=at(11))
     assert back.changes == {"memories_rewound": 1, "pins_set": 1, "policy": 1}
-    assert store.policy(T).max_prune_ratio == 0.3
-    forward = store.rewind(T, at(10.5), now=at(12))  # after the writes, before the rewind
+    assert store.tenants.policy(T).max_prune_ratio == 0.3
+    forward = store.history.rewind(T, at(10.5), now=at(12))  # after the writes, before the rewind
     assert forward.changes == {
         "memories_restored": 1,
         "pins_cleared": 1,
@@ -228,13 +229,13 @@ def test_rewind_to_any_moment_of_a_random_history_and_undo(
         "The backup job writes to cold storage!",
     ]
     store.remember_many(tenant, [{"content": c} for c in seeds], now=at(0))
-    store.set_policy(tenant, apply_all(), now=at(0.1))
+    store.tenants.set_policy(tenant, apply_all(), now=at(0.1))
     taken = [(at(0.5), fingerprint(store, tenant))]
     for n, (act, pick) in enumerate(acts, start=1):
         when = at(n)
         memories = store.memories(tenant, limit=100)
         chosen = memories[pick % len(memories)].id
-        conflicts = store.conflicts(tenant, status=None)
+        conflicts = store.ledger.conflicts(tenant, status=None)
         if act == "write":
             store.remember(tenant, f"a later fact {n}", now=when)
         elif act == "held":
@@ -242,39 +243,41 @@ def test_rewind_to_any_moment_of_a_random_history_and_undo(
         elif act in ("pin", "unpin"):
             getattr(store, act)(tenant, chosen, now=when)
         elif act == "policy":
-            store.set_policy(tenant, {"max_prune_ratio": 0.1 + n / 100}, now=when)
+            store.tenants.set_policy(tenant, {"max_prune_ratio": 0.1 + n / 100}, now=when)
         elif act == "contest":
             store.contest(tenant, chosen, f"claim {n}", "evidence", now=when)
         elif act == "retire" and [c for c in conflicts if c.status == "open"]:
             opened = next(c for c in conflicts if c.status == "open")
             if not store.get(tenant, opened.memory_id).pinned:
-                store.resolve(tenant, opened.id, "retire", now=when)
+                store.curator.resolve(tenant, opened.id, "retire", now=when)
         elif act == "reopen" and [c for c in conflicts if c.status != "open"]:
-            store.reopen(tenant, next(c for c in conflicts if c.status != "open").id, now=when)
+            store.curator.reopen(
+                tenant, next(c for c in conflicts if c.status != "open").id, now=when
+            )
         elif act == "restore":
             archived = [m for m in memories if m.status == "archived"]
             if archived:
                 store.restore(tenant, archived[pick % len(archived)].id, now=when)
-        elif act == "release" and store.quarantined(tenant):
-            store.release(tenant, store.quarantined(tenant)[0].id, now=when)
+        elif act == "release" and store.quarantine.held(tenant):
+            store.quarantine.release(tenant, store.quarantine.held(tenant)[0].id, now=when)
         elif act == "curate":
-            store.curate(tenant, apply=True, now=when)
+            store.runs.curate(tenant, apply=True, now=when)
         elif act in ("approve", "unmerge"):
             wanted = "pending" if act == "approve" else "approved"
-            found = [p for p in store.proposals(tenant, status=None) if p.status == wanted]
+            found = [p for p in store.curator.proposals(tenant, status=None) if p.status == wanted]
             if found and act == "approve":
-                store.approve(tenant, [found[0].id], now=when)
+                store.curator.approve(tenant, [found[0].id], now=when)
             elif found:
-                store.unmerge(tenant, found[0].id, now=when)
+                store.curator.unmerge(tenant, found[0].id, now=when)
         elif act == "undo":
-            applied = [r for r in store.runs(tenant) if r.status == "applied"]
+            applied = [r for r in store.runs.latest(tenant) if r.status == "applied"]
             if applied:
-                store.undo_run(tenant, applied[0].id, now=when)
+                store.runs.undo(tenant, applied[0].id, now=when)
         taken.append((when + timedelta(seconds=30), fingerprint(store, tenant)))
     last = taken[-1][1]
     moment, then = taken[back_to % len(taken)]
 
-    report = store.rewind(tenant, moment, now=at(50))
+    report = store.history.rewind(tenant, moment, now=at(50))
     now_ = fingerprint(store, tenant)
     for part in ("memories", "proposals", "conflicts"):
         assert {k: now_[part][k] for k in then[part]} == then[part], part
@@ -283,7 +286,7 @@ def test_rewind_to_any_moment_of_a_random_history_and_undo(
         assert field_of(now_["memories"], memory_id, "archive_reason") == "rewound"
     assert report.approximated == {}
     if report.run_id is not None:
-        store.undo_run(tenant, report.run_id, now=at(51))
+        store.runs.undo(tenant, report.run_id, now=at(51))
     assert fingerprint(store, tenant) == last
 
 
@@ -291,15 +294,15 @@ def test_forget_leaves_nothing_in_what_rewinds_and_undos_recorded(store: MemoryS
     """Acts keep memories' prior states keyed by id, a rewind a row per memory, an undo
     the canonicals it unfolded: a forget takes a memory out of all of them."""
     story = good_then_bad(store, T)
-    report = store.rewind(T, MOMENT, now=at(41))
+    report = store.history.rewind(T, MOMENT, now=at(41))
     assert report.run_id is not None
-    store.undo_run(T, report.run_id, now=at(42))
-    store.undo_run(T, story["second"].run_id, now=at(43))
-    approvals = [e for e in store.events(T, types=["approve"]) if e.data.get("prior_states")]
+    store.runs.undo(T, report.run_id, now=at(42))
+    store.runs.undo(T, story["second"].run_id, now=at(43))
+    approvals = [e for e in store.ledger.events(T, types=["approve"]) if e.data.get("prior_states")]
     members = {m for e in approvals for m in e.data["prior_states"]} - {
         e.memory_id for e in approvals
     }
-    merged = {e.memory_id for e in store.events(T, types=["merge"])}
+    merged = {e.memory_id for e in store.ledger.events(T, types=["merge"])}
     texts = [m.content for m in store.get_many(T, sorted(members | merged))]
     quoting = {
         m.id
@@ -310,4 +313,6 @@ def test_forget_leaves_nothing_in_what_rewinds_and_undos_recorded(store: MemoryS
     receipt = store.forget(T, ids=gone, now=at(44))
     left = {table: n for table, n in receipt.verification.items() if n}
     assert receipt.forgotten >= len(gone) and left == {}, left
-    assert store.rewind(T, MOMENT, dry_run=True, now=at(45)).changes  # still rewinds the rest
+    assert store.history.rewind(
+        T, MOMENT, dry_run=True, now=at(45)
+    ).changes  # still rewinds the rest

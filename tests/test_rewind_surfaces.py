@@ -81,7 +81,7 @@ def test_cli_refuses_a_bad_moment_by_field_and_value(
     assert unknown.exit_code == 2 and unknown.stderr.startswith("error: tenant='nobody'")
     missing = cli(cli_env, "rewind", "-t", T)
     assert missing.exit_code == 2 and missing.stderr.startswith("error: --to=None")
-    assert fingerprint(store, T) == kept and store.runs(T) == []
+    assert fingerprint(store, T) == kept and store.runs.latest(T) == []
 
 
 def test_http_rewind_and_undo(store: MemoryStore) -> None:

@@ -201,8 +201,8 @@ def test_store_and_cli_debug_logs_never_show_the_password(
     store = MemoryStore(Database(url), embedder=HashingEmbedder(), clock=clock)
     written = store.remember("acme", "the deploy window is Tuesday")
     store.recall("acme", "deploy window", 3)
-    store.curate("acme")
-    store.dump_tenant(tmp_path / "acme.jsonl", "acme")
+    store.runs.curate("acme")
+    store.transfer.dump(tmp_path / "acme.jsonl", "acme")
     assert secret not in repr(store.db.engine) and secret not in str(store.db.engine.url)
     store.db.dispose()
 
@@ -237,7 +237,7 @@ def test_a_failed_connection_never_shows_the_password(
     url = f"postgresql+psycopg://memgov:{secret}@127.0.0.1:1/memgov"  # nothing listens
     database = Database(url)
     with pytest.raises(OperationalError) as failed:
-        MemoryStore(database, embedder=HashingEmbedder()).tenants()
+        MemoryStore(database, embedder=HashingEmbedder()).tenants.all()
     database.dispose()
     shown = "".join(traceback.format_exception(failed.value))
     assert "127.0.0.1" in shown and secret not in shown and secret not in repr(failed.value)

@@ -82,8 +82,8 @@ class Fleet:
                 )
             ]
             conflict = store.contest(tenant, memories[0], "claim", "evidence").id
-            store.add_golden_probe(tenant, "how do deploys go?", [memories[0]])
-            run = store.curate(tenant, apply=False).run_id
+            store.runs.add_golden_probe(tenant, "how do deploys go?", [memories[0]])
+            run = store.runs.curate(tenant, apply=False).run_id
             ids: dict[str, Any] = {"memories": memories, "conflict": conflict, "run": run}
             with self.database.transaction(tenant) as conn:
                 ids["proposal"] = conn.execute(
@@ -368,7 +368,7 @@ def test_a_tenant_row_is_made_only_for_the_transactions_tenant(fleet: Fleet) -> 
     with fleet.as_app("tenant-c") as conn:  # its own transaction may create it
         assert conn.execute(text("SELECT memgov_ensure_tenant('tenant-c', now())")).scalar()
         assert conn.execute(text("SELECT name FROM tenant")).scalars().all() == ["tenant-c"]
-    assert fleet.store.tenants() == [A, B]  # rolled back
+    assert fleet.store.tenants.all() == [A, B]  # rolled back
 
 
 @pytest.mark.parametrize("table", UPDATABLE)
@@ -605,7 +605,7 @@ def test_a_non_superuser_owner_is_filtered_too(pg_server: str) -> None:
             store = MemoryStore(database, embedder=HashingEmbedder(), clock=FixedClock(T0))
             store.remember(A, "A's memory")
             store.remember(B, "B's memory")
-            assert store.tenants() == [A, B]
+            assert store.tenants.all() == [A, B]
             assert [h.content for h in store.recall(A, "memory", k=5).hits] == ["A's memory"]
             with database.admin_transaction() as conn:
                 assert conn.execute(text("SELECT current_user")).scalar_one() == owner

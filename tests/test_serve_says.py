@@ -20,11 +20,11 @@ def test_serve_announces_its_address_model_and_keys_and_its_stop(
     cli_env: dict[str, str], store: MemoryStore
 ) -> None:
     env = {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
-    store.create_tenant("acme")
-    store.create_tenant("globex")
-    store.create_key("acme", "agent")
-    store.revoke_key("globex", store.create_key("globex", "curator").id)
-    store.create_key("acme", "curator")
+    store.tenants.create("acme")
+    store.tenants.create("globex")
+    store.keys.create("acme", "agent")
+    store.keys.revoke("globex", store.keys.create("globex", "curator").id)
+    store.keys.create("acme", "curator")
     port = free_port()
     process = subprocess.Popen(
         [MEMGOV, "serve", "--port", str(port)],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import text
 
 from curation._store.database import Database
-from curation._store.driver_sql import DriverSql
+from curation._store.sql.driver import DriverSql
 
 
 def test_parameters_are_translated_and_casts_and_percent_signs_are_left_alone() -> None:

@@ -1,23 +1,53 @@
-"""The store's shape: ``MemoryStore`` is a thin facade whose public methods are each the
-bound method of one service built on the store's one context, so signatures, docstrings
-and results are the services' own, and swapping the clock or embedder reaches them all."""
+"""The store's shape: ``MemoryStore`` binds the agent's verbs to its services' own
+methods and exposes every other area as a typed service, all built on the store's one
+context, so signatures, docstrings and results are the services' own, and swapping the
+clock or embedder reaches them all; every status change is spelled in ``lifecycle``."""
 
 from __future__ import annotations
 
 import inspect
 from datetime import timedelta
+from pathlib import Path
 
 from conftest import T0
 
 from curation import FixedClock, HashingEmbedder, MemoryStore
-from curation._store.services.delegate import delegate
+
+AREAS = {
+    "tenants",
+    "memory",
+    "ledger",
+    "recalls",
+    "runs",
+    "curator",
+    "quarantine",
+    "experiments",
+    "transfer",
+    "keys",
+    "history",
+    "forgetting",
+}
+VERBS = {
+    "remember",
+    "remember_many",
+    "get",
+    "get_many",
+    "memories",
+    "counts",
+    "feedback",
+    "pin",
+    "unpin",
+    "restore",
+    "recall",
+    "recall_by_key",
+    "outcome",
+    "contest",
+    "explain",
+    "forget",
+}
 
 
-def _delegates() -> dict[str, delegate]:  # type: ignore[type-arg]
-    return {n: v for n, v in vars(MemoryStore).items() if isinstance(v, delegate)}
-
-
-def test_every_public_method_is_a_delegate_to_a_service() -> None:
+def test_the_class_defines_only_open_and_the_contexts_properties() -> None:
     own = {
         name
         for name, value in vars(MemoryStore).items()
@@ -25,16 +55,22 @@ def test_every_public_method_is_a_delegate_to_a_service() -> None:
         and isinstance(value, classmethod | staticmethod | type(lambda: None))
     }
     assert own == {"open"}
-    assert len([n for n in _delegates() if not n.startswith("_")]) >= 52
 
 
-def test_a_delegated_method_is_the_services_bound_method(store: MemoryStore) -> None:
-    for name, entry in _delegates().items():
+def test_every_area_is_a_service_on_the_one_context(store: MemoryStore) -> None:
+    public = {n for n in vars(store) if not n.startswith("_")} - {"context"}
+    assert public == AREAS | VERBS
+    for name in AREAS:
+        assert getattr(store, name).ctx is store.context, name
+
+
+def test_an_agent_verb_is_its_services_bound_method(store: MemoryStore) -> None:
+    services = {id(getattr(store, a)) for a in AREAS}
+    for name in VERBS:
         bound = getattr(store, name)
-        service = getattr(store, entry.service)
-        assert bound.__self__ is service, name
-        assert inspect.signature(bound) == inspect.signature(getattr(service, entry.name)), name
-        assert getattr(service, "ctx", service) is store.context, name
+        assert id(bound.__self__) in services, name
+        assert bound == getattr(bound.__self__, name), name
+        assert inspect.signature(bound) == inspect.signature(getattr(bound.__self__, name))
 
 
 def test_swapping_clock_and_embedder_reaches_every_service(store: MemoryStore) -> None:
@@ -44,5 +80,20 @@ def test_swapping_clock_and_embedder_reaches_every_service(store: MemoryStore) -
     store.embedder = embedder
     written = store.remember("acme", "The deploy window is Tuesday.")
     assert store.get("acme", written.id).created_at == later.now()
-    assert store.recall_service.ctx.embedder is embedder
+    assert store.recalls.ctx.embedder is embedder
     assert store.recall("acme", "deploy window").at == later.now()
+
+
+def test_status_changes_are_spelled_only_in_lifecycle() -> None:
+    root = Path(__file__).resolve().parents[1]
+    elsewhere = [
+        f"{path.relative_to(root)}:{number}"
+        for package in ("curation", "api", "orchestration", "evaluation", "dashboard")
+        for path in sorted((root / package).rglob("*.py"))
+        if not {"lifecycle", "migrations"} & set(path.relative_to(root).parts)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "SET status" in line
+    ]
+    assert elsewhere == []
+    spelled = (root / "curation" / "_store" / "lifecycle").rglob("*.py")
+    assert sum(path.read_text(encoding="utf-8").count("SET status") for path in spelled) >= 8

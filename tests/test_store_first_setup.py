@@ -27,7 +27,7 @@ ready, go = Path(sys.argv[1]), Path(sys.argv[2])
 ready.touch()
 while not go.exists():
     time.sleep(0.005)
-MemoryStore.open(embedder=HashingEmbedder()).tenants()  # what every command does
+MemoryStore.open(embedder=HashingEmbedder()).tenants.all()  # what every command does
 """
 PROCESSES = 2
 
@@ -63,7 +63,7 @@ def test_concurrent_first_setups_on_a_fresh_home_all_succeed(
         monkeypatch.setenv("MEMGOV_HOME", str(home))
         database = Database.from_settings(Settings.from_env())
         assert database.is_current()
-        assert MemoryStore(database, embedder=HashingEmbedder()).tenants() == []
+        assert MemoryStore(database, embedder=HashingEmbedder()).tenants.all() == []
         database.dispose()
     finally:
         for child in children:

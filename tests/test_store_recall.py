@@ -54,7 +54,7 @@ def archive(store: MemoryStore, ids: list[str]) -> None:
 
 
 def recall_events(store: MemoryStore) -> list[list[str]]:
-    return [e.related_ids for e in store.events(TENANT, types=[EventType.RECALL])]
+    return [e.related_ids for e in store.ledger.events(TENANT, types=[EventType.RECALL])]
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +99,7 @@ def test_curated_recall_is_recorded_once(semantic_store: MemoryStore, clock: Fix
             assert record.recall_count == 0
             assert record.last_recalled_at is None
 
-    events = semantic_store.events(TENANT, types=[EventType.RECALL])
+    events = semantic_store.ledger.events(TENANT, types=[EventType.RECALL])
     assert len(events) == 1
     assert events[0].related_ids == hit_ids
     assert events[0].at == clock.now()
@@ -123,11 +123,11 @@ def test_unrecorded_recall_changes_nothing(
 ) -> None:
     ids = load(semantic_store)
     before = {i: semantic_store.get(TENANT, i) for i in ids.values()}
-    events_before = len(semantic_store.events(TENANT))
+    events_before = len(semantic_store.ledger.events(TENANT))
     result = semantic_store.recall(TENANT, "payment API timeout", k=4, mode=mode, record=record)
     assert len(result) == 4
     assert {i: semantic_store.get(TENANT, i) for i in ids.values()} == before
-    assert len(semantic_store.events(TENANT)) == events_before
+    assert len(semantic_store.ledger.events(TENANT)) == events_before
     assert recall_events(semantic_store) == []
 
 
@@ -206,7 +206,7 @@ def test_recall_returns_k_hits_when_most_neighbours_are_archived(
     assert len(result) == 10
     assert set(result.ids) <= active
     assert {h.status for h in result} == {Status.ACTIVE}
-    events = semantic_store.events(TENANT, types=[EventType.RECALL])
+    events = semantic_store.ledger.events(TENANT, types=[EventType.RECALL])
     assert events[-1].related_ids == result.ids
 
 
@@ -258,9 +258,9 @@ def test_open_conflict_is_attached_and_demotes(semantic_store: MemoryStore) -> N
 
 def test_reinforce_on_feedback(semantic_store: MemoryStore, clock: FixedClock) -> None:
     ids = load(semantic_store)
-    policy = semantic_store.set_policy(TENANT, {"reinforce_on": "feedback"})
+    policy = semantic_store.tenants.set_policy(TENANT, {"reinforce_on": "feedback"})
     assert policy.reinforce_on == "feedback"
-    assert semantic_store.policy(TENANT).reinforce_on == "feedback"
+    assert semantic_store.tenants.policy(TENANT).reinforce_on == "feedback"
 
     clock.advance(timedelta(hours=1))
     result = semantic_store.recall(TENANT, "can I deploy on Friday?", k=2)
@@ -268,7 +268,7 @@ def test_reinforce_on_feedback(semantic_store: MemoryStore, clock: FixedClock) -
     for memory_id in result.ids:
         record = semantic_store.get(TENANT, memory_id)
         assert record.recall_count == 0 and record.last_recalled_at is None
-    events = semantic_store.events(TENANT, types=[EventType.RECALL])
+    events = semantic_store.ledger.events(TENANT, types=[EventType.RECALL])
     assert len(events) == 1 and events[0].data["reinforced"] is False
 
     clock.advance(timedelta(minutes=5))

@@ -23,7 +23,7 @@ QUERY = "which version of PostgreSQL does production run?"
 def history(store: MemoryStore) -> dict[str, str]:
     """v14 written at T0-20d, superseded by v16 (T0-10d); a decayed note (T0-30d); a later
     related fact written at T0-1d."""
-    store.create_tenant(TENANT)
+    store.tenants.create(TENANT)
     old = store.remember(
         TENANT,
         "Production runs PostgreSQL 14.",
@@ -91,9 +91,9 @@ def test_a_run_superseded_value_recalled_as_of_then_still_undoes(store: MemorySt
     """A real pass archives key_old as superseded; an as-of recall that returns it (and
     votes) leaves the run's undo exact."""
     ids = seed_mixed(store, TENANT)
-    store.set_policy(TENANT, apply_all())
+    store.tenants.set_policy(TENANT, apply_all())
     before = state(store, TENANT)
-    report = store.curate(TENANT, apply=True)
+    report = store.runs.curate(TENANT, apply=True)
     assert ids["key_old"] in report.archived_ids
     query = "The deploy target for the web tier"
     then = store.recall(TENANT, query, k=3, as_of=days_ago(5))
@@ -101,7 +101,7 @@ def test_a_run_superseded_value_recalled_as_of_then_still_undoes(store: MemorySt
     later = store.recall(TENANT, query, k=3, as_of=days_ago(1), record=False)
     assert ids["key_old"] not in later.ids
     voted = {h.id for h in then if h.status == Status.ACTIVE}
-    store.undo_run(TENANT, report.run_id)
+    store.runs.undo(TENANT, report.run_id)
     after = state(store, TENANT)
     # exactly the prior state, except the vote the as-of recall gave its active hits
     assert {i: v for i, v in after.items() if i not in voted} == {
@@ -114,7 +114,7 @@ def chain(store: MemoryStore) -> dict[str, str]:
     """One slot's history, each value archived for the newest (its chain's end), as the
     pass leaves it: a (T0-30d) and b (T0-20d) superseded by d (T0-5d), c (T0-12d) decayed
     with d as its cover; noise (T0-25d) decayed on its own."""
-    store.create_tenant(TENANT)
+    store.tenants.create(TENANT)
     ids: dict[str, str] = {}
     for name, value, days in [
         ("a", "Mayer", 30),
@@ -148,7 +148,7 @@ def test_as_of_finds_the_value_current_then_along_a_chain(store: MemoryStore) ->
 
 
 def test_a_doubt_counts_as_of_once_its_claim_was_written(store: MemoryStore) -> None:
-    store.create_tenant(TENANT)
+    store.tenants.create(TENANT)
     old_at, new_at = T0 - timedelta(days=20), T0 - timedelta(days=5)
     old = store.remember(TENANT, "The plan is Basic.", created_at=old_at, now=old_at)
     new = store.remember(TENANT, "The plan is Pro.", created_at=new_at, now=new_at)
@@ -168,7 +168,7 @@ def test_a_doubt_counts_as_of_once_its_claim_was_written(store: MemoryStore) -> 
 
 
 def test_the_result_echoes_as_of(store: MemoryStore) -> None:
-    store.create_tenant(TENANT)
+    store.tenants.create(TENANT)
     result = store.recall(TENANT, QUERY, as_of="2026-10-31T12:00:00Z", record=False)
     assert result.as_of == datetime(2026, 10, 31, 12, tzinfo=UTC)
     assert result.to_dict()["as_of"] == "2026-10-31T12:00:00+00:00"
@@ -177,7 +177,7 @@ def test_the_result_echoes_as_of(store: MemoryStore) -> None:
 
 @pytest.mark.parametrize("bad", ["last year", 2020, "2026-13-01", "0001-01-01T00:00:00Z"])
 def test_bad_as_of_is_a_typed_error(semantic_store: MemoryStore, bad: object) -> None:
-    semantic_store.create_tenant(TENANT)
+    semantic_store.tenants.create(TENANT)
     with pytest.raises(ValidationError) as caught:
         semantic_store.recall(TENANT, QUERY, as_of=bad)  # type: ignore[arg-type]
     assert caught.value.field == "as_of"

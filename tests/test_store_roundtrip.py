@@ -48,7 +48,7 @@ def event_types(store: MemoryStore, memory_id: str) -> list[str]:
 
 def exported(store: MemoryStore, tmp_path: Path, tenant: str = TENANT) -> dict[str, Any]:
     path = tmp_path / f"{tenant}.jsonl"
-    count = store.export_jsonl(path, tenant)
+    count = store.transfer.export_jsonl(path, tenant)
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert count == len(lines)
     return {line["id"]: line for line in lines}
@@ -182,7 +182,7 @@ def test_export_excluding_archived(store: MemoryStore, tmp_path: Path) -> None:
     assert everything[gone]["state"]["status"] == "archived"
     assert everything[gone]["state"]["archive_reason"] == "decayed"
     path = tmp_path / "active.jsonl"
-    assert store.export_jsonl(path, TENANT, include_archived=False) == 1
+    assert store.transfer.export_jsonl(path, TENANT, include_archived=False) == 1
     assert [json.loads(x)["id"] for x in path.read_text().splitlines()] == [keep]
 
 
@@ -222,9 +222,9 @@ def test_remember_many_mixed_inputs(store: MemoryStore, clock: FixedClock) -> No
     assert by_id[results[4].id].kind == "fact"
     assert all(m.created_at == clock.now() for m in by_id.values())
 
-    writes = store.events(TENANT, types=[EventType.WRITE])
+    writes = store.ledger.events(TENANT, types=[EventType.WRITE])
     assert sorted(e.memory_id for e in writes if e.memory_id) == sorted({r.id for r in results})
-    restates = store.events(TENANT, types=[EventType.RESTATE])
+    restates = store.ledger.events(TENANT, types=[EventType.RESTATE])
     assert [e.memory_id for e in restates] == [results[0].id]
 
 
@@ -422,9 +422,9 @@ def test_get_many_existing_ids_and_count_events(store: MemoryStore) -> None:
     b = store.remember("a", "beta statement two", "fact")
     other = store.remember("b", "gamma statement three", "fact")
     assert [m.id for m in store.get_many("a", [b.id, a.id, other.id])] == sorted([a.id, b.id])
-    assert store.existing_ids("a", [a.id, other.id]) == {a.id}
-    count, top = store.count_events("a", types=["write"])
+    assert store.memory.existing_ids("a", [a.id, other.id]) == {a.id}
+    count, top = store.ledger.count_events("a", types=["write"])
     assert count == 2
     store.remember("a", "delta statement four", "fact")
-    assert store.count_events("a", types=["write"], after_id=top)[0] == 1
-    assert store.count_events("a", types=["recall"])[0] == 0
+    assert store.ledger.count_events("a", types=["write"], after_id=top)[0] == 1
+    assert store.ledger.count_events("a", types=["recall"])[0] == 0

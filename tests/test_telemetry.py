@@ -53,7 +53,7 @@ def test_store_recall_span_and_latency_histogram(store: MemoryStore) -> None:
     SPANS.clear()
     curated = store.recall(A, "CI", k=1)
     span = only(SPANS.get_finished_spans(), "memgov.recall")
-    multiplier = store.policy(A).candidate_multiplier
+    multiplier = store.tenants.policy(A).candidate_multiplier
     assert span.attributes is not None
     assert span.attributes["memgov.recall.mode"] == curated.mode == "curated"
     assert span.attributes["memgov.recall.limit"] == multiplier
@@ -79,7 +79,7 @@ def test_write_span_counts_the_items(store: MemoryStore) -> None:
 
 
 def test_curation_phases_and_action_counters(store: MemoryStore) -> None:
-    store.set_policy(A, CurationPolicy().with_all_modes(Mode.APPLY))
+    store.tenants.set_policy(A, CurationPolicy().with_all_modes(Mode.APPLY))
     store.remember(A, "the office is in Paris", supersession_key="office")
     store.remember(A, "the office moved to Lyon", supersession_key="office")
     store.remember(A, "the cat is called Tom")
@@ -90,7 +90,7 @@ def test_curation_phases_and_action_counters(store: MemoryStore) -> None:
     }
     runs_before = counted("memgov.curation.runs", **{"memgov.tenant": A})
     SPANS.clear()
-    report = store.curate(A, apply=True)
+    report = store.runs.curate(A, apply=True)
     spans = SPANS.get_finished_spans()
     curate = only(spans, "memgov.curate")
     phases = [only(spans, f"memgov.curate.{p}") for p in ("plan", "apply", "report")]
@@ -118,7 +118,7 @@ def test_curation_phases_and_action_counters(store: MemoryStore) -> None:
 @pytest.mark.parametrize("fast", [True, False], ids=["fast-path", "framework-route"])
 def test_http_recall_span_parents_the_store_recall(store: MemoryStore, fast: bool) -> None:
     store.remember(A, "deploys need a green CI run")
-    key = store.create_key(A, "agent").key
+    key = store.keys.create(A, "agent").key
     with (
         serving(store, ApiSettings(fast_recall=fast)) as served,
         served.client(key) as client,
@@ -141,8 +141,8 @@ def test_http_recall_span_parents_the_store_recall(store: MemoryStore, fast: boo
 
 
 def test_http_errors_carry_their_status_and_route_template(store: MemoryStore) -> None:
-    store.create_tenant(A)
-    key = store.create_key(A, "agent").key
+    store.tenants.create(A)
+    key = store.keys.create(A, "agent").key
     missing = "00000000-0000-4000-8000-000000000000"
     with serving(store) as served, served.client(key) as client:
         SPANS.clear()
@@ -170,8 +170,8 @@ def test_http_errors_carry_their_status_and_route_template(store: MemoryStore) -
 
 
 def test_incoming_trace_context_is_continued(store: MemoryStore) -> None:
-    store.create_tenant(A)
-    key = store.create_key(A, "agent").key
+    store.tenants.create(A)
+    key = store.keys.create(A, "agent").key
     trace_id = "4bf92f3577b34da6a3ce929d0e0e4736"
     parent = "00f067aa0ba902b7"
     with serving(store) as served, served.client(key) as client:
@@ -186,7 +186,7 @@ def test_incoming_trace_context_is_continued(store: MemoryStore) -> None:
 
 def test_mcp_tool_spans(store: MemoryStore) -> None:
     store.remember(A, "the staging database is called kestrel")
-    key = store.create_key(A, "agent").key
+    key = store.keys.create(A, "agent").key
 
     async def session(url: str) -> None:
         http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=30)

@@ -153,7 +153,7 @@ def test_other_tenants_id_is_not_found(store: MemoryStore, call: Call) -> None:
 def test_get_many_omits_another_tenants_ids(store: MemoryStore) -> None:
     a_ids, b_ids = populate(store)
     assert store.get_many(A, b_ids) == []
-    assert store.existing_ids(A, b_ids) == set()
+    assert store.memory.existing_ids(A, b_ids) == set()
     assert [m.id for m in store.get_many(A, [b_ids[0], a_ids[0]])] == [a_ids[0]]
 
 
@@ -164,10 +164,10 @@ def b_records(store: MemoryStore) -> dict[str, str]:
     contents = {m.id: m.content for m in store.get_many(B, b_ids)}
     served = store.recall(B, SHARED[0], agent_id="agent-b")
     assert served.recall_id is not None
-    run = str(store.curate(B, apply=True).run_id)
+    run = str(store.runs.curate(B, apply=True).run_id)
     open_conflict = store.contest(B, b_ids[1], "claim", "evidence").id
     resolved = store.contest(B, b_ids[2], "claim", "evidence").id
-    store.resolve(B, resolved, "dismiss")
+    store.curator.resolve(B, resolved, "dismiss")
     proposals = []
     with store.db.transaction(B) as conn:
         for members in (b_ids[4:6], b_ids[6:8]):
@@ -183,7 +183,7 @@ def b_records(store: MemoryStore) -> dict[str, str]:
                     ).scalar_one()
                 )
             )
-    store.approve(B, [proposals[1]])
+    store.curator.approve(B, [proposals[1]])
     with store.db.transaction(B) as conn:  # an inferred supersession held for review
         change = str(
             conn.execute(
@@ -215,13 +215,13 @@ OTHER_ID_CALLS: list[Any] = [
     pytest.param(
         "conflict",
         "open_conflict",
-        lambda s, t, i: s.resolve(t, i["open_conflict"], "dismiss"),
+        lambda s, t, i: s.curator.resolve(t, i["open_conflict"], "dismiss"),
         id="resolve",
     ),
     pytest.param(
         "conflict",
         "open_conflict",
-        lambda s, t, i: s.resolve(
+        lambda s, t, i: s.curator.resolve(
             t, i["open_conflict"], "replace", replacement="the new statement"
         ),
         id="resolve-replace",
@@ -229,38 +229,44 @@ OTHER_ID_CALLS: list[Any] = [
     pytest.param(
         "conflict",
         "resolved_conflict",
-        lambda s, t, i: s.reopen(t, i["resolved_conflict"]),
+        lambda s, t, i: s.curator.reopen(t, i["resolved_conflict"]),
         id="reopen",
     ),
     pytest.param(
         "proposal",
         "pending_proposal",
-        lambda s, t, i: s.approve(t, [i["pending_proposal"]]),
+        lambda s, t, i: s.curator.approve(t, [i["pending_proposal"]]),
         id="approve",
     ),
     pytest.param(
         "proposal",
         "pending_proposal",
-        lambda s, t, i: s.reject(t, [i["pending_proposal"]]),
+        lambda s, t, i: s.curator.reject(t, [i["pending_proposal"]]),
         id="reject",
     ),
     pytest.param(
         "proposal",
         "approved_proposal",
-        lambda s, t, i: s.unmerge(t, i["approved_proposal"]),
+        lambda s, t, i: s.curator.unmerge(t, i["approved_proposal"]),
         id="unmerge",
     ),
-    pytest.param("curation run", "run", lambda s, t, i: s.undo_run(t, i["run"]), id="undo-run"),
+    pytest.param("curation run", "run", lambda s, t, i: s.runs.undo(t, i["run"]), id="undo-run"),
     pytest.param(
-        "change", "change", lambda s, t, i: s.confirm_change(t, i["change"]), id="confirm-change"
+        "change",
+        "change",
+        lambda s, t, i: s.curator.confirm_change(t, i["change"]),
+        id="confirm-change",
     ),
     pytest.param(
-        "change", "change", lambda s, t, i: s.reject_change(t, i["change"]), id="reject-change"
+        "change",
+        "change",
+        lambda s, t, i: s.curator.reject_change(t, i["change"]),
+        id="reject-change",
     ),
     pytest.param(
         "memory",
         "memory",
-        lambda s, t, i: s.add_golden_probe(t, "staging resets?", [i["memory"]]),
+        lambda s, t, i: s.runs.add_golden_probe(t, "staging resets?", [i["memory"]]),
         id="golden-probe",
     ),
     pytest.param(
@@ -306,10 +312,10 @@ def test_contest_cannot_relate_another_tenants_memory(store: MemoryStore) -> Non
 UNKNOWN_TENANT_CALLS: list[Any] = [
     pytest.param(lambda s: s.recall("nobody", "API tokens"), id="recall-curated"),
     pytest.param(lambda s: s.recall("nobody", "API tokens", mode="raw"), id="recall-raw"),
-    pytest.param(lambda s: s.conflicts("nobody"), id="conflicts-open"),
-    pytest.param(lambda s: s.conflicts("nobody", status=None), id="conflicts-all"),
-    pytest.param(lambda s: s.changes("nobody"), id="changes"),
-    pytest.param(lambda s: s.change_gate("nobody"), id="change-gate"),
+    pytest.param(lambda s: s.ledger.conflicts("nobody"), id="conflicts-open"),
+    pytest.param(lambda s: s.ledger.conflicts("nobody", status=None), id="conflicts-all"),
+    pytest.param(lambda s: s.curator.changes("nobody"), id="changes"),
+    pytest.param(lambda s: s.curator.change_gate("nobody"), id="change-gate"),
     pytest.param(
         lambda s: s.contest("nobody", "0b7e8a44-7a4c-4c71-9a1e-2f0d2d3b8a10", "c", "e"),
         id="contest",
@@ -331,14 +337,14 @@ def test_unknown_tenant(
         call(store)
     assert caught.value.ident == "nobody"
     assert "'nobody'" in str(caught.value)
-    assert store.tenants() == [A, B]  # asking did not create the tenant
+    assert store.tenants.all() == [A, B]  # asking did not create the tenant
     assert (snapshot(store, A), snapshot(store, B)) == before
 
 
 def test_export_contains_only_the_tenants_memories(store: MemoryStore, tmp_path: Path) -> None:
     a_ids, b_ids = populate(store)
     path = tmp_path / "a.jsonl"
-    assert store.export_jsonl(path, A) == len(a_ids)
+    assert store.transfer.export_jsonl(path, A) == len(a_ids)
     lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
     assert sorted(line["id"] for line in lines) == sorted(a_ids)
     assert not {line["id"] for line in lines} & set(b_ids)
@@ -352,6 +358,6 @@ def test_counts_and_listings_are_scoped(store: MemoryStore) -> None:
     assert {m.id for m in store.memories(A)} == set(a_ids)
     assert {m.tenant for m in store.memories(B)} == {B}
     store.contest(B, b_ids[0], "claim", "evidence")
-    assert store.conflicts(A) == []
-    assert [c.memory_id for c in store.conflicts(B)] == [b_ids[0]]
-    assert all(e.memory_id not in b_ids for e in store.events(A))
+    assert store.ledger.conflicts(A) == []
+    assert [c.memory_id for c in store.ledger.conflicts(B)] == [b_ids[0]]
+    assert all(e.memory_id not in b_ids for e in store.ledger.events(A))

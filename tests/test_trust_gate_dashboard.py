@@ -31,7 +31,7 @@ def test_quarantine_section_release_and_reject(
     assert any("Released" in s.value for s in at.success)
     at.button(key=f"reject_quarantined_{other.id}").click().run()
     assert any("Rejected" in s.value for s in at.success)
-    assert store.quarantined(T) == []
+    assert store.quarantine.held(T) == []
     assert held.id in [h.id for h in store.recall(T, "previous instructions", k=5)]
     assert other.id not in [h.id for h in store.recall(T, "obey me", k=5, mode="raw")]
     clear_streamlit_caches()

@@ -63,7 +63,7 @@ def test_http_quarantine_release_and_reject(served: Served) -> None:
 def test_http_secret_reject_names_the_field(served: Served) -> None:
     key = served.key(T, "agent")
     served.store.remember(T, "tenant exists")
-    served.store.set_policy(T, {"trust": {"secrets": "reject"}})
+    served.store.tenants.set_policy(T, {"trust": {"secrets": "reject"}})
     with served.client(key) as agent:
         response = agent.post("/v1/memories", json={"content": f"token {TOKEN}"})
     assert response.status_code == 400
@@ -110,8 +110,8 @@ def test_mcp_write_from_an_untrusted_key_is_quarantined(served: Served) -> None:
     store = served.store
     untrusted = served.key(T, "agent", name="scraper")
     trusted = served.key(T, "agent", name="ops-bot")
-    store.set_policy(
-        T, {"trust": {**store.policy(T).trust.model_dump(), "sources": {"key:ops-bot": 5}}}
+    store.tenants.set_policy(
+        T, {"trust": {**store.tenants.policy(T).trust.model_dump(), "sources": {"key:ops-bot": 5}}}
     )
 
     async def session() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
@@ -129,9 +129,9 @@ def test_mcp_write_from_an_untrusted_key_is_quarantined(served: Served) -> None:
         assert held["id"] not in [h.id for h in store.recall(T, BAD, k=10, mode=mode)]
     assert kept["quarantined"] is False
     assert kept["id"] in [h.id for h in store.recall(T, BAD, k=10)]
-    queue = store.quarantined(T)
+    queue = store.quarantine.held(T)
     assert [q.id for q in queue] == [held["id"]] and "addresses-agent" in queue[0].reason
     with served.client(served.key(T, "curator", name="ops")) as curator:
         listed = curator.get("/v1/curator/quarantine").json()
         assert [q["id"] for q in listed] == [held["id"]] and listed[0]["content"] == BAD
-    assert [e.actor for e in store.events(T, types=["quarantine"])] == ["key:scraper"]
+    assert [e.actor for e in store.ledger.events(T, types=["quarantine"])] == ["key:scraper"]

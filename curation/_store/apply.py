@@ -18,10 +18,10 @@ from sqlalchemy import Connection, text
 
 from curation._kinds import EventType
 from curation._plan import ArchiveAction, CurationPlan, Mechanic
-from curation._store.bulk import copy_rows
 from curation._store.change_review import hold_changes, record_auto_applied
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import ARCHIVE_SET
+from curation._store.transfer.bulk import copy_rows
 from curation.mechanics import writing
 
 _COPY_EVENTS_FROM = 2000

@@ -25,6 +25,7 @@ from curation._store.apply import archive_actions, lock_rows
 from curation._store.change_review import DECIDED, hold_changes, load_gate, record_auto_applied
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import archive_one, restore_rows
+from curation._store.lifecycle.review import decide_review
 
 
 def apply_inferred_on_write(
@@ -83,18 +84,6 @@ def _states(conn: Connection, tenant: str, *ids: Any) -> dict[str, Any]:
     return {str(r.memory_id): r for r in rows}
 
 
-def _decide(
-    conn: Connection, review_id: uuid.UUID, status: str, now: datetime, actor: str, note: str | None
-) -> None:
-    conn.execute(
-        text(
-            "UPDATE change_review SET status = :s, decided_at = :now, decided_by = :a,"
-            " note = :note WHERE id = :id"
-        ),
-        {"s": status, "now": now, "a": actor, "note": note, "id": review_id},
-    )
-
-
 def confirm(
     conn: Connection,
     tenant: str,
@@ -127,22 +116,10 @@ def confirm(
         archived = archive_one(
             conn, tenant, older, ArchiveReason.SUPERSEDED.value, now=now, superseded_by=newer
         )
-    _decide(conn, review_id, ChangeReviewStatus.CONFIRMED.value, now, actor, note)
-    events = [
-        event_row(
-            tenant,
-            EventType.APPROVE,
-            at=now,
-            actor=actor,
-            memory_id=older,
-            related_ids=[newer],
-            reason=note or "inferred supersession confirmed",
-            data={"change_review_id": str(review_id), "archived": archived},
-        )
-    ]
+    # the archive's own event first, then the label's
+    first = []
     if archived:
-        events.insert(
-            0,
+        first.append(
             event_row(
                 tenant,
                 EventType.ARCHIVE,
@@ -162,16 +139,12 @@ def confirm(
                         "parent_id": None if prior.parent_id is None else str(prior.parent_id),
                     },
                 },
-            ),
+            )
         )
-    record_events(conn, events)
-    return ChangeDecision(
-        id=str(review_id),
-        status=ChangeReviewStatus.CONFIRMED.value,
-        older_id=older,
-        newer_id=newer,
-        archived=archived,
+    decision = ChangeDecision(
+        str(review_id), ChangeReviewStatus.CONFIRMED.value, older, newer, archived=archived
     )
+    return _label(conn, tenant, decision, first, now=now, actor=actor, note=note)
 
 
 def reject(
@@ -205,26 +178,38 @@ def reject(
                 reason="inferred supersession rejected",
             )
             restored = True
-    _decide(conn, review_id, ChangeReviewStatus.REJECTED.value, now, actor, note)
-    record_events(
-        conn,
-        [
-            event_row(
-                tenant,
-                EventType.REJECT,
-                at=now,
-                actor=actor,
-                memory_id=older,
-                related_ids=[newer],
-                reason=note or "inferred supersession rejected",
-                data={"change_review_id": str(review_id), "restored": restored},
-            )
-        ],
+    decision = ChangeDecision(
+        str(review_id), ChangeReviewStatus.REJECTED.value, older, newer, restored=restored
     )
-    return ChangeDecision(
-        id=str(review_id),
-        status=ChangeReviewStatus.REJECTED.value,
-        older_id=older,
-        newer_id=newer,
-        restored=restored,
+    return _label(conn, tenant, decision, [], now=now, actor=actor, note=note)
+
+
+def _label(
+    conn: Connection,
+    tenant: str,
+    decision: ChangeDecision,
+    first: list[dict[str, Any]],
+    *,
+    now: datetime,
+    actor: str,
+    note: str | None,
+) -> ChangeDecision:
+    """Record the curator's decision on a change: its status, and its event (``approve``
+    or ``reject``) after the act's own (``first``)."""
+    review_id = uuid.UUID(decision.id)
+    decide_review(conn, review_id, decision.status, now=now, actor=actor, note=note)
+    confirmed = decision.status == ChangeReviewStatus.CONFIRMED.value
+    verdict = "confirmed" if confirmed else "rejected"
+    done = {"archived": decision.archived} if confirmed else {"restored": decision.restored}
+    label = event_row(
+        tenant,
+        EventType.APPROVE if confirmed else EventType.REJECT,
+        at=now,
+        actor=actor,
+        memory_id=decision.older_id,
+        related_ids=[decision.newer_id],
+        reason=note or f"inferred supersession {verdict}",
+        data={"change_review_id": decision.id, **done},
     )
+    record_events(conn, [*first, label])
+    return decision

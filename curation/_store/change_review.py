@@ -20,6 +20,7 @@ from curation._policy import CurationPolicy
 from curation._records import ChangeGate, ChangeReview
 from curation._review import HeldChange, ReviewGate
 from curation._store.events import event_row, record_events
+from curation._store.lifecycle.review import mark_auto_applied
 
 # a pending change is open only while its older entry is active: once the entry is archived
 # (another change of it confirmed, say) deciding this one is moot; restored, it is open again
@@ -158,33 +159,8 @@ def record_auto_applied(
         }
         for a in applied
     ]
-    return len(
-        conn.execute(
-            text(
-                """
-                INSERT INTO change_review (id, tenant, older_id, newer_id, detail, similarity,
-                                           source, proposed_at, run_id, status, decided_at,
-                                           decided_by)
-                SELECT x.id, :t, x.o, x.n, x.d, x.s, :source, :now, :run, 'auto_applied',
-                       :now, :actor
-                FROM jsonb_to_recordset(CAST(:rows AS jsonb))
-                    AS x(id uuid, o uuid, n uuid, d text, s double precision)
-                ON CONFLICT (tenant, older_id, newer_id) DO UPDATE
-                    SET status = 'auto_applied', decided_at = :now, decided_by = :actor,
-                        run_id = excluded.run_id
-                    WHERE change_review.status = 'pending'
-                RETURNING id
-                """
-            ),
-            {
-                "t": tenant,
-                "source": source,
-                "now": now,
-                "run": run_id,
-                "actor": actor,
-                "rows": json.dumps(payload),
-            },
-        ).all()
+    return mark_auto_applied(
+        conn, tenant, payload, source=source, run_id=run_id, now=now, actor=actor
     )
 
 

@@ -27,6 +27,9 @@ from curation._store.lifecycle import (
     rearchive,
     states_of,
 )
+from curation._store.lifecycle.conflict import reopen_conflict, settle_conflict
+from curation._store.lifecycle.proposal import decide_proposal
+from curation._store.lifecycle.recorded import CONFLICT_FIELDS, PROPOSAL_FIELDS, jsonable_row
 from curation._store.writes import PreparedWrite, write_batch
 from curation._validation import MemoryInput, content_hash, validate_content
 
@@ -123,13 +126,7 @@ def approve(
         if m.id != principle_id
         and archive_one(conn, tenant, m.id, "subsumed", now=now, parent_id=principle_id)
     ]
-    conn.execute(
-        text(
-            "UPDATE proposal SET status = 'approved', principle_id = :p, decided_at = :now,"
-            " decided_by = :a WHERE id = :id"
-        ),
-        {"p": principle_id, "now": now, "a": actor, "id": proposal_id},
-    )
+    decide_proposal(conn, proposal_id, "approved", now=now, actor=actor, principle_id=principle_id)
     record_event(
         conn,
         tenant,
@@ -172,13 +169,7 @@ def reject(
     proposal = _locked(conn, "proposal", tenant, proposal_id)
     if proposal.status != "pending":
         raise InvalidStateError(f"proposal {proposal_id} is {proposal.status}, not pending")
-    conn.execute(
-        text(
-            "UPDATE proposal SET status = 'rejected', decided_at = :now, decided_by = :a"
-            " WHERE id = :id"
-        ),
-        {"now": now, "a": actor, "id": proposal_id},
-    )
+    decide_proposal(conn, proposal_id, "rejected", now=now, actor=actor)
     record_event(
         conn,
         tenant,
@@ -198,13 +189,7 @@ def unmerge(
     proposal = _locked(conn, "proposal", tenant, proposal_id)
     if proposal.status != "approved":
         raise InvalidStateError(f"proposal {proposal_id} is {proposal.status}, not approved")
-    approval = conn.execute(
-        text(
-            "SELECT data FROM event WHERE tenant = :t AND type = 'approve'"
-            " AND data->>'proposal_id' = :p ORDER BY id DESC LIMIT 1"
-        ),
-        {"t": tenant, "p": str(proposal_id)},
-    ).scalar_one()
+    approval = _last_act(conn, tenant, EventType.APPROVE, "proposal_id", proposal_id)
     principle = proposal.principle_id
     before = states_of(conn, tenant, [*approval["subsumed_ids"], principle])
     restored = (
@@ -239,13 +224,7 @@ def unmerge(
         prior = approval.get("prior_state") or {}
         if prior.get("status") == "archived":  # promoted from the archive: back it goes
             rearchive(conn, tenant, principle, prior, now=now)
-    conn.execute(
-        text(
-            "UPDATE proposal SET status = 'unmerged', decided_at = :now, decided_by = :a"
-            " WHERE id = :id"
-        ),
-        {"now": now, "a": actor, "id": proposal_id},
-    )
+    decide_proposal(conn, proposal_id, "unmerged", now=now, actor=actor)
     record_event(
         conn,
         tenant,
@@ -258,14 +237,7 @@ def unmerge(
         data={
             "proposal_id": str(proposal_id),
             "prior_states": before,
-            "prior_proposal": {
-                "status": proposal.status,
-                "principle_id": None if principle is None else str(principle),
-                "decided_at": None
-                if proposal.decided_at is None
-                else proposal.decided_at.isoformat(),
-                "decided_by": proposal.decided_by,
-            },
+            "prior_proposal": jsonable_row(proposal, PROPOSAL_FIELDS),
         },
     )
     return Unmerge(proposal_id=str(proposal_id), restored=len(restored))
@@ -332,13 +304,7 @@ def resolve(
     elif resolution == Resolution.RETIRE:
         archived = archive_one(conn, tenant, conflict.memory_id, "retired", now=now)
     status = "dismissed" if resolution == Resolution.DISMISS else "resolved"
-    conn.execute(
-        text(
-            "UPDATE conflict SET status = :s, resolution = :r, resolution_note = :n,"
-            " resolved_at = :now, resolved_by = :a WHERE id = :id"
-        ),
-        {"s": status, "r": resolution.value, "n": note, "now": now, "a": actor, "id": conflict_id},
-    )
+    settle_conflict(conn, conflict_id, status, resolution.value, note=note, now=now, actor=actor)
     record_event(
         conn,
         tenant,
@@ -374,13 +340,7 @@ def reopen(
     conflict = _locked(conn, "conflict", tenant, conflict_id)
     if conflict.status == "open":
         raise InvalidStateError(f"conflict {conflict_id} is already open")
-    resolution = conn.execute(
-        text(
-            "SELECT data FROM event WHERE tenant = :t AND type = 'resolve'"
-            " AND data->>'conflict_id' = :c ORDER BY id DESC LIMIT 1"
-        ),
-        {"t": tenant, "c": str(conflict_id)},
-    ).scalar_one()
+    resolution = _last_act(conn, tenant, EventType.RESOLVE, "conflict_id", conflict_id)
     touched = [conflict.memory_id]
     if resolution.get("replacement_created"):
         touched.append(resolution["replacement_id"])
@@ -399,13 +359,7 @@ def reopen(
         )
     if resolution.get("replacement_created"):
         archive_one(conn, tenant, resolution["replacement_id"], "retired", now=now)
-    conn.execute(
-        text(
-            "UPDATE conflict SET status = 'open', resolution = NULL, resolution_note = NULL,"
-            " resolved_at = NULL, resolved_by = NULL WHERE id = :id"
-        ),
-        {"id": conflict_id},
-    )
+    reopen_conflict(conn, conflict_id)
     record_events(
         conn,
         [
@@ -419,17 +373,24 @@ def reopen(
                 data={
                     "conflict_id": str(conflict_id),
                     "prior_states": before,
-                    "prior_conflict": {
-                        "status": conflict.status,
-                        "resolution": conflict.resolution,
-                        "resolution_note": conflict.resolution_note,
-                        "resolved_at": None
-                        if conflict.resolved_at is None
-                        else conflict.resolved_at.isoformat(),
-                        "resolved_by": conflict.resolved_by,
-                    },
+                    "prior_conflict": jsonable_row(conflict, CONFLICT_FIELDS),
                 },
             )
         ],
     )
     return Reopened(conflict_id=str(conflict_id), restored=len(restored))
+
+
+def _last_act(
+    conn: Connection, tenant: str, kind: EventType, key: str, row_id: uuid.UUID
+) -> dict[str, Any]:
+    """The data of the latest ``kind`` event about the row (``data[key]``): what an undo
+    of that act takes back."""
+    data: dict[str, Any] = conn.execute(
+        text(
+            "SELECT data FROM event WHERE tenant = :t AND type = :k"
+            f" AND data->>'{key}' = :id ORDER BY id DESC LIMIT 1"
+        ),
+        {"t": tenant, "k": kind.value, "id": str(row_id)},
+    ).scalar_one()
+    return data

@@ -16,16 +16,7 @@ from curation._cohorts import assign_cohort
 from curation._errors import InvalidStateError, NotFoundError, StateConflictError
 from curation._kinds import Cohort, EventType, RecallMode
 from curation._records import ExperimentRecord, ExposureObservation
-
-EXPERIMENT_COLUMNS = (
-    "id, tenant, name, raw_share, salt, metric, alpha, policy, status, starts_at, ends_at,"
-    " created_at, created_by, stopped_at, stop_reason"
-)
-OBSERVATION_SELECT = """
-    SELECT x.id, x.experiment_id, x.cohort, x.agent_id, x.query, x.returned_ids, x.at,
-           o.success, o.score, o.at AS outcome_at
-    FROM exposure x LEFT JOIN outcome o ON o.tenant = x.tenant AND o.recall_id = x.id
-"""
+from curation._store.sql.experiment import ACTIVE_EXPERIMENT, OBSERVATION_SELECT
 
 
 def experiment_record(row: Any) -> ExperimentRecord:
@@ -63,15 +54,9 @@ def observation(row: Any) -> ExposureObservation:
     )
 
 
-_ACTIVE = (
-    f"SELECT {EXPERIMENT_COLUMNS} FROM experiment WHERE tenant = :t"
-    " AND status = 'running' AND starts_at <= :at AND ends_at > :at"
-)
-
-
 def active_experiment(conn: Connection, tenant: str, at: datetime) -> ExperimentRecord | None:
     """The running experiment whose window holds ``at`` (at most one runs per tenant)."""
-    row = conn.execute(text(_ACTIVE), {"t": tenant, "at": at}).first()
+    row = conn.execute(text(ACTIVE_EXPERIMENT), {"t": tenant, "at": at}).first()
     return None if row is None else experiment_record(row)
 
 
@@ -102,7 +87,7 @@ def serve(
     row = conn.execute(
         text(
             "SELECT set_config('synchronous_commit', 'on', true) AS durable, e.*"
-            f" FROM (SELECT 1) AS one LEFT JOIN ({_ACTIVE}) AS e ON true"
+            f" FROM (SELECT 1) AS one LEFT JOIN ({ACTIVE_EXPERIMENT}) AS e ON true"
         ),
         {"t": tenant, "at": at},
     ).one()

@@ -36,7 +36,6 @@ from curation._kinds import EventType
 from curation._principle_text import shared_statement
 from curation._records import _Record
 from curation._store.database import Database, scope_to_tenant
-from curation._store.dump_schema import quote
 from curation._store.events import record_event
 from curation._store.forget_scrub import FORGOTTEN, Needles, scrub, scrub_text, without
 from curation._store.forget_select import ForgetSelector, expand, selected_ids, sha256
@@ -44,6 +43,7 @@ from curation._store.forget_verify import verify_forgotten
 from curation._store.lifecycle import CHANGED, restore_rows
 from curation._store.locks import take_transaction_lock
 from curation._store.tenant_delete import RETIRED_SCHEMA, history_guards, replaced_partitions
+from curation._store.transfer.dump_schema import quote
 
 MIN_PRINCIPLE_MEMBERS = 2
 

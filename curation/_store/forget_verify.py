@@ -17,9 +17,9 @@ from collections.abc import Sequence
 
 from sqlalchemy import Connection, text
 
-from curation._store.dump_schema import quote
 from curation._store.forget_scrub import Needles
 from curation._store.tenant_delete import RETIRED_SCHEMA
+from curation._store.transfer.dump_schema import quote
 
 VECTOR_PROBES = 20  # forgotten vectors asked of the index (each a k-NN scan)
 PROBE_K = 20

@@ -1,4 +1,6 @@
-"""Recall: vector candidates from the tenant's partition, re-ranked by curation scores.
+"""Recall in the database: vector candidates from the tenant's partition, their open
+conflicts and best claims, and the recall's record. Ranking them is pure and lives
+outside the store (``curation/_ranking.py``).
 
 Curated mode searches only active entries. The active filter lives in the narrow state
 table, so the HNSW scan runs with iterative scans on (``relaxed_order``): the index keeps
@@ -12,8 +14,7 @@ from __future__ import annotations
 import functools
 import json
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -22,53 +23,14 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection
 
-from curation._change import newest_of_slot_first
-from curation._claims import blended_similarity, newer_claims_first
 from curation._kinds import EventType
-from curation._policy import HOUR, CurationPolicy
+from curation._ranking import BestClaim
 from curation._recall_filter import RecallFilter
-from curation._records import ConflictRecord, RecallHit
-from curation._scoring import blend_scores, rank_scores, retention_scores
-from curation._snapshot import MemorySnapshot
-from curation._store.driver_sql import DriverSql
-from curation._store.rows import CONFLICT_COLUMNS, conflict_record
-
-# conflicts the store opened itself (the curation pass, the write-time check), as opposed
-# to a contest an agent or curator raised with evidence
-MACHINE_DETECTORS = frozenset({"pass", "write"})
-
-_COLUMNS = """
-    m.id, m.kind, m.content, m.created_at, m.supersession_key,
-    s.importance, s.generality, s.proven, s.recall_count, s.last_recalled_at,
-    s.pinned, s.status, s.archive_reason, s.version, s.superseded_by"""
-_OPEN_CONFLICTS = """(SELECT count(*) FROM conflict c WHERE c.tenant = :t AND c.memory_id = {row}.id
-      AND c.status = 'open') AS open_conflicts"""
-_FROM = """
-    FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
-    WHERE m.tenant = :t {filter}"""
-
-_SEARCH = f"""
-    SELECT {_COLUMNS}, 1 - (m.embedding <=> :q) AS similarity,
-           {_OPEN_CONFLICTS.format(row="m")}
-    {_FROM}
-    ORDER BY m.embedding <=> :q
-    LIMIT :n
-"""
-
-# A quantised index orders candidates by an approximate distance; the exact distance
-# (the stored full-precision vector) then re-ranks them, so the rows returned and their
-# similarities are those of exact search whenever the true top n are among the candidates.
-_RERANKED = f"""
-    SELECT cand.*, {_OPEN_CONFLICTS.format(row="cand")}
-    FROM (
-        SELECT {_COLUMNS}, 1 - (m.embedding <=> :q) AS similarity
-        {_FROM}
-        ORDER BY {{approx}}
-        LIMIT :c
-    ) AS cand
-    ORDER BY cand.similarity DESC
-    LIMIT :n
-"""
+from curation._records import ConflictRecord
+from curation._store.rows import conflict_record
+from curation._store.sql import recall as statements
+from curation._store.sql.conflict import CONFLICT_COLUMNS
+from curation._store.sql.driver import DriverSql
 
 
 class SearchIndex(StrEnum):
@@ -100,48 +62,8 @@ def candidate_order(index: SearchIndex, dimension: int) -> str:
 RERANK_FACTOR = {SearchIndex.VECTOR: 1, SearchIndex.HALFVEC: 2, SearchIndex.BIT: 10}
 
 
-# One round trip opens a recall: the transaction's settings (the tenant first, for
-# row-level security), then the tenant's policy, whose row doubles as the existence check
-# (no row: no such tenant). ``memgov_open_recall`` (migration 0003) runs the two in that
-# order, which a single SELECT could not promise. A recall's vote commits without waiting
-# for its WAL flush (see ``record_recall``); a read-only recall writes nothing either way.
-START = DriverSql("""
-    SELECT p.policy FROM memgov_open_recall(:t, :ef) AS p (policy) WHERE p.policy IS NOT NULL
-""")
-
-
-# As of a past moment T, curated recall's candidates are the entries that were current
-# then: written by T and still active, or archived for an entry written after T that took
-# their place (superseded, duplicate) or carries them on (decayed with a cover): that
-# entry did not exist yet. Entries archived on their own (decayed noise, subsumed,
-# retired) stay out. ``current_at`` then drops what a successor in a chain replaced by T.
-_CURRENT_AT = """
-    AND m.created_at <= :as_of
-    AND (s.status = 'active'
-         OR (s.archive_reason IN ('superseded', 'duplicate', 'decayed') AND EXISTS (
-             SELECT 1 FROM memory n
-             WHERE n.tenant = m.tenant AND n.id = s.superseded_by AND n.created_at > :as_of)))
-"""
-_ACTIVE = "AND s.status = 'active'"
-# a question about the past (``_history``) also sees what a later entry replaced: values
-# superseded by a newer one, and entries decayed with a cover (``_CURRENT_AT``'s reasons)
-_ACTIVE_OR_REPLACED = """
-    AND (s.status = 'active' OR s.archive_reason = 'superseded'
-         OR (s.archive_reason = 'decayed' AND s.superseded_by IS NOT NULL))
-"""
-_WRITTEN_BY = "AND m.created_at <= :as_of"
-# raw mode sees the archive too, never what the trust gate holds or a curator rejected
-_NOT_HELD = " AND s.status <> 'quarantined' AND s.archive_reason IS DISTINCT FROM 'rejected'"
-
-
 def ef_search(limit: int) -> str:
     return str(max(40, min(1000, 2 * limit)))
-
-
-_CONFIGURE = DriverSql(
-    "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true) AS iterative_scan,"
-    " set_config('hnsw.ef_search', :ef, true) AS ef_search"
-)
 
 
 @functools.lru_cache(maxsize=64)
@@ -166,11 +88,11 @@ def search(
     filters: RecallFilter | None = None,
 ) -> list[Any]:
     """Candidates by vector similarity; ``configure=False`` when the transaction was
-    opened with ``START`` for this ``limit`` already. Each row carries its number of
+    opened with ``statements.START`` for this ``limit`` already. Each row carries its number of
     open conflicts, so the conflicts themselves are fetched only when there are some.
 
     ``as_of``: only what was written by then; with ``active_only``, what was current then
-    (``_CURRENT_AT``). ``replaced``, with ``active_only`` and no ``as_of``: what a later
+    (``statements.CURRENT_AT``). ``replaced``, with ``active_only`` and no ``as_of``: what a later
     entry replaced is a candidate too (a question about the past). ``index``: a
     quantised index fetches ``RERANK_FACTOR`` x ``limit``
     candidates and re-ranks them by the exact distance; ``ef`` overrides ``ef_search``.
@@ -178,49 +100,30 @@ def search(
     whenever k exist."""
     candidates = limit * RERANK_FACTOR[index]
     if configure or ef is not None:
-        _CONFIGURE.rows(conn, {"ef": ef_search(candidates) if ef is None else str(ef)})
+        statements.CONFIGURE.rows(conn, {"ef": ef_search(candidates) if ef is None else str(ef)})
     params: dict[str, Any] = {"t": tenant, "q": query_vector, "n": limit}
     if as_of is None:
-        where = (_ACTIVE_OR_REPLACED if replaced else _ACTIVE) if active_only else _NOT_HELD
+        where = (
+            (statements.ACTIVE_OR_REPLACED if replaced else statements.ACTIVE)
+            if active_only
+            else statements.NOT_HELD
+        )
     else:
-        where = _CURRENT_AT if active_only else _WRITTEN_BY + _NOT_HELD
+        where = (
+            statements.CURRENT_AT if active_only else statements.WRITTEN_BY + statements.NOT_HELD
+        )
         params["as_of"] = as_of
     if filters is not None:
         conditions, values = filters.sql()
         where += conditions
         params.update(values)
     if index == SearchIndex.VECTOR:
-        sql = _SEARCH.format(filter=where)
+        sql = statements.SEARCH.format(filter=where)
     else:
         params["c"] = candidates
         approx = candidate_order(index, len(query_vector))
-        sql = _RERANKED.format(filter=where, approx=approx)
+        sql = statements.RERANKED.format(filter=where, approx=approx)
     return _statement(sql).rows(conn, params)
-
-
-def current_at(rows: Sequence[Any]) -> list[Any]:
-    """As of a moment, among archived candidates that share one successor (one slot's
-    history, each archived for the newest of its chain), only the latest written by then
-    was current: the earlier ones had been replaced along the chain. Values written at
-    the same moment coexist."""
-    latest: dict[Any, datetime] = {}
-    for row in rows:
-        if row.status != "active" and row.superseded_by is not None:
-            seen = latest.get(row.superseded_by)
-            latest[row.superseded_by] = max(seen or row.created_at, row.created_at)
-    return [
-        r for r in rows if r.superseded_by not in latest or r.created_at >= latest[r.superseded_by]
-    ]
-
-
-# As of T, a doubt counts if it was known by then: its claim (the newer entry) was written
-# by T, or, with no such entry, the conflict was opened by T.
-_KNOWN_BY = """
-    AND (CASE WHEN related_memory_id IS NULL THEN at <= :as_of
-              ELSE EXISTS (SELECT 1 FROM memory n WHERE n.tenant = conflict.tenant
-                           AND n.id = conflict.related_memory_id AND n.created_at <= :as_of)
-         END)
-"""
 
 
 def open_conflicts(
@@ -231,7 +134,7 @@ def open_conflicts(
     params: dict[str, Any] = {"t": tenant, "ids": list(memory_ids)}
     known = ""
     if as_of is not None:
-        known, params["as_of"] = _KNOWN_BY, as_of
+        known, params["as_of"] = statements.KNOWN_BY, as_of
     rows = _statement(
         f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE tenant = :t AND status = 'open' "
         f"AND memory_id = ANY(:ids) {known} ORDER BY at, id"
@@ -242,228 +145,18 @@ def open_conflicts(
     return grouped
 
 
-# Each candidate's best-matching statement: its best claim (``memory_claim``) or its whole
-# text, whichever is closer to the query, with that statement's vector.
-_BEST_CLAIMS = DriverSql(
-    """
-    SELECT DISTINCT ON (b.id) b.id, b.similarity, b.embedding FROM (
-        SELECT c.memory_id AS id, 1 - (c.embedding <=> :q) AS similarity, c.embedding,
-               c.ordinal
-        FROM memory_claim c WHERE c.tenant = :t AND c.memory_id = ANY(:ids)
-        UNION ALL
-        SELECT m.id, 1 - (m.embedding <=> :q), m.embedding, -1
-        FROM memory m WHERE m.tenant = :t AND m.id = ANY(:ids)
-    ) AS b
-    ORDER BY b.id, b.similarity DESC, b.ordinal
-""",
-    binary=True,  # the vectors
-)
-
-
-@dataclass(frozen=True)
-class BestClaim:
-    """A candidate's statement closest to the query (a claim, or its whole text)."""
-
-    similarity: float
-    vector: npt.NDArray[np.float32]
-
-
 def best_claims(
     conn: Connection, tenant: str, query_vector: npt.NDArray[np.float32], memory_ids: Sequence[Any]
 ) -> dict[str, BestClaim]:
     if not memory_ids:
         return {}
-    rows = _BEST_CLAIMS.rows(conn, {"t": tenant, "q": query_vector, "ids": list(memory_ids)})
+    rows = statements.BEST_CLAIMS.rows(
+        conn, {"t": tenant, "q": query_vector, "ids": list(memory_ids)}
+    )
     return {
         str(r.id): BestClaim(float(r.similarity), np.asarray(r.embedding.to_numpy(), np.float32))
         for r in rows
     }
-
-
-def candidates_snapshot(tenant: str, model: str, rows: Sequence[Any]) -> MemorySnapshot:
-    """The few candidates of one recall as a snapshot, so recall scores with the same
-    vectorised code as the curation pass."""
-    n = len(rows)
-
-    def ts(value: datetime | None) -> float:
-        return np.nan if value is None else value.timestamp()
-
-    return MemorySnapshot(
-        tenant=tenant,
-        embedding_model=model,
-        ids=[str(r.id) for r in rows],
-        kinds=[r.kind for r in rows],
-        contents=[r.content for r in rows],
-        embeddings=np.zeros((n, 0), dtype=np.float32),
-        importance=np.array([r.importance for r in rows], dtype=np.float64),
-        generality=np.array([r.generality for r in rows], dtype=np.int64),
-        proven=np.array([r.proven for r in rows], dtype=np.int64),
-        recall_count=np.array([r.recall_count for r in rows], dtype=np.int64),
-        created_at=np.array([ts(r.created_at) for r in rows], dtype=np.float64),
-        last_recalled_at=np.array([ts(r.last_recalled_at) for r in rows], dtype=np.float64),
-        pinned=np.array([r.pinned for r in rows], dtype=bool),
-        supersession_keys=[r.supersession_key for r in rows],
-        versions=np.array([r.version for r in rows], dtype=np.int64),
-        open_conflicts=np.zeros(n, dtype=np.int64),
-        parent_ids=[None] * n,
-        topics=[None] * n,
-    )
-
-
-def rank_candidates(
-    rows: Sequence[Any],
-    conflicts: dict[str, list[ConflictRecord]],
-    policy: CurationPolicy,
-    *,
-    tenant: str,
-    model: str,
-    now: datetime,
-    k: int,
-    curated: bool,
-    claims: Mapping[str, BestClaim] | None = None,
-    retention_counts: bool = True,
-    query: str | None = None,
-) -> list[RecallHit]:
-    """Hits ordered by score: similarity alone (raw) or blended with the curation scores
-    (curated), where ``claims`` (the candidates of claim kinds: their best-matching
-    statements) lift the entries whose one claim answers the query and put a later
-    restatement of a claim above the earlier one. ``retention_counts=False`` (a question
-    about the past, with replaced entries among the candidates) leaves retention out of
-    the blend: it measures how current an entry is, not what such a question asks for.
-    With ``query`` (a question about now), statements of the question's slot among the
-    candidates of the change kinds are put newest first (``change.newest_of_slot_first``):
-    an inferred change reorders recall; it never removes anything."""
-    if not rows:
-        return []
-    snap = candidates_snapshot(tenant, model, rows)
-    similarity = np.array([float(r.similarity) for r in rows], dtype=np.float64)
-    retention = retention_scores(snap, policy, now)
-    rank = rank_scores(snap, policy, now)
-    claims = claims or {}
-    claimed = [i for i, memory_id in enumerate(snap.ids) if memory_id in claims]
-    relevance = similarity
-    if curated and claimed:
-        best = similarity.copy()
-        best[claimed] = [claims[snap.ids[i]].similarity for i in claimed]
-        relevance = blended_similarity(similarity, best, policy.claim_whole_share)
-    if curated:
-        contested = np.array([bool(conflicts.get(i)) for i in snap.ids], dtype=bool)
-        machine = np.array(
-            [
-                bool(conflicts.get(i))
-                and all(c.detected_by in MACHINE_DETECTORS for c in conflicts[i])
-                for i in snap.ids
-            ],
-            dtype=bool,
-        )
-        weights = (
-            policy.weights
-            if retention_counts
-            else policy.weights.model_copy(update={"retention": 0.0})
-        )
-        score = blend_scores(relevance, rank, retention, contested, weights, machine_doubt=machine)
-        if len(claimed) > 1:
-            score[claimed] = newer_claims_first(
-                score[claimed],
-                snap.created_at[claimed],
-                np.stack([claims[snap.ids[i]].vector for i in claimed]),
-                margin=policy.claim_update_margin,
-                cosine=policy.claim_update_cosine_for(model),
-                apart_seconds=policy.claim_update_apart_hours * HOUR,
-            )
-    else:
-        score = similarity
-    # stable: ties keep similarity order, which is the order the index returned
-    order = sorted(range(len(rows)), key=lambda i: (-float(score[i]), -similarity[i], snap.ids[i]))
-    replaced_by: dict[int, int] = {}
-    if curated and query and policy.slot_order:
-        order, replaced_by = _newest_of_slot_first(rows, order, similarity, query, policy)
-    hits = []
-    for i in order[:k]:
-        row = rows[i]
-        hits.append(
-            RecallHit(
-                id=str(row.id),
-                content=row.content,
-                kind=row.kind,
-                similarity=round(float(similarity[i]), 6),
-                score=round(float(score[i]), 6),
-                retention=round(float(retention[i]), 6),
-                rank=float(rank[i]),
-                status=row.status,
-                generality=int(row.generality),
-                proven=int(row.proven),
-                recall_count=int(row.recall_count),
-                created_at=row.created_at,
-                supersession_key=row.supersession_key,
-                archive_reason=row.archive_reason,
-                conflicts=list(conflicts.get(str(row.id), [])) if curated else [],
-                newer_of_slot=str(rows[replaced_by[i]].id) if i in replaced_by else None,
-            )
-        )
-    return hits
-
-
-def _newest_of_slot_first(
-    rows: Sequence[Any],
-    order: list[int],
-    similarity: npt.NDArray[np.float64],
-    query: str,
-    policy: CurationPolicy,
-) -> tuple[list[int], dict[int, int]]:
-    """``order`` with the statements of the question's slot newest first, and for each
-    older one the row of the newest statement of its slot. Only statements of the change
-    kinds take part, and only among statements as broad as themselves (one generality
-    level at a time): a newer, narrower note never jumps over a principle (the heuristic's
-    blind spot), while facts stated at one level of generality are ordered by time."""
-    out = list(order)
-    newest: dict[int, int] = {}
-    levels: dict[int, list[int]] = {}
-    for position, i in enumerate(order):
-        if rows[i].kind in policy.contradiction_kinds:
-            levels.setdefault(int(rows[i].generality), []).append(position)
-    for positions in levels.values():
-        members = [order[p] for p in positions]
-        if len(members) < 2:
-            continue
-        slots = newest_of_slot_first(
-            query,
-            [rows[i].content for i in members],
-            [rows[i].created_at for i in members],
-            [float(similarity[i]) for i in members],
-            band=policy.slot_order_band,
-            near=policy.slot_order_near,
-        )
-        for position, local in zip(positions, slots.order, strict=True):
-            out[position] = members[local]
-        newest.update({members[older]: members[new] for older, new in slots.newest.items()})
-    return out, newest
-
-
-_RECORD_RECALL = DriverSql(
-    """
-    WITH locked AS (
-        SELECT memory_id FROM memory_state
-        WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))
-        ORDER BY memory_id FOR UPDATE
-    ),
-    bumped AS (
-        UPDATE memory_state s
-        SET recall_count = s.recall_count + CASE WHEN :reinforce THEN 1 ELSE 0 END,
-            last_recalled_at = CASE WHEN :reinforce THEN :now
-                                    ELSE s.last_recalled_at END,
-            version = s.version + 1, updated_at = :now
-        FROM locked WHERE s.tenant = :t AND s.memory_id = locked.memory_id
-        RETURNING s.memory_id
-    ),
-    ev AS (
-        INSERT INTO event (tenant, type, related_ids, actor, data, at)
-        VALUES (:t, :type, CAST(:ids AS uuid[]), :actor, CAST(:data AS jsonb), :now)
-        RETURNING id
-    )
-    SELECT count(*) FROM ev
-"""
-)
 
 
 def record_recall(
@@ -485,13 +178,13 @@ def record_recall(
     off for this transaction only): a vote is a counter bump, and a crash can at worst
     lose the last few hundred milliseconds of votes, never leave anything half-written,
     and no recall waits on a disk flush. The setting is made where the recall's
-    transaction starts (``START``).
+    transaction starts (``statements.START``).
 
     Every recorded recall bumps its hits' state version, also when the policy does not
     reinforce on recall (then the counts stay as they are): a curation plan made before
     the recall then no longer matches those rows, and its apply leaves them alone — an
     entry an agent just recalled is never archived by an older plan."""
-    _RECORD_RECALL.rows(
+    statements.RECORD_RECALL.rows(
         conn,
         {
             "t": tenant,

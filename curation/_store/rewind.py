@@ -23,8 +23,9 @@ from sqlalchemy import Connection, text
 from curation._kinds import EventType
 from curation._records import RewindReport, RunReport, UndoReport
 from curation._store.apply import write_events  # by COPY for a large rewind
-from curation._store.events import event_row, record_events
-from curation._store.lifecycle import put_back, states_of
+from curation._store.events import event_row
+from curation._store.lifecycle import put_back, put_back_rows, states_of
+from curation._store.lifecycle.run import mark_run_undone, record_run
 from curation._store.locks import take_transaction_lock
 from curation._store.rewind_replay import (
     CONFLICT_FIELDS,
@@ -34,6 +35,7 @@ from curation._store.rewind_replay import (
     normal,
     rewind_target,
 )
+from curation._store.sql.memory import ACTIVE_COUNT
 
 # the tables besides memory_state and the policy a rewind sets, with the columns it sets
 _TABLES = {"proposal": PROPOSAL_FIELDS, "conflict": CONFLICT_FIELDS, "run": RUN_FIELDS}
@@ -90,21 +92,9 @@ def _write(conn: Connection, tenant: str, changes: Changes, *, now: datetime) ->
     """Set every row to its ``after`` (memories through lifecycle, the rest here)."""
     put_back(conn, tenant, {m: after for m, (_, after) in changes["memory"].items()}, now=now)
     for entity, fields in _TABLES.items():
-        rows = [{"id": i, **after} for i, (_, after) in changes.get(entity, {}).items()]
-        if not rows:
-            continue
-        columns = ", ".join(f"{f} = x.{f}" for f in fields)
-        types = {f: "timestamptz" for f in ("decided_at", "resolved_at", "undone_at")}
-        types["principle_id"] = "uuid"
-        record = ", ".join(f"{f} {types.get(f, 'text')}" for f in fields)
-        conn.execute(
-            text(
-                f"UPDATE {'curation_run' if entity == 'run' else entity} r SET {columns}"
-                f" FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(id uuid, {record})"
-                " WHERE r.tenant = :t AND r.id = x.id"
-            ),
-            {"t": tenant, "rows": json.dumps(rows)},
-        )
+        table = "curation_run" if entity == "run" else entity
+        states = {i: after for i, (_, after) in changes.get(entity, {}).items()}
+        put_back_rows(conn, tenant, table, fields, states)
     if "policy" in changes.get("policy", {}):
         _, after = changes["policy"]["policy"]
         conn.execute(
@@ -198,33 +188,18 @@ def rewind(
         timings={},
         duration_s=round(time.perf_counter() - started, 4),
     )
-    conn.execute(
-        text(
-            "INSERT INTO curation_run (id, tenant, started_at, finished_at, recorded_at, dry_run,"
-            " status, report, policy) VALUES (:id, :t, :at, :at, :at, false, 'applied',"
-            " CAST(:r AS jsonb), CAST(:p AS jsonb))"
-        ),
-        {
-            "id": run_id,
-            "t": tenant,
-            "at": now,
-            "r": json.dumps(run.stored()),
-            "p": json.dumps(target.policy if target.policy is not None else target.policy_now),
-        },
-    )
-    record_events(
+    policy = target.policy if target.policy is not None else target.policy_now
+    record_run(
         conn,
-        [
-            event_row(
-                tenant,
-                EventType.CURATION_RUN,
-                at=now,
-                actor=actor,
-                run_id=run_id,
-                reason=reason,
-                data={"rewind_to": moment.isoformat(), "applied": counts},
-            )
-        ],
+        tenant,
+        run_id,
+        run,
+        policy,
+        now=now,
+        recorded_at=now,
+        actor=actor,
+        reason=reason,
+        data={"rewind_to": moment.isoformat(), "applied": counts},
     )
     return RewindReport(**{**report.to_dict(), "run_id": str(run_id)})
 
@@ -232,7 +207,7 @@ def rewind(
 def _active(conn: Connection, tenant: str) -> int:
     return int(
         conn.execute(
-            text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
+            text(ACTIVE_COUNT),
             {"t": tenant},
         ).scalar_one()
     )
@@ -324,13 +299,7 @@ def undo_rewind(
             tenant, back, run_id=run_id, now=now, actor=actor, reason="rewind undone", undo=True
         ),
     )
-    conn.execute(
-        text(
-            "UPDATE curation_run SET status = 'undone', undone_at = :now"
-            " WHERE tenant = :t AND id = :r"
-        ),
-        {"t": tenant, "r": run_id, "now": now},
-    )
+    mark_run_undone(conn, tenant, run_id, now=now)
     memories = back["memory"]
     plural = {"memory": "memories", "proposal": "proposals", "conflict": "conflicts", "run": "runs"}
     reverted = {plural.get(entity, entity): len(rows) for entity, rows in back.items() if rows}

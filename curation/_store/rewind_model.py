@@ -13,11 +13,13 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from curation._store.lifecycle import STATE_FIELDS, jsonable_state
+from curation._store.lifecycle.recorded import (
+    CONFLICT_FIELDS,
+    PROPOSAL_FIELDS,
+    STATE_FIELDS,
+    jsonable_state,
+)
 
-PROPOSAL_FIELDS = ("status", "principle_id", "decided_at", "decided_by")
-RUN_FIELDS = ("status", "undone_at")
-CONFLICT_FIELDS = ("status", "resolution", "resolution_note", "resolved_at", "resolved_by")
 ARCHIVE_CLEARED = {"archive_reason": None, "archived_at": None, "superseded_by": None}
 ACTIVE = {"status": "active", **ARCHIVE_CLEARED, "quarantine_reason": None}
 

@@ -19,13 +19,11 @@ from typing import Any
 from sqlalchemy import Connection, text
 
 from curation._kinds import ArchiveReason, EventType
+from curation._store.lifecycle.recorded import CONFLICT_FIELDS, PROPOSAL_FIELDS, RUN_FIELDS
 from curation._store.rewind_curator import CuratorInversions
 from curation._store.rewind_model import (
     ACTIVE,
     ARCHIVE_CLEARED,
-    CONFLICT_FIELDS,
-    PROPOSAL_FIELDS,
-    RUN_FIELDS,
     RewindTarget,
     iso,
     normal,

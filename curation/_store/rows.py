@@ -6,20 +6,6 @@ from typing import Any
 
 from curation._records import ConflictRecord, EventRecord, MemoryRecord
 
-MEMORY_COLUMNS = """
-    m.id, m.tenant, m.kind, m.content, m.embedding_model, m.created_at, m.supersession_key,
-    m.topic, m.source, m.metadata, s.importance, s.generality, s.proven, s.recall_count,
-    s.last_recalled_at, s.pinned, s.status, s.archive_reason, s.archived_at, s.superseded_by,
-    s.parent_id, s.version
-"""
-
-MEMORY_JOIN = "memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id"
-
-CONFLICT_COLUMNS = """
-    id, memory_id, claim, evidence, source, at, status, detected_by, related_memory_id,
-    resolution, resolution_note, resolved_at
-"""
-
 
 def _opt_str(value: Any) -> str | None:
     return None if value is None else str(value)

@@ -3,7 +3,6 @@ stored report; and its undo from the event history."""
 
 from __future__ import annotations
 
-import json
 import time
 import uuid
 from collections.abc import Mapping
@@ -18,9 +17,14 @@ from curation._records import RunReport, UndoReport
 from curation._store.apply import apply_plan, effective_mechanics
 from curation._store.database import scope_to_tenant
 from curation._store.events import event_row, record_events
-from curation._store.lifecycle import RESTORE_SET, states_of
+from curation._store.lifecycle import restore_run_archives, states_of
+from curation._store.lifecycle.conflict import dismiss_open_conflicts
+from curation._store.lifecycle.proposal import withdraw_pending_proposals
+from curation._store.lifecycle.review import reopen_undone_reviews
+from curation._store.lifecycle.run import mark_run_undone, record_run
 from curation._store.locks import take_transaction_lock
 from curation._store.rewind import is_rewind, undo_rewind
+from curation._store.sql.memory import ACTIVE_COUNT
 
 
 def run_apply(
@@ -57,7 +61,7 @@ def run_apply(
             "active_after_apply": plan.active_after_writing(effective_mechanics(plan, False)),
         }
         active_after = conn.execute(
-            text("SELECT count(*) FROM memory_state WHERE tenant = :t AND status = 'active'"),
+            text(ACTIVE_COUNT),
             {"t": tenant},
         ).scalar_one()
         report = RunReport(
@@ -82,43 +86,21 @@ def run_apply(
             proposal_ids=[str(i) for i in applied["proposal_ids"]],
             forced_now_reason=forced_now_reason,
         )
-        conn.execute(
-            text(
-                """
-                INSERT INTO curation_run (id, tenant, started_at, finished_at, recorded_at,
-                                          dry_run, status, report, policy)
-                VALUES (:id, :t, :at, :at, :recorded, :dry, :status, CAST(:r AS jsonb),
-                        CAST(:p AS jsonb))
-                """
-            ),
-            {
-                "id": run_id,
-                "t": tenant,
-                "at": now,
-                "recorded": recorded_at or now,
-                "dry": dry_run,
-                "status": "dry_run" if dry_run else "applied",
-                "r": json.dumps(report.stored()),
-                "p": json.dumps(plan.policy.model_dump(mode="json")),
-            },
-        )
-        record_events(
+        record_run(
             conn,
-            [
-                event_row(
-                    tenant,
-                    EventType.CURATION_RUN,
-                    at=now,
-                    actor=actor,
-                    run_id=run_id,
-                    reason="dry run" if dry_run else "applied",
-                    data={
-                        "planned": planned,
-                        "applied": report.applied,
-                        **({"forced_now_reason": forced_now_reason} if forced_now_reason else {}),
-                    },
-                )
-            ],
+            tenant,
+            run_id,
+            report,
+            plan.policy.model_dump(mode="json"),
+            now=now,
+            recorded_at=recorded_at or now,
+            actor=actor,
+            reason="dry run" if dry_run else "applied",
+            data={
+                "planned": planned,
+                "applied": report.applied,
+                **({"forced_now_reason": forced_now_reason} if forced_now_reason else {}),
+            },
         )
     return report
 
@@ -151,48 +133,9 @@ def undo_run(
         {"t": tenant, "r": run_id},
     ).all()
     archived = [e for e in events if e.type == EventType.ARCHIVE.value]
-    # a subsumed archive set parent_id; its event keeps the prior one (older events do not:
-    # their parent_id is left as it is)
-    priors = [(e.data or {}).get("prior") or {} for e in archived]
-    before = states_of(conn, tenant, [e.memory_id for e in archived])  # what a rewind needs
-    restored = (
-        conn.execute(
-            text(
-                f"""
-            UPDATE memory_state s SET {RESTORE_SET},
-                parent_id = CASE WHEN p.has_prior THEN p.parent ELSE s.parent_id END
-            FROM unnest(CAST(:ids AS uuid[]), CAST(:parents AS uuid[]),
-                        CAST(:has_prior AS boolean[])) AS p(id, parent, has_prior)
-            WHERE s.tenant = :t AND s.memory_id = p.id
-              AND s.status = 'archived'
-              AND (SELECT e.run_id FROM event e
-                   WHERE e.tenant = :t AND e.memory_id = s.memory_id
-                     AND e.type IN ('archive', 'restore', 'revive')
-                   ORDER BY e.id DESC LIMIT 1) = :r
-            RETURNING s.memory_id
-            """
-            ),
-            {
-                "t": tenant,
-                "ids": [str(e.memory_id) for e in archived],
-                "parents": [p.get("parent_id") for p in priors],
-                "has_prior": ["parent_id" in p for p in priors],
-                "now": now,
-                "r": run_id,
-            },
-        )
-        .scalars()
-        .all()
-    )
+    restored = restore_run_archives(conn, tenant, run_id, archived, now=now, actor=actor)
     # an inferred supersession the run applied and the undo took back is unreviewed again
-    conn.execute(
-        text(
-            "UPDATE change_review SET status = 'pending', decided_at = NULL, decided_by = NULL"
-            " WHERE tenant = :t AND run_id = :r AND status = 'auto_applied'"
-            " AND older_id = ANY(CAST(:restored AS uuid[]))"
-        ),
-        {"t": tenant, "r": run_id, "restored": [str(m) for m in restored]},
-    )
+    reopen_undone_reviews(conn, tenant, run_id, restored)
     merges = [e for e in events if e.type == EventType.MERGE.value]
     canonicals = states_of(conn, tenant, [m.memory_id for m in merges if m.memory_id])
     for merge in merges:
@@ -212,56 +155,13 @@ def undo_run(
                 "now": now,
             },
         )
-    conflicts = (
-        conn.execute(
-            text(
-                "UPDATE conflict SET status = 'dismissed', resolution = 'dismiss', "
-                "resolution_note = 'run undone', resolved_at = :now, resolved_by = :actor "
-                "WHERE tenant = :t AND status = 'open' AND id = ANY(CAST(:ids AS uuid[])) "
-                "RETURNING id"
-            ),
-            {
-                "t": tenant,
-                "now": now,
-                "actor": actor,
-                "ids": [
-                    e.data.get("conflict_id")
-                    for e in events
-                    if e.type == EventType.CONTEST.value and e.data.get("conflict_id")
-                ],
-            },
-        )
-        .scalars()
-        .all()
-    )
-    proposals = (
-        conn.execute(
-            text(
-                "UPDATE proposal SET status = 'withdrawn', decided_at = :now, "
-                "decided_by = 'undo:' || :actor "
-                "WHERE tenant = :t AND run_id = :r AND status = 'pending' RETURNING id"
-            ),
-            {"t": tenant, "r": run_id, "now": now, "actor": actor},
-        )
-        .scalars()
-        .all()
-    )
-    record_events(
-        conn,
-        [
-            event_row(
-                tenant,
-                EventType.RESTORE,
-                at=now,
-                actor=actor,
-                memory_id=m,
-                run_id=run_id,
-                reason="curation run undone",
-                data={"undo_of_run": str(run_id), "prior_states": {str(m): before[str(m)]}},
-            )
-            for m in restored
-        ],
-    )
+    conflict_ids = [
+        e.data.get("conflict_id")
+        for e in events
+        if e.type == EventType.CONTEST.value and e.data.get("conflict_id")
+    ]
+    conflicts = dismiss_open_conflicts(conn, tenant, conflict_ids, now=now, actor=actor)
+    proposals = withdraw_pending_proposals(conn, tenant, run_id, now=now, actor=actor)
     # what the undo took back besides the restores above, so a rewind can take it back too
     record_events(
         conn,
@@ -282,13 +182,7 @@ def undo_run(
             )
         ],
     )
-    conn.execute(
-        text(
-            "UPDATE curation_run SET status = 'undone', undone_at = :now "
-            "WHERE tenant = :t AND id = :r"
-        ),
-        {"t": tenant, "r": run_id, "now": now},
-    )
+    mark_run_undone(conn, tenant, run_id, now=now)
     return UndoReport(
         restored=len(restored),
         merges_reverted=sum(1 for e in events if e.type == EventType.MERGE.value),

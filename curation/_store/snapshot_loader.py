@@ -16,61 +16,18 @@ row-by-row one took 55.6 s.
 from __future__ import annotations
 
 import struct
-from datetime import datetime
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection, text
 
-from curation._snapshot import MemorySnapshot, empty_snapshot
+from curation._snapshot import MemorySnapshot, empty_snapshot, snapshot_of_rows
 from curation._store.rows import vector_array
-
-_ACTIVE = """
-    SELECT m.id, m.kind, m.content, m.embedding, m.created_at, m.supersession_key, m.topic,
-           s.importance, s.generality, s.proven, s.recall_count, s.last_recalled_at,
-           s.pinned, s.version, s.parent_id,
-           coalesce(c.n, 0) AS open_conflicts
-    FROM memory m
-    JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
-    LEFT JOIN (
-        SELECT memory_id, count(*) AS n FROM conflict
-        WHERE tenant = :t AND status = 'open' GROUP BY memory_id
-    ) c ON c.memory_id = m.id
-    WHERE m.tenant = :t {status}
-    ORDER BY m.created_at, m.id
-"""
-
-_COLUMNS = """
-    SELECT m.id::text, m.kind, m.content, extract(epoch FROM m.created_at)::float8,
-           m.supersession_key, m.topic, s.importance, s.generality, s.proven, s.recall_count,
-           extract(epoch FROM s.last_recalled_at)::float8, s.pinned, s.version,
-           s.parent_id::text, coalesce(c.n, 0)
-    FROM memory m
-    JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
-    LEFT JOIN (
-        SELECT memory_id, count(*) AS n FROM conflict
-        WHERE tenant = %(t)s AND status = 'open' GROUP BY memory_id
-    ) c ON c.memory_id = m.id
-    WHERE m.tenant = %(t)s {status}
-    ORDER BY m.created_at, m.id
-"""
-
-_EMBEDDINGS = """
-    COPY (
-        SELECT m.embedding
-        FROM unnest(%(ids)s::uuid[]) WITH ORDINALITY AS u(id, ord)
-        JOIN memory m ON m.tenant = %(t)s AND m.id = u.id
-        ORDER BY u.ord
-    ) TO STDOUT (FORMAT BINARY)
-"""
+from curation._store.sql import snapshot as sql
 
 _COPY_HEADER = 19  # signature (11) + flags (4) + header extension length (4)
 _CHUNK_BYTES = 8 << 20
-
-
-def _epoch(value: datetime | None) -> float:
-    return np.nan if value is None else value.timestamp()
 
 
 def load_snapshot(
@@ -91,34 +48,13 @@ def _load_rows(
 ) -> MemorySnapshot:
     """Row by row through SQLAlchemy: any driver, one statement."""
     status = "AND s.status = 'active'" if active_only else ""
-    rows = conn.execute(text(_ACTIVE.format(status=status)), {"t": tenant}).all()
+    rows = conn.execute(text(sql.ACTIVE_ROWS.format(status=status)), {"t": tenant}).all()
     if not rows:
         return empty_snapshot(tenant, model, dimension)
     embeddings = np.empty((len(rows), dimension), dtype=np.float32)
     for i, row in enumerate(rows):
         embeddings[i] = vector_array(row.embedding)
-    return MemorySnapshot(
-        tenant=tenant,
-        embedding_model=model,
-        ids=[str(r.id) for r in rows],
-        kinds=[r.kind for r in rows],
-        contents=[r.content for r in rows],
-        embeddings=embeddings,
-        importance=np.fromiter((r.importance for r in rows), np.float64, len(rows)),
-        generality=np.fromiter((r.generality for r in rows), np.int64, len(rows)),
-        proven=np.fromiter((r.proven for r in rows), np.int64, len(rows)),
-        recall_count=np.fromiter((r.recall_count for r in rows), np.int64, len(rows)),
-        created_at=np.fromiter((_epoch(r.created_at) for r in rows), np.float64, len(rows)),
-        last_recalled_at=np.fromiter(
-            (_epoch(r.last_recalled_at) for r in rows), np.float64, len(rows)
-        ),
-        pinned=np.fromiter((r.pinned for r in rows), bool, len(rows)),
-        supersession_keys=[r.supersession_key for r in rows],
-        versions=np.fromiter((r.version for r in rows), np.int64, len(rows)),
-        open_conflicts=np.fromiter((r.open_conflicts for r in rows), np.int64, len(rows)),
-        parent_ids=[None if r.parent_id is None else str(r.parent_id) for r in rows],
-        topics=[r.topic for r in rows],
-    )
+    return snapshot_of_rows(tenant, model, rows, embeddings)
 
 
 def _floats(values: tuple[Any, ...]) -> npt.NDArray[np.float64]:
@@ -130,7 +66,7 @@ def _load_fast(
 ) -> MemorySnapshot | None:
     status = "AND s.status = 'active'" if active_only else ""
     with raw.cursor(binary=True) as cur:
-        cur.execute(_COLUMNS.format(status=status), {"t": tenant})
+        cur.execute(sql.ACTIVE_COLUMNS.format(status=status), {"t": tenant})
         rows = cur.fetchall()
     if not rows:
         return empty_snapshot(tenant, model, dimension)
@@ -173,7 +109,7 @@ def _embeddings(
     pending = bytearray()
     filled = 0
     header_left = _COPY_HEADER
-    with raw.cursor() as cur, cur.copy(_EMBEDDINGS, {"t": tenant, "ids": ids}) as copy:
+    with raw.cursor() as cur, cur.copy(sql.EMBEDDINGS, {"t": tenant, "ids": ids}) as copy:
         for chunk in copy:
             pending += chunk
             if header_left:

@@ -16,8 +16,8 @@ from sqlalchemy import Connection, text
 
 from curation._errors import InvalidStateError, UnknownTenantError, ValidationError
 from curation._store.database import Database
-from curation._store.dump_format import verify
-from curation._store.dump_schema import CREDENTIAL_TABLES, quote, tenant_tables
+from curation._store.transfer.dump_format import verify
+from curation._store.transfer.dump_schema import CREDENTIAL_TABLES, quote, tenant_tables
 from curation._validation import validate_tenant
 
 

@@ -19,9 +19,10 @@ from curation import _tenant_names as tenant_names
 from curation._errors import ClientIdConflictError, ValidationError
 from curation._kinds import EventType, Status
 from curation._records import WriteResult
-from curation._store import bulk_load, lifecycle
-from curation._store.bulk import copy_rows
+from curation._store import lifecycle
 from curation._store.events import event_row, record_events
+from curation._store.transfer import bulk_load
+from curation._store.transfer.bulk import copy_rows
 from curation._validation import MemoryInput
 
 

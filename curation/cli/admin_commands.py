@@ -26,7 +26,7 @@ def tenants(ctx: typer.Context, as_json: bool = JSON) -> None:
     """List the tenants in the store."""
     if ctx.invoked_subcommand is not None:
         return
-    names = open_store().tenants()
+    names = open_store().tenants.all()
     emit_json(names) if as_json else typer.echo("\n".join(names) or "(no tenants)")
 
 
@@ -34,8 +34,8 @@ def tenants(ctx: typer.Context, as_json: bool = JSON) -> None:
 def tenants_create(name: str = typer.Argument(..., help="The new tenant's name.")) -> None:
     """Create an empty tenant (refused when the name looks like an existing tenant's)."""
     store = open_store()
-    existed = name in store.tenants()
-    created = store.create_tenant(name)
+    existed = name in store.tenants.all()
+    created = store.tenants.create(name)
     typer.echo(f"tenant {created!r} {'already exists' if existed else 'created'}")
 
 
@@ -51,7 +51,7 @@ def tenants_delete(
     """Delete a tenant for good: memories, history, experiments. Refused without a fresh
     full dump (--dump FILE) unless --force; asks to confirm unless --yes."""
     store = open_store()
-    tenant = store.require_tenant(name)
+    tenant = store.tenants.require(name)
     if dump is None and not force:
         raise ValidationError(
             "--dump",
@@ -67,7 +67,7 @@ def tenants_delete(
             abort=True,
             err=True,
         )
-    deleted = store.delete_tenant(tenant, dump=dump, force=force)
+    deleted = store.tenants.delete(tenant, dump=dump, force=force)
     typer.echo(f"tenant {tenant!r} deleted: {deleted.memories} memories, {deleted.events} events")
 
 

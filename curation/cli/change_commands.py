@@ -41,8 +41,8 @@ def changes_list(
 ) -> None:
     """Held changes with both texts and the evidence, and the tenant's review gate."""
     store = open_store()
-    items = store.changes(tenant, status=None if status == "all" else status, limit=limit)
-    gate = store.change_gate(tenant)
+    items = store.curator.changes(tenant, status=None if status == "all" else status, limit=limit)
+    gate = store.curator.change_gate(tenant)
     if as_json:
         emit_json({"gate": gate.to_dict(), "changes": [c.to_dict() for c in items]})
         return
@@ -58,7 +58,7 @@ def changes_list(
 @changes_app.command("gate")
 def changes_gate(tenant: str = TENANT, as_json: bool = JSON) -> None:
     """The tenant's reviewed precision and whether automatic apply is earned."""
-    gate = open_store().change_gate(tenant)
+    gate = open_store().curator.change_gate(tenant)
     emit_json(gate) if as_json else typer.echo(gate_line(gate))
 
 
@@ -72,7 +72,9 @@ def changes_confirm(
     """The change is right: archive the older entry as superseded by the newer (undo it
     with `memgov restore OLDER_ID`)."""
     emit_json(
-        open_store().confirm_change(tenant, change_id, note=note, actor="cli", now=parse_now(now))
+        open_store().curator.confirm_change(
+            tenant, change_id, note=note, actor="cli", now=parse_now(now)
+        )
     )
 
 
@@ -85,7 +87,9 @@ def changes_reject(
 ) -> None:
     """The change is wrong: both entries stay and the pair is never proposed again."""
     emit_json(
-        open_store().reject_change(tenant, change_id, note=note, actor="cli", now=parse_now(now))
+        open_store().curator.reject_change(
+            tenant, change_id, note=note, actor="cli", now=parse_now(now)
+        )
     )
 
 

@@ -44,7 +44,7 @@ def curate(
     """Run a curation pass: a dry run by default, --apply to write what the policy allows."""
     store = open_store()
     with progress_bar(f"Curating {tenant}", None):
-        report = store.curate(
+        report = store.runs.curate(
             tenant, apply=apply, actor="cli", now=parse_now(now), force_now_reason=force_now
         )
     if as_json:
@@ -106,7 +106,7 @@ def undo(
 ) -> None:
     """Undo a curation run or a rewind from its recorded events (again: nothing more is
     reverted). A rewind's rows go back only where still as it left them."""
-    result = open_store().undo_run(tenant, run_id, actor="cli", now=parse_now(now))
+    result = open_store().runs.undo(tenant, run_id, actor="cli", now=parse_now(now))
     if as_json:
         emit_json(result)
     elif result.status_before == "undone":
@@ -122,7 +122,7 @@ def undo(
 
 def runs(tenant: str = TENANT, limit: int = typer.Option(10), as_json: bool = JSON) -> None:
     """Recent curation runs with their reports."""
-    items = open_store().runs(tenant, limit=limit)
+    items = open_store().runs.latest(tenant, limit=limit)
     if as_json:
         emit_json(items)
         return
@@ -143,7 +143,7 @@ def compact(
     """Hard-delete archived entries past the grace period (the only hard delete)."""
     if not yes:
         raise ValidationError("--yes", False, "compaction deletes for good; confirm with --yes")
-    deleted = open_store().compact(tenant, grace_days=grace_days, now=parse_now(now))
+    deleted = open_store().runs.compact(tenant, grace_days=grace_days, now=parse_now(now))
     typer.echo(f"{deleted} archived memories deleted; the event history is untouched")
 
 
@@ -174,7 +174,7 @@ def calibrate(
 @policy_app.command("show")
 def policy_show(tenant: str = TENANT) -> None:
     """Print the tenant's effective policy as JSON."""
-    emit_json(open_store().policy(tenant).model_dump(mode="json"))
+    emit_json(open_store().tenants.policy(tenant).model_dump(mode="json"))
 
 
 def _policy_file(path: Path) -> dict[str, object]:
@@ -201,7 +201,7 @@ def policy_set(
     """Change policy fields of an existing tenant; everything is validated before anything
     is stored."""
     store = open_store()
-    tenant = store.require_tenant(tenant)  # a typo must not create a tenant
+    tenant = store.tenants.require(tenant)  # a typo must not create a tenant
     overrides: dict[str, object] = {}
     if file is not None:
         overrides.update(_policy_file(file))
@@ -218,7 +218,7 @@ def policy_set(
         template = CurationPolicy().with_all_modes(mode).model_dump(mode="json")
         for name in ("supersession", "duplicates", "decay", "contradiction", "subsumption"):
             overrides[name] = template[name]
-    policy = store.set_policy(tenant, overrides, actor="cli")
+    policy = store.tenants.set_policy(tenant, overrides, actor="cli")
     emit_json(policy.model_dump(mode="json"))
 
 
@@ -228,7 +228,7 @@ def proposals_list(
 ) -> None:
     """Proposals with their members and evidence."""
     store = open_store()
-    items = store.proposals(tenant, status=None if status == "all" else status)
+    items = store.curator.proposals(tenant, status=None if status == "all" else status)
     if as_json:
         emit_json(items)
         return
@@ -258,7 +258,9 @@ def proposals_approve(
         if len(ids) != 1:
             raise ValidationError("text", text, f"edits one proposal; {len(ids)} were given")
         texts = {ids[0]: text}
-    emit_json(open_store().approve(tenant, ids, texts=texts, actor="cli", now=parse_now(now)))
+    emit_json(
+        open_store().curator.approve(tenant, ids, texts=texts, actor="cli", now=parse_now(now))
+    )
 
 
 @proposals_app.command("reject")
@@ -269,7 +271,7 @@ def proposals_reject(
     now: str | None = NOW,
 ) -> None:
     """Reject proposals (the same member set is never proposed again)."""
-    open_store().reject(tenant, ids, note=note, actor="cli", now=parse_now(now))
+    open_store().curator.reject(tenant, ids, note=note, actor="cli", now=parse_now(now))
     typer.echo(f"{len(ids)} proposal(s) rejected")
 
 
@@ -278,7 +280,7 @@ def proposals_unmerge(
     proposal_id: str = typer.Argument(...), tenant: str = TENANT, now: str | None = NOW
 ) -> None:
     """Undo an approval: every member restored, the principle withdrawn."""
-    emit_json(open_store().unmerge(tenant, proposal_id, actor="cli", now=parse_now(now)))
+    emit_json(open_store().curator.unmerge(tenant, proposal_id, actor="cli", now=parse_now(now)))
 
 
 @conflicts_app.command("list")
@@ -287,7 +289,7 @@ def conflicts_list(
 ) -> None:
     """The curator's queue of contested entries."""
     store = open_store()
-    items = store.conflicts(tenant, status=None if status == "all" else status)
+    items = store.ledger.conflicts(tenant, status=None if status == "all" else status)
     if as_json:
         emit_json([c.to_dict() for c in items])
         return
@@ -304,7 +306,7 @@ def conflicts_inferred(
 ) -> None:
     """Inferred supersessions (no key: a newer entry restated the slot with another
     value); undo one with `memgov restore ID`."""
-    items = open_store().inferred_supersessions(tenant, limit=limit)
+    items = open_store().curator.inferred_supersessions(tenant, limit=limit)
     if as_json:
         emit_json([i.to_dict() for i in items])
         return
@@ -327,7 +329,7 @@ def conflicts_resolve(
 ) -> None:
     """Resolve a conflict; recorded and reversible with `conflicts reopen`."""
     emit_json(
-        open_store().resolve(
+        open_store().curator.resolve(
             tenant,
             conflict_id,
             resolution,
@@ -344,7 +346,7 @@ def conflicts_reopen(
     conflict_id: str = typer.Argument(...), tenant: str = TENANT, now: str | None = NOW
 ) -> None:
     """Undo a resolution."""
-    emit_json(open_store().reopen(tenant, conflict_id, actor="cli", now=parse_now(now)))
+    emit_json(open_store().curator.reopen(tenant, conflict_id, actor="cli", now=parse_now(now)))
 
 
 @golden_app.command("add")
@@ -355,12 +357,12 @@ def golden_add(
     k: int = typer.Option(6),
 ) -> None:
     """Register a query whose expected memories must stay in the top k."""
-    typer.echo(open_store().add_golden_probe(tenant, query, expect, k=k))
+    typer.echo(open_store().runs.add_golden_probe(tenant, query, expect, k=k))
 
 
 @golden_app.command("list")
 def golden_list(tenant: str = TENANT) -> None:
-    emit_json(open_store().golden_probes(tenant))
+    emit_json(open_store().runs.golden_probes(tenant))
 
 
 def register(app: typer.Typer) -> None:

@@ -51,7 +51,7 @@ def forget(
         {"--source": source, "--metadata": metadata or None, "--ids": ids, "--match": match}
     )
     store = open_store()
-    tenant = store.require_tenant(tenant)
+    tenant = store.tenants.require(tenant)
     receipt = store.forget(
         tenant,
         source=source,

@@ -263,7 +263,7 @@ def import_(
     store = open_store()
     size = file.stat().st_size if file.is_file() else None
     with progress_bar(f"Importing {file.name}", size) as done:
-        report = store.import_jsonl(
+        report = store.transfer.import_jsonl(
             file, tenant, rejects_path=rejects, now=parse_now(now), progress=done
         )
     if as_json:
@@ -304,7 +304,7 @@ def export(
         recovery_commands.dump(file, tenant, now=parse_now(now), as_json=as_json)
         return
     with progress_bar(f"Exporting {tenant}", None):
-        count = open_store().export_jsonl(file, tenant, include_archived=not active_only)
+        count = open_store().transfer.export_jsonl(file, tenant, include_archived=not active_only)
     if as_json:
         emit_json({"tenant": tenant, "path": str(file), "memories": count})
     else:

@@ -28,7 +28,7 @@ def list_held(
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """The held writes, oldest first, with why each was held."""
-    held = open_store().quarantined(tenant, limit=limit)
+    held = open_store().quarantine.held(tenant, limit=limit)
     if as_json:
         emit_json([dataclasses.asdict(m) | {"created_at": m.created_at.isoformat()} for m in held])
         return
@@ -47,7 +47,7 @@ def release(
     now: str | None = typer.Option(None, "--now", help="ISO-8601 time to act at."),
 ) -> None:
     """Release a held write: recallable from now on."""
-    done = open_store().release(tenant, memory_id, actor=actor, now=parse_now(now))
+    done = open_store().quarantine.release(tenant, memory_id, actor=actor, now=parse_now(now))
     typer.echo(f"released {done}")
 
 
@@ -59,5 +59,5 @@ def reject(
     now: str | None = typer.Option(None, "--now", help="ISO-8601 time to act at."),
 ) -> None:
     """Reject a held write: archived ``rejected``, never recalled."""
-    done = open_store().reject_quarantined(tenant, memory_id, actor=actor, now=parse_now(now))
+    done = open_store().quarantine.reject(tenant, memory_id, actor=actor, now=parse_now(now))
     typer.echo(f"rejected {done}")

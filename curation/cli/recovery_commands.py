@@ -1,5 +1,5 @@
 """``memgov export --full`` / ``memgov import --full``: a tenant's lossless dump and its
-restore into a database that does not hold the tenant (see curation._store.dump)."""
+restore into a database that does not hold the tenant (see curation._store.transfer.dump)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from pathlib import Path
 import typer
 
 from curation._errors import ValidationError
-from curation._store.dump_format import is_dump
+from curation._store.transfer.dump_format import is_dump
 from curation.cli.context import open_store
 from curation.cli.output import emit_json, progress_bar
 
 
 def dump(file: Path, tenant: str, *, now: datetime | None, as_json: bool) -> None:
     with progress_bar(f"Dumping {tenant}", None):
-        report = open_store().dump_tenant(file, tenant, now=now)
+        report = open_store().transfer.dump(file, tenant, now=now)
     if as_json:
         emit_json(report.to_dict())
         return
@@ -26,7 +26,7 @@ def dump(file: Path, tenant: str, *, now: datetime | None, as_json: bool) -> Non
 
 def restore(file: Path, tenant: str | None, *, as_json: bool) -> None:
     with progress_bar(f"Restoring {file.name}", None):
-        report = open_store().restore_tenant(file, tenant=tenant)
+        report = open_store().transfer.restore(file, tenant=tenant)
     if as_json:
         emit_json(report.to_dict())
         return

@@ -33,7 +33,9 @@ def rewind(
     resolved), pins and the policy. Memories written after --to are archived 'rewound',
     never deleted. One recorded run: `memgov undo RUN -t T` reverses it. Usage counts
     (recalls, validations) and hard deletes (forget, compaction) are not rewound."""
-    report = open_store().rewind(tenant, to, dry_run=dry_run, actor=actor, now=parse_now(now))
+    report = open_store().history.rewind(
+        tenant, to, dry_run=dry_run, actor=actor, now=parse_now(now)
+    )
     if as_json:
         emit_json(report.to_dict())
         return

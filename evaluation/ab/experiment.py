@@ -176,10 +176,10 @@ class _Replay:
 
     def nightly(self, at: datetime) -> None:
         started = time.perf_counter()
-        for tenant in self.store.tenants():
+        for tenant in self.store.tenants.all():
             if tenant not in self.fleet.tenants:
                 continue
-            report = self.store.curate(tenant, apply=True, actor="nightly", now=at)
+            report = self.store.runs.curate(tenant, apply=True, actor="nightly", now=at)
             self.reports.append({**report.to_dict(), "day": self.day_of(at)})
         self.timings["curation"] += time.perf_counter() - started
 
@@ -229,10 +229,10 @@ class _Replay:
         started = time.perf_counter()
         shares: dict[str, list[tuple[float, int]]] = {"raw": [], "curated": []}
         for tenant in self.fleet.tenants:
-            if tenant not in self.store.tenants():
+            if tenant not in self.store.tenants.all():
                 continue
             for arm, active_only in (("raw", False), ("curated", True)):
-                snap = self.store.snapshot(tenant, active_only=active_only)
+                snap = self.store.runs.snapshot(tenant, active_only=active_only)
                 shares[arm].append((near_duplicate_share(snap), len(snap)))
         entry = self.daily.setdefault(day, {"day": day})
         for arm, values in shares.items():
@@ -274,7 +274,7 @@ def run_ab(
             tenant = payload[0].tenant
             replay.write(payload)
             if tenant not in policy_set:
-                store.set_policy(tenant, config.policy, actor="ab", now=at)
+                store.tenants.set_policy(tenant, config.policy, actor="ab", now=at)
                 policy_set.add(tenant)
         elif order == 0:
             replay.nightly(at)

@@ -43,7 +43,7 @@ def open_store(store_factory: StoreFactory, embedder: Embedder | None) -> Memory
 
 def free_suffix(store: MemoryStore, names: Sequence[str]) -> str:
     """``""`` if none of the tenants exist yet, else the first free ``-rN``."""
-    existing = set(store.tenants())
+    existing = set(store.tenants.all())
     if not existing.intersection(names):
         return ""
     n = 2
@@ -138,9 +138,9 @@ def curate_all(
 ) -> dict[str, Any]:
     """One pass with every mechanic in ``apply``: the tenant's policy, or ``policy`` (the
     policy under test)."""
-    policy = (policy or store.policy(tenant)).with_all_modes(Mode.APPLY)
-    store.set_policy(tenant, policy, actor="benchmark", now=at)
-    return store.curate(tenant, apply=True, actor="benchmark", now=at).to_dict()
+    policy = (policy or store.tenants.policy(tenant)).with_all_modes(Mode.APPLY)
+    store.tenants.set_policy(tenant, policy, actor="benchmark", now=at)
+    return store.runs.curate(tenant, apply=True, actor="benchmark", now=at).to_dict()
 
 
 @dataclass
@@ -195,5 +195,5 @@ def curate_and_inspect(
     report = curate_all(store, tenant, at, policy)
     seconds = time.perf_counter() - started
     archived = {m.id: m for m in store.memories(tenant, status="archived", limit=10_000_000)}
-    contested = {c.memory_id for c in store.conflicts(tenant, status="open")}
+    contested = {c.memory_id for c in store.ledger.conflicts(tenant, status="open")}
     return AfterCuration(archived, contested, report, seconds)

@@ -250,7 +250,7 @@ def run_timeqa(
                 across_subjects += sum(
                     _other_subject(by_id, m.id, m.superseded_by) for m in after.archived.values()
                 )
-                held = store.changes(tenant, status=None, limit=10_000)
+                held = store.curator.changes(tenant, status=None, limit=10_000)
                 reviews += len(held)
                 reviews_across += sum(_other_subject(by_id, c.older_id, c.newer_id) for c in held)
                 if data.relations[code].pointwise:

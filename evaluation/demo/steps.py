@@ -97,7 +97,7 @@ def load_script(store: MemoryStore, script: TenantScript) -> None:
     for query, expected in script.golden:
         match = store.memories(script.tenant, contains=expected, limit=1)
         if match:
-            store.add_golden_probe(script.tenant, query, [match[0].id], k=3, now=NOW)
+            store.runs.add_golden_probe(script.tenant, query, [match[0].id], k=3, now=NOW)
 
 
 def recall_time(day: float) -> datetime:
@@ -185,7 +185,7 @@ def summary(before: Sequence[Asked], after: Sequence[Asked], out: Print) -> None
 
 def curate_directly(store: MemoryStore, scripts: Sequence[TenantScript], out: Print) -> None:
     for script in scripts:
-        report = store.curate(script.tenant, apply=True, actor="demo", now=NOW)
+        report = store.runs.curate(script.tenant, apply=True, actor="demo", now=NOW)
         out(curation_line(script.tenant, report))
 
 
@@ -204,7 +204,7 @@ def curation_line(tenant: str, report: RunReport) -> str:
 def curator_queue(store: MemoryStore, scripts: Sequence[TenantScript], out: Print) -> None:
     out("\n=== The curator's queue (dashboard: Curator queue) ===")
     for script in scripts:
-        proposals = store.proposals(script.tenant)
+        proposals = store.curator.proposals(script.tenant)
         for p in proposals[:3]:
             out(f"  [{script.tenant}] proposal, {len(p.member_ids)} {p.kind} entries: {p.text}")
         kinds = {p.kind for p in proposals}
@@ -213,7 +213,7 @@ def curator_queue(store: MemoryStore, scripts: Sequence[TenantScript], out: Prin
                 "    note: one principle, two proposals: curation groups entries per kind "
                 f"({', '.join(sorted(kinds))}); approve one, reject the other"
             )
-        for c in store.conflicts(script.tenant)[:3]:
+        for c in store.ledger.conflicts(script.tenant)[:3]:
             out(
                 f"  [{script.tenant}] conflict on "
                 f"{store.get(script.tenant, c.memory_id).content!r}: {c.evidence}"
@@ -240,7 +240,9 @@ def run_demo(
             done(loaded)
     before = ask_all(store, scripts)
     for script in scripts:  # the demo enables writes explicitly; new tenants start dry-run
-        store.set_policy(script.tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=NOW)
+        store.tenants.set_policy(
+            script.tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=NOW
+        )
     out("\n=== Curation pass ===")
     (curate or curate_directly)(store, scripts, out)
     after = ask_all(store, scripts)

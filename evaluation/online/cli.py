@@ -59,7 +59,7 @@ def start(
     cohort (a salted hash of its id) and logged as exposures."""
     if days is not None and ends_at is not None:
         raise ValidationError("--days", days, "give either --days or --ends-at, not both")
-    record = open_store().start_experiment(
+    record = open_store().experiments.start(
         tenant,
         name,
         raw_share=raw_share,
@@ -93,7 +93,7 @@ def stop(
     now: str | None = NOW,
 ) -> None:
     """Stop an experiment now; its exposures and outcomes are kept."""
-    record = open_store().stop_experiment(
+    record = open_store().experiments.stop(
         tenant, name, reason=reason, actor="cli", now=parse_now(now)
     )
     stopped = record.stopped_at.isoformat() if record.stopped_at else "-"
@@ -130,7 +130,7 @@ def list_experiments(
     as_json: bool = JSON,
 ) -> None:
     """The tenant's experiments, oldest first."""
-    records = open_store().experiments(tenant)
+    records = open_store().experiments.all(tenant)
     rows = []
     for record in records:
         row = record.to_dict()

@@ -21,11 +21,11 @@ outcomes reported just after its end) reach MLflow even if a daily tick was miss
 
 def experiment_report(store: MemoryStore, tenant: str, name: str, *, now: datetime) -> OnlineReport:
     """The analysis of one experiment from the store's exposures, outcomes and feedback."""
-    record = store.experiment(tenant, name)
+    record = store.experiments.get(tenant, name)
     return analyse_experiment(
         record,
-        store.experiment_observations(tenant, name),
-        store.experiment_feedback(tenant, name),
+        store.experiments.observations(tenant, name),
+        store.experiments.feedback(tenant, name),
         now=now,
         policy_changes=policy_changes(store, record, now=now),
     )
@@ -38,7 +38,7 @@ def policy_changes(
     wrote the policy at ``created_at``) and before its end."""
     created = ensure_aware(record.created_at)
     until = min(experiment_end(record), ensure_aware(now))
-    events = store.events(record.tenant, types=[EventType.POLICY.value], limit=10_000)
+    events = store.ledger.events(record.tenant, types=[EventType.POLICY.value], limit=10_000)
     return [e.at for e in events if created < ensure_aware(e.at) <= until]
 
 
@@ -54,8 +54,8 @@ def experiments_due(store: MemoryStore, *, now: datetime) -> list[ExperimentReco
     grace period, by tenant then creation."""
     now = ensure_aware(now)
     due = []
-    for tenant in store.tenants():
-        for record in store.experiments(tenant):
+    for tenant in store.tenants.all():
+        for record in store.experiments.all(tenant):
             started = ensure_aware(record.starts_at) <= now
             if started and experiment_end(record) >= now - FINAL_DAYS_GRACE:
                 due.append(record)

@@ -176,7 +176,7 @@ def simulate_online_experiment(
     )
     for at, order, payload in _night_split(_timeline(fleet, ab_config)):
         if experiment is None and at >= starts_at and has_tenant:
-            experiment = store.start_experiment(
+            experiment = store.experiments.start(
                 tenant,
                 config.experiment,
                 raw_share=config.raw_share,
@@ -195,7 +195,7 @@ def simulate_online_experiment(
         elif order == 1:
             replay.write(payload)
             if not has_tenant:
-                store.set_policy(tenant, policy, actor="simulator", now=at)
+                store.tenants.set_policy(tenant, policy, actor="simulator", now=at)
                 has_tenant = True
         elif order == 2:
             replay.contest(payload)
@@ -227,11 +227,11 @@ def simulate_online_experiment(
             replay.timings["tasks"] += time.perf_counter() - task_started
     if experiment is None:
         raise RuntimeError("the simulated fleet never reached the experiment's start")
-    record = store.experiment(tenant, config.experiment)
+    record = store.experiments.get(tenant, config.experiment)
     report = analyse_experiment(
         record,
-        store.experiment_observations(tenant, config.experiment),
-        store.experiment_feedback(tenant, config.experiment),
+        store.experiments.observations(tenant, config.experiment),
+        store.experiments.feedback(tenant, config.experiment),
         now=ends_at,
     )
     replay.timings["generate"] = generated

@@ -1,6 +1,6 @@
 """Bulk-loading a generated tenant into the bench database, by the store's own bulk path.
 
-The rows go in the way a large import does (``curation._store.bulk_load``, migration
+The rows go in the way a large import does (``curation._store.transfer.bulk_load``, migration
 0005), as the application role: a standalone table is COPYed into, its indexes are built
 once (``maintenance_work_mem`` sized from the machine, parallel workers), and it is
 attached as the tenant's partition by the SECURITY DEFINER ``memgov_bulk_attach``. No

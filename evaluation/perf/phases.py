@@ -78,7 +78,7 @@ class TimedSearch:
 def bench_store(database: Database) -> MemoryStore:
     embedder = HashingEmbedder(model_name=SYNTHETIC_MODEL)
     store = MemoryStore(database, embedder=embedder, clock=FixedClock(NOW))
-    store._check_embedder()  # the store's model is the synthetic one
+    store.context.check_embedder()  # the store's model is the synthetic one
     return store
 
 
@@ -110,7 +110,7 @@ class RssSampler:
 def curation_pass(
     store: MemoryStore, tenant: str, *, search: PairSearch | None = None
 ) -> tuple[dict[str, Any], MemorySnapshot]:
-    """One full pass: the real ``MemoryStore.curate`` (lock, snapshot, plan, apply), with
+    """One full pass: the real ``store.runs.curate`` (lock, snapshot, plan, apply), with
     every phase timed. Returns the report and the snapshot it planned over."""
     with RssSampler() as sampler:
         report, snap = _curation_pass(store, tenant, search=search)
@@ -143,7 +143,7 @@ def _curation_pass(
     timed = TimedSearch(search or AutoPairSearch())
     samples = _PassSamples()
     started, cpu_started = time.perf_counter(), time.process_time()
-    report = store.curate(
+    report = store.runs.curate(
         tenant, apply=True, actor="bench", now=NOW, pair_search=timed, observer=samples
     )
     full = time.perf_counter() - started
@@ -440,7 +440,7 @@ def ingest_rate(
     write-time hooks) into a tenant whose HNSW index is maintained on insert. The first
     ``existing`` rows are written untimed, so the timed batches go into a tenant that
     already holds rows (issue 16's target is for that case)."""
-    store.set_policy(data.tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=NOW)
+    store.tenants.set_policy(data.tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=NOW)
     items = data.as_inputs(range(len(data)))
     for b0 in range(0, min(existing, len(items)), batch):
         store.remember_many(

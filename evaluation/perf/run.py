@@ -113,7 +113,7 @@ def run_bench(
     result["planted"] = data.planted
     say(f"[bench n={n}] bulk load ({gen_s:.1f} s to generate)...")
     result["bulk_load"] = bulk_load(db, data)
-    store.set_policy(tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=NOW)
+    store.tenants.set_policy(tenant, CurationPolicy().with_all_modes(Mode.APPLY), now=NOW)
     texts = english_texts(max(minilm_texts, 8))
     ingest_data = (
         generate(ingest_rows + ingest_existing, seed=seed + 1, tenant="bench-ingest")
@@ -122,7 +122,7 @@ def run_bench(
     )
     del data
     gc.collect()
-    policy = store.policy(tenant)
+    policy = store.tenants.policy(tenant)
     search_t = min(
         policy.duplicate_threshold_for(store.embedding_model),
         policy.contradiction_threshold_for(store.embedding_model),

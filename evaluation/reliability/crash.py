@@ -255,7 +255,7 @@ def _interrupt(
 
 def _retry(database: Database) -> Fingerprint:
     """What an operator (or the scheduler) does after a failed run: run it again."""
-    harness_store(database).curate(TENANT, apply=True, now=SEED_AT)
+    harness_store(database).runs.curate(TENANT, apply=True, now=SEED_AT)
     return read_fingerprint(database, TENANT)
 
 
@@ -326,7 +326,7 @@ def run_crash(
     try:
         database = Database(server.url(template))
         seed_tenant(database, TENANT, settings.memories, seed=settings.seed)
-        plan = harness_store(database).plan(TENANT, now=SEED_AT)
+        plan = harness_store(database).runs.plan(TENANT, now=SEED_AT)
         database.dispose()
         plan_path = workdir / "plan.pickle"
         plan_path.write_bytes(pickle.dumps(plan))

@@ -1,5 +1,5 @@
 """The process the crash harness kills: applies one pickled plan exactly as
-``MemoryStore.curate`` does (the tenant's session lock on one connection, then
+``store.runs.curate`` does (the tenant's session lock on one connection, then
 ``run_apply`` in one transaction), reporting its progress on a pipe:
 ``("APPLYING", backend pid)`` just before taking the lock, then ``("DONE", seconds)``
 after the commit or ``("ERROR", type, message)`` (exit status 3).

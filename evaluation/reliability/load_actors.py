@@ -175,9 +175,9 @@ def curation_cycles(
     while time.monotonic() < until:
         started = time.monotonic()
         try:
-            snapshot = store.snapshot(tenant)
+            snapshot = store.runs.snapshot(tenant)
             snapshot_at = time.monotonic()
-            plan = store.plan(tenant, now=SEED_AT, snapshot=snapshot)
+            plan = store.runs.plan(tenant, now=SEED_AT, snapshot=snapshot)
         except Exception as exc:
             ops.append(Op(name, "apply", started, time.monotonic(), error=error_name(exc)))
             continue
@@ -185,7 +185,9 @@ def curation_cycles(
         time.sleep(pause)
         while time.monotonic() < (until if applied_once else until + FIRST_APPLY_GRACE_S):
             apply_started = time.monotonic()
-            op, report = _timed(name, "apply", lambda plan=plan: store.apply(plan, now=SEED_AT))
+            op, report = _timed(
+                name, "apply", lambda plan=plan: store.runs.apply(plan, now=SEED_AT)
+            )
             op.snapshot_at, op.apply_started = snapshot_at, apply_started  # latency: the apply
             ops.append(op)
             if report is not None:
@@ -206,7 +208,9 @@ def contender(
     they and the cycling actor keep refusing each other, and never write at once."""
     ops: list[Op] = []
     while time.monotonic() < until:
-        op, report = _timed(name, "curate", lambda: store.curate(tenant, apply=True, now=SEED_AT))
+        op, report = _timed(
+            name, "curate", lambda: store.runs.curate(tenant, apply=True, now=SEED_AT)
+        )
         if report is not None:
             op.run_id = report.run_id
             op.ids = list(report.archived_ids)

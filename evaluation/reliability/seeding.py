@@ -25,7 +25,7 @@ def harness_store(database: Database, *, at: datetime = SEED_AT) -> MemoryStore:
         embedder=HashingEmbedder(model_name=SYNTHETIC_MODEL),
         clock=FixedClock(at),
     )
-    store._check_embedder()  # fixes the store's model name before any write
+    store.context.check_embedder()  # fixes the store's model name before any write
     return store
 
 
@@ -46,5 +46,5 @@ def seed_tenant(
     data = generate(memories, seed=seed, tenant=tenant)
     store = harness_store(database)
     bulk_load(database, data, index_memory="128MB")
-    store.set_policy(tenant, policy or apply_policy(), now=SEED_AT)
+    store.tenants.set_policy(tenant, policy or apply_policy(), now=SEED_AT)
     return data

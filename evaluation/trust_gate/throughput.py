@@ -18,7 +18,7 @@ def _run(
     store: MemoryStore, rows: list[dict[str, Any]], tenant: str, gate: bool
 ) -> tuple[float, float]:
     store.remember(tenant, "policy holder", actor="bench")
-    store.set_policy(tenant, {"trust": {"enabled": gate}})
+    store.tenants.set_policy(tenant, {"trust": {"enabled": gate}})
     wall, cpu = time.perf_counter(), time.process_time()
     store.remember_many(tenant, rows, actor="bench")
     return time.perf_counter() - wall, time.process_time() - cpu

@@ -124,8 +124,8 @@ def active_snapshot(
     tenant = context.partition_key
     memory = store.open(clock.clock())
     now = clock.current()
-    policy = memory.policy(tenant)
-    snap = memory.snapshot(tenant)
+    policy = memory.tenants.policy(tenant)
+    snap = memory.runs.snapshot(tenant)
     metadata = snapshot_metadata(
         snap.kinds,
         int(np.asarray(snap.pinned, dtype=bool).sum()),
@@ -159,7 +159,7 @@ def curation_plan(
     tenant = _same_tenant(context, "the snapshot", active.tenant)
     memory = store.open(clock.clock())
     timings: dict[str, float] = {}
-    plan = memory.plan(
+    plan = memory.runs.plan(
         tenant, now=active.now, policy=active.policy, snapshot=active.snapshot, timings=timings
     )
     metadata = plan_metadata(
@@ -167,8 +167,8 @@ def curation_plan(
         active.content,
         duplicate_threshold=active.policy.duplicate_threshold_for(active.snapshot.embedding_model),
         timings=timings,
-        pending_proposals=len(memory.proposals(tenant, status="pending")),
-        open_conflicts=memory.conflicts(tenant, status="open"),
+        pending_proposals=len(memory.curator.proposals(tenant, status="pending")),
+        open_conflicts=memory.ledger.conflicts(tenant, status="open"),
     )
     return MaterializeResult(value=plan, metadata=metadata)
 
@@ -192,7 +192,7 @@ def curated_store(
     memory = store.open(clock.clock())
     dry_run, writing = will_write(curation_plan)
     try:  # one transaction holding the tenant's advisory lock (store.apply takes it)
-        report = memory.apply(
+        report = memory.runs.apply(
             curation_plan,
             dry_run=dry_run,
             actor=APPLY_ACTOR,
@@ -221,7 +221,7 @@ def curation_report(
     clock: ClockResource,
 ) -> MaterializeResult[RunRecord]:
     tenant = context.partition_key
-    runs = store.open(clock.clock()).runs(tenant, limit=20)
+    runs = store.open(clock.clock()).runs.latest(tenant, limit=20)
     if not runs:
         raise Failure(f"no curation run recorded for tenant {tenant!r}")
     run = next((r for r in runs if r.id == curated_store.run_id), runs[0])

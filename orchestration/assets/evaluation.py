@@ -64,7 +64,7 @@ def ab_evaluation(
         context.log.info("no golden probes or feedback-labeled recalls: nothing to evaluate")
         return MaterializeResult(metadata={"status": MetadataValue.text("no labels"), **base})
     comparison = result["comparison"]
-    policy = memory.policy(tenant)
+    policy = memory.tenants.policy(tenant)
     with comparison_run(
         mlflow.experiment_name,
         describe_run("curated vs raw", scope=f"tenant {tenant}, labeled queries", policy=policy),

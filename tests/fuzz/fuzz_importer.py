@@ -22,7 +22,7 @@ import atheris
 
 with atheris.instrument_imports():
     from curation._records import RejectedRow
-    from curation._store.import_lines import parse_line
+    from curation._store.transfer.import_lines import parse_line
     from curation._validation import MemoryInput
 
 DIMENSION = 8  # small, so random vectors sometimes have the right length

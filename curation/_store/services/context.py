@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, text
 
@@ -20,9 +20,17 @@ from curation._errors import EmbeddingMismatchError, NotFoundError, UnknownTenan
 from curation._kinds import MemoryKind
 from curation._policy import BULK_MIN_ROWS, CurationPolicy
 from curation._store.database import Database
-from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN
+from curation._store.sql.memory import MEMORY_SELECT
 from curation._store.writes import PreparedWrite, tenant_exists
-from curation._validation import MemoryInput, content_hash, validate_now, validate_tenant
+from curation._validation import (
+    MemoryInput,
+    content_hash,
+    validate_now,
+    validate_tenant,
+    validate_uuid,
+)
+
+R = TypeVar("R")
 
 
 class StoreContext:
@@ -57,9 +65,26 @@ class StoreContext:
                 raise UnknownTenantError(tenant)
             yield conn
 
+    def on_row(
+        self,
+        tenant: str,
+        field: str,
+        row_id: str | uuid.UUID,
+        act: Callable[..., R],
+        now: datetime | None,
+        **options: Any,
+    ) -> R:
+        """``act(conn, tenant, id, now=..., **options)`` on one of the tenant's rows
+        (``field`` names its id for a refusal), in one transaction of the existing tenant,
+        at ``now`` or the clock's time."""
+        tenant = validate_tenant(tenant)
+        rid = validate_uuid(field, row_id)
+        with self.tx(tenant) as conn:
+            return act(conn, tenant, rid, now=self.now(now), **options)
+
     def require_tenant(self, tenant: str) -> str:
         """The tenant's name, normalised, or UnknownTenantError: the one rule every read
-        and curation call follows (only writes and ``create_tenant`` create a tenant)."""
+        and curation call follows (only writes and ``tenants.create`` create a tenant)."""
         tenant = validate_tenant(tenant)
         with self.tx(tenant):
             return tenant
@@ -186,15 +211,18 @@ class StoreContext:
         self._policy_cache.clear()
 
 
-def locked_memory(conn: Connection, tenant: str, memory_id: uuid.UUID) -> Any:
-    """The tenant's memory row, its state locked for an update; NotFoundError if absent."""
+def memory_row(conn: Connection, tenant: str, memory_id: uuid.UUID, *, lock: bool = False) -> Any:
+    """The tenant's memory row (``lock``: its state locked for an update); NotFoundError
+    if absent."""
+    locked = " FOR UPDATE OF s" if lock else ""
     row = conn.execute(
-        text(
-            f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} "
-            "WHERE m.tenant = :t AND m.id = :id FOR UPDATE OF s"
-        ),
-        {"t": tenant, "id": memory_id},
+        text(MEMORY_SELECT + " AND m.id = :id" + locked), {"t": tenant, "id": memory_id}
     ).first()
     if row is None:
         raise NotFoundError("memory", str(memory_id), tenant)
     return row
+
+
+def locked_memory(conn: Connection, tenant: str, memory_id: uuid.UUID) -> Any:
+    """The tenant's memory row, its state locked for an update; NotFoundError if absent."""
+    return memory_row(conn, tenant, memory_id, lock=True)

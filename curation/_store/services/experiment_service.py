@@ -32,14 +32,14 @@ from curation._records import (
 )
 from curation._store.events import record_event
 from curation._store.exposures import (
-    EXPERIMENT_COLUMNS,
-    OBSERVATION_SELECT,
     active_experiment,
     experiment_record,
     load_exposure,
     observation,
 )
+from curation._store.lifecycle.experiment import close_ended_experiments, stop_experiment
 from curation._store.services.context import StoreContext
+from curation._store.sql.experiment import EXPERIMENT_COLUMNS, OBSERVATION_SELECT
 from curation._store.tenant_policy import merge_policy, store_policy
 from curation._validation import (
     validate_actor,
@@ -59,7 +59,7 @@ class ExperimentService:
         self.ctx = ctx
 
     # -- lifecycle ------------------------------------------------------------------
-    def start_experiment(
+    def start(
         self,
         tenant: str,
         name: str,
@@ -112,7 +112,7 @@ class ExperimentService:
             overrides = conn.execute(
                 text("SELECT policy FROM tenant WHERE name = :t FOR UPDATE"), {"t": tenant}
             ).scalar()
-            _close_ended(conn, tenant, at=at, actor=actor)
+            close_ended_experiments(conn, tenant, at=at, actor=actor)
             running = conn.execute(
                 text(
                     "SELECT name, ends_at FROM experiment WHERE tenant = :t AND status = 'running'"
@@ -182,7 +182,7 @@ class ExperimentService:
             )
         return record
 
-    def stop_experiment(
+    def stop(
         self,
         tenant: str,
         name: str,
@@ -204,33 +204,17 @@ class ExperimentService:
                     f"experiment {name!r} of tenant {tenant!r} was already stopped "
                     f"({current.stop_reason}) at {current.stopped_at}"
                 )
-            row = conn.execute(
-                text(
-                    "UPDATE experiment SET status = 'stopped', stopped_at = :at,"
-                    " stop_reason = :why WHERE tenant = :t AND id = :id"
-                    f" RETURNING {EXPERIMENT_COLUMNS}"
-                ),
-                {"t": tenant, "id": current.id, "at": at, "why": reason},
-            ).one()
-            record_event(
-                conn,
-                tenant,
-                EventType.EXPERIMENT_STOP,
-                at=at,
-                actor=actor,
-                reason=reason,
-                data={"experiment_id": current.id, "name": name},
-            )
+            row = stop_experiment(conn, tenant, current.id, at=at, reason=reason, actor=actor)
         return experiment_record(row)
 
     # -- reading ----------------------------------------------------------------------
-    def experiment(self, tenant: str, name: str) -> ExperimentRecord:
+    def get(self, tenant: str, name: str) -> ExperimentRecord:
         tenant = validate_tenant(tenant)
         name = validate_experiment_name(name)
         with self.ctx.tx(tenant) as conn:
             return _find(conn, tenant, name)
 
-    def experiments(self, tenant: str, *, status: str | None = None) -> list[ExperimentRecord]:
+    def all(self, tenant: str, *, status: str | None = None) -> list[ExperimentRecord]:
         """The tenant's experiments, oldest first (``status``: running or stopped)."""
         tenant = validate_tenant(tenant)
         if status is not None and status not in EXPERIMENT_STATUSES:
@@ -246,16 +230,14 @@ class ExperimentService:
             ).all()
         return [experiment_record(r) for r in rows]
 
-    def active_experiment(
-        self, tenant: str, *, now: datetime | None = None
-    ) -> ExperimentRecord | None:
+    def active(self, tenant: str, *, now: datetime | None = None) -> ExperimentRecord | None:
         """The experiment that assigns cohorts at ``now``: running, and inside its window."""
         tenant = validate_tenant(tenant)
         at = self.ctx.now(now)
         with self.ctx.tx(tenant) as conn:
             return active_experiment(conn, tenant, at)
 
-    def experiment_observations(self, tenant: str, name: str) -> list[ExposureObservation]:
+    def observations(self, tenant: str, name: str) -> list[ExposureObservation]:
         """Every exposure of the experiment with its outcome (None where none arrived),
         in the order the recalls were served."""
         tenant = validate_tenant(tenant)
@@ -271,7 +253,7 @@ class ExperimentService:
             ).all()
         return [observation(r) for r in rows]
 
-    def experiment_feedback(self, tenant: str, name: str) -> ExperimentFeedback:
+    def feedback(self, tenant: str, name: str) -> ExperimentFeedback:
         """Per cohort, how many memory judgements tied to the experiment's recalls were
         useful and not useful (both cohorts always present)."""
         tenant = validate_tenant(tenant)
@@ -351,25 +333,3 @@ def _find(conn: Connection, tenant: str, name: str, *, lock: bool = False) -> Ex
     if row is None:
         raise NotFoundError("experiment", name, tenant)
     return experiment_record(row)
-
-
-def _close_ended(conn: Connection, tenant: str, *, at: datetime, actor: str) -> None:
-    """Close running experiments whose window has passed, as of when they ended."""
-    closed = conn.execute(
-        text(
-            "UPDATE experiment SET status = 'stopped', stopped_at = ends_at,"
-            " stop_reason = 'ended' WHERE tenant = :t AND status = 'running'"
-            " AND ends_at <= :at RETURNING id, name"
-        ),
-        {"t": tenant, "at": at},
-    ).all()
-    for row in closed:
-        record_event(
-            conn,
-            tenant,
-            EventType.EXPERIMENT_STOP,
-            at=at,
-            actor=actor,
-            reason="ended",
-            data={"experiment_id": str(row.id), "name": row.name},
-        )

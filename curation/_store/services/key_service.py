@@ -20,13 +20,11 @@ from curation._errors import InvalidStateError, NotFoundError, ValidationError
 from curation._records import ApiKeyRecord, NewApiKey
 from curation._store.database import scope_to_tenant
 from curation._store.services.context import StoreContext
+from curation._store.sql.api_key import AUTHENTICATE, KEY_SELECT
 from curation._validation import validate_label, validate_uuid
 
 KEY_PREFIX = "mgk_"
 SCOPES = ("agent", "curator")
-KEY_COLUMNS = ("id", "tenant", "name", "scope", "created_at", "last_used_at", "revoked_at")
-_COLUMNS = ", ".join(KEY_COLUMNS)
-_AUTHENTICATE = f"SELECT {_COLUMNS} FROM memgov_authenticate(%s, %s)"
 
 
 def key_hash(secret: str) -> str:
@@ -62,11 +60,11 @@ class KeyService:
     def __init__(self, ctx: StoreContext) -> None:
         self.ctx = ctx
 
-    def create_key(
+    def create(
         self, tenant: str, scope: str, *, name: str | None = None, now: datetime | None = None
     ) -> NewApiKey:
         """A new key for an existing ``tenant`` (a key creates no tenant: writes and
-        ``create_tenant`` do). The secret is returned once."""
+        ``tenants.create`` do). The secret is returned once."""
         tenant = self.ctx.require_tenant(tenant)
         scope = validate_scope(scope)
         label = validate_label("name", name) or f"{scope} key"
@@ -84,16 +82,16 @@ class KeyService:
             )  # fmt: skip
         return NewApiKey(key=secret, id=str(key_id), tenant=tenant, scope=scope, name=label)
 
-    def keys(self, tenant: str) -> list[ApiKeyRecord]:
+    def all(self, tenant: str) -> list[ApiKeyRecord]:
         tenant = self.ctx.require_tenant(tenant)  # an unknown tenant is an error, not "none"
         with self.ctx.db.transaction(tenant) as conn:
             rows = conn.execute(
-                text(f"SELECT {_COLUMNS} FROM api_key WHERE tenant = :t ORDER BY created_at, id"),
+                text(f"SELECT {KEY_SELECT} FROM api_key WHERE tenant = :t ORDER BY created_at, id"),
                 {"t": tenant},
             ).all()
         return [key_record(row) for row in rows]
 
-    def live_key_count(self) -> tuple[int, int]:
+    def live_count(self) -> tuple[int, int]:
         """(live keys, tenants holding one) over every tenant: what ``memgov serve`` says
         on start. One transaction, scoped to each tenant in turn (row-level security)."""
         keys = holders = 0
@@ -113,7 +111,7 @@ class KeyService:
                 holders += live > 0
         return keys, holders
 
-    def revoke_key(
+    def revoke(
         self, tenant: str, key_id: str | uuid.UUID, *, now: datetime | None = None
     ) -> ApiKeyRecord:
         """Revoke a key: the next request that presents it fails."""
@@ -122,7 +120,7 @@ class KeyService:
         at = self.ctx.now(now)
         with self.ctx.db.transaction(tenant) as conn:
             row = conn.execute(
-                text(f"SELECT {_COLUMNS} FROM api_key WHERE tenant = :t AND id = :id FOR UPDATE"),
+                text(f"SELECT {KEY_SELECT} FROM api_key WHERE tenant = :t AND id = :id FOR UPDATE"),
                 {"t": tenant, "id": ident},
             ).first()
             if row is None:
@@ -132,7 +130,7 @@ class KeyService:
             row = conn.execute(
                 text(
                     f"UPDATE api_key SET revoked_at = :at WHERE tenant = :t AND id = :id "
-                    f"RETURNING {_COLUMNS}"
+                    f"RETURNING {KEY_SELECT}"
                 ),
                 {"at": at, "t": tenant, "id": ident},
             ).one()
@@ -154,7 +152,7 @@ class KeyService:
             try:
                 driver = cast(psycopg.Connection[Any], conn.driver_connection)
                 with driver.cursor(row_factory=namedtuple_row) as cur:
-                    row = cur.execute(_AUTHENTICATE, (key_hash(secret), at)).fetchone()
+                    row = cur.execute(AUTHENTICATE, (key_hash(secret), at)).fetchone()
             except psycopg.OperationalError:
                 conn.invalidate()
                 if attempt == 2:

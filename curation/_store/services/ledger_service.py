@@ -12,9 +12,10 @@ from sqlalchemy import text
 from curation._kinds import ConflictStatus, EventType
 from curation._records import ConflictRecord, EventRecord, Explanation
 from curation._store.events import record_event
-from curation._store.rows import CONFLICT_COLUMNS, conflict_record, event_record
+from curation._store.rows import conflict_record, event_record
 from curation._store.services.context import StoreContext, locked_memory
 from curation._store.services.memory_service import MemoryService
+from curation._store.sql.conflict import CONFLICT_COLUMNS
 from curation._validation import (
     validate_content,
     validate_label,

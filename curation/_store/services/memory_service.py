@@ -10,15 +10,16 @@ from typing import Any
 
 from sqlalchemy import text
 
-from curation._errors import InvalidStateError, NotFoundError
+from curation._errors import InvalidStateError
 from curation._kinds import Cohort, EventType, Status
 from curation._records import MemoryCounts, MemoryRecord, WriteResult
 from curation._store import exposures
 from curation._store.events import record_event
 from curation._store.gate_records import record_gate
 from curation._store.lifecycle import restore_rows
-from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN, memory_record
-from curation._store.services.context import StoreContext, locked_memory
+from curation._store.rows import memory_record
+from curation._store.services.context import StoreContext, locked_memory, memory_row
+from curation._store.sql.memory import MEMORY_SELECT
 from curation._store.write_hooks import after_write
 from curation._store.writes import write_batch
 from curation._telemetry import traced, written
@@ -145,15 +146,7 @@ class MemoryService:
         tenant = validate_tenant(tenant)
         mid = validate_uuid("memory_id", memory_id)
         with self.ctx.tx(tenant) as conn:
-            row = conn.execute(
-                text(
-                    f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} WHERE m.tenant = :t AND m.id = :id"
-                ),
-                {"t": tenant, "id": mid},
-            ).first()
-        if row is None:
-            raise NotFoundError("memory", str(mid), tenant)
-        return memory_record(row)
+            return memory_record(memory_row(conn, tenant, mid))
 
     def get_many(self, tenant: str, memory_ids: Sequence[str | uuid.UUID]) -> list[MemoryRecord]:
         """The tenant's memories among ``memory_ids`` (ids of other tenants are absent)."""
@@ -163,10 +156,7 @@ class MemoryService:
             return []
         with self.ctx.tx(tenant) as conn:
             rows = conn.execute(
-                text(
-                    f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} "
-                    "WHERE m.tenant = :t AND m.id = ANY(:ids) ORDER BY m.id"
-                ),
+                text(MEMORY_SELECT + " AND m.id = ANY(:ids) ORDER BY m.id"),
                 {"t": tenant, "ids": ids},
             ).all()
         return [memory_record(r) for r in rows]
@@ -312,7 +302,7 @@ class MemoryService:
     ) -> list[MemoryRecord]:
         tenant = validate_tenant(tenant)
         contains = validate_search_text("contains", contains)
-        clauses = ["m.tenant = :t"]
+        clauses: list[str] = []
         params: dict[str, Any] = {
             "t": tenant,
             "limit": validate_limit("limit", limit),
@@ -332,8 +322,9 @@ class MemoryService:
         with self.ctx.tx(tenant) as conn:
             rows = conn.execute(
                 text(
-                    f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} WHERE {' AND '.join(clauses)} "
-                    "ORDER BY m.created_at DESC, m.id LIMIT :limit OFFSET :offset"
+                    MEMORY_SELECT
+                    + "".join(f" AND {c}" for c in clauses)
+                    + " ORDER BY m.created_at DESC, m.id LIMIT :limit OFFSET :offset"
                 ),
                 params,
             ).all()

@@ -29,7 +29,7 @@ class QuarantineService:
     def __init__(self, ctx: StoreContext) -> None:
         self.ctx = ctx
 
-    def quarantined(self, tenant: str, *, limit: int = 100) -> list[QuarantinedMemory]:
+    def held(self, tenant: str, *, limit: int = 100) -> list[QuarantinedMemory]:
         """The held writes, oldest first, with why the gate held each."""
         tenant = self.ctx.require_tenant(validate_tenant(tenant))
         limit = validate_limit("limit", limit)
@@ -62,7 +62,7 @@ class QuarantineService:
         """Release a held write: it joins the active set and is recalled from now on."""
         return self._decide(tenant, memory_id, release=True, actor=actor, now=now)
 
-    def reject_quarantined(
+    def reject(
         self,
         tenant: str,
         memory_id: str | uuid.UUID,

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -125,10 +125,9 @@ class CuratorQueue:
         actor: str = "curator",
         now: datetime | None = None,
     ) -> Unmerge:
-        tenant = validate_tenant(tenant)
-        pid = validate_uuid("proposal_id", proposal_id)
-        with self.ctx.tx(tenant) as conn:
-            return curator.unmerge(conn, tenant, pid, now=self.ctx.now(now), actor=actor)
+        return self.ctx.on_row(
+            tenant, "proposal_id", proposal_id, curator.unmerge, now, actor=actor
+        )
 
     # -- inferred supersessions -----------------------------------------------------
     def inferred_supersessions(
@@ -206,13 +205,7 @@ class CuratorQueue:
         """Confirm a held change: the older entry is archived ``superseded`` by the newer
         (restore undoes it). Refused for an unknown id (NotFoundError) or a decided one
         (AlreadyDecidedError)."""
-        tenant = validate_tenant(tenant)
-        cid = validate_uuid("change_id", change_id)
-        note = None if note is None else validate_content(note, "note")
-        with self.ctx.tx(tenant) as conn:
-            return change_acts.confirm(
-                conn, tenant, cid, now=self.ctx.now(now), actor=actor, note=note
-            )
+        return self._decide_change(change_acts.confirm, tenant, change_id, note, actor, now)
 
     def reject_change(
         self,
@@ -224,13 +217,21 @@ class CuratorQueue:
         now: datetime | None = None,
     ) -> ChangeDecision:
         """Reject a held change: both entries stay, the pair is never proposed again."""
+        return self._decide_change(change_acts.reject, tenant, change_id, note, actor, now)
+
+    def _decide_change(
+        self,
+        decide: Callable[..., ChangeDecision],
+        tenant: str,
+        change_id: str | uuid.UUID,
+        note: str | None,
+        actor: str,
+        now: datetime | None,
+    ) -> ChangeDecision:
         tenant = validate_tenant(tenant)
-        cid = validate_uuid("change_id", change_id)
+        cid = validate_uuid("change_id", change_id)  # refused before the note, as ever
         note = None if note is None else validate_content(note, "note")
-        with self.ctx.tx(tenant) as conn:
-            return change_acts.reject(
-                conn, tenant, cid, now=self.ctx.now(now), actor=actor, note=note
-            )
+        return self.ctx.on_row(tenant, "change_id", cid, decide, now, actor=actor, note=note)
 
     # -- conflicts ------------------------------------------------------------------
     def resolve(
@@ -269,10 +270,7 @@ class CuratorQueue:
         actor: str = "curator",
         now: datetime | None = None,
     ) -> Reopened:
-        tenant = validate_tenant(tenant)
-        cid = validate_uuid("conflict_id", conflict_id)
-        with self.ctx.tx(tenant) as conn:
-            return curator.reopen(conn, tenant, cid, now=self.ctx.now(now), actor=actor)
+        return self.ctx.on_row(tenant, "conflict_id", conflict_id, curator.reopen, now, actor=actor)
 
 
 def _edited_texts(

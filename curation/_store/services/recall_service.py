@@ -16,13 +16,14 @@ from curation._cohorts import validate_agent_id
 from curation._errors import UnknownTenantError, ValidationError
 from curation._history import asks_about_the_past
 from curation._kinds import RecallMode, Status
+from curation._ranking import current_at, rank_candidates
 from curation._recall_filter import RecallFilter
 from curation._records import ApiKeyRecord, RecallResult
 from curation._store import exposures
 from curation._store import recall as recall_sql
-from curation._store.driver_sql import DriverSql
 from curation._store.services.context import StoreContext
-from curation._store.services.key_service import KEY_COLUMNS, key_hash, key_record, plausible_secret
+from curation._store.services.key_service import key_hash, key_record, plausible_secret
+from curation._store.sql.recall import START, START_BY_KEY
 from curation._telemetry import recall_searched, traced_recall
 from curation._validation import (
     MAX_RECALL_K,
@@ -34,14 +35,6 @@ from curation._validation import (
     validate_query,
     validate_tenant,
 )
-
-# The key's lookup and ``START`` in one statement: the tenant the key belongs to is opened
-# (row-level security, search settings) and its policy read, on the recall's connection.
-_START_BY_KEY = DriverSql(f"""
-    SELECT {", ".join("k." + c for c in KEY_COLUMNS)}, p.policy
-      FROM memgov_authenticate(:h, :at) AS k
-     CROSS JOIN LATERAL memgov_open_recall(k.tenant, :ef) AS p (policy)
-""")
 
 
 @dataclass(frozen=True)
@@ -134,7 +127,7 @@ class RecallService:
         # fetched only when the search saw some.
         guess = self._guess(k, request.requested)
         with self.ctx.db.engine.begin() as conn:
-            found = recall_sql.START.first(conn, {"t": tenant, "ef": recall_sql.ef_search(guess)})
+            found = START.first(conn, {"t": tenant, "ef": recall_sql.ef_search(guess)})
             if found is None:
                 raise UnknownTenantError(tenant)
             return self._serve(conn, tenant, found.policy, vector, request, guess, at)
@@ -164,7 +157,7 @@ class RecallService:
         at = self.ctx.now(now)
         guess = self._guess(k, mode)
         with self.ctx.db.engine.begin() as conn:
-            found = _START_BY_KEY.first(
+            found = START_BY_KEY.first(
                 conn, {"h": key_hash(secret), "at": at, "ef": recall_sql.ef_search(guess)}
             )
             if found is None:
@@ -219,7 +212,7 @@ class RecallService:
         )
         recall_searched(request.k, limit, len(rows))
         if curated and request.as_of is not None:
-            rows = recall_sql.current_at(rows)
+            rows = current_at(rows)
         contested = [r.id for r in rows if r.open_conflicts]
         conflicts = (
             recall_sql.open_conflicts(conn, tenant, contested, request.as_of)
@@ -230,7 +223,7 @@ class RecallService:
         claims = (
             recall_sql.best_claims(conn, tenant, vector, claimed) if curated and claimed else {}
         )
-        hits = recall_sql.rank_candidates(
+        hits = rank_candidates(
             rows,
             conflicts,
             policy,

@@ -35,7 +35,7 @@ class RewindService:
         now: datetime | None = None,
     ) -> RewindReport:
         """Put the tenant's curated state (statuses, principles, conflicts, pins, policy)
-        back as it was at ``to`` as one run ``undo_run`` reverses; memories written since
+        back as it was at ``to`` as one run ``runs.undo`` reverses; memories written since
         are archived ``rewound``. ``dry_run``: the same report, nothing changed."""
         tenant = validate_tenant(tenant)
         dry_run = validate_bool("dry_run", dry_run)

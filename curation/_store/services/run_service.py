@@ -247,7 +247,7 @@ class RunService:
                 forced_now_reason=reason,
             )
 
-    def undo_run(
+    def undo(
         self,
         tenant: str,
         run_id: str | uuid.UUID,
@@ -266,7 +266,7 @@ class RunService:
                 raise NotFoundError("curation run", str(rid), tenant)
             return undo_run(conn, tenant, rid, now=self.ctx.now(now), actor=actor)
 
-    def runs(self, tenant: str, *, limit: int = 50) -> list[RunRecord]:
+    def latest(self, tenant: str, *, limit: int = 50) -> list[RunRecord]:
         tenant = validate_tenant(tenant)
         limit = validate_limit("limit", limit)
         with self.ctx.tx(tenant) as conn:

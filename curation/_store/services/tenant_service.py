@@ -22,12 +22,12 @@ class TenantService:
     def __init__(self, ctx: StoreContext) -> None:
         self.ctx = ctx
 
-    def require_tenant(self, tenant: str) -> str:
+    def require(self, tenant: str) -> str:
         """The tenant's name, normalised, or UnknownTenantError: the one rule every read
-        and curation call follows (only writes and ``create_tenant`` create a tenant)."""
+        and curation call follows (only writes and ``tenants.create`` create a tenant)."""
         return self.ctx.require_tenant(tenant)
 
-    def create_tenant(self, tenant: str, *, now: datetime | None = None) -> str:
+    def create(self, tenant: str, *, now: datetime | None = None) -> str:
         """Create an empty tenant (refused when its name looks like an existing one's);
         creating one that exists is a no-op."""
         tenant = validate_tenant(tenant)
@@ -35,7 +35,7 @@ class TenantService:
             ensure_tenant(conn, tenant, self.ctx.now(now))
         return tenant
 
-    def delete_tenant(
+    def delete(
         self, tenant: str, *, dump: str | Path | None = None, force: bool = False
     ) -> TenantDeletion:
         """Delete the tenant and everything it holds (see ``curation._store.tenant_delete``:
@@ -47,7 +47,7 @@ class TenantService:
         self.ctx.forget_policies()
         return TenantDeletion(validate_tenant(tenant), deleted)
 
-    def tenants(self) -> list[str]:
+    def all(self) -> list[str]:
         """Every tenant's name: the one cross-tenant read, through the SECURITY DEFINER
         ``memgov_tenants()`` (row-level security hides the ``tenant`` table's other rows)."""
         with self.ctx.db.transaction() as conn:

@@ -8,12 +8,12 @@ from datetime import datetime
 from pathlib import Path
 
 from curation._records import ImportReport
-from curation._store.dump import dump_tenant
-from curation._store.dump_format import DumpReport, RestoreReport
-from curation._store.jsonl import export_file, import_file
-from curation._store.restore import restore_tenant
 from curation._store.services.context import StoreContext
 from curation._store.services.memory_service import MemoryService
+from curation._store.transfer.dump import dump_tenant
+from curation._store.transfer.dump_format import DumpReport, RestoreReport
+from curation._store.transfer.jsonl import export_file, import_file
+from curation._store.transfer.restore import restore_tenant
 from curation._validation import validate_path
 
 
@@ -54,14 +54,12 @@ class TransferService:
             include_archived=include_archived,
         )
 
-    def dump_tenant(
-        self, path: str | Path, tenant: str, *, now: datetime | None = None
-    ) -> DumpReport:
-        """A full, lossless dump of the tenant; see ``curation._store.dump``."""
+    def dump(self, path: str | Path, tenant: str, *, now: datetime | None = None) -> DumpReport:
+        """A full, lossless dump of the tenant; see ``curation._store.transfer.dump``."""
 
         return dump_tenant(self.ctx.db, tenant, Path(path), now=self.ctx.now(now))
 
-    def restore_tenant(self, path: str | Path, *, tenant: str | None = None) -> RestoreReport:
+    def restore(self, path: str | Path, *, tenant: str | None = None) -> RestoreReport:
         """Recreate a dumped tenant here, all or nothing; refuses an existing tenant."""
 
         report = restore_tenant(

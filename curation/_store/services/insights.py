@@ -28,7 +28,8 @@ from curation._policy import NEAR_PRUNE_BAND
 from curation._records import LastRun, QueueCounts, RunReport
 from curation._scoring import retention_from_columns
 from curation._snapshot import MemorySnapshot
-from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN, memory_record
+from curation._store.rows import memory_record
+from curation._store.sql.memory import MEMORY_JOIN, MEMORY_SELECT
 from curation._validation import validate_tenant
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def active_size_by_run(
     set before the run and after it (``active_after`` is counted inside the run's
     transaction, so for a dry run it is the unchanged size)."""
     out = []
-    for run in reversed(store.runs(tenant, limit=limit)):
+    for run in reversed(store.runs.latest(tenant, limit=limit)):
         report = run.report
         planned = report.planned
         applied = report.applied
@@ -303,7 +304,7 @@ def retention_distribution(
     """The active set's retention scores at ``now`` (``curation._scoring``, from the score
     columns only: no embeddings are read) against the tenant's ``prune_below``."""
     tenant = validate_tenant(tenant)
-    policy = store.policy(tenant)
+    policy = store.tenants.policy(tenant)
     rows = _rows(
         store,
         tenant,
@@ -355,7 +356,7 @@ def _take(snap: MemorySnapshot, index: Sequence[int]) -> MemorySnapshot:
 
 def near_duplicate_share_now(store: MemoryStore, tenant: str) -> float:
     """Near-duplicate share of the active set (``curation._health``)."""
-    return near_duplicate_share(store.snapshot(tenant))
+    return near_duplicate_share(store.runs.snapshot(tenant))
 
 
 def near_duplicate_trend(
@@ -367,7 +368,7 @@ def near_duplicate_trend(
     tenant = validate_tenant(tenant)
     if not 0 < store.counts(tenant).total <= NEAR_DUPLICATE_TREND_MAX_ROWS:
         return []
-    everything = store.snapshot(tenant, active_only=False)
+    everything = store.runs.snapshot(tenant, active_only=False)
     archived = {
         str(r.memory_id): r.archived_at.timestamp()
         for r in _rows(
@@ -404,8 +405,7 @@ def memories_by_ids(store: MemoryStore, tenant: str, ids: Iterable[str]) -> dict
     rows = _rows(
         store,
         tenant,
-        f"SELECT {MEMORY_COLUMNS} FROM {MEMORY_JOIN} WHERE m.tenant = :t"
-        " AND m.id = ANY(CAST(:ids AS uuid[]))",
+        MEMORY_SELECT + " AND m.id = ANY(CAST(:ids AS uuid[]))",
         ids=wanted,
     )
     return {str(r.id): memory_record(r) for r in rows}

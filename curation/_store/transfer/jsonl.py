@@ -15,8 +15,10 @@ from sqlalchemy import text
 
 from curation._errors import ValidationError
 from curation._records import ImportReport, RejectedRow
-from curation._store import bulk_load
-from curation._store.import_lines import (
+from curation._store.rows import vector_array
+from curation._store.sql.memory import MEMORY_COLUMNS, MEMORY_JOIN
+from curation._store.transfer import bulk_load
+from curation._store.transfer.import_lines import (
     EXPORT_ONLY_FIELDS,
     IMPORT_FIELDS,
     MAX_LINE_BYTES,
@@ -24,7 +26,6 @@ from curation._store.import_lines import (
     parse_line,
     read_lines,
 )
-from curation._store.rows import MEMORY_COLUMNS, MEMORY_JOIN, vector_array
 from curation._validation import (
     MemoryInput,
     content_hash,

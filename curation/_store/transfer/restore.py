@@ -28,9 +28,9 @@ from curation._errors import (
     EmbeddingMismatchError,
     TenantExistsError,
 )
-from curation._store import bulk_load
 from curation._store.database import Database
-from curation._store.dump_format import (
+from curation._store.transfer import bulk_load
+from curation._store.transfer.dump_format import (
     BodyReader,
     DumpHeader,
     RestoreReport,
@@ -39,7 +39,7 @@ from curation._store.dump_format import (
     read_lines,
     verify,
 )
-from curation._store.dump_schema import (
+from curation._store.transfer.dump_schema import (
     CREDENTIAL_TABLES,
     TENANT_TABLE,
     TableShape,

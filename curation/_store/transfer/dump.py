@@ -1,7 +1,7 @@
 """Full tenant dump: every row of every tenant table (API keys excepted, see
 ``dump_schema``), in one consistent snapshot.
 
-The format is in ``curation._store.dump_format``; the restore in ``curation._store.restore``.
+The format is in ``dump_format``; the restore in ``restore`` (both beside this module).
 Rows are rendered by PostgreSQL (``to_jsonb``) under fixed settings (UTC, shortest exact
 floats), so a tenant dumped, restored elsewhere and dumped again gives the same bytes."""
 
@@ -22,8 +22,8 @@ from sqlalchemy import Connection, text
 from curation._clock import ensure_aware
 from curation._errors import UnknownTenantError
 from curation._store.database import Database, scope_to_tenant
-from curation._store.dump_format import DumpHeader, DumpReport, TableHeader, body_line
-from curation._store.dump_schema import dumped_tables, quote, store_meta
+from curation._store.transfer.dump_format import DumpHeader, DumpReport, TableHeader, body_line
+from curation._store.transfer.dump_schema import dumped_tables, quote, store_meta
 from curation._store.writes import tenant_exists
 from curation._validation import validate_tenant
 

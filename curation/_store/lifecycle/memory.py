@@ -1,14 +1,9 @@
-"""A memory's two state changes, archive and restore, written once.
-
-Every change bumps the row's ``version`` (what optimistic plans and recall caches key on)
-and stamps ``updated_at``. The SET clauses below are the only spelling of either change;
-the bulk statements of a run's apply and undo and the curator's acts embed them, and the
-one-row changes here also append their event.
-"""
+"""A memory's state changes — archive, re-archive, restore, revive, quarantine and its
+decision — written once (their SET clauses in ``changes``); the one-row changes here also
+append their event."""
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -18,15 +13,8 @@ from sqlalchemy import Connection, text
 
 from curation._kinds import EventType
 from curation._store.events import event_row, record_events
-
-# Any change of a row: what optimistic plans and recall caches key on.
-CHANGED = "version = version + 1, updated_at = :now"
-# Archive: the caller supplies archive_reason (and superseded_by/parent_id when it sets them).
-ARCHIVE_SET = f"status = 'archived', archived_at = :now, {CHANGED}"
-# Restore: back to the active set with every trace of the archive cleared.
-RESTORE_SET = (
-    f"status = 'active', archive_reason = NULL, archived_at = NULL, superseded_by = NULL, {CHANGED}"
-)
+from curation._store.lifecycle.changes import ARCHIVE_SET, CHANGED, RESTORE_SET, archived_at
+from curation._store.lifecycle.recorded import states_of
 
 
 def archive_one(
@@ -68,8 +56,8 @@ def rearchive(
     archive. False when it was not active. The caller records the act's event."""
     done = conn.execute(
         text(
-            "UPDATE memory_state SET status = 'archived', archived_at = CAST(:at AS timestamptz),"
-            f" {CHANGED}, archive_reason = :r, superseded_by = :sup"
+            f"UPDATE memory_state SET {archived_at('CAST(:at AS timestamptz)')},"
+            " archive_reason = :r, superseded_by = :sup"
             " WHERE tenant = :t AND memory_id = :id AND status = 'active' RETURNING memory_id"
         ),
         {
@@ -109,6 +97,85 @@ def restore_rows(
         ),
         {"t": tenant, "ids": list(ids), "now": now, "clear": clear_parent},
     )
+    datas = [
+        {
+            "prior": {
+                "status": p.status,
+                "archive_reason": p.archive_reason,
+                "archived_at": _iso(getattr(p, "archived_at", None)),
+                "superseded_by": None if p.superseded_by is None else str(p.superseded_by),
+                "parent_id": None if p.parent_id is None else str(p.parent_id),
+            }
+        }
+        for p in priors
+    ]
+    _record_restores(conn, tenant, ids, datas, now=now, actor=actor, reason=reason, run_id=run_id)
+
+
+def restore_run_archives(
+    conn: Connection,
+    tenant: str,
+    run_id: uuid.UUID,
+    archived: Sequence[Any],
+    *,
+    now: datetime,
+    actor: str,
+) -> list[Any]:
+    """A run's undo: restore what it archived (its ``archive`` events) that is still as the
+    run left it — the row's last archive, restore or revive event is the run's — with the
+    prior parent an archive event kept (older events keep none: the parent is left), and
+    append one RESTORE event each with the state before. Returns the restored ids."""
+    priors = [(e.data or {}).get("prior") or {} for e in archived]
+    before = states_of(conn, tenant, [e.memory_id for e in archived])  # what a rewind needs
+    restored = list(
+        conn.execute(
+            text(
+                f"""
+                UPDATE memory_state s SET {RESTORE_SET},
+                    parent_id = CASE WHEN p.has_prior THEN p.parent ELSE s.parent_id END
+                FROM unnest(CAST(:ids AS uuid[]), CAST(:parents AS uuid[]),
+                            CAST(:has_prior AS boolean[])) AS p(id, parent, has_prior)
+                WHERE s.tenant = :t AND s.memory_id = p.id
+                  AND s.status = 'archived'
+                  AND (SELECT e.run_id FROM event e
+                       WHERE e.tenant = :t AND e.memory_id = s.memory_id
+                         AND e.type IN ('archive', 'restore', 'revive')
+                       ORDER BY e.id DESC LIMIT 1) = :r
+                RETURNING s.memory_id
+                """
+            ),
+            {
+                "t": tenant,
+                "ids": [str(e.memory_id) for e in archived],
+                "parents": [p.get("parent_id") for p in priors],
+                "has_prior": ["parent_id" in p for p in priors],
+                "now": now,
+                "r": run_id,
+            },
+        ).scalars()
+    )
+    datas = [
+        {"undo_of_run": str(run_id), "prior_states": {str(m): before[str(m)]}} for m in restored
+    ]
+    reason = "curation run undone"
+    _record_restores(
+        conn, tenant, restored, datas, now=now, actor=actor, reason=reason, run_id=run_id
+    )
+    return restored
+
+
+def _record_restores(
+    conn: Connection,
+    tenant: str,
+    ids: Sequence[Any],
+    datas: Sequence[Mapping[str, Any]],
+    *,
+    now: datetime,
+    actor: str,
+    reason: str,
+    run_id: uuid.UUID | None,
+) -> None:
+    """One RESTORE event per restored memory: the one place they are built."""
     record_events(
         conn,
         [
@@ -120,17 +187,9 @@ def restore_rows(
                 memory_id=mid,
                 reason=reason,
                 run_id=run_id,
-                data={
-                    "prior": {
-                        "status": p.status,
-                        "archive_reason": p.archive_reason,
-                        "archived_at": _iso(getattr(p, "archived_at", None)),
-                        "superseded_by": None if p.superseded_by is None else str(p.superseded_by),
-                        "parent_id": None if p.parent_id is None else str(p.parent_id),
-                    }
-                },
+                data=dict(data),
             )
-            for mid, p in zip(ids, priors, strict=True)
+            for mid, data in zip(ids, datas, strict=True)
         ],
     )
 
@@ -205,14 +264,14 @@ def decide_quarantined(
     """Release a held memory to the active set, or reject it (archived ``rejected``).
     False when it was not held."""
     change = (
-        "status = 'active'"
+        f"status = 'active', {CHANGED}"
         if release
-        else "status = 'archived', archive_reason = 'rejected', archived_at = :now"
+        else f"{ARCHIVE_SET}, archive_reason = 'rejected'"
     )
     before = states_of(conn, tenant, [memory_id])
     prior = conn.execute(
         text(
-            f"UPDATE memory_state SET {change}, quarantine_reason = NULL, {CHANGED}"
+            f"UPDATE memory_state SET {change}, quarantine_reason = NULL"
             " WHERE tenant = :t AND memory_id = :id AND status = 'quarantined'"
             " RETURNING memory_id"
         ),
@@ -236,77 +295,3 @@ def decide_quarantined(
         ],
     )
     return True
-
-
-# -- recorded states: what an act keeps so a rewind can put a memory back exactly --------
-# A memory's curated state (what curation and the curator change) and the counters a
-# merge folds; a rewind and its undo set all of them at once.
-CURATED_FIELDS = (
-    "status", "archive_reason", "archived_at", "superseded_by", "parent_id", "pinned",
-    "generality", "quarantine_reason",
-)  # fmt: skip
-COUNTER_FIELDS = ("importance", "recall_count", "proven")
-STATE_FIELDS = CURATED_FIELDS + COUNTER_FIELDS
-
-
-def jsonable_state(row: Any) -> dict[str, Any]:
-    """A state row as JSON-ready values (ids and times as text) under ``STATE_FIELDS``."""
-    out: dict[str, Any] = {}
-    for name in STATE_FIELDS:
-        value = getattr(row, name) if not isinstance(row, Mapping) else row.get(name)
-        if isinstance(value, datetime):
-            value = value.isoformat()
-        elif isinstance(value, uuid.UUID):
-            value = str(value)
-        out[name] = value
-    return out
-
-
-def states_of(
-    conn: Connection, tenant: str, ids: Sequence[Any], *, lock: bool = False
-) -> dict[str, dict[str, Any]]:
-    """These memories' states now (id -> state), what an act records as its ``prior``;
-    ``lock``: their rows locked for the caller's update, in id order (as every writer)."""
-    if not ids:
-        return {}
-    rows = conn.execute(
-        text(
-            f"SELECT memory_id, {', '.join(STATE_FIELDS)} FROM memory_state"
-            " WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))"
-            + (" ORDER BY memory_id FOR UPDATE" if lock else "")
-        ),
-        {"t": tenant, "ids": sorted({str(i) for i in ids})},
-    ).all()
-    return {str(r.memory_id): jsonable_state(r) for r in rows}
-
-
-def put_back(
-    conn: Connection, tenant: str, states: Mapping[str, Mapping[str, Any]], *, now: datetime
-) -> list[str]:
-    """Set memories to recorded states (a rewind and its undo): the one spelling of that
-    change. The caller records the events. Returns the ids changed."""
-    if not states:
-        return []
-    rows = [{"id": mid, **{f: state.get(f) for f in STATE_FIELDS}} for mid, state in states.items()]
-    return [
-        str(m)
-        for m in conn.execute(
-            text(
-                f"""
-                UPDATE memory_state s SET status = x.status, archive_reason = x.archive_reason,
-                    archived_at = x.archived_at, superseded_by = x.superseded_by,
-                    parent_id = x.parent_id, pinned = x.pinned, generality = x.generality,
-                    quarantine_reason = x.quarantine_reason, importance = x.importance,
-                    recall_count = x.recall_count, proven = x.proven, {CHANGED}
-                FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(
-                    id uuid, status text, archive_reason text, archived_at timestamptz,
-                    superseded_by uuid, parent_id uuid, pinned boolean, generality integer,
-                    quarantine_reason text, importance double precision,
-                    recall_count integer, proven integer)
-                WHERE s.tenant = :t AND s.memory_id = x.id
-                RETURNING s.memory_id
-                """
-            ),
-            {"t": tenant, "rows": json.dumps(rows), "now": now},
-        ).scalars()
-    ]

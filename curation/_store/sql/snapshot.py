@@ -1,0 +1,48 @@
+"""The snapshot's statements: a tenant's rows with each one's open ``conflict`` count, as
+rows (``ACTIVE_ROWS``) or as plain columns on the driver's cursor (``ACTIVE_COLUMNS``),
+and their embeddings in that order as one binary COPY (``EMBEDDINGS``). Executed by
+``curation/_store/snapshot_loader.py``."""
+
+from __future__ import annotations
+
+
+def _with_open_conflicts(columns: str, tenant: str) -> str:
+    """The tenant's rows (``{status}`` left for the caller: active only, or all) with
+    ``columns``, ``tenant`` the parameter in the executing driver's style."""
+    return f"""
+    SELECT {columns}
+    FROM memory m
+    JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
+    LEFT JOIN (
+        SELECT memory_id, count(*) AS n FROM conflict
+        WHERE tenant = {tenant} AND status = 'open' GROUP BY memory_id
+    ) c ON c.memory_id = m.id
+    WHERE m.tenant = {tenant} {{status}}
+    ORDER BY m.created_at, m.id
+"""
+
+
+ACTIVE_ROWS = _with_open_conflicts(
+    """m.id, m.kind, m.content, m.embedding, m.created_at, m.supersession_key, m.topic,
+           s.importance, s.generality, s.proven, s.recall_count, s.last_recalled_at,
+           s.pinned, s.version, s.parent_id,
+           coalesce(c.n, 0) AS open_conflicts""",
+    ":t",
+)
+
+ACTIVE_COLUMNS = _with_open_conflicts(
+    """m.id::text, m.kind, m.content, extract(epoch FROM m.created_at)::float8,
+           m.supersession_key, m.topic, s.importance, s.generality, s.proven, s.recall_count,
+           extract(epoch FROM s.last_recalled_at)::float8, s.pinned, s.version,
+           s.parent_id::text, coalesce(c.n, 0)""",
+    "%(t)s",
+)
+
+EMBEDDINGS = """
+    COPY (
+        SELECT m.embedding
+        FROM unnest(%(ids)s::uuid[]) WITH ORDINALITY AS u(id, ord)
+        JOIN memory m ON m.tenant = %(t)s AND m.id = u.id
+        ORDER BY u.ord
+    ) TO STDOUT (FORMAT BINARY)
+"""
