@@ -6,12 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from snapshot_factory import NOW, basis, make_snapshot, near, only
 
+from curation._change import compare_slots
 from curation._kinds import ArchiveReason
 from curation._plan import CurationPlan, Mechanic
 from curation._planner import build_plan
-from curation._policy import Mode
+from curation._policy import CurationPolicy, Mode
+from curation._review import ReviewGate
+from curation._snapshot import epoch
+from curation.mechanics.contradictions import SlotChange
+from curation.mechanics.supersession import plan_inferred
+from curation.mechanics.work import PlanWork
 
 TOPIC = basis(7)
 # the mechanic itself, with the review gate open (no reviews asked for): the gate, which
@@ -175,3 +182,38 @@ def test_a_superseded_canonical_takes_its_duplicates_with_it() -> None:
         )
     assert plan.merges == []
     assert sum("near-duplicate of" in a.detail for a in archives.values()) == 1
+
+
+def test_decay_never_rests_on_an_unconfirmed_change_when_the_newest_is_gone() -> None:
+    """ "LT-0417 is assigned to Hana Kim" reads as changed by "LT-1387 is assigned to Hana
+    Kim" (one substitution: a pair cannot tell the subject from the value), and the chain
+    of changes from there ends at an entry already archived, so no supersession is
+    planned. The unconfirmed reading must then not count as a cover either, or decay
+    archives a current fact on another laptop's say-so."""
+    texts = [
+        "LT-0417 is assigned to Hana Kim.",
+        "LT-1387 is assigned to Hana Kim.",
+        "LT-1387 is assigned to Liam Byrne.",
+    ]
+    snap = make_snapshot(
+        [{"id": str(i), "content": t, "embedding": TOPIC, "age_days": 900 - 300 * i}
+         for i, t in enumerate(texts)]
+    )  # fmt: skip  # one comprehension, read as a table row
+    policy = CurationPolicy()
+    work = PlanWork(
+        snap=snap,
+        policy=policy,
+        now=epoch(NOW),
+        retention=np.zeros(len(snap)),
+        rank=np.zeros(len(snap)),
+        archived=np.array([False, False, True]),  # the end of the chain went before
+        review=ReviewGate.for_policy(policy),
+    )
+    changes = [
+        SlotChange(0, 1, 0.95, compare_slots(texts[0], texts[1])),
+        SlotChange(1, 2, 0.95, compare_slots(texts[1], texts[2])),
+    ]
+    for change in changes:
+        work.cover(change.older, change.newer, same_slot=True)
+    plan_inferred(work, changes)
+    assert work.archives == [] and work.active_covers(0) == []

@@ -141,6 +141,10 @@ def plan_inferred(work: PlanWork, changes: list[SlotChange]) -> list[SlotChange]
         while target in confident and hops < len(confident):  # the newest of a chain
             target, hops = confident[target].newer, hops + 1
         if work.archived[target]:
+            # not superseded here, so not carried on by an unconfirmed inference either:
+            # decay must not archive it on that reading ("LT-0417 is assigned to Hana Kim"
+            # covered by "LT-1387 is assigned to Hana Kim")
+            work.uncover_slot(older)
             continue
         sure = _keeps_slot(snap.contents[older], snap.contents[target])
         if not sure:  # a link read another subject's statement as a change: ask about the first
