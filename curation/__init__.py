@@ -22,7 +22,7 @@ from curation._embedding import (
     embedder_from_env,
     embedder_named,
 )
-from curation._env import MAX_PORT, env_port
+from curation._env import MAX_PORT
 from curation._errors import (
     AlreadyDecidedError,
     BackdatedRunError,
@@ -272,7 +272,6 @@ __all__ = [
     "embedder_from_env",
     "embedder_named",
     "ensure_aware",
-    "env_port",
     "foreign_ids",
     "foreign_violations",
     "golden_probes_with_plan",

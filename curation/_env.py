@@ -6,7 +6,6 @@ bare ``could not convert string to float``."""
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
@@ -85,14 +84,3 @@ def iso_time(raw: Any) -> datetime:
         return parse_iso(str(raw))
     except ValidationError as exc:
         raise SettingError(str(raw), exc.reason) from None
-
-
-def env_port(name: str, default: int) -> int:
-    """A TCP port variable read alone (for readers not yet on ``Settings``)."""
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        return port(raw)
-    except SettingError as exc:
-        raise ValidationError(name, exc.raw, exc.reason) from None

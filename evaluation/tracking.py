@@ -31,7 +31,6 @@ import hashlib
 import json
 import math
 import numbers
-import os
 import re
 import tempfile
 import time
@@ -46,7 +45,7 @@ from mlflow.entities import Metric, Param, RunTag
 from mlflow.exceptions import MlflowException
 from mlflow.tracking import MlflowClient
 
-from curation import Settings, env_port
+from curation import Settings
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -136,18 +135,16 @@ RUNS_VIEW_KIND = "custom_model_development"
 # in headless Chromium against mlflow 3.17.2: with it, the runs table; without it, an
 # empty GenAI overview).
 RUNS_VIEW_QUERY = "workflowType=machine_learning"
-DEFAULT_MLFLOW_UI = "http://127.0.0.1:5000"
 
 
 def mlflow_ui_url() -> str:
     """Where the MLflow UI is (``MEMGOV_MLFLOW_UI_URL``; ``make up`` serves it on
     127.0.0.1:5000 unless ``MEMGOV_MLFLOW_PORT`` says otherwise)."""
-    configured = os.environ.get("MEMGOV_MLFLOW_UI_URL", "").strip()
+    settings = Settings.from_env()
+    configured = (settings.mlflow_ui_url or "").strip()
     if configured:
         return configured.rstrip("/")
-    if not os.environ.get("MEMGOV_MLFLOW_PORT", "").strip():
-        return DEFAULT_MLFLOW_UI
-    return f"http://127.0.0.1:{env_port('MEMGOV_MLFLOW_PORT', 5000)}"
+    return f"http://127.0.0.1:{settings.mlflow_port}"
 
 
 def runs_view_link(experiment_id: str, run_id: str | None = None, *, ui: str | None = None) -> str:

@@ -25,8 +25,17 @@ from curation._store.transfer.bulk import copy_rows
 from curation.mechanics import writing
 
 _COPY_EVENTS_FROM = 2000
-_EVENT_COLUMNS = ("tenant", "type", "memory_id", "related_ids", "actor", "reason", "run_id",
-                  "data", "at")  # fmt: skip
+_EVENT_COLUMNS = (
+    "tenant",
+    "type",
+    "memory_id",
+    "related_ids",
+    "actor",
+    "reason",
+    "run_id",
+    "data",
+    "at",
+)
 
 
 def write_events(conn: Connection, rows: list[dict[str, Any]]) -> int:

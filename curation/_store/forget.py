@@ -138,10 +138,10 @@ def _forget(
     for table, trigger in guards:
         conn.execute(text(f"ALTER TABLE {quote(table)} ENABLE TRIGGER {quote(trigger)}"))
     verification = (
-        {} if dry_run else verify_forgotten(
-            conn, tenant, found, forgotten=gone, vectors=[r.v for r in rows]
-        )
-    )  # fmt: skip
+        {}
+        if dry_run
+        else verify_forgotten(conn, tenant, found, forgotten=gone, vectors=[r.v for r in rows])
+    )
     hashes = sorted(sha256(str(i)) for i in gone)
     tally = {name: n for name, n in sorted(counts.items()) if n}
     event_id = None
@@ -201,9 +201,14 @@ def _principles(
     ).all()
     if orphans:
         restore_rows(
-            conn, tenant, orphans, now=now, actor=actor, reason="principle forgotten",
+            conn,
+            tenant,
+            orphans,
+            now=now,
+            actor=actor,
+            reason="principle forgotten",
             clear_parent=True,
-        )  # fmt: skip
+        )
         counts["memory_state_restored"] += len(orphans)
     touched = conn.execute(
         text(
@@ -224,11 +229,13 @@ def _principles(
         texts = [
             r.content
             for r in conn.execute(
-                text("SELECT content FROM memory WHERE tenant = :t AND id = ANY(CAST(:m AS uuid[]))"
-                     " ORDER BY id"),
+                text(
+                    "SELECT content FROM memory WHERE tenant = :t AND id = ANY(CAST(:m AS uuid[]))"
+                    " ORDER BY id"
+                ),
                 {"t": tenant, "m": left},
             )
-        ]  # fmt: skip
+        ]
         conn.execute(
             text(
                 "UPDATE proposal SET member_ids = CAST(:m AS uuid[]),"
@@ -311,9 +318,12 @@ def _history(
         conn,
         "SELECT id, related_ids, reason, data FROM event WHERE tenant = :t AND"
         " (related_ids && CAST(:ids AS uuid[]) OR "
-        + _ANY_TERM.format("data::text || ' ' || coalesce(reason, '')") + ")",
-        tenant, ids, terms,
-    )  # fmt: skip
+        + _ANY_TERM.format("data::text || ' ' || coalesce(reason, '')")
+        + ")",
+        tenant,
+        ids,
+        terms,
+    )
     for event in events:
         conn.execute(
             text(
@@ -332,8 +342,10 @@ def _history(
         conn,
         "SELECT id, query, returned_ids FROM exposure WHERE tenant = :t AND"
         " (returned_ids && CAST(:ids AS uuid[]) OR " + _ANY_TERM.format("query") + ")",
-        tenant, ids, terms,
-    )  # fmt: skip
+        tenant,
+        ids,
+        terms,
+    )
     for exposure in exposures:
         touched = bool(set(exposure.returned_ids) & gone)
         conn.execute(
@@ -361,8 +373,10 @@ def _history(
         conn,
         "SELECT id, report FROM curation_run WHERE tenant = :t AND "
         + _ANY_TERM.format("report::text"),
-        tenant, ids, terms,
-    )  # fmt: skip
+        tenant,
+        ids,
+        terms,
+    )
     for run in runs:
         conn.execute(
             text("UPDATE curation_run SET report = CAST(:r AS jsonb) WHERE id = :id"),

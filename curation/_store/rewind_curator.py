@@ -256,10 +256,12 @@ class CuratorInversions(Model):
         for conflict_id in conflicts:
             self.conflict(conflict_id, **{**dict.fromkeys(CONFLICT_FIELDS), "status": "open"})
         merges = self.conn.execute(
-            text("SELECT memory_id, data FROM event WHERE tenant = :t AND run_id = :r"
-                 " AND type = 'merge'"),
+            text(
+                "SELECT memory_id, data FROM event WHERE tenant = :t AND run_id = :r"
+                " AND type = 'merge'"
+            ),
             {"t": self.tenant, "r": run_id},
-        ).all()  # fmt: skip
+        ).all()
         loaded = self._rows(
             f"SELECT memory_id AS id, {', '.join(STATE_FIELDS)} FROM memory_state"
             " WHERE tenant = :t AND memory_id = ANY(CAST(:ids AS uuid[]))",

@@ -70,8 +70,23 @@ def _load_fast(
         rows = cur.fetchall()
     if not rows:
         return empty_snapshot(tenant, model, dimension)
-    (ids, kinds, contents, created, keys, topics, importance, generality, proven, recalls,
-     last, pinned, versions, parents, conflicts) = zip(*rows, strict=True)  # fmt: skip
+    (
+        ids,
+        kinds,
+        contents,
+        created,
+        keys,
+        topics,
+        importance,
+        generality,
+        proven,
+        recalls,
+        last,
+        pinned,
+        versions,
+        parents,
+        conflicts,
+    ) = zip(*rows, strict=True)
     del rows
     embeddings = _embeddings(raw, tenant, list(ids), dimension)
     if embeddings is None:

@@ -100,9 +100,11 @@ def delete_tenant(
         if not force:
             if dump is None:
                 raise ValidationError(
-                    "--dump", None, "required: a fresh `memgov export --full` of the tenant "
-                    "(or --force to delete without one)"
-                )  # fmt: skip
+                    "--dump",
+                    None,
+                    "required: a fresh `memgov export --full` of the tenant "
+                    "(or --force to delete without one)",
+                )
             _check_fresh(dump, tenant, now)
         deleted: dict[str, int] = {}
         guards = history_guards(conn)

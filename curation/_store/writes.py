@@ -247,11 +247,28 @@ def _copy_new(
 
 
 MEMORY_COLUMNS = (
-    "tenant", "id", "kind", "content", "content_hash", "embedding", "embedding_model",
-    "supersession_key", "topic", "source", "metadata", "created_at",
-)  # fmt: skip
+    "tenant",
+    "id",
+    "kind",
+    "content",
+    "content_hash",
+    "embedding",
+    "embedding_model",
+    "supersession_key",
+    "topic",
+    "source",
+    "metadata",
+    "created_at",
+)
 _CLAIM_COLUMNS = ("tenant", "memory_id", "ordinal", "content", "embedding")
 _STATE_COLUMNS = (
-    "tenant", "memory_id", "kind", "importance", "generality", "proven", "pinned", "status",
+    "tenant",
+    "memory_id",
+    "kind",
+    "importance",
+    "generality",
+    "proven",
+    "pinned",
+    "status",
     "updated_at",
-)  # fmt: skip
+)

@@ -11,20 +11,19 @@ vectors are the model's own, so the store accepts them exactly as if freshly com
 from __future__ import annotations
 
 import hashlib
-import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
-from curation import Embedder, Vectors
+from curation import Embedder, Settings, Vectors
 
 _OFF = {"off", "0", "none", ""}
 
 
 def cache_path() -> Path | None:
-    configured = os.environ.get("MEMGOV_EMBED_CACHE")
+    configured = Settings.from_env().embed_cache
     if configured is not None:
         return None if configured.strip().lower() in _OFF else Path(configured)
     return Path.home() / ".cache" / "memgov" / "embeddings.sqlite"
@@ -33,7 +32,7 @@ def cache_path() -> Path | None:
 def explicit_cache_path() -> Path | None:
     """The cache only when MEMGOV_EMBED_CACHE names one (scheduled runs and tests do not
     write to the user's home unasked)."""
-    return cache_path() if os.environ.get("MEMGOV_EMBED_CACHE") else None
+    return cache_path() if Settings.from_env().embed_cache else None
 
 
 def _key(model: str, text: str) -> str:

@@ -77,9 +77,15 @@ class KeyService:
                     "INSERT INTO api_key (id, tenant, name, scope, key_hash, created_at) "
                     "VALUES (:id, :t, :n, :s, :h, :at)"
                 ),
-                {"id": key_id, "t": tenant, "n": label, "s": scope, "h": key_hash(secret),
-                 "at": at},
-            )  # fmt: skip
+                {
+                    "id": key_id,
+                    "t": tenant,
+                    "n": label,
+                    "s": scope,
+                    "h": key_hash(secret),
+                    "at": at,
+                },
+            )
         return NewApiKey(key=secret, id=str(key_id), tenant=tenant, scope=scope, name=label)
 
     def all(self, tenant: str) -> list[ApiKeyRecord]:

@@ -183,9 +183,14 @@ class RunService:
         reason = validate_force_reason(force_now_reason)
         with self.ctx.db.engine.connect() as conn:
             return run_apply(
-                conn, plan, dry_run=dry_run, now=self.ctx.now(now), actor=actor,
-                recorded_at=self.ctx.now(None), forced_now_reason=reason,
-            )  # fmt: skip
+                conn,
+                plan,
+                dry_run=dry_run,
+                now=self.ctx.now(now),
+                actor=actor,
+                recorded_at=self.ctx.now(None),
+                forced_now_reason=reason,
+            )
 
     @traced("memgov.curate", ran)
     def curate(

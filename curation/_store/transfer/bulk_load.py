@@ -19,9 +19,19 @@ from sqlalchemy import Connection, text
 
 # binary COPY types of ``writes.MEMORY_COLUMNS``, in that order
 MEMORY_TYPES = (
-    "text", "uuid", "text", "text", "text", "vector", "text", "text", "text", "text", "jsonb",
+    "text",
+    "uuid",
+    "text",
+    "text",
+    "text",
+    "vector",
+    "text",
+    "text",
+    "text",
+    "text",
+    "jsonb",
     "timestamptz",
-)  # fmt: skip
+)
 _GIB = 1024**3
 _INDEX_MEMORY_CAP = 4 * _GIB  # an HNSW graph of 1M 384-d vectors fits in about 2 GiB
 
