@@ -4,18 +4,14 @@ of sets D and E so that each check is written once."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from datetime import timedelta
 from itertools import pairwise
-from pathlib import Path
 from types import ModuleType
 
 import pytest
-from holdout_helpers import LABELS
+from holdout_helpers import LABELS, assert_renders_every_fact, set_digest
 
 from evaluation.holdout.model import LabeledPair, Subject, UnknownFamilyError
 
@@ -24,28 +20,14 @@ MONTHS = "January|February|March|April|May|June|July|August|September|October|No
 WEEKDAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 DATE_WORDS = re.compile(rf"\b({MONTHS}|{WEEKDAYS}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
 
-DIGEST = """
-import hashlib
-from {package} import families, holdout_histories, holdout_pairs, render
-texts = [m.text for s in holdout_histories() for f in families() for m in render(f, s)]
-texts += [p.older.text + p.newer.text + p.label + p.kind + p.note for p in holdout_pairs()]
-texts += [str(m.valid_from) for p in holdout_pairs() for m in (p.older, p.newer)]
-print(hashlib.sha256("\\n".join(texts).encode()).hexdigest())
-"""
-
 
 def digest(package: str, hash_seed: str) -> str:
-    """A hash of everything set ``package`` writes, computed in a fresh process."""
-    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    done = subprocess.run(
-        [sys.executable, "-c", DIGEST.format(package=package)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        cwd=Path(__file__).parents[1],
+    """A hash of everything set ``package`` writes (pairs with their validity times),
+    computed in a fresh process."""
+    pair_text = "p.older.text + p.newer.text + p.label + p.kind + p.note"
+    return set_digest(
+        package, hash_seed, f"{pair_text} + str(p.older.valid_from) + str(p.newer.valid_from)"
     )
-    return done.stdout.strip()
 
 
 def check_deterministic(package: ModuleType) -> None:
@@ -108,8 +90,7 @@ def check_renders_every_fact(package: ModuleType) -> None:
         last_texts = set()
         for family in names:
             memories = package.render(family, subject)
-            assert [m.value for m in memories] == [f.value for f in subject.facts]
-            assert [m.valid_from for m in memories] == [f.valid_from for f in subject.facts]
+            assert_renders_every_fact(memories, subject)
             for memory in memories:
                 assert memory.text.strip() and memory.value in memory.text, memory
                 assert mentions(memory.text, subject.entity), memory.text
@@ -151,8 +132,8 @@ def check_labels(package: ModuleType) -> None:
     assert all(p.older.family != p.newer.family for p in cross)
     positive = [p for p in pairs if p.kind == "positive"]
     assert all(p.older.family == p.newer.family for p in positive)
-    changes = sum(len(set(f.value for f in s.facts)) - 1 for s in subjects.values())
-    assert len(positive) == len(cross) == changes
+    value_changes = sum(len(set(f.value for f in s.facts)) - 1 for s in subjects.values())
+    assert len(positive) == len(cross) == value_changes
 
 
 def check_negatives_state_no_new_value(package: ModuleType) -> None:
