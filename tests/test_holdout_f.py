@@ -30,7 +30,7 @@ from holdout_helpers import assert_spread_over_families
 
 import evaluation.holdout_f as holdout_f
 from curation._trust import find_instructions, find_pii, find_secrets
-from evaluation.holdout import PAIR_KINDS, PAIR_LABELS, Memory, Subject
+from evaluation.holdout import PAIR_KINDS, PAIR_LABELS, LabeledPair, Memory, Subject
 from evaluation.holdout_f import families, holdout_histories, holdout_pairs, render
 from evaluation.holdout_f.catalogue import domain, domains
 
@@ -237,18 +237,20 @@ def test_other_slot_negatives_are_real_subjects_of_the_same_entity() -> None:
 
 def test_relations_events_and_additions_are_built_as_their_kind_says() -> None:
     subjects = _subjects()
-    pairs = holdout_pairs()
-    for pair in (p for p in pairs if p.kind in ("multi_valued", "recurring_event")):
-        assert pair.older.subject_id == pair.newer.subject_id
-        assert pair.older.value != pair.newer.value
-        assert pair.older.is_current and pair.newer.is_current
-    for pair in (p for p in pairs if p.kind == "recurring_event"):
-        assert pair.older.subject_id.startswith("event/")
-        older_occasion, newer_occasion = pair.note.split(" then ")
-        assert older_occasion != newer_occasion
-        assert older_occasion.lower() in pair.older.text.lower()
-        assert newer_occasion.lower() in pair.newer.text.lower()
-    for pair in (p for p in pairs if p.kind == "addition"):
+    by_kind: dict[str, list[LabeledPair]] = {}
+    for pair in holdout_pairs():
+        by_kind.setdefault(pair.kind, []).append(pair)
+    for kind, prefix in (("multi_valued", "multi/"), ("recurring_event", "event/")):
+        for pair in by_kind[kind]:
+            old, new = pair.older, pair.newer
+            assert old.subject_id == new.subject_id and old.subject_id.startswith(prefix)
+            assert old.value != new.value and old.is_current and new.is_current
+    for pair in by_kind["recurring_event"]:
+        occasions = pair.note.split(" then ")
+        assert len(set(occasions)) == 2
+        for memory, occasion in zip((pair.older, pair.newer), occasions, strict=True):
+            assert occasion.lower() in memory.text.lower()
+    for pair in by_kind["addition"]:
         subject = subjects[pair.older.subject_id]
         assert pair.older.value == subject.current_value and pair.older.is_current
         assert domain(subject.domain).multi.entity == subject.entity
