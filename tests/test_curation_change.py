@@ -420,3 +420,42 @@ def test_a_name_no_hit_writes_whole_keeps_the_subject_it_has() -> None:
         band=0.25,
     )
     assert order.order == [1, 0]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("search-svc on-call: Mia Chen", "search-svc-eu on-call: Mia Chen"),
+        ("auth-gateway pins openssl 3.2", "auth-gateway-v2 pins openssl 3.2"),
+        ("The orders_db backup runs nightly.", "The orders_db_replica backup runs nightly."),
+    ],
+)
+def test_an_identifier_is_one_name(one: str, other: str) -> None:
+    """ "search-svc" is not a vaguer "search-svc-eu": the same value said of two identified
+    things is two facts (never merged), and another value is no change of the other's."""
+    assert not may_restate(one, other)
+    assert compare_slots(one, other).verdict is SlotVerdict.DIFFERENT
+    assert compare_slots(one, other.replace("Mia Chen", "Ola Berg")).verdict is not (
+        SlotVerdict.CHANGE
+    )
+
+
+def test_the_same_identifier_said_twice_may_be_one_statement() -> None:
+    assert may_restate("search-svc on-call: Mia Chen", "On-call for search-svc: Mia Chen")
+
+
+def test_hits_naming_the_asked_identifier_whole_go_above_its_longer_twin() -> None:
+    texts = [
+        "auth-gateway-v2 now pins openssl 3.3",
+        "auth-gateway pins openssl 3.2",
+        "auth-gateway-v2 pins openssl 3.1",
+    ]
+    order = newest_of_slot_first(
+        "Which openssl does auth-gateway pin?",
+        texts,
+        [_at(2024), _at(2023), _at(2022)],
+        [0.71, 0.70, 0.69],
+        band=0.25,
+    )
+    assert texts[order.order[0]] == "auth-gateway pins openssl 3.2"
+    assert 1 not in order.newest
