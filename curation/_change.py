@@ -204,20 +204,31 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 @lru_cache(maxsize=65536)
 @lru_cache(maxsize=65536)
 def identifiers(text: str) -> frozenset[str]:
-    """The identifiers of ``text`` written whole ("payments-core-eu", "billing-api-v2"):
-    one name each, so "payments-core" is not a vaguer "payments-core-eu"."""
+    """The identifiers of ``text`` written whole ("payments-core-eu", "billing-api-v2",
+    "same-day"), lower case."""
     found = set()
     for match in _WORD.finditer(unicodedata.normalize("NFKC", text)):
-        raw = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
+        raw = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s").strip(".'")
         if _IDENTIFIER_JOIN.search(raw):
             found.add(raw.lower())
     return frozenset(found)
 
 
+def _parts(identifier: str) -> frozenset[str]:
+    return frozenset(_IDENTIFIER_JOIN.split(identifier))
+
+
+def twins(one: frozenset[str], other: frozenset[str]) -> bool:
+    """Two sets of identifiers that each hold one the other lacks, the two sharing a part:
+    near-twin names ("payments-core" / "payments-core-eu", "billing-api" / "billing-web"),
+    not two labels of one thing ("same-day cutoff" / "cutoff_time")."""
+    return any(_parts(i) & _parts(j) for i in one - other for j in other - one)
+
+
 def _name_other_things(first: Statement, second: Statement) -> bool:
-    """Each names an identifier the other does not: two things, whatever else they share."""
-    one, other = identifiers(first.text), identifiers(second.text)
-    return bool(one - other and other - one)
+    """Each names a near-twin of an identifier the other names: two things, whatever else
+    they share ("search-svc" is not a vaguer "search-svc-eu")."""
+    return twins(identifiers(first.text), identifiers(second.text))
 
 
 def _names(text: str) -> frozenset[str]:
@@ -740,9 +751,14 @@ def _read_question(
         # "company") is covered by the name; TimeQA-like sets lost 0.02 without that
         if name & named and any(name <= set(s.words) for s in near_top):
             subject |= name
-    # an identifier is matched whole: "billing-api" asked is not "billing-api-v2" written
+    # an identifier with a near-twin among the hits near the top is matched whole:
+    # "billing-api" asked is not "billing-api-v2" written
+    written = [identifiers(s.text) for s in near_top]
     whole = frozenset(
-        i for i in identifiers(query) if any(i in identifiers(s.text) for s in near_top)
+        i
+        for i in identifiers(query)
+        if any(i in held for held in written)
+        and any(twins(frozenset({i}), held) for held in written)
     )
     if subject:
         # a slot word none of the subject's own statements holds tells none of them
