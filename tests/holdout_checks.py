@@ -30,6 +30,14 @@ def digest(package: str, hash_seed: str) -> str:
     )
 
 
+def skeleton(text: str, *names: str) -> str:
+    """``text`` with ``names`` masked (longest first), month and weekday words and numbers
+    blanked: what is left is the template's shape."""
+    for name in sorted((n for n in names if n), key=len, reverse=True):
+        text = re.sub(re.escape(name), "X", text, flags=re.IGNORECASE)
+    return re.sub(r"\d+", "9", DATE_WORDS.sub("M", text))
+
+
 def check_deterministic(package: ModuleType) -> None:
     assert isinstance(package.HOLDOUT_SEED, int)
     first = digest(package.__name__, "1")
@@ -151,6 +159,21 @@ def check_negatives_state_no_new_value(package: ModuleType) -> None:
             assert not same_slot, pair
         else:
             assert not same_slot or pair.older.subject_id.startswith(("multi/", "event/")), pair
+
+
+def cross_subject_pairs(package: ModuleType) -> list[LabeledPair]:
+    """The set's cross_subject negatives, each checked to pair two entities of one domain: the
+    newer text names its own entity and not the older one, and the note says whether the
+    value is the same."""
+    subjects = subjects_by_id(package)
+    cross = [p for p in package.holdout_pairs() if p.kind == "cross_subject"]
+    for pair in cross:
+        older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
+        assert older.domain == newer.domain and older.entity != newer.entity
+        assert mentions(pair.newer.text, newer.entity)
+        assert not mentions(pair.newer.text, older.entity)
+        assert (pair.note == "same value") == (pair.older.value == pair.newer.value), pair
+    return cross
 
 
 def check_unknown_family_is_named(package: ModuleType, family: str) -> None:
