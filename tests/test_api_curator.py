@@ -4,21 +4,13 @@ same store methods, and only within the key's tenant."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 
-import pytest
-from api_helpers import Served, error_of, serving
+from api_helpers import Served, error_of
 from curation_helpers import CACHE_LESSON, MIGRATION_LESSON, UNRELATED
 
 from curation import MAX_CONTENT_CHARS, MemoryStore
 
 T = "fleet"
-
-
-@pytest.fixture
-def served(store: MemoryStore) -> Iterator[Served]:
-    with serving(store) as running:
-        yield running
 
 
 def test_curate_is_a_dry_run_unless_asked_and_proposals_are_decided(served: Served) -> None:
