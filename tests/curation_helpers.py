@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from curation import CompressionMode, CurationPolicy, MemoryStore, Mode
+from curation import CompressionMode, CurationPolicy, MemoryRecord, MemoryStore, Mode
 from curation._kinds import MemoryKind
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)  # the conftest clock (a November)
@@ -300,3 +300,35 @@ def seed_mixed(store: MemoryStore, tenant: str) -> dict[str, Any]:
     ids["stale"] = [ids[f"stale{i}"] for i in range(3)]
     ids["lessons"] = [ids[f"lesson{i}"] for i in range(3)]
     return ids
+
+
+def account_manager_change(
+    store: MemoryStore, tenant: str, **policy: Any
+) -> tuple[MemoryRecord, MemoryRecord]:
+    """A key-less change of one slot (Initech's account manager: Dana Ruiz, then Omar Haddad)
+    and a policy applying supersession only, so the next pass infers that the newer entry
+    supersedes the older: the hashing test embedder scores the pair 0.67, so the detector's
+    threshold is set below it. ``policy`` adds fields (``inferred_min_reviewed``)."""
+    now = store.clock.now()
+    old = store.remember(
+        tenant,
+        "The account manager for Initech is Dana Ruiz since 2025.",
+        created_at=now - timedelta(days=300),
+    )
+    new = store.remember(
+        tenant,
+        "The account manager for Initech is Omar Haddad since 2026.",
+        created_at=now - timedelta(days=20),
+    )
+    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
+    store.tenants.set_policy(
+        tenant,
+        CurationPolicy(
+            **off,
+            supersession=Mode.APPLY,
+            compression=CompressionMode.OFF,
+            contradiction_threshold={"*": 0.6},
+            **policy,
+        ),
+    )
+    return old, new

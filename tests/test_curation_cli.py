@@ -16,6 +16,7 @@ from curation_helpers import (
     EVERY_KIND,
     T0,
     UNRELATED,
+    account_manager_change,
     apply_only,
     seed_mixed,
     state,
@@ -260,29 +261,7 @@ def test_conflicts_inferred_lists_key_less_supersessions_and_restore_undoes_one(
 
 def _held_change(store: MemoryStore, env: dict[str, str], **policy: object) -> tuple[str, str]:
     """A key-less change the pass infers, run by the CLI under the review gate's policy."""
-    from curation import CompressionMode, Mode
-
-    old = store.remember(
-        T,
-        "The account manager for Initech is Dana Ruiz since 2025.",
-        created_at=T0 - timedelta(days=300),
-    )
-    new = store.remember(
-        T,
-        "The account manager for Initech is Omar Haddad since 2026.",
-        created_at=T0 - timedelta(days=20),
-    )
-    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.tenants.set_policy(
-        T,
-        CurationPolicy(
-            **off,
-            supersession=Mode.APPLY,
-            compression=CompressionMode.OFF,
-            contradiction_threshold={"*": 0.6},
-            **policy,  # type: ignore[arg-type]
-        ),
-    )
+    old, new = account_manager_change(store, T, **policy)
     return old.id, new.id
 
 
