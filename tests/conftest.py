@@ -178,3 +178,9 @@ def cli_env(database_url: str, tmp_path: Path) -> dict[str, str]:
     env["MEMGOV_HOME"] = str(tmp_path / "home")
     env["HF_HUB_OFFLINE"] = "1"
     return env
+
+
+@pytest.fixture
+def env(cli_env: dict[str, str]) -> dict[str, str]:
+    """The CLI's environment with the hashing embedder: no model to load."""
+    return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}

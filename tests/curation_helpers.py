@@ -40,6 +40,17 @@ TRACKED = (
 EVERY_KIND = frozenset(MemoryKind)
 
 
+def seed_mixed_decaying(store: MemoryStore, tenant: str) -> dict[str, Any]:
+    """``seed_mixed``, under the tenant's policy with every kind allowed to decay uncovered
+    (the seeded stale hotfixes are one-off facts)."""
+    ids = seed_mixed(store, tenant)
+    policy = store.tenants.policy(tenant)
+    store.tenants.set_policy(
+        tenant, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND})
+    )
+    return ids
+
+
 def apply_all(**overrides: Any) -> CurationPolicy:
     overrides.setdefault("decay_uncovered_kinds", EVERY_KIND)
     return CurationPolicy(**overrides).with_all_modes(Mode.APPLY)

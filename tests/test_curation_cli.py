@@ -10,15 +10,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from cli_helpers import as_json, memgov, run_cli
+from cli_helpers import NOW, as_json, memgov, run_cli
 from curation_helpers import (
     CACHE_LESSON,
-    EVERY_KIND,
     T0,
     UNRELATED,
     account_manager_change,
     apply_only,
     seed_mixed,
+    seed_mixed_decaying,
     state,
     table_counts,
 )
@@ -30,23 +30,12 @@ from curation._policy import MINILM_MODEL, CurationPolicy
 pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
 
 T = "fleet"
-NOW = ["--now", T0.isoformat()]
-
-
-@pytest.fixture
-def env(cli_env: dict[str, str]) -> dict[str, str]:
-    return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
 
 
 def test_curate_dry_run_then_enable_writes_apply_and_undo(
     store: MemoryStore, env: dict[str, str]
 ) -> None:
-    seed_mixed(store, T)
-    # the seeded stale hotfixes are one-off facts: let them decay uncovered, as the pass
-    # tests do (the only-carrier rule is tested in test_decay_carrier.py)
-    store.tenants.set_policy(
-        T, store.tenants.policy(T).model_copy(update={"decay_uncovered_kinds": EVERY_KIND})
-    )
+    seed_mixed_decaying(store, T)
     before = state(store, T)
 
     earlier = (T0 - timedelta(hours=1)).isoformat()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from api_helpers import Served, error_of
 from cli_helpers import invoke
 from forget_helpers import rows, seed
@@ -17,11 +16,6 @@ from curation import MemoryStore
 from curation.cli.app import app
 
 T = "clinic"
-
-
-@pytest.fixture
-def env(cli_env: dict[str, str]) -> dict[str, str]:
-    return dict(cli_env, MEMGOV_EMBEDDER="hashing")
 
 
 def run(env: dict[str, str], *args: str) -> Result:
