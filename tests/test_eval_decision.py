@@ -14,21 +14,15 @@ from evaluation.fleet import SimQuery
 AT = datetime(2026, 11, 1, tzinfo=UTC)
 SUBJECTS = {"cur": "plan", "old": "plan", "claim": "dc", "fix": "dc", "noise": "orders"}
 QUERY = SimQuery(
-    id="q",
-    tenant="t",
-    at=AT,
-    query="What plan?",
-    subject="plan",
-    correct_ids=frozenset({"cur"}),
-    stale_ids=frozenset({"old"}),
+    "q", "t", AT, "What plan?", "plan", frozenset({"cur"}), stale_ids=frozenset({"old"})
 )
 CLAIM_QUERY = SimQuery(
-    id="q2",
-    tenant="t",
-    at=AT,
-    query="Where is the data center?",
-    subject="dc",
-    correct_ids=frozenset({"fix"}),
+    "q2",
+    "t",
+    AT,
+    "Where is the data center?",
+    "dc",
+    frozenset({"fix"}),
     refuted_ids=frozenset({"claim"}),
 )
 
