@@ -37,17 +37,10 @@ def _write(name: str, day: float, content: str, role: str, subject: str, **kw: o
 
 
 def _question(
-    query_id: str,
-    subject: str,
-    query: str,
-    kind: str,
-    correct: str,
-    *,
-    hours: int = 0,
-    stale: str | None = None,
-    refuted: str | None = None,
+    query_id: str, subject: str, query: str, kind: str, correct: str, hours: int = 0, **wrong: str
 ) -> SimQuery:
-    """A question of tenant t on day 20, its truth named by the writes' names."""
+    """A question of tenant t on day 20, its truth named by the writes' names: ``correct``,
+    and in ``wrong`` its ``stale_ids`` or ``refuted_ids``."""
     return SimQuery(
         id=query_id,
         tenant="t",
@@ -55,9 +48,8 @@ def _question(
         subject=subject,
         query=query,
         correct_ids=frozenset({_id(correct)}),
-        stale_ids=frozenset({_id(stale)} if stale else ()),
-        refuted_ids=frozenset({_id(refuted)} if refuted else ()),
         kind=kind,
+        **{field: frozenset({_id(name)}) for field, name in wrong.items()},
     )
 
 
@@ -138,14 +130,16 @@ def mini_fleet() -> Fleet:
         for d in (2, 4, 6)
     ]
     queries = [
-        _question("q-plan", "plan", "Which plan is Initech on now?", "state", "pro", stale="basic"),
+        _question(
+            "q-plan", "plan", "Which plan is Initech on now?", "state", "pro", stale_ids="basic"
+        ),
         _question(
             "q-dc",
             "dc",
             "Where is EU customer data hosted?",
             "claim",
             "dublin",
-            refuted="frankfurt",
+            refuted_ids="frankfurt",
         ),
         _question(
             "q-id",
