@@ -232,33 +232,22 @@ def seed_mixed(store: MemoryStore, tenant: str) -> dict[str, Any]:
 
     for text_ in fillers("fresh", 12):
         add("filler", text_, created_at=days_ago(1))
+
+    def keyed(role: str, content: str, key: str, days: int, **fields: Any) -> None:
+        add(role, content, supersession_key=key, created_at=days_ago(days), **fields)
+
     # supersession: the newer entry of key deploy-target wins
-    add(
-        "key_old",
-        "The deploy target for the web tier is the blue pool",
-        supersession_key="deploy-target",
-        created_at=days_ago(10),
-    )
-    add(
-        "key_new",
-        "The deploy target for the web tier is the green pool",
-        supersession_key="deploy-target",
-        created_at=days_ago(2),
-    )
+    keyed("key_old", "The deploy target for the web tier is the blue pool", "deploy-target", 10)
+    keyed("key_new", "The deploy target for the web tier is the green pool", "deploy-target", 2)
     # ... and a newer but narrower entry of key region (filed beneath the broad one)
-    add(
+    keyed(
         "key_broad",
         "Every service must run in at least two availability zones",
-        supersession_key="region",
+        "region",
+        20,
         generality=2,
-        created_at=days_ago(20),
     )
-    add(
-        "key_narrow",
-        "The search service runs in two availability zones",
-        supersession_key="region",
-        created_at=days_ago(3),
-    )
+    keyed("key_narrow", "The search service runs in two availability zones", "region", 3)
     # duplicates: the same words, different punctuation (cosine 1.0); the first is broader
     add(
         "dup_canonical",
