@@ -99,7 +99,7 @@ def build_plan(
     if pairs.needed(work):  # one similar-pair scan serves four mechanics
         with _timed(timings, "duplicates"):
             found = pairs.scan(work, pair_search)
-            plan.merges = duplicates.plan_merges(work, found.linked, found.dup_t)
+            plan.merges = duplicates.plan_merges(work, found.linked, found.dup_t, found.changes)
             changes = found.changes
     unsure = changes
     if policy.supersession != Mode.OFF:

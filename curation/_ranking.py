@@ -142,6 +142,13 @@ def rank_candidates(
     return hits
 
 
+def last_said(row: Any) -> datetime:
+    """When a candidate's text was last written: its restatements count (a candidate row
+    without the column, from an older caller, has only its write time)."""
+    stated = getattr(row, "stated_at", None)
+    return row.created_at if stated is None else max(row.created_at, stated)
+
+
 def _newest_of_slot_first(
     rows: Sequence[Any],
     order: list[int],
@@ -167,7 +174,7 @@ def _newest_of_slot_first(
         slots = newest_of_slot_first(
             query,
             [rows[i].content for i in members],
-            [rows[i].created_at for i in members],
+            [last_said(rows[i]) for i in members],
             [float(similarity[i]) for i in members],
             band=policy.slot_order_band,
             near=policy.slot_order_near,

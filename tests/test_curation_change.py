@@ -154,7 +154,8 @@ def test_recall_never_reorders_across_the_named_subject() -> None:
     order = newest_of_slot_first(
         "Which team does Jan Koller play for?", texts, [_at(2001), _at(1999)], [0.8, 0.8], band=0.25
     )
-    assert order.order == [0, 1] and order.newest == {}
+    # Bo Smith's newer fact is no version of Jan Koller's; the hit naming him goes first
+    assert order.order == [1, 0] and order.newest == {}
 
 
 def test_reading_statements_on_many_threads_at_once_is_safe() -> None:
@@ -359,3 +360,63 @@ def test_a_record_timestamp_or_a_checked_note_is_validity(
     statement = read_statement(text)
     assert statement.valid_from == when
     assert value in statement.words
+
+
+def test_a_near_twin_names_another_subject() -> None:
+    """Two customers, Northwind Travel and Northwind Traders, share the rare word; the common
+    one, written as part of the name, tells them apart: the newer Traders fact is not
+    Travel's."""
+    texts = [
+        "Tool result: customer Northwind Travel, preferred_channel=email (as of 2021-09-10)",
+        "Tool result: customer Northwind Travel, preferred_channel=Teams (as of 2021-12-12)",
+        "Tool result: customer Northwind Traders, preferred_channel=phone (as of 2023-02-26)",
+        "Tool result: customer Northwind Traders, preferred_channel=Slack (as of 2024-01-29)",
+    ]
+    order = newest_of_slot_first(
+        "How does Northwind Travel prefer to be contacted now?",
+        texts,
+        [_at(2021), _at(2021), _at(2023), _at(2024)],
+        [0.48, 0.42, 0.41, 0.39],
+        band=0.25,
+    )
+    assert texts[order.order[0]].endswith("Teams (as of 2021-12-12)")
+    assert set(order.newest) <= {0} and order.newest.get(0, 1) == 1
+
+
+def test_hits_naming_the_whole_subject_go_above_a_near_twin() -> None:
+    """The best hit by similarity is the twin "billing-api": among the near-equal hits, the
+    ones naming "billing-web" come first, newest first, and the twin keeps its own order."""
+    texts = [
+        '{"repo": "billing-api", "default_branch": "main", "fetched": "2022-04-26"}',
+        '{"repo": "billing-web", "default_branch": "main", "fetched": "2022-11-23"}',
+        '{"repo": "billing-web", "default_branch": "master", "fetched": "2022-05-12"}',
+        '{"repo": "billing-api", "default_branch": "trunk", "fetched": "2023-02-01"}',
+    ]
+    order = newest_of_slot_first(
+        "Which branch is the default on billing-web now?",
+        texts,
+        [_at(2022), _at(2022), _at(2022), _at(2023)],
+        [0.468, 0.464, 0.463, 0.455],
+        band=0.25,
+    )
+    assert [texts[i][10:21] for i in order.order] == [
+        "billing-web",
+        "billing-web",
+        "billing-api",
+        "billing-api",
+    ]
+    assert "2022-11-23" in texts[order.order[0]]
+
+
+def test_a_name_no_hit_writes_whole_keeps_the_subject_it_has() -> None:
+    """Asked of "Sam Patel" where the notes say only "Sam": the full name joins no subject,
+    so the notes are still one slot and the newer comes first."""
+    texts = ["Sam's office day is Tuesday.", "Sam's office day is Thursday now."]
+    order = newest_of_slot_first(
+        "Which day is Sam Patel in the office?",
+        texts,
+        [_at(2022), _at(2023)],
+        [0.62, 0.60],
+        band=0.25,
+    )
+    assert order.order == [1, 0]

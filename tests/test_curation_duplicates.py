@@ -332,3 +332,43 @@ def test_a_chain_of_links_folds_only_near_duplicates_of_each_canonical() -> None
     assert folds == {"a": {"b"}, "c": {"d"}}
     assert plan.archived_ids() == {"b", "d"}
     assert all(m.min_similarity >= threshold for m in plan.merges)
+
+
+def _tenures(return_days: float) -> list[dict[str, Any]]:
+    """The same employer said in 2004-like and 2015-like notes, another said in between
+    (or, with ``return_days`` older than the rest, before both)."""
+    benfica = "Rui Vitória's employer is Benfica."
+    return [
+        {"id": "first", "content": benfica, "embedding": TOPIC, "age_days": 30},
+        {
+            "id": "between",
+            "content": "Rui Vitória's employer is Fátima.",
+            "embedding": near(TOPIC, 0.95, 1),
+            "age_days": 20,
+        },
+        {
+            "id": "again",
+            "content": benfica,
+            "embedding": near(TOPIC, 0.999, 2),
+            "age_days": return_days,
+        },
+    ]
+
+
+def test_a_return_to_an_earlier_value_is_not_folded_into_it() -> None:
+    """Benfica, then Fátima, then Benfica again: the last note is the newest said, not an
+    echo of the first; folding it would leave Fátima the newest and recall would put it
+    first."""
+    plan = plan_for(_tenures(return_days=10), BOTH)
+    assert plan.merges == []
+    assert "again" not in {a.memory_id for a in plan.archives}
+
+
+def test_a_value_said_twice_before_another_is_still_one_statement() -> None:
+    """Said twice with nothing else in between (the other employer came before both): an
+    echo, folded as before."""
+    rows = _tenures(return_days=25)
+    rows[1]["age_days"] = 40
+    plan = plan_for(rows, BOTH)
+    assert len(plan.merges) == 1
+    assert {plan.merges[0].canonical_id, *plan.merges[0].duplicate_ids} == {"first", "again"}

@@ -147,16 +147,12 @@ def write_batch(
                 revived.add(memory_id)
                 results[index] = WriteResult(id=memory_id, created=False, revived=True)
             else:
-                restate_events.append(
-                    event_row(tenant, EventType.RESTATE, at=now, actor=actor, memory_id=prior.id)
-                )
+                restate_events.append(_restated(tenant, write, prior.id, now=now, actor=actor))
                 results[index] = WriteResult(id=memory_id, created=False, restated=True)
             continue
         if write.content_hash in new_in_batch:
             memory_id = str(new_in_batch[write.content_hash])
-            restate_events.append(
-                event_row(tenant, EventType.RESTATE, at=now, actor=actor, memory_id=memory_id)
-            )
+            restate_events.append(_restated(tenant, write, memory_id, now=now, actor=actor))
             results[index] = WriteResult(id=memory_id, created=False, restated=True)
             continue
         if write.item.id is not None and write.item.id in taken:
@@ -180,6 +176,23 @@ def write_batch(
         bulk_load.attach(conn, tenant)
     record_events(conn, restate_events)
     return [r for r in results if r is not None]
+
+
+def _restated(
+    tenant: str, write: PreparedWrite, memory_id: uuid.UUID | str, *, now: datetime, actor: str
+) -> dict[str, Any]:
+    """The restatement's event, with when it was said (the write's own time when it has
+    one, as an import of history does): a value said again after another replaced it is
+    current again, and recall reads that moment (``sql.recall.LAST_STATED``)."""
+    said = write.item.created_at or now
+    return event_row(
+        tenant,
+        EventType.RESTATE,
+        at=now,
+        actor=actor,
+        memory_id=memory_id,
+        data={"stated_at": said.isoformat()},
+    )
 
 
 def _copy_new(

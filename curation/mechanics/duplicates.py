@@ -17,6 +17,7 @@ from curation._plan import Mechanic, MergeCluster
 from curation._policy import Mode
 from curation._unionfind import UnionFind
 from curation.mechanics.chains import retarget
+from curation.mechanics.contradictions import SlotChange
 from curation.mechanics.work import PlanWork
 
 
@@ -45,9 +46,11 @@ def canonical(work: PlanWork, members: list[int]) -> int:
     )
 
 
-def plan_merges(work: PlanWork, linked: list[tuple[int, int]], dup_t: float) -> list[MergeCluster]:
+def plan_merges(
+    work: PlanWork, linked: list[tuple[int, int]], dup_t: float, changes: list[SlotChange]
+) -> list[MergeCluster]:
     """Fold each linked group into its canonical, but only the members that are themselves
-    near-duplicates of it (cosine >= ``dup_t``).
+    near-duplicates of it (cosine >= ``dup_t``) and not a return to it (``Returns``).
 
     Linking is transitive and similarity is not: chit-chat turns chain one to the next, so
     a group's far end can say something the canonical never did, and folding it would
@@ -58,10 +61,12 @@ def plan_merges(work: PlanWork, linked: list[tuple[int, int]], dup_t: float) -> 
     if work.policy.duplicates == Mode.OFF:
         return []
     merges: list[MergeCluster] = []
+    returns = Returns(work, changes)
+    linked = [(a, b) for a, b in linked if not returns.between(a, b)]
     pending = _groups_with_links(linked)[::-1]  # pop() then takes the groups in order
     while pending:
         members, pairs = pending.pop()
-        kept, merge = _fold(work, members, pairs, dup_t)
+        kept, merge = _fold(work, members, pairs, dup_t, returns)
         if merge is not None:
             merges.append(merge)
         rest = {m for m in members if m != kept and not work.archived[m]}
@@ -95,8 +100,32 @@ def _groups_with_links(
     return list(zip(groups, pairs, strict=True))
 
 
+class Returns:
+    """A statement said again after its slot held another value ("works for Benfica",
+    "... for Fátima", "... for Benfica" again) is a return, not an echo: folding the later
+    one into the earlier would leave the older value the newest said, and recall would put
+    it first. Known from the scan's same-slot changes: a change partner of either side
+    written strictly between the two."""
+
+    def __init__(self, work: PlanWork, changes: list[SlotChange]) -> None:
+        self._created = work.snap.created_at
+        self._partners: dict[int, list[int]] = {}
+        for change in changes:
+            self._partners.setdefault(change.older, []).append(change.newer)
+            self._partners.setdefault(change.newer, []).append(change.older)
+
+    def between(self, a: int, b: int) -> bool:
+        first, last = sorted((self._created[a], self._created[b]))
+        partners = self._partners.get(a, []) + self._partners.get(b, [])
+        return any(first < self._created[c] < last for c in partners)
+
+
 def _fold(
-    work: PlanWork, members: list[int], pairs: list[tuple[int, int]], dup_t: float
+    work: PlanWork,
+    members: list[int],
+    pairs: list[tuple[int, int]],
+    dup_t: float,
+    returns: Returns,
 ) -> tuple[int, MergeCluster | None]:
     """Pick the canonical and archive the near-duplicates of it that may go.
 
@@ -116,6 +145,7 @@ def _fold(
         m
         for m in others
         if (m in linked or similarity[m] >= dup_t)
+        and not returns.between(kept, m)
         and not work.differences(kept, m)
         and may_restate(snap.contents[kept], snap.contents[m])
     ]

@@ -16,13 +16,18 @@ CANDIDATE_COLUMNS = """
 OPEN_CONFLICTS = """(SELECT count(*) FROM conflict c WHERE c.tenant = :t AND c.memory_id = {row}.id
       AND c.status = 'open') AS open_conflicts"""
 
+# when the entry's text was last said: a restatement (the same text written again) is
+# an event, not a row; a value said again after another replaced it is current again
+LAST_STATED = """(SELECT max(coalesce(CAST(e.data->>'stated_at' AS timestamptz), e.at)) FROM event e
+      WHERE e.tenant = :t AND e.memory_id = {row}.id AND e.type = 'restate') AS stated_at"""
+
 CANDIDATES_FROM = """
     FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id
     WHERE m.tenant = :t {filter}"""
 
 SEARCH = f"""
     SELECT {CANDIDATE_COLUMNS}, 1 - (m.embedding <=> :q) AS similarity,
-           {OPEN_CONFLICTS.format(row="m")}
+           {OPEN_CONFLICTS.format(row="m")}, {LAST_STATED.format(row="m")}
     {CANDIDATES_FROM}
     ORDER BY m.embedding <=> :q
     LIMIT :n
@@ -32,7 +37,7 @@ SEARCH = f"""
 # (the stored full-precision vector) then re-ranks them, so the rows returned and their
 # similarities are those of exact search whenever the true top n are among the candidates.
 RERANKED = f"""
-    SELECT cand.*, {OPEN_CONFLICTS.format(row="cand")}
+    SELECT cand.*, {OPEN_CONFLICTS.format(row="cand")}, {LAST_STATED.format(row="cand")}
     FROM (
         SELECT {CANDIDATE_COLUMNS}, 1 - (m.embedding <=> :q) AS similarity
         {CANDIDATES_FROM}

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 def _with_open_conflicts(columns: str, tenant: str) -> str:
     """The tenant's rows (``{status}`` left for the caller: active only, or all) with
-    ``columns``, ``tenant`` the parameter in the executing driver's style."""
+    ``columns``, ``tenant`` the parameter in the executing driver's style, in the order
+    they were last said (``LAST_SAID``)."""
     return f"""
     SELECT {columns}
     FROM memory m
@@ -17,13 +18,25 @@ def _with_open_conflicts(columns: str, tenant: str) -> str:
         SELECT memory_id, count(*) AS n FROM conflict
         WHERE tenant = {tenant} AND status = 'open' GROUP BY memory_id
     ) c ON c.memory_id = m.id
+    LEFT JOIN (
+        SELECT memory_id, max({STATED_AT}) AS at FROM event
+        WHERE tenant = {tenant} AND type = 'restate' GROUP BY memory_id
+    ) r ON r.memory_id = m.id
     WHERE m.tenant = {tenant} {{status}}
-    ORDER BY m.created_at, m.id
+    ORDER BY {LAST_SAID}, m.id
 """
 
 
+# A restatement (the same text written again) is an event, not a row. The plan reads an
+# entry as said when it was last said: a value said again after another replaced it is
+# no older than that other value (no change reads it as replaced, no decay as stale).
+STATED_AT = "coalesce(CAST(data->>'stated_at' AS timestamptz), at)"
+LAST_SAID = "greatest(m.created_at, r.at)"
+
+
 ACTIVE_ROWS = _with_open_conflicts(
-    """m.id, m.kind, m.content, m.embedding, m.created_at, m.supersession_key, m.topic,
+    f"""m.id, m.kind, m.content, m.embedding, {LAST_SAID} AS created_at, m.supersession_key,
+           m.topic,
            s.importance, s.generality, s.proven, s.recall_count, s.last_recalled_at,
            s.pinned, s.version, s.parent_id,
            coalesce(c.n, 0) AS open_conflicts""",
@@ -31,7 +44,7 @@ ACTIVE_ROWS = _with_open_conflicts(
 )
 
 ACTIVE_COLUMNS = _with_open_conflicts(
-    """m.id::text, m.kind, m.content, extract(epoch FROM m.created_at)::float8,
+    f"""m.id::text, m.kind, m.content, extract(epoch FROM {LAST_SAID})::float8,
            m.supersession_key, m.topic, s.importance, s.generality, s.proven, s.recall_count,
            extract(epoch FROM s.last_recalled_at)::float8, s.pinned, s.version,
            s.parent_id::text, coalesce(c.n, 0)""",

@@ -1,0 +1,268 @@
+"""Integrity of hold-out set F (evaluation/holdout_f): its domains, histories, wording
+families and labelled pairs, and that the store benchmark reads it. Nothing here judges how
+well the change detector does on the set; nothing here needs the database."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from itertools import pairwise
+
+import pytest
+from holdout_checks import (
+    DATE_WORDS,
+    MONTHS,
+    WEEKDAYS,
+    YEAR,
+    changing,
+    check_deterministic,
+    check_histories,
+    check_labels,
+    check_negatives_state_no_new_value,
+    check_renders_every_fact,
+    check_store_benchmark_reads,
+    check_unknown_family_is_named,
+    questions_asked,
+    subjects_by_id,
+)
+from holdout_helpers import assert_spread_over_families
+
+import evaluation.holdout_f as holdout_f
+from curation._trust import find_instructions, find_pii, find_secrets
+from evaluation.holdout import PAIR_KINDS, PAIR_LABELS, LabeledPair, Memory, Subject
+from evaluation.holdout_f import families, holdout_histories, holdout_pairs, render
+from evaluation.holdout_f.catalogue import domain, domains
+
+
+def _subjects() -> dict[str, Subject]:
+    return subjects_by_id(holdout_f)
+
+
+def _domain_of(subject_id: str) -> str:
+    parts = subject_id.split("/")
+    return parts[1] if parts[0] in ("multi", "event") else parts[0]
+
+
+def _names(text: str, entity: str) -> bool:
+    """Whether ``text`` names ``entity`` itself, not a longer twin ("billing-api-v2")."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(entity)}(?![\w-])", text, re.IGNORECASE))
+
+
+def test_the_set_is_deterministic_across_processes() -> None:
+    check_deterministic(holdout_f)
+
+
+def test_eight_domains_with_several_slots_stable_subjects_and_near_twins() -> None:
+    subjects = holdout_histories()
+    by_domain = Counter(subject.domain for subject in subjects)
+    assert len(by_domain) == 8 and min(by_domain.values()) >= 10
+    assert len(_subjects()) == len(subjects) >= 90
+    for name in by_domain:
+        own = [s for s in subjects if s.domain == name]
+        assert all(s.id.startswith(f"{name}/") and s.id.isascii() for s in own)
+        per_entity = Counter(s.entity for s in own)
+        assert len(per_entity) >= 7 and sum(n >= 2 for n in per_entity.values()) >= 4, name
+        assert sum(changing(s) for s in own) >= 7 and sum(not changing(s) for s in own) >= 2
+        for twin, other in domain(name).twins:
+            assert twin in per_entity and other in per_entity, name
+            assert twin[:5] == other[:5] and len(set(domain(name).entities[twin])) >= 2
+
+
+def test_slots_of_one_entity_change_on_their_own_schedules() -> None:
+    for a, b in pairwise(holdout_histories()):
+        if a.domain == b.domain and a.entity == b.entity:
+            assert a.slot != b.slot
+            assert {f.valid_from for f in a.facts}.isdisjoint(f.valid_from for f in b.facts)
+
+
+def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep_theirs() -> None:
+    check_histories(holdout_f)
+
+
+def test_values_come_in_many_kinds() -> None:
+    values = {f.value for s in holdout_histories() for f in s.facts}
+    assert any(re.fullmatch(rf"\d+ ({MONTHS}) 20\d\d", v) for v in values)  # a date
+    assert any(re.fullmatch(WEEKDAYS, v) for v in values)  # a weekday
+    assert any(re.fullmatch(rf"({WEEKDAYS}) \d\d:\d\d", v) for v in values)  # a slot
+    assert any(re.fullmatch(r"\$[\d,]+", v) for v in values)  # an amount
+    assert any(re.fullmatch(r"\d+%", v) for v in values)  # a share
+    assert any(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in values)  # a version
+    assert any(re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+", v) for v in values)  # a person
+    assert any(re.fullmatch(r"[A-Z]\w+ \w+ \d+", v) for v in values)  # a plan name
+
+
+def test_questions_ask_like_a_user_not_like_the_memories() -> None:
+    asked = questions_asked(holdout_f)
+    assert len({q.split()[0] for q in asked}) >= 8
+    for subject in holdout_histories():
+        slot = domain(subject.domain).slot(subject.slot)
+        for question in subject.questions:
+            lowered = question.lower()
+            assert "_" not in question, question  # no config key ("primary_oncall")
+            for phrase in slot.phrases:
+                assert phrase.format(e=subject.entity).lower() not in lowered, question
+
+
+def test_every_family_renders_every_fact_mentioning_its_entity_and_value() -> None:
+    assert len(families()) == 12
+    check_renders_every_fact(holdout_f)
+
+
+def test_the_trust_gate_has_nothing_to_redact_or_quarantine_in_any_memory() -> None:
+    """A memory the gate quarantines (a chat line tagged ``assistant:``) is never recalled,
+    and one it redacts loses its value: neither would measure change detection."""
+    for subject in holdout_histories():
+        for family in families():
+            for memory in render(family, subject):
+                text = memory.text
+                assert not find_instructions(text + "\n"), text
+                assert not find_secrets(text) and not find_pii(text), text
+
+
+RELATIVE_WORDS = ("this morning", "yesterday", "last ", "earlier this week")
+CORRECTION_OPENINGS = ("Correct", "To correct", "Erratum", "Not a correction", "Checked again")
+
+
+def _keeps_shape(memory: Memory, subject: Subject) -> bool:
+    """Whether ``memory`` has its family's shape."""
+    text, family, d = memory.text, memory.family, domain(subject.domain)
+    lines, iso = text.split("\n"), f"{memory.valid_from:%Y-%m-%d}"
+    checks = {
+        "chat_turn": lambda: lines[0].startswith("user: ") and lines[-1].startswith("agent: "),
+        "tool_json": lambda: (
+            json.loads(text)["tool"] == d.tool and json.loads(text)["as_of"] == iso
+        ),
+        "yaml_config": lambda: lines[0].startswith("# ") and iso in lines[0],
+        "slack": lambda: bool(re.search(r":[a-z_+]+:|@\w", text)),
+        "commit": lambda: bool(re.match(rf"{d.commit_scope}(\([\w-]+\))?: \S", text)),
+        "email": lambda: lines[0].startswith("Subject: ") and lines[1] == "",
+        "correction": lambda: text.startswith(CORRECTION_OPENINGS),
+        "relative_time": lambda: any(w in text for w in RELATIVE_WORDS),
+        "reported_speech": lambda: bool(
+            re.match(r"(On \d+ \w+ \d{4} )?(According to )?[A-Z]", text)
+        ),
+        "telegraphic": lambda: len(lines) == 1 and text.startswith(subject.entity),
+        "casual_lowercase": lambda: "".join(text.split(memory.value)).islower(),
+        "minutes_bullet": lambda: text.startswith(f"- {d.meeting}"),
+    }
+    return checks[family]()
+
+
+def test_each_family_keeps_its_shape() -> None:
+    for subject in holdout_histories():
+        for family in families():
+            for memory in render(family, subject):
+                assert _keeps_shape(memory, subject), (family, memory.text)
+
+
+def _undated(text: str, subject: Subject) -> bool:
+    """Whether ``text`` carries no date but its values' and a relative "last Tuesday"."""
+    for value in sorted((f.value for f in subject.facts), key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(value)}(?![\w-])", "", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\blast ({WEEKDAYS})\b", "", text, flags=re.IGNORECASE)
+    return not YEAR.search(text) and not DATE_WORDS.search(text)
+
+
+def test_relative_time_and_chat_wordings_leave_the_date_to_the_write_time() -> None:
+    """Tool output, config excerpts and minutes are dated; chat, commits, mail, notes and
+    relative time words are not (a reported speech sometimes is)."""
+    dated = ("tool_json", "yaml_config", "minutes_bullet")
+    for subject in holdout_histories():
+        for family in families():
+            if family == "reported_speech":
+                continue
+            for memory in render(family, subject):
+                assert _undated(memory.text, subject) != (family in dated), memory.text
+
+
+def test_pairs_cover_every_kind_label_family_and_domain() -> None:
+    pairs = holdout_pairs()
+    assert len(pairs) >= 1000
+    assert set(Counter(p.label for p in pairs)) == set(PAIR_LABELS)
+    every = {d.name for d in domains()}
+    for kind in PAIR_KINDS:
+        of_kind = [p for p in pairs if p.kind == kind]
+        assert len(of_kind) >= 90, kind
+        assert_spread_over_families(of_kind, families())
+        assert {_domain_of(p.older.subject_id) for p in of_kind} == every, kind
+
+
+def test_labels_follow_kinds_and_the_histories() -> None:
+    check_labels(holdout_f)
+
+
+def test_no_negative_states_a_new_value_of_one_subjects_slot() -> None:
+    check_negatives_state_no_new_value(holdout_f)
+
+
+def _masked(text: str, subject: Subject) -> str:
+    for name in sorted([subject.entity, *[f.value for f in subject.facts]], key=len)[::-1]:
+        text = re.sub(re.escape(name), "X", text, flags=re.IGNORECASE)
+    return re.sub(r"\d+", "9", DATE_WORDS.sub("M", text))
+
+
+def test_cross_subject_negatives_share_the_slot_and_name_only_their_own_entity() -> None:
+    subjects = _subjects()
+    cross = [p for p in holdout_pairs() if p.kind == "cross_subject"]
+    for pair in cross:
+        older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
+        assert older.domain == newer.domain and older.slot == newer.slot
+        assert older.entity != newer.entity
+        assert _names(pair.newer.text, newer.entity)
+        assert not _names(pair.newer.text, older.entity), pair.newer.text
+        same = pair.older.value == pair.newer.value
+        assert same == (pair.note == "same value") or pair.note == "template twin", pair
+    notes = Counter(p.note for p in cross)
+    assert notes["same value"] >= 60 and notes["same slot"] >= 60 and notes["template twin"] >= 20
+    twins = {frozenset(t) for d in domains() for t in d.twins}
+    for pair in (p for p in cross if p.note == "template twin"):
+        older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
+        assert frozenset((older.entity, newer.entity)) in twins
+        assert pair.older.family == pair.newer.family
+        assert _masked(pair.older.text, older) == _masked(pair.newer.text, newer), pair
+
+
+def test_other_slot_negatives_are_real_subjects_of_the_same_entity() -> None:
+    subjects = _subjects()
+    others = [p for p in holdout_pairs() if p.kind == "other_slot"]
+    for pair in others:
+        older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
+        assert older.entity == newer.entity and older.domain == newer.domain
+        assert older.slot != newer.slot
+        same = pair.older.value == pair.newer.value
+        assert same == (pair.note == "same value, other slot"), pair
+    assert any(p.note == "same value, other slot" for p in others)
+
+
+def test_relations_events_and_additions_are_built_as_their_kind_says() -> None:
+    subjects = _subjects()
+    by_kind: dict[str, list[LabeledPair]] = {}
+    for pair in holdout_pairs():
+        by_kind.setdefault(pair.kind, []).append(pair)
+    for kind, prefix in (("multi_valued", "multi/"), ("recurring_event", "event/")):
+        for pair in by_kind[kind]:
+            old, new = pair.older, pair.newer
+            assert old.subject_id == new.subject_id and old.subject_id.startswith(prefix)
+            assert old.value != new.value and old.is_current and new.is_current
+    for pair in by_kind["recurring_event"]:
+        occasions = pair.note.split(" then ")
+        assert len(set(occasions)) == 2
+        for memory, occasion in zip((pair.older, pair.newer), occasions, strict=True):
+            assert occasion.lower() in memory.text.lower()
+    for pair in by_kind["addition"]:
+        subject = subjects[pair.older.subject_id]
+        assert pair.older.value == subject.current_value and pair.older.is_current
+        assert domain(subject.domain).multi.entity == subject.entity
+        assert _names(pair.newer.text, subject.entity)
+        assert pair.newer.subject_id.startswith(f"multi/{subject.domain}/")
+        assert pair.newer.value not in {f.value for f in subject.facts}
+
+
+@pytest.mark.parametrize("family", ["haiku", "", "CHAT_TURN", "chat-turn"])
+def test_an_unknown_family_is_named(family: str) -> None:
+    check_unknown_family_is_named(holdout_f, family)
+
+
+def test_the_store_benchmark_reads_set_f_like_the_others() -> None:
+    check_store_benchmark_reads(holdout_f, "f")
