@@ -1,6 +1,6 @@
 """Integrity checks every hold-out set with the common API (``families``, ``render``,
 ``holdout_histories``, ``holdout_pairs``, ``HOLDOUT_SEED``) must pass, shared by the tests
-of sets D and E so that each check is written once."""
+of sets D, E and F so that each check is written once."""
 
 from __future__ import annotations
 
@@ -11,8 +11,14 @@ from itertools import pairwise
 from types import ModuleType
 
 import pytest
-from holdout_helpers import LABELS, assert_renders_every_fact, set_digest
+from holdout_helpers import (
+    LABELS,
+    assert_renders_every_fact,
+    assert_spread_over_families,
+    set_digest,
+)
 
+from evaluation.holdout import PAIR_KINDS, PAIR_LABELS
 from evaluation.holdout.model import LabeledPair, Subject, UnknownFamilyError
 
 YEAR = re.compile(r"\b(19|20)\d\d\b")
@@ -159,6 +165,21 @@ def check_negatives_state_no_new_value(package: ModuleType) -> None:
             assert not same_slot, pair
         else:
             assert not same_slot or pair.older.subject_id.startswith(("multi/", "event/")), pair
+
+
+def pairs_of_every_kind(
+    package: ModuleType, at_least: int, per_kind: int
+) -> dict[str, list[LabeledPair]]:
+    """The set's pairs by kind, checked to number ``at_least`` in all, to carry every label,
+    and for each kind to number ``per_kind`` and spread over the families."""
+    pairs = package.holdout_pairs()
+    assert len(pairs) >= at_least
+    assert set(Counter(p.label for p in pairs)) == set(PAIR_LABELS)
+    by_kind = {kind: [p for p in pairs if p.kind == kind] for kind in PAIR_KINDS}
+    for kind, of_kind in by_kind.items():
+        assert len(of_kind) >= per_kind, kind
+        assert_spread_over_families(of_kind, package.families())
+    return by_kind
 
 
 def cross_subject_pairs(package: ModuleType) -> list[LabeledPair]:

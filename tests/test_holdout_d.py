@@ -1,6 +1,6 @@
 """What is particular to hold-out set D (evaluation/holdout_d): its domains, values,
 wording families and labelled pairs; the checks it shares with set E are in
-test_holdout_d_e.py. Nothing here judges the change detector or needs the database."""
+test_holdout_common.py. Nothing here judges the change detector or needs the database."""
 
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ import re
 from collections import Counter
 
 import holdout_checks as checks
-from holdout_helpers import assert_spread_over_families
 
 import evaluation.holdout_d as holdout_d
-from evaluation.holdout import PAIR_KINDS, PAIR_LABELS, Memory, Subject
+from evaluation.holdout import Memory, Subject
 from evaluation.holdout_d import families, holdout_histories, holdout_pairs, render
 
 
@@ -112,14 +111,8 @@ def test_each_family_varies_its_templates_within_every_domain() -> None:
 
 
 def test_pairs_cover_every_kind_label_family_and_domain() -> None:
-    pairs = holdout_pairs()
-    assert len(pairs) >= 500
-    assert set(Counter(p.label for p in pairs)) == set(PAIR_LABELS)
     domain_of = {s.id: s.domain for s in holdout_histories()}
-    for kind in PAIR_KINDS:
-        of_kind = [p for p in pairs if p.kind == kind]
-        assert len(of_kind) >= 64, kind
-        assert_spread_over_families(of_kind, families())
+    for kind, of_kind in checks.pairs_of_every_kind(holdout_d, 500, 64).items():
         domains = {
             next(d for i, d in domain_of.items() if f"/{i}/" in f"/{p.older.subject_id}/")
             for p in of_kind

@@ -1,6 +1,6 @@
 """What is particular to hold-out set E (evaluation/holdout_e): its domains, values,
 wording families and labelled pairs; the checks it shares with set D are in
-test_holdout_d_e.py. Nothing here judges the change detector or needs the database."""
+test_holdout_common.py. Nothing here judges the change detector or needs the database."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from datetime import datetime
 from itertools import pairwise
 
 import holdout_checks as checks
-from holdout_helpers import assert_spread_over_families
 
 import evaluation.holdout_e as holdout_e
-from evaluation.holdout import PAIR_KINDS, PAIR_LABELS, Memory, Subject
+from evaluation.holdout import Memory, Subject
 from evaluation.holdout_e import families, holdout_histories, holdout_pairs, render
 from evaluation.holdout_e.domains import domain, domains
 
@@ -159,14 +158,8 @@ def test_each_family_varies_its_templates_within_every_domain_but_a_tool_keeps_o
 
 
 def test_pairs_cover_every_kind_label_family_and_domain() -> None:
-    pairs = holdout_pairs()
-    assert len(pairs) >= 800
-    assert set(Counter(p.label for p in pairs)) == set(PAIR_LABELS)
     every = {s.domain for s in holdout_histories()}
-    for kind in PAIR_KINDS:
-        of_kind = [p for p in pairs if p.kind == kind]
-        assert len(of_kind) >= 80, kind
-        assert_spread_over_families(of_kind, families())
+    for kind, of_kind in checks.pairs_of_every_kind(holdout_e, 800, 80).items():
         covered = {_domain_of(p.older.subject_id) for p in of_kind}
         assert covered == (_multi_slot_domains() if kind == "other_slot" else every), kind
 

@@ -1,5 +1,5 @@
-"""The integrity checks sets D and E share (holdout_checks), run once over both sets; what
-differs between them stays in test_holdout_d.py and test_holdout_e.py."""
+"""The integrity checks sets D, E and F share (holdout_checks), run once over each set; what
+differs between them stays in test_holdout_d.py, test_holdout_e.py and test_holdout_f.py."""
 
 from __future__ import annotations
 
@@ -18,11 +18,20 @@ from holdout_checks import (
 
 import evaluation.holdout_d as holdout_d
 import evaluation.holdout_e as holdout_e
+import evaluation.holdout_f as holdout_f
 
-SETS = [pytest.param(holdout_d, id="d"), pytest.param(holdout_e, id="e")]
+SETS = [
+    pytest.param(holdout_d, id="d"),
+    pytest.param(holdout_e, id="e"),
+    pytest.param(holdout_f, id="f"),
+]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
     *(pytest.param(holdout_e, family, id=f"e-{family}") for family in ("haiku", "", "TABLE_ROW")),
+    *(
+        pytest.param(holdout_f, family, id=f"f-{family}")
+        for family in ("haiku", "", "CHAT_TURN", "chat-turn")
+    ),
 ]
 
 
@@ -40,7 +49,11 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
 
 @pytest.mark.parametrize(
     ("package", "fewest", "most"),
-    [pytest.param(holdout_d, 8, None, id="d"), pytest.param(holdout_e, 9, 10, id="e")],
+    [
+        pytest.param(holdout_d, 8, None, id="d"),
+        pytest.param(holdout_e, 9, 10, id="e"),
+        pytest.param(holdout_f, 12, 12, id="f"),
+    ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
     package: ModuleType, fewest: int, most: int | None
@@ -65,7 +78,9 @@ def test_an_unknown_family_is_named(package: ModuleType, family: str) -> None:
     check_unknown_family_is_named(package, family)
 
 
-@pytest.mark.parametrize(("package", "set_name"), [(holdout_d, "d"), (holdout_e, "e")])
+@pytest.mark.parametrize(
+    ("package", "set_name"), [(holdout_d, "d"), (holdout_e, "e"), (holdout_f, "f")]
+)
 def test_the_store_benchmark_reads_the_set_like_the_others(
     package: ModuleType, set_name: str
 ) -> None:
