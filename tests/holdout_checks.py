@@ -197,6 +197,28 @@ def cross_subject_pairs(package: ModuleType) -> list[LabeledPair]:
     return cross
 
 
+def other_slot_pairs(package: ModuleType) -> list[LabeledPair]:
+    """The set's other_slot negatives, each checked to pair two slots of one entity, with
+    a note that says whether the value is the same."""
+    subjects = subjects_by_id(package)
+    others = [p for p in package.holdout_pairs() if p.kind == "other_slot"]
+    for pair in others:
+        older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
+        assert older.entity == newer.entity and older.domain == newer.domain
+        assert older.slot != newer.slot
+        same = pair.older.value == pair.newer.value
+        assert same == (pair.note == "same value, other slot"), pair
+    return others
+
+
+def check_slots_change_on_their_own_schedules(package: ModuleType) -> None:
+    """Two slots of one entity never change at the same moment."""
+    for a, b in pairwise(package.holdout_histories()):
+        if a.domain == b.domain and a.entity == b.entity:
+            assert a.slot != b.slot
+            assert {f.valid_from for f in a.facts}.isdisjoint(f.valid_from for f in b.facts)
+
+
 def check_unknown_family_is_named(package: ModuleType, family: str) -> None:
     with pytest.raises(UnknownFamilyError) as raised:
         package.render(family, package.holdout_histories()[0])

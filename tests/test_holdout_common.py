@@ -12,6 +12,7 @@ from holdout_checks import (
     check_labels,
     check_negatives_state_no_new_value,
     check_renders_every_fact,
+    check_slots_change_on_their_own_schedules,
     check_store_benchmark_reads,
     check_unknown_family_is_named,
 )
@@ -61,6 +62,14 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
     assert len(package.families()) >= fewest
     assert most is None or len(package.families()) <= most
     check_renders_every_fact(package)
+
+
+@pytest.mark.parametrize(
+    "package", [pytest.param(holdout_e, id="e"), pytest.param(holdout_f, id="f")]
+)
+def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
+    """Sets E and F give an entity several slots (set D gives each entity one)."""
+    check_slots_change_on_their_own_schedules(package)
 
 
 @pytest.mark.parametrize("package", SETS)
