@@ -12,10 +12,12 @@ from unittest.mock import patch
 
 import typer
 import typer.testing
+from curation_helpers import T0
 from typer.main import get_command
 from typer.testing import CliRunner, Result
 
 MEMGOV = str(Path(sys.executable).parent / "memgov")
+NOW = ["--now", T0.isoformat()]  # a command acting at the conftest clock's time
 _BUILT: dict[tuple[int, int, int], Any] = {}
 
 

@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
@@ -24,6 +25,9 @@ from sqlalchemy import create_engine, text
 from curation import FixedClock, HashingEmbedder, MemoryStore, MiniLMEmbedder
 from curation._store.database import Database, app_role_url, normalise_url
 from curation._store.server import sqlalchemy_url, stop_embedded_server
+
+if TYPE_CHECKING:
+    from api_helpers import Served
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 TEMPLATE = "memgov_template"
@@ -158,9 +162,25 @@ def semantic_store(database: Database, clock: FixedClock, minilm: MiniLMEmbedder
 
 
 @pytest.fixture
+def served(store: MemoryStore) -> Iterator[Served]:
+    """The API served over ``store`` by a real uvicorn server (imported here, on first use,
+    so tests that need no server load no web stack)."""
+    from api_helpers import serving
+
+    with serving(store) as running:
+        yield running
+
+
+@pytest.fixture
 def cli_env(database_url: str, tmp_path: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["MEMGOV_DATABASE_URL"] = database_url
     env["MEMGOV_HOME"] = str(tmp_path / "home")
     env["HF_HUB_OFFLINE"] = "1"
     return env
+
+
+@pytest.fixture
+def env(cli_env: dict[str, str]) -> dict[str, str]:
+    """The CLI's environment with the hashing embedder: no model to load."""
+    return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}

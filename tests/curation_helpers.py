@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from curation import CompressionMode, CurationPolicy, MemoryStore, Mode
+from curation import CompressionMode, CurationPolicy, MemoryRecord, MemoryStore, Mode
 from curation._kinds import MemoryKind
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)  # the conftest clock (a November)
@@ -38,6 +38,17 @@ TRACKED = (
 # The pass tests exercise decay's idle / cap / undo mechanics on one-off facts, so every
 # kind may decay uncovered here; the only-carrier rule is tested in test_decay_carrier.py.
 EVERY_KIND = frozenset(MemoryKind)
+
+
+def seed_mixed_decaying(store: MemoryStore, tenant: str) -> dict[str, Any]:
+    """``seed_mixed``, under the tenant's policy with every kind allowed to decay uncovered
+    (the seeded stale hotfixes are one-off facts)."""
+    ids = seed_mixed(store, tenant)
+    policy = store.tenants.policy(tenant)
+    store.tenants.set_policy(
+        tenant, policy.model_copy(update={"decay_uncovered_kinds": EVERY_KIND})
+    )
+    return ids
 
 
 def apply_all(**overrides: Any) -> CurationPolicy:
@@ -221,33 +232,22 @@ def seed_mixed(store: MemoryStore, tenant: str) -> dict[str, Any]:
 
     for text_ in fillers("fresh", 12):
         add("filler", text_, created_at=days_ago(1))
+
+    def keyed(role: str, content: str, key: str, days: int, **fields: Any) -> None:
+        add(role, content, supersession_key=key, created_at=days_ago(days), **fields)
+
     # supersession: the newer entry of key deploy-target wins
-    add(
-        "key_old",
-        "The deploy target for the web tier is the blue pool",
-        supersession_key="deploy-target",
-        created_at=days_ago(10),
-    )
-    add(
-        "key_new",
-        "The deploy target for the web tier is the green pool",
-        supersession_key="deploy-target",
-        created_at=days_ago(2),
-    )
+    keyed("key_old", "The deploy target for the web tier is the blue pool", "deploy-target", 10)
+    keyed("key_new", "The deploy target for the web tier is the green pool", "deploy-target", 2)
     # ... and a newer but narrower entry of key region (filed beneath the broad one)
-    add(
+    keyed(
         "key_broad",
         "Every service must run in at least two availability zones",
-        supersession_key="region",
+        "region",
+        20,
         generality=2,
-        created_at=days_ago(20),
     )
-    add(
-        "key_narrow",
-        "The search service runs in two availability zones",
-        supersession_key="region",
-        created_at=days_ago(3),
-    )
+    keyed("key_narrow", "The search service runs in two availability zones", "region", 3)
     # duplicates: the same words, different punctuation (cosine 1.0); the first is broader
     add(
         "dup_canonical",
@@ -300,3 +300,35 @@ def seed_mixed(store: MemoryStore, tenant: str) -> dict[str, Any]:
     ids["stale"] = [ids[f"stale{i}"] for i in range(3)]
     ids["lessons"] = [ids[f"lesson{i}"] for i in range(3)]
     return ids
+
+
+def account_manager_change(
+    store: MemoryStore, tenant: str, **policy: Any
+) -> tuple[MemoryRecord, MemoryRecord]:
+    """A key-less change of one slot (Initech's account manager: Dana Ruiz, then Omar Haddad)
+    and a policy applying supersession only, so the next pass infers that the newer entry
+    supersedes the older: the hashing test embedder scores the pair 0.67, so the detector's
+    threshold is set below it. ``policy`` adds fields (``inferred_min_reviewed``)."""
+    now = store.clock.now()
+    old = store.remember(
+        tenant,
+        "The account manager for Initech is Dana Ruiz since 2025.",
+        created_at=now - timedelta(days=300),
+    )
+    new = store.remember(
+        tenant,
+        "The account manager for Initech is Omar Haddad since 2026.",
+        created_at=now - timedelta(days=20),
+    )
+    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
+    store.tenants.set_policy(
+        tenant,
+        CurationPolicy(
+            **off,
+            supersession=Mode.APPLY,
+            compression=CompressionMode.OFF,
+            contradiction_threshold={"*": 0.6},
+            **policy,
+        ),
+    )
+    return old, new

@@ -1,6 +1,6 @@
 """Integrity checks every hold-out set with the common API (``families``, ``render``,
 ``holdout_histories``, ``holdout_pairs``, ``HOLDOUT_SEED``) must pass, shared by the tests
-of sets D and E so that each check is written once."""
+of sets D, E and F so that each check is written once."""
 
 from __future__ import annotations
 
@@ -11,8 +11,14 @@ from itertools import pairwise
 from types import ModuleType
 
 import pytest
-from holdout_helpers import LABELS, assert_renders_every_fact, set_digest
+from holdout_helpers import (
+    LABELS,
+    assert_renders_every_fact,
+    assert_spread_over_families,
+    set_digest,
+)
 
+from evaluation.holdout import PAIR_KINDS, PAIR_LABELS
 from evaluation.holdout.model import LabeledPair, Subject, UnknownFamilyError
 
 YEAR = re.compile(r"\b(19|20)\d\d\b")
@@ -28,6 +34,14 @@ def digest(package: str, hash_seed: str) -> str:
     return set_digest(
         package, hash_seed, f"{pair_text} + str(p.older.valid_from) + str(p.newer.valid_from)"
     )
+
+
+def skeleton(text: str, *names: str) -> str:
+    """``text`` with ``names`` masked (longest first), month and weekday words and numbers
+    blanked: what is left is the template's shape."""
+    for name in sorted((n for n in names if n), key=len, reverse=True):
+        text = re.sub(re.escape(name), "X", text, flags=re.IGNORECASE)
+    return re.sub(r"\d+", "9", DATE_WORDS.sub("M", text))
 
 
 def check_deterministic(package: ModuleType) -> None:
@@ -151,6 +165,58 @@ def check_negatives_state_no_new_value(package: ModuleType) -> None:
             assert not same_slot, pair
         else:
             assert not same_slot or pair.older.subject_id.startswith(("multi/", "event/")), pair
+
+
+def pairs_of_every_kind(
+    package: ModuleType, at_least: int, per_kind: int
+) -> dict[str, list[LabeledPair]]:
+    """The set's pairs by kind, checked to number ``at_least`` in all, to carry every label,
+    and for each kind to number ``per_kind`` and spread over the families."""
+    pairs = package.holdout_pairs()
+    assert len(pairs) >= at_least
+    assert set(Counter(p.label for p in pairs)) == set(PAIR_LABELS)
+    by_kind = {kind: [p for p in pairs if p.kind == kind] for kind in PAIR_KINDS}
+    for kind, of_kind in by_kind.items():
+        assert len(of_kind) >= per_kind, kind
+        assert_spread_over_families(of_kind, package.families())
+    return by_kind
+
+
+def cross_subject_pairs(package: ModuleType) -> list[LabeledPair]:
+    """The set's cross_subject negatives, each checked to pair two entities of one domain: the
+    newer text names its own entity and not the older one, and the note says whether the
+    value is the same."""
+    subjects = subjects_by_id(package)
+    cross = [p for p in package.holdout_pairs() if p.kind == "cross_subject"]
+    for pair in cross:
+        older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
+        assert older.domain == newer.domain and older.entity != newer.entity
+        assert mentions(pair.newer.text, newer.entity)
+        assert not mentions(pair.newer.text, older.entity)
+        assert (pair.note == "same value") == (pair.older.value == pair.newer.value), pair
+    return cross
+
+
+def other_slot_pairs(package: ModuleType) -> list[LabeledPair]:
+    """The set's other_slot negatives, each checked to pair two slots of one entity, with
+    a note that says whether the value is the same."""
+    subjects = subjects_by_id(package)
+    others = [p for p in package.holdout_pairs() if p.kind == "other_slot"]
+    for pair in others:
+        older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
+        assert older.entity == newer.entity and older.domain == newer.domain
+        assert older.slot != newer.slot
+        same = pair.older.value == pair.newer.value
+        assert same == (pair.note == "same value, other slot"), pair
+    return others
+
+
+def check_slots_change_on_their_own_schedules(package: ModuleType) -> None:
+    """Two slots of one entity never change at the same moment."""
+    for a, b in pairwise(package.holdout_histories()):
+        if a.domain == b.domain and a.entity == b.entity:
+            assert a.slot != b.slot
+            assert {f.valid_from for f in a.facts}.isdisjoint(f.valid_from for f in b.facts)
 
 
 def check_unknown_family_is_named(package: ModuleType, family: str) -> None:

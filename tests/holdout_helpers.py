@@ -4,12 +4,16 @@ decides what a set generates)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+from cli_helpers import run_cli
 
 from evaluation.holdout import LabeledPair, Memory, Subject
 
@@ -61,3 +65,27 @@ def assert_renders_every_fact(memories: Sequence[Memory], subject: Subject) -> N
     """One memory per fact of the subject, with the fact's value and time, in order."""
     assert [m.value for m in memories] == [f.value for f in subject.facts]
     assert [m.valid_from for m in memories] == [f.valid_from for f in subject.facts]
+
+
+ARMS = ("raw", "heuristic", "heuristic_0.10", "curated")
+
+
+def assert_every_arm_answered(result: dict[str, Any], asked: int) -> None:
+    """Each arm of a store run answered each of the ``asked`` questions."""
+    assert {arm: v["overall"]["n"] for arm, v in result["arms"].items()} == {
+        arm: asked for arm in ARMS
+    }
+
+
+def run_one_family(
+    cli_env: dict[str, str], set_name: str, family: str, subjects: Sequence[Subject]
+) -> dict[str, Any]:
+    """``memgov eval holdout`` on one family of a set: every arm answered every question of
+    ``subjects``, in that family's wording."""
+    done = run_cli(
+        cli_env, "eval", "holdout", "--set", set_name, "--family", family, "--json", "--no-mlflow"
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    assert_every_arm_answered(result, sum(len(s.questions) for s in subjects))
+    assert result["wording"] == family
+    return result

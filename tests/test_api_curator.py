@@ -4,21 +4,13 @@ same store methods, and only within the key's tenant."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 
-import pytest
-from api_helpers import Served, error_of, serving
-from curation_helpers import CACHE_LESSON, MIGRATION_LESSON, UNRELATED
+from api_helpers import Served, error_of
+from curation_helpers import CACHE_LESSON, MIGRATION_LESSON, UNRELATED, account_manager_change
 
 from curation import MAX_CONTENT_CHARS, MemoryStore
 
 T = "fleet"
-
-
-@pytest.fixture
-def served(store: MemoryStore) -> Iterator[Served]:
-    with serving(store) as running:
-        yield running
 
 
 def test_curate_is_a_dry_run_unless_asked_and_proposals_are_decided(served: Served) -> None:
@@ -103,34 +95,9 @@ def test_curator_ids_of_another_tenant_answer_404(served: Served) -> None:
 
 
 def _held_change(store: MemoryStore, tenant: str = T) -> tuple[str, str]:
-    """A key-less change the pass infers (the hashing embedder scores the pair 0.67), held
-    by the review gate: the tenant has no reviews yet."""
-    from datetime import timedelta
-
-    from curation import CompressionMode, CurationPolicy, Mode
-
-    now = store.clock.now()
-    old = store.remember(
-        tenant,
-        "The account manager for Initech is Dana Ruiz since 2025.",
-        created_at=now - timedelta(days=300),
-    )
-    new = store.remember(
-        tenant,
-        "The account manager for Initech is Omar Haddad since 2026.",
-        created_at=now - timedelta(days=20),
-    )
-    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.tenants.set_policy(
-        tenant,
-        CurationPolicy(
-            **off,
-            supersession=Mode.APPLY,
-            compression=CompressionMode.OFF,  # type: ignore[arg-type]
-            contradiction_threshold={"*": 0.6},
-            inferred_min_reviewed=1,
-        ),
-    )
+    """A key-less change the pass infers, held by the review gate: the tenant has no reviews
+    yet."""
+    old, new = account_manager_change(store, tenant, inferred_min_reviewed=1)
     return old.id, new.id
 
 

@@ -14,10 +14,8 @@ from typing import Any
 
 import httpx
 import pytest
-from api_helpers import Served, serving
+from api_helpers import Served
 from dashboard_browser import Browser, find_chromium
-
-from curation import MemoryStore
 
 # no DNS for any host but the loopback: a CDN reference cannot load
 OFFLINE = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",)
@@ -31,12 +29,6 @@ _PAGE_JS = """
   resources: performance.getEntriesByType('resource').map((e) => e.name),
 }))()
 """
-
-
-@pytest.fixture
-def served(store: MemoryStore) -> Iterator[Served]:
-    with serving(store) as running:
-        yield running
 
 
 @pytest.fixture

@@ -17,12 +17,12 @@ from typing import Any, get_args
 import anyio
 import httpx
 import pytest
-from api_helpers import Served, error_of, serving
+from api_helpers import Served, error_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from api.errors import ERROR_STATUS, MAX_SHOWN_CHARS, ErrorBoundary, ErrorType, error_body
-from curation import CurationPolicy, MemoryStore, Mode
+from curation import CurationPolicy, Mode
 
 A = "acme"
 DOCS = Path(__file__).parent.parent / "docs" / "api.md"
@@ -31,12 +31,6 @@ JSON = {"content-type": "application/json"}
 
 # a fixed id (xdist workers must collect the same parameters)
 UNKNOWN_RECALL = uuid.UUID("3a2520c3-cef3-4642-a13d-bc856adce6f6")
-
-
-@pytest.fixture
-def served(store: MemoryStore) -> Iterator[Served]:
-    with serving(store) as running:
-        yield running
 
 
 @pytest.fixture

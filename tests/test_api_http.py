@@ -8,19 +8,12 @@ import uuid
 from collections.abc import Iterator
 
 import httpx
-import pytest
 from api_helpers import Served, error_of, serving
 
 from api import ApiSettings
 from curation import MemoryStore
 
 A, B = "acme", "globex"
-
-
-@pytest.fixture
-def served(store: MemoryStore) -> Iterator[Served]:
-    with serving(store) as running:
-        yield running
 
 
 def remember(client: httpx.Client, content: str, **fields: object) -> dict:

@@ -7,40 +7,19 @@ import json
 import os
 import subprocess
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import anyio
 import httpx2
-import pytest
-from api_helpers import Served, serving
+from api_helpers import Served
 from cli_helpers import MEMGOV
 from mcp import Client, StdioServerParameters
-from mcp.client.streamable_http import streamable_http_client
+from mcp_helpers import over_http, structured
 
 from api.mcp_server import AGENT_TOOLS
 from curation import MemoryStore
 
 A, B = "acme", "globex"
-
-
-@pytest.fixture
-def served(store: MemoryStore) -> Iterator[Served]:
-    with serving(store) as running:
-        yield running
-
-
-def over_http(served: Served, key: str) -> Client:
-    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=30)
-    return Client(streamable_http_client(f"{served.url}/mcp", http_client=http))
-
-
-def structured(result: Any) -> dict[str, Any]:
-    assert not result.is_error, result.content
-    if result.structured_content is not None:
-        payload = result.structured_content
-        return payload.get("result", payload)  # type: ignore[no-any-return]
-    return json.loads(result.content[0].text)  # type: ignore[no-any-return]
 
 
 def test_the_agent_tools_over_http(served: Served) -> None:

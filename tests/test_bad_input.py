@@ -59,361 +59,136 @@ def vector(n: int = 384, *, poison: float | None = None) -> list[float]:
 
 Call = Callable[[MemoryStore, str], object]
 
-# (call, exception, field, a fragment of the value the message must show)
+
+def remember(content: Any = "ok", tenant: Any = TENANT, **fields: Any) -> Call:
+    """A `remember` call with one bad part; the rest is valid."""
+    return lambda s, m: s.remember(tenant, content, **fields)
+
+
+def recall(query: Any = "release", tenant: Any = TENANT, **options: Any) -> Call:
+    return lambda s, m: s.recall(tenant, query, **options)
+
+
+def case(
+    name: str, call: Call, field: str, shown: str, exc: type[MemgovError] = ValidationError
+) -> Any:
+    """One refused call: the exception, the field it names, a fragment of the value it shows."""
+    return pytest.param(call, exc, field, shown, id=name)
+
+
 CASES: list[Any] = [
-    pytest.param(
-        lambda s, m: s.remember(TENANT, ""), ValidationError, "content", "''", id="content-empty"
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, " \n\t "),
-        ValidationError,
-        "content",
-        repr(" \n\t "),
-        id="content-whitespace",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "x" * 16_001),
-        ValidationError,
-        "content",
-        "xxxxxxxxxx",
-        id="content-too-long",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "nul\x00byte"),
-        ValidationError,
-        "content",
-        "nul\\x00byte",
-        id="content-nul",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, 42),
-        ValidationError,
-        "content",
-        "42",
-        id="content-not-string",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", kind="opinion"),
-        ValidationError,
-        "kind",
-        "'opinion'",
-        id="kind-unknown",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", importance=-0.1),
-        ValidationError,
-        "importance",
-        "-0.1",
-        id="importance-negative",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", importance=1.5),
-        ValidationError,
-        "importance",
-        "1.5",
-        id="importance-above-one",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", importance=math.nan),
-        ValidationError,
-        "importance",
-        "nan",
-        id="importance-nan",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", importance=math.inf),
-        ValidationError,
-        "importance",
-        "inf",
-        id="importance-inf",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", importance="high"),
-        ValidationError,
-        "importance",
-        "'high'",
-        id="importance-string",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", importance=True),
-        ValidationError,
-        "importance",
-        "True",
-        id="importance-bool",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", generality=-1),
-        ValidationError,
-        "generality",
-        "-1",
-        id="generality-negative",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", generality=1.5),
-        ValidationError,
-        "generality",
-        "1.5",
-        id="generality-fraction",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", proven=-3),
-        ValidationError,
-        "proven",
-        "-3",
-        id="proven-negative",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", pinned="yes"),
-        ValidationError,
-        "pinned",
-        "'yes'",
-        id="pinned-string",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", embedding=vector(poison=math.nan)),
-        ValidationError,
-        "embedding",
-        "NaN",
-        id="embedding-nan",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", embedding=vector(poison=math.inf)),
-        ValidationError,
-        "embedding",
-        "infinite",
-        id="embedding-inf",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", embedding=[0.0] * 384),
-        ValidationError,
-        "embedding",
-        "zero vector",
-        id="embedding-zero",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", embedding=vector(128)),
-        EmbeddingMismatchError,
+    case("content-empty", remember(""), "content", "''"),
+    case("content-whitespace", remember(" \n\t "), "content", repr(" \n\t ")),
+    case("content-too-long", remember("x" * 16_001), "content", "xxxxxxxxxx"),
+    case("content-nul", remember("nul\x00byte"), "content", "nul\\x00byte"),
+    case("content-not-string", remember(42), "content", "42"),
+    case("kind-unknown", remember(kind="opinion"), "kind", "'opinion'"),
+    case("importance-negative", remember(importance=-0.1), "importance", "-0.1"),
+    case("importance-above-one", remember(importance=1.5), "importance", "1.5"),
+    case("importance-nan", remember(importance=math.nan), "importance", "nan"),
+    case("importance-inf", remember(importance=math.inf), "importance", "inf"),
+    case("importance-string", remember(importance="high"), "importance", "'high'"),
+    case("importance-bool", remember(importance=True), "importance", "True"),
+    case("generality-negative", remember(generality=-1), "generality", "-1"),
+    case("generality-fraction", remember(generality=1.5), "generality", "1.5"),
+    case("proven-negative", remember(proven=-3), "proven", "-3"),
+    case("pinned-string", remember(pinned="yes"), "pinned", "'yes'"),
+    case("embedding-nan", remember(embedding=vector(poison=math.nan)), "embedding", "NaN"),
+    case("embedding-inf", remember(embedding=vector(poison=math.inf)), "embedding", "infinite"),
+    case("embedding-zero", remember(embedding=[0.0] * 384), "embedding", "zero vector"),
+    case(
+        "embedding-dimension",
+        remember(embedding=vector(128)),
         "embedding",
         "128",
-        id="embedding-dimension",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", embedding=[[0.5] * 384]),
-        ValidationError,
-        "embedding",
-        "[[0.5",
-        id="embedding-nested",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(
-            TENANT, "ok", embedding=vector(), embedding_model="text-embedding-3-large"
-        ),
         EmbeddingMismatchError,
+    ),
+    case("embedding-nested", remember(embedding=[[0.5] * 384]), "embedding", "[[0.5"),
+    case(
+        "embedding-foreign-model",
+        remember(embedding=vector(), embedding_model="text-embedding-3-large"),
         "embedding_model",
         "'text-embedding-3-large'",
-        id="embedding-foreign-model",
+        EmbeddingMismatchError,
     ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", id="not-a-uuid"),
-        ValidationError,
-        "id",
-        "'not-a-uuid'",
-        id="id-malformed",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", created_at="yesterday"),
-        ValidationError,
-        "created_at",
-        "'yesterday'",
-        id="created-at-malformed",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", metadata=["a", "b"]),
-        ValidationError,
-        "metadata",
-        "['a', 'b']",
-        id="metadata-list",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", metadata="{}"),
-        ValidationError,
-        "metadata",
-        "'{}'",
-        id="metadata-string",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", metadata={"when": {1, 2}}),
-        ValidationError,
-        "metadata",
-        "{'when': {1, 2}}",
-        id="metadata-set",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", metadata={"x": math.nan}),
-        ValidationError,
-        "metadata",
-        "{'x': nan}",
-        id="metadata-nan",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", metadata={"x": "a\x00b"}),
-        ValidationError,
-        "metadata",
-        "a\\x00b",
-        id="metadata-nul",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", topic="two\nlines"),
-        ValidationError,
-        "topic",
-        "two\\nlines",
-        id="topic-newline",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(TENANT, "ok", supersession_key="k" * 513),
-        ValidationError,
+    case("id-malformed", remember(id="not-a-uuid"), "id", "'not-a-uuid'"),
+    case("created-at-malformed", remember(created_at="yesterday"), "created_at", "'yesterday'"),
+    case("metadata-list", remember(metadata=["a", "b"]), "metadata", "['a', 'b']"),
+    case("metadata-string", remember(metadata="{}"), "metadata", "'{}'"),
+    case("metadata-set", remember(metadata={"when": {1, 2}}), "metadata", "{'when': {1, 2}}"),
+    case("metadata-nan", remember(metadata={"x": math.nan}), "metadata", "{'x': nan}"),
+    case("metadata-nul", remember(metadata={"x": "a\x00b"}), "metadata", "a\\x00b"),
+    case("topic-newline", remember(topic="two\nlines"), "topic", "two\\nlines"),
+    case(
+        "supersession-key-long",
+        remember(supersession_key="k" * 513),
         "supersession_key",
         "kkkkkkkk",
-        id="supersession-key-long",
     ),
-    pytest.param(
-        lambda s, m: s.remember("", "ok"), ValidationError, "tenant", "''", id="tenant-empty"
-    ),
-    pytest.param(
-        lambda s, m: s.remember("t" * 200, "ok"),
-        ValidationError,
-        "tenant",
-        "tttttttttt",
-        id="tenant-200-chars",
-    ),
-    pytest.param(
-        lambda s, m: s.remember("acme\nevil", "ok"),
-        ValidationError,
-        "tenant",
-        "acme\\nevil",
-        id="tenant-newline",
-    ),
-    pytest.param(
-        lambda s, m: s.remember(None, "ok"), ValidationError, "tenant", "None", id="tenant-none"
-    ),
-    pytest.param(
+    case("tenant-empty", remember(tenant=""), "tenant", "''"),
+    case("tenant-200-chars", remember(tenant="t" * 200), "tenant", "tttttttttt"),
+    case("tenant-newline", remember(tenant="acme\nevil"), "tenant", "acme\\nevil"),
+    case("tenant-none", remember(tenant=None), "tenant", "None"),
+    case(
+        "batch-one-bad-row",
         lambda s, m: s.remember_many(
             TENANT, [{"content": "fine"}, {"content": "bad", "kind": "x"}]
         ),
-        ValidationError,
         "kind",
         "'x'",
-        id="batch-one-bad-row",
     ),
-    pytest.param(
+    case(
+        "batch-unknown-field",
         lambda s, m: s.remember_many(TENANT, [{"content": "x", "colour": "red"}]),
-        ValidationError,
         "colour",
         "'red'",
-        id="batch-unknown-field",
     ),
-    pytest.param(
+    case(
+        "batch-missing-content",
         lambda s, m: s.remember_many(TENANT, [{"kind": "fact"}]),
-        ValidationError,
         "content",
         "None",
-        id="batch-missing-content",
     ),
-    pytest.param(
-        lambda s, m: s.recall(TENANT, "release", k=0), ValidationError, "k", "0", id="k-zero"
-    ),
-    pytest.param(
-        lambda s, m: s.recall(TENANT, "release", k=-5), ValidationError, "k", "-5", id="k-negative"
-    ),
-    pytest.param(
-        lambda s, m: s.recall(TENANT, "release", k=2.0), ValidationError, "k", "2.0", id="k-float"
-    ),
-    pytest.param(
-        lambda s, m: s.recall(TENANT, "release", mode="weird"),
-        ValidationError,
-        "mode",
-        "'weird'",
-        id="mode-unknown",
-    ),
-    pytest.param(
-        lambda s, m: s.recall(TENANT, ""), ValidationError, "query", "''", id="query-empty"
-    ),
-    pytest.param(
-        lambda s, m: s.recall(TENANT, "   "),
-        ValidationError,
-        "query",
-        "'   '",
-        id="query-whitespace",
-    ),
-    pytest.param(
-        lambda s, m: s.recall(TENANT, "q" * 4_001),
-        ValidationError,
-        "query",
-        "qqqqqqqq",
-        id="query-too-long",
-    ),
-    pytest.param(
-        lambda s, m: s.recall("", "release"),
-        ValidationError,
-        "tenant",
-        "''",
-        id="recall-tenant-empty",
-    ),
-    pytest.param(
-        lambda s, m: s.get(TENANT, "12345"),
-        ValidationError,
-        "memory_id",
-        "'12345'",
-        id="get-id-malformed",
-    ),
-    pytest.param(
-        lambda s, m: s.pin(TENANT, "zz-top"),
-        ValidationError,
-        "memory_id",
-        "'zz-top'",
-        id="pin-id-malformed",
-    ),
-    pytest.param(
+    case("k-zero", recall(k=0), "k", "0"),
+    case("k-negative", recall(k=-5), "k", "-5"),
+    case("k-float", recall(k=2.0), "k", "2.0"),
+    case("mode-unknown", recall(mode="weird"), "mode", "'weird'"),
+    case("query-empty", recall(""), "query", "''"),
+    case("query-whitespace", recall("   "), "query", "'   '"),
+    case("query-too-long", recall("q" * 4_001), "query", "qqqqqqqq"),
+    case("recall-tenant-empty", recall(tenant=""), "tenant", "''"),
+    case("get-id-malformed", lambda s, m: s.get(TENANT, "12345"), "memory_id", "'12345'"),
+    case("pin-id-malformed", lambda s, m: s.pin(TENANT, "zz-top"), "memory_id", "'zz-top'"),
+    case(
+        "feedback-useful-string",
         lambda s, m: s.feedback(TENANT, m, useful="yes"),
-        ValidationError,
         "useful",
         "'yes'",
-        id="feedback-useful-string",
     ),
-    pytest.param(
-        lambda s, m: s.contest(TENANT, m, "", "evidence"),
-        ValidationError,
-        "claim",
-        "''",
-        id="contest-claim-empty",
-    ),
-    pytest.param(
+    case("contest-claim-empty", lambda s, m: s.contest(TENANT, m, "", "evidence"), "claim", "''"),
+    case(
+        "contest-evidence-too-long",
         lambda s, m: s.contest(TENANT, m, "claim", "e" * 16_001),
-        ValidationError,
         "evidence",
         "eeeeeeee",
-        id="contest-evidence-too-long",
     ),
-    pytest.param(
+    case(
+        "contest-related-malformed",
         lambda s, m: s.contest(TENANT, m, "claim", "evidence", related_memory_id="nope"),
-        ValidationError,
         "related_memory_id",
         "'nope'",
-        id="contest-related-malformed",
     ),
-    pytest.param(
+    case(
+        "policy-bad-value",
         lambda s, m: s.tenants.set_policy(TENANT, {"reinforce_on": "never"}),
-        ValidationError,
         "policy.reinforce_on",
         "'never'",
-        id="policy-bad-value",
     ),
-    pytest.param(
+    case(
+        "policy-unknown-key",
         lambda s, m: s.tenants.set_policy(TENANT, {"no_such_knob": 1}),
-        ValidationError,
         "policy.no_such_knob",
         "Extra inputs",
-        id="policy-unknown-key",
     ),
 ]
 

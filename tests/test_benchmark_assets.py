@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 from dagster import DagsterInstance, materialize
-from dagster_helpers import meta
-from mlflow_helpers import fresh_mlflow_uri
+from dagster_helpers import meta, scratch_resources
 from store_helpers import drop_database
 from timeqa_fixture import write_timeqa
 
@@ -46,15 +45,9 @@ def test_timeqa_runs_in_a_scratch_database_and_logs_to_mlflow(
     from mlflow.tracking import MlflowClient
 
     write_timeqa(tmp_path / "shared" / "timeqa")
-    scratch = "bm_" + tmp_path.name[-8:].replace("-", "_").lower()
-    uri = fresh_mlflow_uri(tmp_path / "ml.db")
-    resources = build_resources(
-        database_url=database_url,
-        embedder="hashing",
-        tracking_uri=uri,
-        benchmarks_dir=str(tmp_path / "shared"),
+    scratch, uri, resources = scratch_resources(
+        database_url, tmp_path, "bm_", "benchmarks", benchmarks_dir=str(tmp_path / "shared")
     )
-    resources["benchmarks"] = resources["benchmarks"].model_copy(update={"database": scratch})
     before = store.tenants.all()
     try:
         result = materialize([timeqa_benchmark], instance=instance, resources=resources)

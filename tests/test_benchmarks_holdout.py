@@ -3,12 +3,12 @@ false-supersession counts the changing-facts runner reports for any such workloa
 
 from __future__ import annotations
 
-import json
 import uuid
 from datetime import UTC, datetime
 
 import pytest
 from cli_helpers import run_cli
+from holdout_helpers import run_one_family
 
 from curation import MemoryStore
 from evaluation.benchmarks.holdout_store import UnknownHoldoutError, holdout_data
@@ -51,15 +51,7 @@ def test_the_cli_refuses_an_unknown_set_without_a_traceback(cli_env: dict[str, s
 
 
 def test_the_cli_runs_one_family_of_a_set_on_the_store(cli_env: dict[str, str]) -> None:
-    done = run_cli(
-        cli_env, "eval", "holdout", "--set", "a", "--family", "log_line", "--json", "--no-mlflow"
-    )
-    result = json.loads(done.stdout)
-    asked = sum(len(s.questions) for s in holdout_histories())
-    assert {arm: v["overall"]["n"] for arm, v in result["arms"].items()} == {
-        arm: asked for arm in ("raw", "heuristic", "heuristic_0.10", "curated")
-    }
-    assert result["wording"] == "log_line"
+    result = run_one_family(cli_env, "a", "log_line", holdout_histories())
     assert {"superseded_by_another_subject", "held_changes"} <= set(result["curation"])
 
 

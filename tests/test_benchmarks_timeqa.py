@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from record_helpers import recall_hit
 from timeqa_fixture import write_timeqa
 
 from curation import MemoryStore, RecallHit
@@ -71,20 +72,8 @@ def test_scoring_classifies_the_first_hit(tmp_path: Path) -> None:
 
 
 def _hit(memory_id: str, similarity: float, year: int) -> RecallHit:
-    return RecallHit(
-        id=memory_id,
-        content=memory_id,
-        kind="fact",
-        similarity=similarity,
-        score=similarity,
-        retention=0.5,
-        rank=0.0,
-        status="active",
-        generality=0,
-        proven=0,
-        recall_count=0,
-        created_at=datetime(year, 1, 1, tzinfo=UTC),
-    )
+    at = datetime(year, 1, 1, tzinfo=UTC)
+    return recall_hit(memory_id, at, similarity=similarity, score=similarity, rank=0.0)
 
 
 def test_the_heuristic_lets_the_newest_near_top_hit_lead() -> None:

@@ -62,13 +62,14 @@ def relations(database: Database, pattern: str) -> list[str]:
         )
 
 
-def partition_of(database: Database, tenant: str) -> str:
+def of_tenant(database: Database, sql: str, tenant: str) -> Any:
+    """The one value ``sql`` (with ``:t`` for the tenant) reads, as the schema owner."""
     with database.admin_transaction() as conn:
-        return str(
-            conn.execute(
-                text("SELECT partition_name FROM tenant WHERE name = :t"), {"t": tenant}
-            ).scalar_one()
-        )
+        return conn.execute(text(sql), {"t": tenant}).scalar_one()
+
+
+def partition_of(database: Database, tenant: str) -> str:
+    return str(of_tenant(database, "SELECT partition_name FROM tenant WHERE name = :t", tenant))
 
 
 def bulk_built(database: Database, tenant: str) -> bool:
@@ -424,12 +425,7 @@ def test_a_bulk_write_racing_a_first_small_write_leaves_no_table_behind(
 
 
 def claim_count(database: Database, tenant: str) -> int:
-    with database.admin_transaction() as conn:
-        return int(
-            conn.execute(
-                text("SELECT count(*) FROM memory_claim WHERE tenant = :t"), {"t": tenant}
-            ).scalar_one()
-        )
+    return int(of_tenant(database, "SELECT count(*) FROM memory_claim WHERE tenant = :t", tenant))
 
 
 def test_dialogue_claims_come_with_the_bulk_path(database: Database, clock: FixedClock) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Iterator
 from datetime import timedelta
 
 import httpx
@@ -27,12 +26,6 @@ from memgov_client.errors import InvalidError
 
 from api import ApiSettings
 from curation import FixedClock, MemoryStore
-
-
-@pytest.fixture
-def served(store: MemoryStore) -> Iterator[Served]:
-    with serving(store) as live:
-        yield live
 
 
 def test_the_agent_loop_with_every_filter(served: Served, clock: FixedClock) -> None:

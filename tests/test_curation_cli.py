@@ -10,14 +10,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from cli_helpers import as_json, memgov, run_cli
+from cli_helpers import NOW, as_json, memgov, run_cli
 from curation_helpers import (
     CACHE_LESSON,
-    EVERY_KIND,
     T0,
     UNRELATED,
+    account_manager_change,
     apply_only,
     seed_mixed,
+    seed_mixed_decaying,
     state,
     table_counts,
 )
@@ -29,23 +30,12 @@ from curation._policy import MINILM_MODEL, CurationPolicy
 pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
 
 T = "fleet"
-NOW = ["--now", T0.isoformat()]
-
-
-@pytest.fixture
-def env(cli_env: dict[str, str]) -> dict[str, str]:
-    return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
 
 
 def test_curate_dry_run_then_enable_writes_apply_and_undo(
     store: MemoryStore, env: dict[str, str]
 ) -> None:
-    seed_mixed(store, T)
-    # the seeded stale hotfixes are one-off facts: let them decay uncovered, as the pass
-    # tests do (the only-carrier rule is tested in test_decay_carrier.py)
-    store.tenants.set_policy(
-        T, store.tenants.policy(T).model_copy(update={"decay_uncovered_kinds": EVERY_KIND})
-    )
+    seed_mixed_decaying(store, T)
     before = state(store, T)
 
     earlier = (T0 - timedelta(hours=1)).isoformat()
@@ -260,29 +250,7 @@ def test_conflicts_inferred_lists_key_less_supersessions_and_restore_undoes_one(
 
 def _held_change(store: MemoryStore, env: dict[str, str], **policy: object) -> tuple[str, str]:
     """A key-less change the pass infers, run by the CLI under the review gate's policy."""
-    from curation import CompressionMode, Mode
-
-    old = store.remember(
-        T,
-        "The account manager for Initech is Dana Ruiz since 2025.",
-        created_at=T0 - timedelta(days=300),
-    )
-    new = store.remember(
-        T,
-        "The account manager for Initech is Omar Haddad since 2026.",
-        created_at=T0 - timedelta(days=20),
-    )
-    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.tenants.set_policy(
-        T,
-        CurationPolicy(
-            **off,
-            supersession=Mode.APPLY,
-            compression=CompressionMode.OFF,
-            contradiction_threshold={"*": 0.6},
-            **policy,  # type: ignore[arg-type]
-        ),
-    )
+    old, new = account_manager_change(store, T, **policy)
     return old.id, new.id
 
 

@@ -71,35 +71,28 @@ def test_cluster_folds_into_highest_retention_and_inherits_counts() -> None:
     assert plan.counts()["duplicates_archived"] == 2
 
 
-def test_canonical_ties_break_by_rank_then_age_then_id() -> None:
-    base = {"importance": 1.0, "age_days": 0, "content": "Same"}  # retention clamps to 1
-    rows: list[dict[str, Any]] = [
-        {**base, "id": "low-rank", "embedding": TOPIC, "age_days": 5, "recall_count": 50},
-        {
-            **base,
-            "id": "high-rank",
-            "embedding": near(TOPIC, 0.99, 1),
-            "generality": 1,
-            "recall_count": 50,
-        },
-    ]
-    assert plan_for(rows).merges[0].canonical_id == "high-rank"
+# (id, fields) of two equal duplicates but for what breaks the tie, and the canonical
+TIES = [
+    pytest.param(
+        ("low-rank", {"age_days": 5}), ("high-rank", {"generality": 1}), "high-rank", id="rank"
+    ),
+    pytest.param(("young", {"age_hours": 1}), ("old", {"age_hours": 2}), "old", id="age"),
+    pytest.param(("m-b", {"pinned": False}), ("m-a", {}), "m-a", id="id"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "canonical"), TIES)
+def test_canonical_ties_break_by_rank_then_age_then_id(
+    first: tuple[str, dict[str, Any]], second: tuple[str, dict[str, Any]], canonical: str
+) -> None:
+    # retention clamps to 1
+    base = {"importance": 1.0, "age_days": 0, "content": "Same", "recall_count": 50}
+    (first_id, first_fields), (second_id, second_fields) = first, second
     rows = [
-        {**base, "id": "young", "embedding": TOPIC, "age_hours": 1, "recall_count": 50},
-        {
-            **base,
-            "id": "old",
-            "embedding": near(TOPIC, 0.99, 1),
-            "age_hours": 2,
-            "recall_count": 50,
-        },
+        {**base, "id": first_id, "embedding": TOPIC, **first_fields},
+        {**base, "id": second_id, "embedding": near(TOPIC, 0.99, 1), **second_fields},
     ]
-    assert plan_for(rows).merges[0].canonical_id == "old"
-    rows = [
-        {**base, "id": "m-b", "embedding": TOPIC, "pinned": False, "recall_count": 50},
-        {**base, "id": "m-a", "embedding": near(TOPIC, 0.99, 1), "recall_count": 50},
-    ]
-    assert plan_for(rows).merges[0].canonical_id == "m-a"
+    assert plan_for(rows).merges[0].canonical_id == canonical
 
 
 def test_a_value_disagreement_is_a_conflict_not_a_merge() -> None:

@@ -9,6 +9,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from curation_helpers import account_manager_change
 from dashboard_support import (
     APP,
     DEVOPS,
@@ -26,13 +27,10 @@ from dashboard_support import (
 from streamlit.testing.v1 import AppTest
 
 from curation import (
-    CompressionMode,
-    CurationPolicy,
     FixedClock,
     HashingEmbedder,
     MemoryRecord,
     MemoryStore,
-    Mode,
 )
 from curation._store.database import Database
 from curation._store.services.insights import ARCHIVE_REASONS
@@ -403,7 +401,8 @@ def test_archive_search_by_text_reason_and_date(fleet: MemoryStore) -> None:
     assert any("No archived entries match" in i.value for i in at.info)
 
 
-def test_why_was_this_removed_shows_the_trail_and_the_chain(fleet: MemoryStore) -> None:
+def _archive_page_on_basic(fleet: MemoryStore) -> tuple[MemoryRecord, AppTest]:
+    """The archive page with the fleet's one archived Basic-plan entry picked."""
     (basic,) = [
         m
         for m in fleet.memories(SUPPORT, status="archived", limit=1000)
@@ -411,6 +410,11 @@ def test_why_was_this_removed_shows_the_trail_and_the_chain(fleet: MemoryStore) 
     ]
     at = app("archive")
     at.selectbox(key="archive_pick").set_value(basic.id).run()
+    return basic, at
+
+
+def test_why_was_this_removed_shows_the_trail_and_the_chain(fleet: MemoryStore) -> None:
+    basic, at = _archive_page_on_basic(fleet)
     shown = texts(at)
     assert "Archived as superseded" in shown
     assert "Superseded by" in shown
@@ -422,13 +426,7 @@ def test_why_was_this_removed_shows_the_trail_and_the_chain(fleet: MemoryStore) 
 
 
 def test_restore_an_archived_entry(fleet: MemoryStore) -> None:
-    (basic,) = [
-        m
-        for m in fleet.memories(SUPPORT, status="archived", limit=1000)
-        if "Basic plan" in m.content
-    ]
-    at = app("archive")
-    at.selectbox(key="archive_pick").set_value(basic.id).run()
+    basic, at = _archive_page_on_basic(fleet)
     at.button(key="restore").click().run()
     assert not at.exception
     assert any("Restored 1 entry" in s.value and "Basic plan" in s.value for s in at.success)
@@ -446,26 +444,7 @@ def _infer_a_supersession(
     """A key-less change of one slot (the account manager), curated with only supersession
     in apply: the pass infers that the newer entry supersedes the older — applied with the
     review gate open (``min_reviewed`` 0), held for review otherwise."""
-    now = fleet.clock.now()
-    old = fleet.remember(
-        SUPPORT,
-        "The account manager for Initech is Dana Ruiz since 2025.",
-        created_at=now - timedelta(days=300),
-    )
-    new = fleet.remember(
-        SUPPORT,
-        "The account manager for Initech is Omar Haddad since 2026.",
-        created_at=now - timedelta(days=20),
-    )
-    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    policy = CurationPolicy(
-        **off,
-        supersession=Mode.APPLY,
-        compression=CompressionMode.OFF,
-        contradiction_threshold={"*": 0.6},  # the hashing test embedder scores them 0.67
-        inferred_min_reviewed=min_reviewed,
-    )
-    fleet.tenants.set_policy(SUPPORT, policy)
+    old, new = account_manager_change(fleet, SUPPORT, inferred_min_reviewed=min_reviewed)
     fleet.runs.curate(SUPPORT, apply=True)
     return old, new
 

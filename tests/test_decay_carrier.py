@@ -9,6 +9,7 @@ from typing import Any
 from snapshot_factory import NOW, basis, make_snapshot, near, only
 
 from curation._kinds import MemoryKind
+from curation._plan import CurationPlan
 from curation._planner import build_plan
 from curation._policy import Mode
 
@@ -17,10 +18,25 @@ FRESH = {"kind": "preference", "importance": 0.9, "age_hours": 1}
 DECAY = only("decay")
 
 
-def decayed(rows: list[dict[str, Any]], policy: Any = DECAY) -> set[str]:
+# decay with the contradiction detector on (dry run), so it sees a newer value of a slot
+DOUBTING = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
+
+
+def decay_plan(rows: list[dict[str, Any]], policy: Any = DECAY) -> CurationPlan:
     rows = rows + [dict(FRESH) for _ in range(12)]  # keep the 20% cap out of the way
-    plan = build_plan(make_snapshot(rows), policy, NOW)
-    return {a.memory_id for a in plan.archives if a.mechanic.value == "decay"}
+    return build_plan(make_snapshot(rows), policy, NOW)
+
+
+def decayed(rows: list[dict[str, Any]], policy: Any = DECAY) -> set[str]:
+    return {a.memory_id for a in decay_plan(rows, policy).archives if a.mechanic.value == "decay"}
+
+
+def ana_moved() -> list[dict[str, Any]]:
+    """An idle statement of Ana's club, and a newer one of the same slot, two days old."""
+    topic = basis(5)
+    older = {"id": "old", "content": "Ana plays for Porto since 2019.", "embedding": topic}
+    newer = {"content": "Ana plays for Braga since 2023.", "embedding": near(topic, 0.9, 1)}
+    return [older | OLD, {"id": "new", **newer, "age_days": 2}]
 
 
 def test_an_idle_conversation_turn_that_is_the_only_record_is_kept() -> None:
@@ -60,36 +76,14 @@ def test_an_entry_filed_under_a_principle_may_decay() -> None:
 
 
 def test_an_older_value_doubted_by_a_newer_statement_of_its_slot_may_decay() -> None:
-    topic = basis(5)
-    rows = [
-        {"id": "old", "content": "Ana plays for Porto since 2019.", "embedding": topic} | OLD,
-        {
-            "id": "new",
-            "content": "Ana plays for Braga since 2023.",
-            "embedding": near(topic, 0.9, 1),
-            "age_days": 2,
-        },
-    ]
-    policy = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
-    assert decayed(rows, policy) == {"old"}
+    assert decayed(ana_moved(), DOUBTING) == {"old"}
 
 
 def test_a_covered_entry_decays_with_its_cover_as_successor_noise_without() -> None:
     """The cover is recorded (recall as of before it was written still finds the entry);
     noise decays on its own, with no successor."""
-    topic = basis(5)
-    rows = [
-        {"id": "old", "content": "Ana plays for Porto since 2019.", "embedding": topic} | OLD,
-        {
-            "id": "new",
-            "content": "Ana plays for Braga since 2023.",
-            "embedding": near(topic, 0.9, 1),
-            "age_days": 2,
-        },
-        {"id": "log", "kind": "tool_output", "content": "HTTP 200 in 31 ms"} | OLD,
-    ]
-    policy = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
-    plan = build_plan(make_snapshot(rows + [dict(FRESH) for _ in range(12)]), policy, NOW)
+    noise = {"id": "log", "kind": "tool_output", "content": "HTTP 200 in 31 ms"} | OLD
+    plan = decay_plan([*ana_moved(), noise], DOUBTING)
     targets = {a.memory_id: a.target_id for a in plan.archives if a.mechanic.value == "decay"}
     assert targets == {"old": "new", "log": None}
     assert "covered by new" in next(a.detail for a in plan.archives if a.memory_id == "old")
@@ -126,11 +120,10 @@ def test_a_newer_statement_of_a_newer_statement_of_its_slot_still_covers_it() ->
             "age_days": 2,
         },
     ]
-    policy = only("decay").model_copy(update={"contradiction": Mode.DRY_RUN})
-    assert float(porto @ lyon) < policy.contradiction_threshold_for(
+    assert float(porto @ lyon) < DOUBTING.contradiction_threshold_for(
         make_snapshot(rows).embedding_model
     )  # porto and lyon are never compared directly
-    plan = build_plan(make_snapshot(rows + [dict(FRESH) for _ in range(12)]), policy, NOW)
+    plan = decay_plan(rows, DOUBTING)
     decays = [a for a in plan.archives if a.mechanic.value == "decay"]
     assert [a.memory_id for a in decays] == ["braga", "porto"]  # lowest retention first
     assert {a.target_id for a in decays} == {"lyon"}

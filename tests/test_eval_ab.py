@@ -36,6 +36,23 @@ def _write(name: str, day: float, content: str, role: str, subject: str, **kw: o
     )  # type: ignore[arg-type]
 
 
+def _question(
+    query_id: str, subject: str, query: str, kind: str, correct: str, hours: int = 0, **wrong: str
+) -> SimQuery:
+    """A question of tenant t on day 20, its truth named by the writes' names: ``correct``,
+    and in ``wrong`` its ``stale_ids`` or ``refuted_ids``."""
+    return SimQuery(
+        id=query_id,
+        tenant="t",
+        at=START + timedelta(days=20, hours=hours),
+        subject=subject,
+        query=query,
+        correct_ids=frozenset({_id(correct)}),
+        kind=kind,
+        **{field: frozenset({_id(name)}) for field, name in wrong.items()},
+    )
+
+
 def mini_fleet() -> Fleet:
     config = FleetConfig(tenants=1, days=21, start=START)
     writes = [
@@ -113,34 +130,24 @@ def mini_fleet() -> Fleet:
         for d in (2, 4, 6)
     ]
     queries = [
-        SimQuery(
-            id="q-plan",
-            tenant="t",
-            at=START + timedelta(days=20),
-            subject="plan",
-            query="Which plan is Initech on now?",
-            correct_ids=frozenset({_id("pro")}),
-            stale_ids=frozenset({_id("basic")}),
-            kind="state",
+        _question(
+            "q-plan", "plan", "Which plan is Initech on now?", "state", "pro", stale_ids="basic"
         ),
-        SimQuery(
-            id="q-dc",
-            tenant="t",
-            at=START + timedelta(days=20),
-            subject="dc",
-            query="Where is EU customer data hosted?",
-            correct_ids=frozenset({_id("dublin")}),
-            refuted_ids=frozenset({_id("frankfurt")}),
-            kind="claim",
+        _question(
+            "q-dc",
+            "dc",
+            "Where is EU customer data hosted?",
+            "claim",
+            "dublin",
+            refuted_ids="frankfurt",
         ),
-        SimQuery(
-            id="q-id",
-            tenant="t",
-            at=START + timedelta(days=20, hours=1),
-            subject="identity",
-            query="What must I check before discussing an account?",
-            correct_ids=frozenset({_id("principle")}),
-            kind="principle",
+        _question(
+            "q-id",
+            "identity",
+            "What must I check before discussing an account?",
+            "principle",
+            "principle",
+            hours=1,
         ),
     ]
     return Fleet(config=config, writes=writes, recalls=recalls, contests=contests, queries=queries)

@@ -5,64 +5,31 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from record_helpers import open_conflict, recall_hit
 
-from curation._records import ConflictRecord, RecallHit
+from curation._records import RecallHit
 from evaluation.decision import context_tokens, decide_budget, decide_top1, tokens
 from evaluation.fleet import SimQuery
 
 AT = datetime(2026, 11, 1, tzinfo=UTC)
 SUBJECTS = {"cur": "plan", "old": "plan", "claim": "dc", "fix": "dc", "noise": "orders"}
 QUERY = SimQuery(
-    id="q",
-    tenant="t",
-    at=AT,
-    query="What plan?",
-    subject="plan",
-    correct_ids=frozenset({"cur"}),
-    stale_ids=frozenset({"old"}),
+    "q", "t", AT, "What plan?", "plan", frozenset({"cur"}), stale_ids=frozenset({"old"})
 )
 CLAIM_QUERY = SimQuery(
-    id="q2",
-    tenant="t",
-    at=AT,
-    query="Where is the data center?",
-    subject="dc",
-    correct_ids=frozenset({"fix"}),
+    "q2",
+    "t",
+    AT,
+    "Where is the data center?",
+    "dc",
+    frozenset({"fix"}),
     refuted_ids=frozenset({"claim"}),
 )
 
 
 def hit(memory_id: str, content: str = "some words here", contested: bool = False) -> RecallHit:
-    conflicts = (
-        [
-            ConflictRecord(
-                id="c",
-                memory_id=memory_id,
-                claim="x",
-                evidence="y",
-                source="s",
-                at=AT,
-                status="open",
-            )
-        ]
-        if contested
-        else []
-    )
-    return RecallHit(
-        id=memory_id,
-        content=content,
-        kind="fact",
-        similarity=0.9,
-        score=0.9,
-        retention=0.5,
-        rank=1.0,
-        status="active",
-        generality=0,
-        proven=0,
-        recall_count=0,
-        created_at=AT,
-        conflicts=conflicts,
-    )
+    conflicts = [open_conflict(memory_id, AT)] if contested else []
+    return recall_hit(memory_id, AT, content=content, conflicts=conflicts)
 
 
 @pytest.mark.parametrize(

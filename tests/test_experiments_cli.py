@@ -4,19 +4,10 @@ recall --agent-id``, ``memgov outcome`` and ``memgov feedback --recall-id`` (in 
 
 from __future__ import annotations
 
-import pytest
-from cli_helpers import as_json, run_cli
-from conftest import T0
+from cli_helpers import NOW, as_json, run_cli
 from experiment_helpers import QUERY, SALT, T, agents, seed
 
 from curation import Cohort, CohortFeedback, EventType, MemoryStore
-
-NOW = ["--now", T0.isoformat()]
-
-
-@pytest.fixture
-def env(cli_env: dict[str, str]) -> dict[str, str]:
-    return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
 
 
 def test_agent_recall_outcome_and_feedback(store: MemoryStore, env: dict[str, str]) -> None:

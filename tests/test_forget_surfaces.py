@@ -5,11 +5,9 @@ error schema (HTTP 400/422) naming the field and the value, never a traceback or
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from api_helpers import Served, error_of, serving
+from api_helpers import Served, error_of
 from cli_helpers import invoke
 from forget_helpers import rows, seed
 from typer.testing import Result
@@ -18,11 +16,6 @@ from curation import MemoryStore
 from curation.cli.app import app
 
 T = "clinic"
-
-
-@pytest.fixture
-def env(cli_env: dict[str, str]) -> dict[str, str]:
-    return dict(cli_env, MEMGOV_EMBEDDER="hashing")
 
 
 def run(env: dict[str, str], *args: str) -> Result:
@@ -87,12 +80,6 @@ def test_cli_bad_input_is_one_typed_line(
 def data_rows(store: MemoryStore) -> dict[tuple[str, str], str]:
     """The tenant's rows but its API keys (a request stamps its key's last use)."""
     return {key: row for key, row in rows(store, T).items() if key[0] != "api_key"}
-
-
-@pytest.fixture
-def served(store: MemoryStore) -> Iterator[Served]:
-    with serving(store) as running:
-        yield running
 
 
 def test_http_forget_returns_the_receipt_and_refuses_bad_bodies(served: Served) -> None:

@@ -1,35 +1,17 @@
-"""Integrity of hold-out set E (evaluation/holdout_e): its domains, histories, wording
-families and labelled pairs, and that the store benchmark reads it. Nothing here judges how
-well the change detector does on the set; nothing here needs the database."""
+"""What is particular to hold-out set E (evaluation/holdout_e): its domains, values,
+wording families and labelled pairs; the checks it shares with set D are in
+test_holdout_common.py. Nothing here judges the change detector or needs the database."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
 from datetime import datetime
-from itertools import pairwise
 
-import pytest
-from holdout_checks import (
-    DATE_WORDS,
-    MONTHS,
-    WEEKDAYS,
-    YEAR,
-    changing,
-    check_deterministic,
-    check_histories,
-    check_labels,
-    check_negatives_state_no_new_value,
-    check_renders_every_fact,
-    check_store_benchmark_reads,
-    check_unknown_family_is_named,
-    mentions,
-    questions_asked,
-    subjects_by_id,
-)
+import holdout_checks as checks
 
 import evaluation.holdout_e as holdout_e
-from evaluation.holdout import PAIR_KINDS, PAIR_LABELS, Memory, Subject
+from evaluation.holdout import Memory, Subject
 from evaluation.holdout_e import families, holdout_histories, holdout_pairs, render
 from evaluation.holdout_e.domains import domain, domains
 
@@ -37,7 +19,7 @@ REMINDERS = ("Reminder", "Don't forget", "Going forward", "Heads up", "Please", 
 
 
 def _subjects() -> dict[str, Subject]:
-    return subjects_by_id(holdout_e)
+    return checks.subjects_by_id(holdout_e)
 
 
 def _domain_of(subject_id: str) -> str:
@@ -47,10 +29,6 @@ def _domain_of(subject_id: str) -> str:
 
 def _multi_slot_domains() -> set[str]:
     return {d.name for d in domains() if any(len(h) > 1 for h in d.entities.values())}
-
-
-def test_the_set_is_deterministic_across_processes() -> None:
-    check_deterministic(holdout_e)
 
 
 def test_nine_domains_where_most_entities_carry_several_slots() -> None:
@@ -63,7 +41,10 @@ def test_nine_domains_where_most_entities_carry_several_slots() -> None:
         own = [s for s in subjects if s.domain == name]
         assert all(s.id.startswith(f"{name}/") and s.id.isascii() for s in own)
         assert len({s.entity for s in own}) >= 6, name
-        assert sum(changing(s) for s in own) >= 5 and sum(not changing(s) for s in own) >= 1
+        assert (
+            sum(checks.changing(s) for s in own) >= 5
+            and sum(not checks.changing(s) for s in own) >= 1
+        )
         per_entity = Counter(s.entity for s in own)
         if name in _multi_slot_domains():
             assert sum(n >= 2 for n in per_entity.values()) >= 3, name
@@ -74,22 +55,10 @@ def test_nine_domains_where_most_entities_carry_several_slots() -> None:
         assert twin[:3] == other[:3], (twin, other)  # near twins: "LT-0417" and "LT-0471"
 
 
-def test_slots_of_one_entity_change_on_their_own_schedules() -> None:
-    subjects = holdout_histories()
-    for a, b in pairwise(subjects):
-        if a.domain == b.domain and a.entity == b.entity:
-            assert a.slot != b.slot
-            assert {f.valid_from for f in a.facts}.isdisjoint(f.valid_from for f in b.facts)
-
-
-def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep_theirs() -> None:
-    check_histories(holdout_e)
-
-
 def test_values_come_in_many_kinds() -> None:
     values = {f.value for s in holdout_histories() for f in s.facts}
-    assert any(re.fullmatch(rf"\d+ ({MONTHS}) 20\d\d", v) for v in values)  # a date
-    assert any(re.fullmatch(WEEKDAYS, v) for v in values)  # a weekday
+    assert any(re.fullmatch(rf"\d+ ({checks.MONTHS}) 20\d\d", v) for v in values)  # a date
+    assert any(re.fullmatch(checks.WEEKDAYS, v) for v in values)  # a weekday
     assert any(re.fullmatch(r"\d\d:\d\d", v) for v in values)  # a time of day
     assert any(re.fullmatch(r"[\d,]+ (calls|requests) per \w+", v) for v in values)  # a rate
     assert any(re.fullmatch(r"\d+ (days|months|years|hours)", v) for v in values)  # a duration
@@ -98,15 +67,10 @@ def test_values_come_in_many_kinds() -> None:
 
 
 def test_questions_ask_for_the_current_value_in_several_natural_wordings() -> None:
-    asked = questions_asked(holdout_e)
+    asked = checks.questions_asked(holdout_e)
     for phrase in ("most recent", "latest", "last set", "last changed", "now?", "currently"):
         assert sum(phrase in q for q in asked) >= 8, phrase
     assert len({q.split()[0] for q in asked}) >= 6
-
-
-def test_every_family_renders_every_fact_mentioning_its_entity_and_value() -> None:
-    assert 9 <= len(families()) <= 10
-    check_renders_every_fact(holdout_e)
 
 
 def _dates(at: datetime) -> tuple[str, ...]:
@@ -125,7 +89,7 @@ def _keeps_shape(memory: Memory, tool: str, previous: str | None) -> bool:
     dated = any(date in text for date in _dates(at))
     if family == "undated":
         rest = _without(text, value, previous)
-        return not YEAR.search(rest) and not DATE_WORDS.search(rest)
+        return not checks.YEAR.search(rest) and not checks.DATE_WORDS.search(rest)
     if not dated:
         return False
     if family == "table_row":
@@ -163,18 +127,12 @@ def test_each_family_keeps_its_shape_and_only_undated_leaves_the_date_out() -> N
                 assert _keeps_shape(memory, tool, before), (family, memory.text)
 
 
-def _skeleton(text: str, *names: str) -> str:
-    for name in sorted((n for n in names if n), key=len, reverse=True):
-        text = re.sub(re.escape(name), "X", text, flags=re.IGNORECASE)
-    return re.sub(r"\d+", "9", DATE_WORDS.sub("M", text))
-
-
 def _skeletons(family: str, name: str) -> set[str]:
     """The shapes of domain ``name``'s statements in ``family``, names and values masked."""
     keys = {slot: spec.key for slot, spec in domain(name).slots.items()}
     own = [s for s in holdout_histories() if s.domain == name]
     return {
-        _skeleton(m.text, s.entity, s.attribute, keys[s.slot], *[f.value for f in s.facts])
+        checks.skeleton(m.text, s.entity, s.attribute, keys[s.slot], *[f.value for f in s.facts])
         for s in own
         for m in render(family, s)
     }
@@ -191,39 +149,17 @@ def test_each_family_varies_its_templates_within_every_domain_but_a_tool_keeps_o
 
 
 def test_pairs_cover_every_kind_label_family_and_domain() -> None:
-    pairs = holdout_pairs()
-    assert len(pairs) >= 800
-    assert set(Counter(p.label for p in pairs)) == set(PAIR_LABELS)
     every = {s.domain for s in holdout_histories()}
-    for kind in PAIR_KINDS:
-        of_kind = [p for p in pairs if p.kind == kind]
-        assert len(of_kind) >= 80, kind
-        per_family = Counter(p.older.family for p in of_kind)
-        assert set(per_family) == set(families()), kind
-        assert max(per_family.values()) - min(per_family.values()) <= 1, kind
-        assert {p.newer.family for p in of_kind} == set(families()), kind
+    for kind, of_kind in checks.pairs_of_every_kind(holdout_e, 800, 80).items():
         covered = {_domain_of(p.older.subject_id) for p in of_kind}
         assert covered == (_multi_slot_domains() if kind == "other_slot" else every), kind
 
 
-def test_labels_follow_kinds_and_the_histories() -> None:
-    check_labels(holdout_e)
-
-
-def test_no_negative_states_a_new_value_of_one_subjects_slot() -> None:
-    check_negatives_state_no_new_value(holdout_e)
-
-
 def test_cross_subject_negatives_share_the_slot_not_the_entity() -> None:
     subjects = _subjects()
-    cross = [p for p in holdout_pairs() if p.kind == "cross_subject"]
+    cross = checks.cross_subject_pairs(holdout_e)
     for pair in cross:
-        older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
-        assert older.domain == newer.domain and older.slot == newer.slot
-        assert older.entity != newer.entity
-        assert mentions(pair.newer.text, newer.entity)
-        assert not mentions(pair.newer.text, older.entity)
-        assert (pair.note == "same value") == (pair.older.value == pair.newer.value), pair
+        assert subjects[pair.older.subject_id].slot == subjects[pair.newer.subject_id].slot
     notes = Counter(p.note for p in cross)
     assert notes["same value"] >= 30 and notes["same slot"] >= 30 and notes["template twin"] >= 9
     for pair in (p for p in cross if p.note == "template twin"):
@@ -234,17 +170,11 @@ def test_cross_subject_negatives_share_the_slot_not_the_entity() -> None:
         first, second = (m.text for m in (pair.older, pair.newer))
         old_names = (older.entity, *[f.value for f in older.facts])
         new_names = (newer.entity, *[f.value for f in newer.facts])
-        assert _skeleton(first, *old_names) == _skeleton(second, *new_names), pair
+        assert checks.skeleton(first, *old_names) == checks.skeleton(second, *new_names), pair
 
 
 def test_other_slot_negatives_are_real_subjects_of_the_same_entity() -> None:
-    subjects = _subjects()
-    others = [p for p in holdout_pairs() if p.kind == "other_slot"]
-    for pair in others:
-        older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
-        assert older.entity == newer.entity and older.domain == newer.domain
-        assert older.slot != newer.slot
-        assert (pair.older.value == pair.newer.value) == (pair.note == "same value, other slot")
+    others = checks.other_slot_pairs(holdout_e)
     notes = Counter(p.note for p in others)
     assert notes["same value, other slot"] >= 8 and notes["same number, other unit"] >= 8
 
@@ -260,21 +190,14 @@ def test_relations_events_and_additions_are_built_as_their_kind_says() -> None:
         assert pair.older.subject_id.startswith("event/")
         older_occasion, newer_occasion = pair.note.split(" then ")
         assert older_occasion != newer_occasion
-        assert mentions(pair.older.text, older_occasion)
-        assert mentions(pair.newer.text, newer_occasion)
+        assert checks.mentions(pair.older.text, older_occasion)
+        assert checks.mentions(pair.newer.text, newer_occasion)
     for pair in (p for p in pairs if p.kind == "addition"):
         subject = subjects[pair.older.subject_id]
         assert pair.older.value == subject.current_value and pair.older.is_current
         relation = domain(subject.domain).multi
-        assert relation.entity == subject.entity and mentions(pair.newer.text, subject.entity)
+        assert relation.entity == subject.entity and checks.mentions(
+            pair.newer.text, subject.entity
+        )
         assert pair.newer.subject_id.startswith(f"multi/{subject.domain}/")
         assert pair.newer.value != subject.current_value
-
-
-@pytest.mark.parametrize("family", ["haiku", "", "TABLE_ROW"])
-def test_an_unknown_family_is_named(family: str) -> None:
-    check_unknown_family_is_named(holdout_e, family)
-
-
-def test_the_store_benchmark_reads_set_e_like_the_others() -> None:
-    check_store_benchmark_reads(holdout_e, "e")

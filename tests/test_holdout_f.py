@@ -1,42 +1,24 @@
-"""Integrity of hold-out set F (evaluation/holdout_f): its domains, histories, wording
-families and labelled pairs, and that the store benchmark reads it. Nothing here judges how
-well the change detector does on the set; nothing here needs the database."""
+"""What is particular to hold-out set F (evaluation/holdout_f): its domains, values,
+wording families and labelled pairs; the checks it shares with sets D and E are in
+test_holdout_common.py. Nothing here judges the change detector or needs the database."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections import Counter
-from itertools import pairwise
 
-import pytest
-from holdout_checks import (
-    DATE_WORDS,
-    MONTHS,
-    WEEKDAYS,
-    YEAR,
-    changing,
-    check_deterministic,
-    check_histories,
-    check_labels,
-    check_negatives_state_no_new_value,
-    check_renders_every_fact,
-    check_store_benchmark_reads,
-    check_unknown_family_is_named,
-    questions_asked,
-    subjects_by_id,
-)
-from holdout_helpers import assert_spread_over_families
+import holdout_checks as checks
 
 import evaluation.holdout_f as holdout_f
 from curation._trust import find_instructions, find_pii, find_secrets
-from evaluation.holdout import PAIR_KINDS, PAIR_LABELS, LabeledPair, Memory, Subject
+from evaluation.holdout import LabeledPair, Memory, Subject
 from evaluation.holdout_f import families, holdout_histories, holdout_pairs, render
 from evaluation.holdout_f.catalogue import domain, domains
 
 
 def _subjects() -> dict[str, Subject]:
-    return subjects_by_id(holdout_f)
+    return checks.subjects_by_id(holdout_f)
 
 
 def _domain_of(subject_id: str) -> str:
@@ -49,10 +31,6 @@ def _names(text: str, entity: str) -> bool:
     return bool(re.search(rf"(?<![\w-]){re.escape(entity)}(?![\w-])", text, re.IGNORECASE))
 
 
-def test_the_set_is_deterministic_across_processes() -> None:
-    check_deterministic(holdout_f)
-
-
 def test_eight_domains_with_several_slots_stable_subjects_and_near_twins() -> None:
     subjects = holdout_histories()
     by_domain = Counter(subject.domain for subject in subjects)
@@ -63,28 +41,20 @@ def test_eight_domains_with_several_slots_stable_subjects_and_near_twins() -> No
         assert all(s.id.startswith(f"{name}/") and s.id.isascii() for s in own)
         per_entity = Counter(s.entity for s in own)
         assert len(per_entity) >= 7 and sum(n >= 2 for n in per_entity.values()) >= 4, name
-        assert sum(changing(s) for s in own) >= 7 and sum(not changing(s) for s in own) >= 2
+        assert (
+            sum(checks.changing(s) for s in own) >= 7
+            and sum(not checks.changing(s) for s in own) >= 2
+        )
         for twin, other in domain(name).twins:
             assert twin in per_entity and other in per_entity, name
             assert twin[:5] == other[:5] and len(set(domain(name).entities[twin])) >= 2
 
 
-def test_slots_of_one_entity_change_on_their_own_schedules() -> None:
-    for a, b in pairwise(holdout_histories()):
-        if a.domain == b.domain and a.entity == b.entity:
-            assert a.slot != b.slot
-            assert {f.valid_from for f in a.facts}.isdisjoint(f.valid_from for f in b.facts)
-
-
-def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep_theirs() -> None:
-    check_histories(holdout_f)
-
-
 def test_values_come_in_many_kinds() -> None:
     values = {f.value for s in holdout_histories() for f in s.facts}
-    assert any(re.fullmatch(rf"\d+ ({MONTHS}) 20\d\d", v) for v in values)  # a date
-    assert any(re.fullmatch(WEEKDAYS, v) for v in values)  # a weekday
-    assert any(re.fullmatch(rf"({WEEKDAYS}) \d\d:\d\d", v) for v in values)  # a slot
+    assert any(re.fullmatch(rf"\d+ ({checks.MONTHS}) 20\d\d", v) for v in values)  # a date
+    assert any(re.fullmatch(checks.WEEKDAYS, v) for v in values)  # a weekday
+    assert any(re.fullmatch(rf"({checks.WEEKDAYS}) \d\d:\d\d", v) for v in values)  # a slot
     assert any(re.fullmatch(r"\$[\d,]+", v) for v in values)  # an amount
     assert any(re.fullmatch(r"\d+%", v) for v in values)  # a share
     assert any(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in values)  # a version
@@ -93,7 +63,7 @@ def test_values_come_in_many_kinds() -> None:
 
 
 def test_questions_ask_like_a_user_not_like_the_memories() -> None:
-    asked = questions_asked(holdout_f)
+    asked = checks.questions_asked(holdout_f)
     assert len({q.split()[0] for q in asked}) >= 8
     for subject in holdout_histories():
         slot = domain(subject.domain).slot(subject.slot)
@@ -102,11 +72,6 @@ def test_questions_ask_like_a_user_not_like_the_memories() -> None:
             assert "_" not in question, question  # no config key ("primary_oncall")
             for phrase in slot.phrases:
                 assert phrase.format(e=subject.entity).lower() not in lowered, question
-
-
-def test_every_family_renders_every_fact_mentioning_its_entity_and_value() -> None:
-    assert len(families()) == 12
-    check_renders_every_fact(holdout_f)
 
 
 def test_the_trust_gate_has_nothing_to_redact_or_quarantine_in_any_memory() -> None:
@@ -160,8 +125,8 @@ def _undated(text: str, subject: Subject) -> bool:
     """Whether ``text`` carries no date but its values' and a relative "last Tuesday"."""
     for value in sorted((f.value for f in subject.facts), key=len, reverse=True):
         text = re.sub(rf"(?<![\w-]){re.escape(value)}(?![\w-])", "", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\blast ({WEEKDAYS})\b", "", text, flags=re.IGNORECASE)
-    return not YEAR.search(text) and not DATE_WORDS.search(text)
+    text = re.sub(rf"\blast ({checks.WEEKDAYS})\b", "", text, flags=re.IGNORECASE)
+    return not checks.YEAR.search(text) and not checks.DATE_WORDS.search(text)
 
 
 def test_relative_time_and_chat_wordings_leave_the_date_to_the_write_time() -> None:
@@ -177,29 +142,15 @@ def test_relative_time_and_chat_wordings_leave_the_date_to_the_write_time() -> N
 
 
 def test_pairs_cover_every_kind_label_family_and_domain() -> None:
-    pairs = holdout_pairs()
-    assert len(pairs) >= 1000
-    assert set(Counter(p.label for p in pairs)) == set(PAIR_LABELS)
     every = {d.name for d in domains()}
-    for kind in PAIR_KINDS:
-        of_kind = [p for p in pairs if p.kind == kind]
-        assert len(of_kind) >= 90, kind
-        assert_spread_over_families(of_kind, families())
+    for kind, of_kind in checks.pairs_of_every_kind(holdout_f, 1000, 90).items():
         assert {_domain_of(p.older.subject_id) for p in of_kind} == every, kind
-
-
-def test_labels_follow_kinds_and_the_histories() -> None:
-    check_labels(holdout_f)
-
-
-def test_no_negative_states_a_new_value_of_one_subjects_slot() -> None:
-    check_negatives_state_no_new_value(holdout_f)
 
 
 def _masked(text: str, subject: Subject) -> str:
     for name in sorted([subject.entity, *[f.value for f in subject.facts]], key=len)[::-1]:
         text = re.sub(re.escape(name), "X", text, flags=re.IGNORECASE)
-    return re.sub(r"\d+", "9", DATE_WORDS.sub("M", text))
+    return re.sub(r"\d+", "9", checks.DATE_WORDS.sub("M", text))
 
 
 def test_cross_subject_negatives_share_the_slot_and_name_only_their_own_entity() -> None:
@@ -224,14 +175,7 @@ def test_cross_subject_negatives_share_the_slot_and_name_only_their_own_entity()
 
 
 def test_other_slot_negatives_are_real_subjects_of_the_same_entity() -> None:
-    subjects = _subjects()
-    others = [p for p in holdout_pairs() if p.kind == "other_slot"]
-    for pair in others:
-        older, newer = subjects[pair.older.subject_id], subjects[pair.newer.subject_id]
-        assert older.entity == newer.entity and older.domain == newer.domain
-        assert older.slot != newer.slot
-        same = pair.older.value == pair.newer.value
-        assert same == (pair.note == "same value, other slot"), pair
+    others = checks.other_slot_pairs(holdout_f)
     assert any(p.note == "same value, other slot" for p in others)
 
 
@@ -257,12 +201,3 @@ def test_relations_events_and_additions_are_built_as_their_kind_says() -> None:
         assert _names(pair.newer.text, subject.entity)
         assert pair.newer.subject_id.startswith(f"multi/{subject.domain}/")
         assert pair.newer.value not in {f.value for f in subject.facts}
-
-
-@pytest.mark.parametrize("family", ["haiku", "", "CHAT_TURN", "chat-turn"])
-def test_an_unknown_family_is_named(family: str) -> None:
-    check_unknown_family_is_named(holdout_f, family)
-
-
-def test_the_store_benchmark_reads_set_f_like_the_others() -> None:
-    check_store_benchmark_reads(holdout_f, "f")

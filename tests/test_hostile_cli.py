@@ -372,78 +372,76 @@ def _pairs_file(content: bytes) -> Any:
     return build
 
 
+def _run(*args: str) -> Any:
+    """A command line that needs nothing of the test's folder."""
+    return lambda cli: list(args)
+
+
+def _policy_set(*args: str) -> Any:
+    return _run("policy", "set", "-t", TENANT, *args)
+
+
+def refused(name: str, field: str, build: Any) -> Any:
+    """A command ``build`` makes, refused in one line that names ``field``."""
+    return pytest.param(build, {field}, id=name)
+
+
 COMMAND_REFUSALS = [
-    pytest.param(_missing, {"path"}, id="import-missing-file"),
-    pytest.param(_directory, {"path"}, id="import-a-directory"),
-    pytest.param(_rejects_nowhere, {"rejects_path"}, id="import-rejects-nowhere"),
-    pytest.param(_export_nowhere, {"path"}, id="export-nowhere"),
-    pytest.param(
+    refused("import-missing-file", "path", _missing),
+    refused("import-a-directory", "path", _directory),
+    refused("import-rejects-nowhere", "rejects_path", _rejects_nowhere),
+    refused("export-nowhere", "path", _export_nowhere),
+    refused(
+        "policy-file-missing",
+        "--file",
         lambda c: ["policy", "set", "-t", TENANT, "--file", str(c.folder / "x.json")],
-        {"--file"},
-        id="policy-file-missing",
     ),
-    pytest.param(_policy_file(b"\xff\xfe{}"), {"--file"}, id="policy-file-not-utf8"),
-    pytest.param(_policy_file(b"[1, 2]"), {"--file"}, id="policy-file-not-object"),
-    pytest.param(_policy_file(b"[" * 100_000), {"--file"}, id="policy-file-deep"),
-    pytest.param(_policy_file(b'{"recency_hot_days": NaN}'), {"policy"}, id="policy-file-nan"),
-    pytest.param(
-        _policy_file(b'{"duplicate_threshold": {"m\\u0000": 0.9}}'),
-        {"policy"},
-        id="policy-file-nul-key",
+    refused("policy-file-not-utf8", "--file", _policy_file(b"\xff\xfe{}")),
+    refused("policy-file-not-object", "--file", _policy_file(b"[1, 2]")),
+    refused("policy-file-deep", "--file", _policy_file(b"[" * 100_000)),
+    refused("policy-file-nan", "policy", _policy_file(b'{"recency_hot_days": NaN}')),
+    refused(
+        "policy-file-nul-key", "policy", _policy_file(b'{"duplicate_threshold": {"m\\u0000": 0.9}}')
     ),
-    pytest.param(
-        _policy_file(b'{"prune_below": 1, "prune_below": 0}'),
-        {"--file"},
-        id="policy-file-duplicate-key",
+    refused(
+        "policy-file-duplicate-key", "--file", _policy_file(b'{"prune_below": 1, "prune_below": 0}')
     ),
-    pytest.param(
-        lambda c: ["policy", "set", "-t", TENANT, "max_idle_days=Infinity"],
-        {"policy"},
-        id="policy-assign-infinity",
-    ),
-    pytest.param(
-        lambda c: ["policy", "set", "-t", TENANT, "weights=" + "[" * 5000],
-        {"policy"},
-        id="policy-assign-deep",
-    ),
-    pytest.param(
-        lambda c: ["policy", "set", "-t", TENANT, "'; DROP TABLE tenant; --"],
-        {"assignment"},
-        id="policy-assign-injection",
-    ),
-    pytest.param(_pairs_file(b"\xff"), {"pairs"}, id="calibrate-pairs-not-utf8"),
-    pytest.param(
+    refused("policy-assign-infinity", "policy", _policy_set("max_idle_days=Infinity")),
+    refused("policy-assign-deep", "policy", _policy_set("weights=" + "[" * 5000)),
+    refused("policy-assign-injection", "assignment", _policy_set("'; DROP TABLE tenant; --")),
+    refused("calibrate-pairs-not-utf8", "pairs", _pairs_file(b"\xff")),
+    refused(
+        "calibrate-pairs-surrogate",
+        "pairs",
         _pairs_file(b'{"a": "\\ud800", "b": "x", "duplicate": true}\n'),
-        {"pairs"},
-        id="calibrate-pairs-surrogate",
     ),
-    pytest.param(_pairs_file(b"[" * 100_000 + b"\n"), {"pairs"}, id="calibrate-pairs-deep"),
-    pytest.param(
+    refused("calibrate-pairs-deep", "pairs", _pairs_file(b"[" * 100_000 + b"\n")),
+    refused(
+        "calibrate-pairs-missing",
+        "pairs",
         lambda c: ["calibrate", "--pairs", str(c.folder / "absent.jsonl")],
-        {"pairs"},
-        id="calibrate-pairs-missing",
     ),
-    pytest.param(
-        lambda c: ["compact", "-t", TENANT, "--grace-days", "inf", "--yes"],
-        {"grace_days"},
-        id="compact-infinite-grace",
+    refused(
+        "compact-infinite-grace",
+        "grace_days",
+        _run("compact", "-t", TENANT, "--grace-days", "inf", "--yes"),
     ),
-    pytest.param(
-        lambda c: ["curate", "-t", "'; DROP TABLE memory; --", "--now", "x"],
-        {"--now"},
-        id="curate-bad-now",
+    refused(
+        "curate-bad-now", "--now", _run("curate", "-t", "'; DROP TABLE memory; --", "--now", "x")
     ),
-    pytest.param(
-        lambda c: ["conflicts", "list", "-t", TENANT, "--status", "open'--"],
-        {"status"},
-        id="conflicts-status-injection",
+    refused(
+        "conflicts-status-injection",
+        "status",
+        _run("conflicts", "list", "-t", TENANT, "--status", "open'--"),
     ),
-    pytest.param(
-        lambda c: ["proposals", "list", "-t", TENANT, "--status", "\udcff"],
-        {"status"},
-        id="proposals-status-surrogate",
+    refused(
+        "proposals-status-surrogate",
+        "status",
+        _run("proposals", "list", "-t", TENANT, "--status", "\udcff"),
     ),
-    pytest.param(
+    refused(
+        "golden-k-zero",
+        "k",
         lambda c: [
             "golden",
             "add",
@@ -456,12 +454,8 @@ COMMAND_REFUSALS = [
             "--k",
             "0",
         ],
-        {"k"},
-        id="golden-k-zero",
     ),
-    pytest.param(
-        lambda c: ["runs", "-t", TENANT, "--limit", "-1"], {"limit"}, id="runs-negative-limit"
-    ),
+    refused("runs-negative-limit", "limit", _run("runs", "-t", TENANT, "--limit", "-1")),
 ]
 
 

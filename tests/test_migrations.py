@@ -7,31 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 import sqlalchemy.exc
+from recovery_helpers import TENANT_TABLES
 from sqlalchemy import text
 from store_helpers import fresh_database
 
 from curation import Database, FixedClock, HashingEmbedder, MemoryStore
 
-TABLES = {
-    "memory",
-    "memory_state",
-    "conflict",
-    "proposal",
-    "event",
-    "golden_probe",
-    "curation_run",
-    "tenant",
-    "store_meta",
-    "experiment",
-    "exposure",
-    "outcome",
-    "api_key",
-    "memory_claim",
-    "change_review",
-}
+# every table a tenant has, and the store-wide ones
+TABLES = TENANT_TABLES | {"store_meta", "api_key", "change_review"}
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 FUNCTIONS = {
     "memgov_ensure_tenant", "memgov_refuse_history_rewrite", "memgov_protect_table",
@@ -49,34 +36,31 @@ def empty_database(pg_server: str) -> Iterator[Database]:
         db.dispose()
 
 
-def tables(db: Database) -> set[str]:
+def admin_rows(db: Database, sql: str) -> list[Any]:
+    """The rows of a catalogue query, read as the schema owner."""
     with db.admin_engine.connect() as conn:
-        rows = conn.execute(
-            text("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
-        ).scalars()
-        return set(rows)
+        return list(conn.execute(text(sql)).all())
+
+
+def tables(db: Database) -> set[str]:
+    sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+    return {row.table_name for row in admin_rows(db, sql)}
 
 
 def functions(db: Database) -> set[str]:
-    with db.admin_engine.connect() as conn:
-        rows = conn.execute(
-            text(
-                "SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
-                "WHERE n.nspname = 'public' AND p.proname LIKE 'memgov%'"
-            )
-        ).scalars()
-        return set(rows)
+    sql = (
+        "SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+        "WHERE n.nspname = 'public' AND p.proname LIKE 'memgov%'"
+    )
+    return {row.proname for row in admin_rows(db, sql)}
 
 
 def hnsw_indexes(db: Database) -> dict[str, str]:
-    with db.admin_engine.connect() as conn:
-        rows = conn.execute(
-            text(
-                "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' "
-                "AND indexdef ILIKE '%USING hnsw%'"
-            )
-        ).all()
-    return {row.indexname: row.indexdef for row in rows}
+    sql = (
+        "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' "
+        "AND indexdef ILIKE '%USING hnsw%'"
+    )
+    return {row.indexname: row.indexdef for row in admin_rows(db, sql)}
 
 
 def test_fresh_database_is_empty(empty_database: Database) -> None:

@@ -7,17 +7,11 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
-import pytest
 from cli_helpers import run_cli
 
 from curation import MemoryStore
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def env(cli_env: dict[str, str]) -> dict[str, str]:
-    return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
 
 
 def test_start_status_and_stop(store: MemoryStore, env: dict[str, str]) -> None:

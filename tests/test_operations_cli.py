@@ -7,27 +7,18 @@ undo reverts nothing and records nothing; proposals taken back by undo are
 from __future__ import annotations
 
 import pytest
-from cli_helpers import as_json, run_cli
-from curation_helpers import EVERY_KIND, T0, apply_all, seed_mixed, state
+from cli_helpers import NOW, as_json, run_cli
+from curation_helpers import EVERY_KIND, T0, apply_all, seed_mixed, seed_mixed_decaying, state
 
 from curation import MemoryStore
 
 T = "fleet"
-NOW = ["--now", T0.isoformat()]
-
-
-@pytest.fixture
-def env(cli_env: dict[str, str]) -> dict[str, str]:
-    return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
 
 
 def test_a_dry_run_prints_what_the_plan_would_leave_active(
     store: MemoryStore, env: dict[str, str]
 ) -> None:
-    seed_mixed(store, T)
-    store.tenants.set_policy(
-        T, store.tenants.policy(T).model_copy(update={"decay_uncovered_kinds": EVERY_KIND})
-    )
+    seed_mixed_decaying(store, T)
     active = store.counts(T).active
     planned = as_json(run_cli(env, "curate", "-t", T, "--json", *NOW))["planned"]
     assert planned["active_after"] == active - 7 < active

@@ -18,11 +18,6 @@ T = "timeline"
 PAST = "2020-01-01T00:00:00+00:00"
 
 
-@pytest.fixture
-def env(cli_env: dict[str, str]) -> dict[str, str]:
-    return {**cli_env, "MEMGOV_EMBEDDER": "hashing"}
-
-
 def decayable(store: MemoryStore, n: int = 20) -> None:
     """``n`` idle, unimportant tool outputs written 40 days before T0, and a policy that
     decays them (the prune cap, 20%, is what stops it)."""

@@ -16,7 +16,7 @@ from dagster import (
     ExecuteInProcessResult,
     materialize,
 )
-from dagster_helpers import meta
+from dagster_helpers import meta, scratch_resources
 from mlflow_helpers import fresh_mlflow_uri
 from store_helpers import drop_database
 
@@ -109,11 +109,21 @@ def inbox(tmp_path: Path) -> Path:
     return root
 
 
+def nightly(database_url: str, inbox: Path, **settings: str) -> dict[str, Any]:
+    """The resources of a nightly run at T0 on the test database with the hashing embedder
+    and ``inbox``; ``settings`` add to them."""
+    return build_resources(
+        database_url=database_url,
+        embedder="hashing",
+        now=T0.isoformat(),
+        inbox=str(inbox),
+        **settings,
+    )
+
+
 @pytest.fixture
 def resources(database_url: str, inbox: Path) -> dict[str, Any]:
-    return build_resources(
-        database_url=database_url, embedder="hashing", now=T0.isoformat(), inbox=str(inbox)
-    )
+    return nightly(database_url, inbox)
 
 
 def run(
@@ -328,13 +338,7 @@ def test_plan_over_the_platform_prune_cap_is_blocked(
     apply_all(store, ACME)
     before = states(store, ACME)
     # the policy allows 20% (2 of 13); the platform ceiling allows 10% (1)
-    resources = build_resources(
-        database_url=database_url,
-        embedder="hashing",
-        now=T0.isoformat(),
-        inbox=str(inbox),
-        max_prune_ratio="0.1",
-    )
+    resources = nightly(database_url, inbox, max_prune_ratio="0.1")
     result = run(instance, resources, ACME)
     assert not result.success
     assert "curated_store" not in materialized(result)
@@ -410,9 +414,7 @@ def test_an_apply_at_a_past_clock_is_refused_unless_a_reason_is_configured(
     apply_all(store, ACME)
     store.remember(ACME, "Written after the replay's time.", now=T0 + timedelta(days=1))
     before = states(store, ACME)
-    past = build_resources(
-        database_url=database_url, embedder="hashing", now=T0.isoformat(), inbox=str(inbox)
-    )
+    past = nightly(database_url, inbox)
     refused = run(instance, past, ACME)
     assert not refused.success
     assert any(
@@ -421,13 +423,7 @@ def test_an_apply_at_a_past_clock_is_refused_unless_a_reason_is_configured(
     ), failure_messages(refused)
     assert states(store, ACME) == before and store.runs.latest(ACME) == []
 
-    forced = build_resources(
-        database_url=database_url,
-        embedder="hashing",
-        now=T0.isoformat(),
-        inbox=str(inbox),
-        force_now_reason="replaying the night of T0",
-    )
+    forced = nightly(database_url, inbox, force_now_reason="replaying the night of T0")
     done = run(instance, forced, ACME)
     assert done.success, failure_messages(done)
     [recorded] = store.runs.latest(ACME)
@@ -465,13 +461,7 @@ def test_compaction_refuses_unless_enabled_and_then_respects_the_grace(
 ) -> None:
     ids = seed(store, ACME)
     apply_all(store, ACME)
-    assert run(
-        instance,
-        build_resources(
-            database_url=database_url, embedder="hashing", now=T0.isoformat(), inbox=str(inbox)
-        ),
-        ACME,
-    ).success
+    assert run(instance, nightly(database_url, inbox), ACME).success
     archived = store.counts(ACME).archived
     assert archived == 3
     job = defs.resolve_job_def("compaction_job")
@@ -515,14 +505,9 @@ def test_ab_workload_replays_the_configured_fleet_in_a_scratch_database(
 
     from orchestration.assets.evaluation import ab_workload
 
-    scratch = "wl_" + tmp_path.name[-8:].replace("-", "_").lower()
-    uri = fresh_mlflow_uri(tmp_path / "ml.db")
-    resources = build_resources(
-        database_url=database_url,
-        embedder="hashing",
-        tracking_uri=uri,
-        workload="tenants=1,days=8,writes=8,recalls=4,queries=4,seed=3",
-        workload_database=scratch,
+    workload = "tenants=1,days=8,writes=8,recalls=4,queries=4,seed=3"
+    scratch, uri, resources = scratch_resources(
+        database_url, tmp_path, "wl_", "workload", workload=workload
     )
     before = store.tenants.all()
     try:

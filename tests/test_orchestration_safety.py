@@ -38,14 +38,27 @@ def ids(n: int) -> list[str]:
     return [str(uuid.UUID(int=i + 1)) for i in range(n)]
 
 
-def decay(memory_id: str) -> ArchiveAction:
+def archiving(
+    memory_id: str, mechanic: Mechanic, detail: str, target_id: str | None = None
+) -> ArchiveAction:
+    """An archive of a memory at version 1, for the reason its mechanic gives."""
+    reasons = {
+        Mechanic.DECAY: ArchiveReason.DECAYED,
+        Mechanic.SUPERSESSION: ArchiveReason.SUPERSEDED,
+        Mechanic.DUPLICATES: ArchiveReason.DUPLICATE,
+    }
     return ArchiveAction(
         memory_id=memory_id,
-        mechanic=Mechanic.DECAY,
-        reason=ArchiveReason.DECAYED,
+        mechanic=mechanic,
+        reason=reasons[mechanic],
         expected_version=1,
-        detail="stale",
+        detail=detail,
+        target_id=target_id,
     )
+
+
+def decay(memory_id: str) -> ArchiveAction:
+    return archiving(memory_id, Mechanic.DECAY, "stale")
 
 
 def plan_with(
@@ -66,14 +79,7 @@ def plan_with(
 # -- prune cap ---------------------------------------------------------------------------------
 def test_prune_cap_counts_decay_only_against_the_floor_of_the_ratio() -> None:
     memory = ids(5)
-    superseded = ArchiveAction(
-        memory_id=memory[4],
-        mechanic=Mechanic.SUPERSESSION,
-        reason=ArchiveReason.SUPERSEDED,
-        expected_version=1,
-        detail="newer",
-        target_id=memory[0],
-    )
+    superseded = archiving(memory[4], Mechanic.SUPERSESSION, "newer", target_id=memory[0])
     plan = plan_with([decay(memory[1]), decay(memory[2]), superseded], active=14)
     assert prune_cap_violation(plan) == (2, 2)  # floor(0.2 x 14) = 2: holds
     tampered = plan_with([decay(m) for m in memory[1:4]], active=14)
@@ -100,18 +106,7 @@ def test_pinned_targets() -> None:
 
 def test_every_id_a_plan_names_is_checked_for_tenancy() -> None:
     memory = ids(9)
-    plan = plan_with(
-        [
-            ArchiveAction(
-                memory_id=memory[0],
-                mechanic=Mechanic.DUPLICATES,
-                reason=ArchiveReason.DUPLICATE,
-                expected_version=1,
-                detail="dup",
-                target_id=memory[1],
-            ),
-        ]
-    )
+    plan = plan_with([archiving(memory[0], Mechanic.DUPLICATES, "dup", target_id=memory[1])])
     plan.merges = [
         MergeCluster(
             canonical_id=memory[1],

@@ -184,20 +184,10 @@ def test_fast_snapshot_loader_equals_the_row_path(
     monkeypatch.setattr(snapshot_loader, "_CHUNK_BYTES", 10_000)  # many partial chunks
     for active_only in (True, False):
         with database.transaction(data.tenant) as conn:
-            fast = snapshot_loader.load_snapshot(
-                conn,
-                data.tenant,
-                store.embedding_model,
-                store.dimension,
-                active_only=active_only,
-            )
-            rows = snapshot_loader._load_rows(
-                conn,
-                data.tenant,
-                store.embedding_model,
-                store.dimension,
-                active_only=active_only,
-            )
+            # the same snapshot asked of both loaders
+            asked = (conn, data.tenant, store.embedding_model, store.dimension)
+            fast = snapshot_loader.load_snapshot(*asked, active_only=active_only)
+            rows = snapshot_loader._load_rows(*asked, active_only=active_only)
         assert len(fast) == len(rows) == 1200
         for name in ("ids", "kinds", "contents", "supersession_keys", "parent_ids", "topics"):
             assert getattr(fast, name) == getattr(rows, name), name

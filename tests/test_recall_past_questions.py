@@ -10,10 +10,10 @@ a thing, and a tenant whose policy turns it off keep today's current-only recall
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from record_helpers import search_row
 from store_helpers import archive
 
 from curation import CurationPolicy, MemoryStore, Status
@@ -143,26 +143,7 @@ def test_with_nothing_replaced_a_past_question_ranks_as_before(store: MemoryStor
 
 def candidate(memory_id: str, similarity: float, days_old: float) -> Any:
     """One search row as ``rank_candidates`` reads it: equal in all but age and relevance."""
-    at = NOW - timedelta(days=days_old)
-    return SimpleNamespace(
-        id=memory_id,
-        kind="fact",
-        content=memory_id,
-        created_at=at,
-        supersession_key=None,
-        importance=0.5,
-        generality=0,
-        proven=0,
-        recall_count=0,
-        last_recalled_at=None,
-        pinned=False,
-        status="active",
-        archive_reason=None,
-        version=1,
-        superseded_by=None,
-        similarity=similarity,
-        open_conflicts=0,
-    )
+    return search_row(memory_id, similarity, NOW - timedelta(days=days_old))
 
 
 @pytest.mark.parametrize(("past", "first"), [(False, "fresh"), (True, "older-closer")])

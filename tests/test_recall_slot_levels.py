@@ -9,8 +9,9 @@ generality 2 that the search ranked above it (the heuristic's blind spot).
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from types import SimpleNamespace
 from typing import Any
+
+from record_helpers import search_row
 
 from curation import CurationPolicy
 from curation._ranking import rank_candidates
@@ -21,25 +22,7 @@ QUESTION = "Which plan is the Initech account on?"
 
 def row(content: str, similarity: float, days_old: float, generality: int) -> Any:
     """One search row as ``rank_candidates`` reads it, equal in all but what is given."""
-    return SimpleNamespace(
-        id=content,
-        kind="fact",
-        content=content,
-        created_at=NOW - timedelta(days=days_old),
-        supersession_key=None,
-        importance=0.5,
-        generality=generality,
-        proven=0,
-        recall_count=0,
-        last_recalled_at=None,
-        pinned=False,
-        status="active",
-        archive_reason=None,
-        version=1,
-        superseded_by=None,
-        similarity=similarity,
-        open_conflicts=0,
-    )
+    return search_row(content, similarity, NOW - timedelta(days=days_old), generality=generality)
 
 
 def ranked(rows: list[Any]) -> list[Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from curation_helpers import days_ago
+from curation_helpers import account_manager_change, days_ago
 from review_gate_helpers import CHANGES, T, gated, write_olders
 from snapshot_factory import NOW, basis, make_snapshot, near, only
 from sqlalchemy import text
@@ -267,26 +267,8 @@ def test_unknown_and_malformed_change_ids_are_typed_errors(semantic_store: Memor
 
 # -- storage: dump / restore and tenant deletion take the held changes along ---------------
 def _held_on_hashing(store: MemoryStore) -> str:
-    """A held change through the pass on the plain store (the hashing embedder scores this
-    pair 0.67, so the detector's threshold is set below it)."""
-    from curation import CompressionMode
-
-    old = store.remember(
-        T, "The account manager for Initech is Dana Ruiz since 2025.", created_at=days_ago(300)
-    )
-    store.remember(
-        T, "The account manager for Initech is Omar Haddad since 2026.", created_at=days_ago(20)
-    )
-    off = {m: Mode.OFF for m in ("duplicates", "decay", "contradiction", "subsumption")}
-    store.tenants.set_policy(
-        T,
-        CurationPolicy(
-            **off,
-            supersession=Mode.APPLY,
-            compression=CompressionMode.OFF,  # type: ignore[arg-type]
-            contradiction_threshold={"*": 0.6},
-        ),
-    )
+    """A held change through the pass on the plain store."""
+    old, _ = account_manager_change(store, T)
     store.runs.curate(T, apply=True)
     assert store.get(T, old.id).status == "active"
     return old.id

@@ -521,15 +521,20 @@ def test_an_external_app_login_url_is_used_for_the_runtime(
         database.dispose()
 
 
-@contextmanager
-def scratch_role(pg_server: str, options: str) -> Iterator[str]:
-    """A throwaway cluster role; dropped with everything it owns afterwards."""
-    role = "mg_" + uuid.uuid4().hex[:10]
-    admin = create_engine(
+def cluster_admin(pg_server: str) -> Engine:
+    """The superuser on the maintenance database, outside transactions (CREATE DATABASE)."""
+    return create_engine(
         normalise_url(sqlalchemy_url(pg_server, "postgres")),
         isolation_level="AUTOCOMMIT",
         poolclass=pool.NullPool,
     )
+
+
+@contextmanager
+def scratch_role(pg_server: str, options: str) -> Iterator[str]:
+    """A throwaway cluster role; dropped with everything it owns afterwards."""
+    role = "mg_" + uuid.uuid4().hex[:10]
+    admin = cluster_admin(pg_server)
     with admin.connect() as conn:
         conn.execute(text(f"CREATE ROLE {role} {options}"))
     try:
@@ -583,11 +588,7 @@ def test_a_non_superuser_owner_is_filtered_too(pg_server: str) -> None:
     applies the policy to the owner itself; memgov_tenants() still lists every tenant."""
     with scratch_role(pg_server, "LOGIN") as owner:
         name = "own_" + uuid.uuid4().hex[:10]
-        admin = create_engine(
-            normalise_url(sqlalchemy_url(pg_server, "postgres")),
-            isolation_level="AUTOCOMMIT",
-            poolclass=pool.NullPool,
-        )
+        admin = cluster_admin(pg_server)
         with admin.connect() as conn:
             conn.execute(text(f"GRANT {APP_ROLE} TO {owner}"))
             conn.execute(text(f'CREATE DATABASE "{name}" OWNER {owner}'))

@@ -70,29 +70,19 @@ def test_ids_are_uuid5_of_seed_tenant_counter(fleet: Fleet) -> None:
 
 # -- ground truth self-consistency ---------------------------------------------------------
 
+# tenants, days, writes and recalls per day, queries per checkpoint, days between
+# checkpoints, seed (FleetConfig's field order)
 CONFIGS = [
-    FleetConfig(tenants=1, days=10, writes_per_day=10, recalls_per_day=5, seed=1),
-    FleetConfig(tenants=2, days=60, writes_per_day=40, recalls_per_day=30, seed=2),
-    FleetConfig(
-        tenants=5,
-        days=30,
-        writes_per_day=20,
-        recalls_per_day=12,
-        queries_per_checkpoint=30,
-        checkpoint_every_days=3,
-        seed=3,
-    ),
-    FleetConfig(tenants=3, days=14, writes_per_day=0, recalls_per_day=0, seed=4),
-    FleetConfig(tenants=13, days=8, writes_per_day=6, recalls_per_day=3, seed=5),
-    FleetConfig(tenants=1, days=1, writes_per_day=50, recalls_per_day=50, seed=6),
-    FleetConfig(
-        tenants=2,
-        days=45,
-        writes_per_day=30,
-        queries_per_checkpoint=5,
-        checkpoint_every_days=1,
-        seed=7,
-    ),
+    FleetConfig(*fields)
+    for fields in [
+        (1, 10, 10, 5, 20, 7, 1),
+        (2, 60, 40, 30, 20, 7, 2),
+        (5, 30, 20, 12, 30, 3, 3),
+        (3, 14, 0, 0, 20, 7, 4),
+        (13, 8, 6, 3, 20, 7, 5),
+        (1, 1, 50, 50, 20, 7, 6),
+        (2, 45, 30, 30, 5, 1, 7),
+    ]
 ]
 
 

@@ -8,49 +8,34 @@ archived entries' state (explain) is untouched, the result echoes ``as_of``, and
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from curation_helpers import apply_all, days_ago, seed_mixed, state
 from store_helpers import archive
 
-from curation import MemoryStore, Status, ValidationError
+from curation import MemoryRecord, MemoryStore, Status, ValidationError
 
 TENANT = "fleet"
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 QUERY = "which version of PostgreSQL does production run?"
 
 
+def _written(store: MemoryStore, content: str, days_before: int, **fields: Any) -> MemoryRecord:
+    """``content`` written (and created) ``days_before`` T0."""
+    at = T0 - timedelta(days=days_before)
+    return store.remember(TENANT, content, created_at=at, now=at, **fields)
+
+
 def history(store: MemoryStore) -> dict[str, str]:
     """v14 written at T0-20d, superseded by v16 (T0-10d); a decayed note (T0-30d); a later
     related fact written at T0-1d."""
     store.tenants.create(TENANT)
-    old = store.remember(
-        TENANT,
-        "Production runs PostgreSQL 14.",
-        supersession_key="pg",
-        created_at=T0 - timedelta(days=20),
-        now=T0 - timedelta(days=20),
-    )
-    new = store.remember(
-        TENANT,
-        "Production runs PostgreSQL 16.",
-        supersession_key="pg",
-        created_at=T0 - timedelta(days=10),
-        now=T0 - timedelta(days=10),
-    )
-    decayed = store.remember(
-        TENANT,
-        "Production once ran PostgreSQL 9 on a laptop.",
-        created_at=T0 - timedelta(days=30),
-        now=T0 - timedelta(days=30),
-    )
+    old = _written(store, "Production runs PostgreSQL 14.", 20, supersession_key="pg")
+    new = _written(store, "Production runs PostgreSQL 16.", 10, supersession_key="pg")
+    decayed = _written(store, "Production once ran PostgreSQL 9 on a laptop.", 30)
     archive(store, TENANT, [decayed.id])
-    late = store.remember(
-        TENANT,
-        "Production PostgreSQL backups run nightly.",
-        created_at=T0 - timedelta(days=1),
-        now=T0 - timedelta(days=1),
-    )
+    late = _written(store, "Production PostgreSQL backups run nightly.", 1)
     archive(store, TENANT, [old.id], reason="superseded", superseded_by=new.id)
     return {"old": old.id, "new": new.id, "decayed": decayed.id, "late": late.id}
 

@@ -211,67 +211,39 @@ def b_records(store: MemoryStore) -> dict[str, str]:
 
 IdCall = Callable[[MemoryStore, str, dict[str, str]], object]
 
+RecordCall = Callable[[MemoryStore, str, str], object]
+
+
+def on_record(name: str, entity: str, key: str, call: RecordCall) -> Any:
+    """``call`` on the tenant's record ``key`` of ``b_records`` (given its id): refused
+    under A, naming ``entity``."""
+    return pytest.param(entity, key, lambda s, t, i: call(s, t, i[key]), id=name)
+
+
 OTHER_ID_CALLS: list[Any] = [
-    pytest.param(
+    on_record(
+        "resolve", "conflict", "open_conflict", lambda s, t, r: s.curator.resolve(t, r, "dismiss")
+    ),
+    on_record(
+        "resolve-replace",
         "conflict",
         "open_conflict",
-        lambda s, t, i: s.curator.resolve(t, i["open_conflict"], "dismiss"),
-        id="resolve",
+        lambda s, t, r: s.curator.resolve(t, r, "replace", replacement="the new statement"),
     ),
-    pytest.param(
-        "conflict",
-        "open_conflict",
-        lambda s, t, i: s.curator.resolve(
-            t, i["open_conflict"], "replace", replacement="the new statement"
-        ),
-        id="resolve-replace",
-    ),
-    pytest.param(
-        "conflict",
-        "resolved_conflict",
-        lambda s, t, i: s.curator.reopen(t, i["resolved_conflict"]),
-        id="reopen",
-    ),
-    pytest.param(
-        "proposal",
-        "pending_proposal",
-        lambda s, t, i: s.curator.approve(t, [i["pending_proposal"]]),
-        id="approve",
-    ),
-    pytest.param(
-        "proposal",
-        "pending_proposal",
-        lambda s, t, i: s.curator.reject(t, [i["pending_proposal"]]),
-        id="reject",
-    ),
-    pytest.param(
-        "proposal",
-        "approved_proposal",
-        lambda s, t, i: s.curator.unmerge(t, i["approved_proposal"]),
-        id="unmerge",
-    ),
-    pytest.param("curation run", "run", lambda s, t, i: s.runs.undo(t, i["run"]), id="undo-run"),
-    pytest.param(
-        "change",
-        "change",
-        lambda s, t, i: s.curator.confirm_change(t, i["change"]),
-        id="confirm-change",
-    ),
-    pytest.param(
-        "change",
-        "change",
-        lambda s, t, i: s.curator.reject_change(t, i["change"]),
-        id="reject-change",
-    ),
-    pytest.param(
+    on_record("reopen", "conflict", "resolved_conflict", lambda s, t, r: s.curator.reopen(t, r)),
+    on_record("approve", "proposal", "pending_proposal", lambda s, t, r: s.curator.approve(t, [r])),
+    on_record("reject", "proposal", "pending_proposal", lambda s, t, r: s.curator.reject(t, [r])),
+    on_record("unmerge", "proposal", "approved_proposal", lambda s, t, r: s.curator.unmerge(t, r)),
+    on_record("undo-run", "curation run", "run", lambda s, t, r: s.runs.undo(t, r)),
+    on_record("confirm-change", "change", "change", lambda s, t, r: s.curator.confirm_change(t, r)),
+    on_record("reject-change", "change", "change", lambda s, t, r: s.curator.reject_change(t, r)),
+    on_record(
+        "golden-probe",
         "memory",
         "memory",
-        lambda s, t, i: s.runs.add_golden_probe(t, "staging resets?", [i["memory"]]),
-        id="golden-probe",
+        lambda s, t, r: s.runs.add_golden_probe(t, "staging resets?", [r]),
     ),
-    pytest.param(
-        "recall", "recall", lambda s, t, i: s.outcome(t, i["recall"], success=True), id="outcome"
-    ),
+    on_record("outcome", "recall", "recall", lambda s, t, r: s.outcome(t, r, success=True)),
     pytest.param(
         "recall",
         "recall",  # A's own memory, B's recall
