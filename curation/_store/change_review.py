@@ -21,6 +21,7 @@ from curation._records import ChangeGate, ChangeReview
 from curation._review import HeldChange, ReviewGate
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle.review import mark_auto_applied
+from curation._store.rows import from_row, opt_str
 
 # a pending change is open only while its older entry is active: once the entry is archived
 # (another change of it confirmed, say) deciding this one is moot; restored, it is open again
@@ -181,21 +182,13 @@ def list_changes(
         {"t": tenant, "s": status, "n": limit},
     ).all()
     return [
-        ChangeReview(
+        from_row(
+            ChangeReview,
+            r,
             id=str(r.id),
             older_id=str(r.older_id),
             newer_id=str(r.newer_id),
-            older_content=r.older_content,
-            newer_content=r.newer_content,
-            detail=r.detail,
-            similarity=r.similarity,
-            source=r.source,
-            proposed_at=r.proposed_at,
-            status=r.status,
-            run_id=None if r.run_id is None else str(r.run_id),
-            decided_at=r.decided_at,
-            decided_by=r.decided_by,
-            note=r.note,
+            run_id=opt_str(r.run_id),
         )
         for r in rows
     ]

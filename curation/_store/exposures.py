@@ -16,41 +16,29 @@ from curation._cohorts import assign_cohort
 from curation._errors import InvalidStateError, NotFoundError, StateConflictError
 from curation._kinds import Cohort, EventType, RecallMode
 from curation._records import ExperimentRecord, ExposureObservation
+from curation._store.rows import from_row, opt_str
 from curation._store.sql.experiment import ACTIVE_EXPERIMENT, OBSERVATION_SELECT
 
 
 def experiment_record(row: Any) -> ExperimentRecord:
-    return ExperimentRecord(
+    return from_row(
+        ExperimentRecord,
+        row,
         id=str(row.id),
-        tenant=row.tenant,
-        name=row.name,
         raw_share=float(row.raw_share),
-        salt=row.salt,
-        metric=row.metric,
         alpha=float(row.alpha),
         policy=dict(row.policy),
-        status=row.status,
-        starts_at=row.starts_at,
-        ends_at=row.ends_at,
-        created_at=row.created_at,
-        created_by=row.created_by,
-        stopped_at=row.stopped_at,
-        stop_reason=row.stop_reason,
     )
 
 
 def observation(row: Any) -> ExposureObservation:
-    return ExposureObservation(
+    return from_row(
+        ExposureObservation,
+        row,
         recall_id=str(row.id),
-        experiment_id=None if row.experiment_id is None else str(row.experiment_id),
-        cohort=row.cohort,
-        agent_id=row.agent_id,
-        query=row.query,
+        experiment_id=opt_str(row.experiment_id),
         returned_ids=[str(i) for i in row.returned_ids],
-        at=row.at,
-        success=row.success,
         score=None if row.score is None else float(row.score),
-        outcome_at=row.outcome_at,
     )
 
 

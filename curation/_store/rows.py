@@ -2,69 +2,65 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from curation._records import ConflictRecord, EventRecord, MemoryRecord
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
-def _opt_str(value: Any) -> str | None:
+    R = TypeVar("R", bound=DataclassInstance)
+else:
+    R = TypeVar("R")
+
+
+def from_row(record: type[R], row: Any, **converted: Any) -> R:
+    """A record whose fields are the row's columns of the same names, as they come;
+    ``converted`` gives the fields that need more (a uuid as text, a numeric as float)."""
+    plain = {f.name: getattr(row, f.name) for f in fields(record) if f.name not in converted}
+    return record(**plain, **converted)
+
+
+def opt_str(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
 def memory_record(row: Any) -> MemoryRecord:
-    return MemoryRecord(
+    return from_row(
+        MemoryRecord,
+        row,
         id=str(row.id),
-        tenant=row.tenant,
-        kind=row.kind,
-        content=row.content,
-        embedding_model=row.embedding_model,
-        created_at=row.created_at,
         importance=float(row.importance),
         generality=int(row.generality),
         proven=int(row.proven),
         recall_count=int(row.recall_count),
-        last_recalled_at=row.last_recalled_at,
         pinned=bool(row.pinned),
-        status=row.status,
-        archive_reason=row.archive_reason,
-        archived_at=row.archived_at,
-        superseded_by=_opt_str(row.superseded_by),
-        parent_id=_opt_str(row.parent_id),
-        supersession_key=row.supersession_key,
-        topic=row.topic,
-        source=row.source,
+        superseded_by=opt_str(row.superseded_by),
+        parent_id=opt_str(row.parent_id),
         metadata=dict(row.metadata or {}),
         version=int(row.version),
     )
 
 
 def conflict_record(row: Any) -> ConflictRecord:
-    return ConflictRecord(
+    return from_row(
+        ConflictRecord,
+        row,
         id=str(row.id),
         memory_id=str(row.memory_id),
-        claim=row.claim,
-        evidence=row.evidence,
-        source=row.source,
-        at=row.at,
-        status=row.status,
-        detected_by=row.detected_by,
-        related_memory_id=_opt_str(row.related_memory_id),
-        resolution=row.resolution,
-        resolution_note=row.resolution_note,
-        resolved_at=row.resolved_at,
+        related_memory_id=opt_str(row.related_memory_id),
     )
 
 
 def event_record(row: Any) -> EventRecord:
-    return EventRecord(
+    return from_row(
+        EventRecord,
+        row,
         id=int(row.id),
-        type=row.type,
-        at=row.at,
-        actor=row.actor,
-        memory_id=_opt_str(row.memory_id),
+        memory_id=opt_str(row.memory_id),
         related_ids=[str(r) for r in (row.related_ids or [])],
-        reason=row.reason,
-        run_id=_opt_str(row.run_id),
+        run_id=opt_str(row.run_id),
         data=dict(row.data or {}),
     )
 

@@ -19,6 +19,7 @@ from sqlalchemy import text
 from curation._errors import InvalidStateError, NotFoundError, ValidationError
 from curation._records import ApiKeyRecord, NewApiKey
 from curation._store.database import scope_to_tenant
+from curation._store.rows import from_row
 from curation._store.services.context import StoreContext
 from curation._store.sql.api_key import AUTHENTICATE, KEY_SELECT
 from curation._validation import validate_label, validate_uuid
@@ -32,15 +33,7 @@ def key_hash(secret: str) -> str:
 
 
 def key_record(row: Any) -> ApiKeyRecord:
-    return ApiKeyRecord(
-        id=str(row.id),
-        tenant=row.tenant,
-        name=row.name,
-        scope=row.scope,
-        created_at=row.created_at,
-        last_used_at=row.last_used_at,
-        revoked_at=row.revoked_at,
-    )
+    return from_row(ApiKeyRecord, row, id=str(row.id))
 
 
 def plausible_secret(secret: object) -> bool:

@@ -24,6 +24,7 @@ from curation._records import (
     Unmerge,
 )
 from curation._store import change_acts, change_review, curator
+from curation._store.rows import from_row, opt_str
 from curation._store.services.context import StoreContext
 from curation._validation import (
     validate_content,
@@ -60,18 +61,13 @@ class CuratorQueue:
                 {"t": tenant, "s": status},
             ).all()
         return [
-            ProposalRecord(
+            from_row(
+                ProposalRecord,
+                r,
                 id=str(r.id),
-                kind=r.kind,
-                text=r.text,
-                generality=r.generality,
                 member_ids=[str(m) for m in r.member_ids],
                 evidence=dict(r.evidence),
-                status=r.status,
-                principle_id=None if r.principle_id is None else str(r.principle_id),
-                created_at=r.created_at,
-                decided_at=r.decided_at,
-                decided_by=r.decided_by,
+                principle_id=opt_str(r.principle_id),
             )
             for r in rows
         ]
@@ -159,15 +155,13 @@ class CuratorQueue:
                 {"t": tenant, "n": limit},
             ).all()
         return [
-            InferredSupersession(
+            from_row(
+                InferredSupersession,
+                r,
                 memory_id=str(r.memory_id),
-                content=r.content,
-                superseded_by=None if r.superseded_by is None else str(r.superseded_by),
-                current_content=r.current_content,
+                superseded_by=opt_str(r.superseded_by),
                 evidence=r.reason or "",
-                at=r.at,
-                actor=r.actor,
-                run_id=None if r.run_id is None else str(r.run_id),
+                run_id=opt_str(r.run_id),
             )
             for r in rows
         ]
