@@ -211,6 +211,13 @@ class StoreContext:
         self._policy_cache.clear()
 
 
+class StoreService:
+    """One part of the store's API, working on the context every part shares."""
+
+    def __init__(self, ctx: StoreContext) -> None:
+        self.ctx = ctx
+
+
 def memory_row(conn: Connection, tenant: str, memory_id: uuid.UUID, *, lock: bool = False) -> Any:
     """The tenant's memory row (``lock``: its state locked for an update); NotFoundError
     if absent."""

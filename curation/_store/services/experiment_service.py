@@ -38,7 +38,7 @@ from curation._store.exposures import (
     observation,
 )
 from curation._store.lifecycle.experiment import close_ended_experiments, stop_experiment
-from curation._store.services.context import StoreContext
+from curation._store.services.context import StoreService
 from curation._store.sql.experiment import EXPERIMENT_COLUMNS, OBSERVATION_SELECT
 from curation._store.tenant_policy import merge_policy, store_policy
 from curation._validation import (
@@ -52,11 +52,8 @@ from curation._validation import (
 EXPERIMENT_STATUSES = ("running", "stopped")
 
 
-class ExperimentService:
+class ExperimentService(StoreService):
     """The tenant's online experiments, built on the store's context."""
-
-    def __init__(self, ctx: StoreContext) -> None:
-        self.ctx = ctx
 
     # -- lifecycle ------------------------------------------------------------------
     def start(

@@ -10,14 +10,11 @@ from typing import Any
 
 from curation._store.forget import ForgetReceipt, forget
 from curation._store.forget_select import selector_of
-from curation._store.services.context import StoreContext
+from curation._store.services.context import StoreService
 from curation._validation import validate_actor, validate_bool, validate_tenant
 
 
-class ForgetService:
-    def __init__(self, ctx: StoreContext) -> None:
-        self.ctx = ctx
-
+class ForgetService(StoreService):
     def forget(
         self,
         tenant: str,

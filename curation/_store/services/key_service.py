@@ -20,7 +20,7 @@ from curation._errors import InvalidStateError, NotFoundError, ValidationError
 from curation._records import ApiKeyRecord, NewApiKey
 from curation._store.database import scope_to_tenant
 from curation._store.rows import from_row
-from curation._store.services.context import StoreContext
+from curation._store.services.context import StoreService
 from curation._store.sql.api_key import AUTHENTICATE, KEY_SELECT
 from curation._validation import validate_label, validate_uuid
 
@@ -47,11 +47,8 @@ def validate_scope(scope: Any) -> str:
     return str(scope)
 
 
-class KeyService:
+class KeyService(StoreService):
     """The tenants' API keys, built on the store's context."""
-
-    def __init__(self, ctx: StoreContext) -> None:
-        self.ctx = ctx
 
     def create(
         self, tenant: str, scope: str, *, name: str | None = None, now: datetime | None = None

@@ -13,7 +13,7 @@ from curation._kinds import ConflictStatus, EventType
 from curation._records import ConflictRecord, EventRecord, Explanation
 from curation._store.events import record_event
 from curation._store.rows import conflict_record, event_record
-from curation._store.services.context import StoreContext, locked_memory
+from curation._store.services.context import StoreContext, StoreService, locked_memory
 from curation._store.services.memory_service import MemoryService
 from curation._store.sql.conflict import CONFLICT_COLUMNS
 from curation._validation import (
@@ -26,11 +26,11 @@ from curation._validation import (
 )
 
 
-class LedgerService:
+class LedgerService(StoreService):
     """Conflicts, events and explanations of the tenant's memories."""
 
     def __init__(self, ctx: StoreContext, memories: MemoryService) -> None:
-        self.ctx = ctx
+        super().__init__(ctx)
         self.memories = memories
 
     def count_events(

@@ -18,7 +18,7 @@ from curation._store.events import record_event
 from curation._store.gate_records import record_gate
 from curation._store.lifecycle import restore_rows
 from curation._store.rows import memory_record
-from curation._store.services.context import StoreContext, locked_memory, memory_row
+from curation._store.services.context import StoreService, locked_memory, memory_row
 from curation._store.sql.memory import MEMORY_SELECT
 from curation._store.write_hooks import after_write
 from curation._store.writes import write_batch
@@ -41,11 +41,8 @@ from curation._validation import (
 )
 
 
-class MemoryService:
+class MemoryService(StoreService):
     """The tenant's memories, built on the store's context."""
-
-    def __init__(self, ctx: StoreContext) -> None:
-        self.ctx = ctx
 
     def remember(
         self,

@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from curation._errors import NotFoundError
 from curation._store import lifecycle
-from curation._store.services.context import StoreContext
+from curation._store.services.context import StoreService
 from curation._validation import validate_actor, validate_limit, validate_tenant, validate_uuid
 
 
@@ -25,10 +25,7 @@ class QuarantinedMemory:
     created_at: datetime
 
 
-class QuarantineService:
-    def __init__(self, ctx: StoreContext) -> None:
-        self.ctx = ctx
-
+class QuarantineService(StoreService):
     def held(self, tenant: str, *, limit: int = 100) -> list[QuarantinedMemory]:
         """The held writes, oldest first, with why the gate held each."""
         tenant = self.ctx.require_tenant(validate_tenant(tenant))

@@ -25,7 +25,7 @@ from curation._records import (
 )
 from curation._store import change_acts, change_review, curator
 from curation._store.rows import from_row, opt_str
-from curation._store.services.context import StoreContext
+from curation._store.services.context import StoreService
 from curation._validation import (
     validate_content,
     validate_limit,
@@ -44,11 +44,8 @@ def _resolution(value: Any) -> Resolution:
         ) from exc
 
 
-class CuratorQueue:
+class CuratorQueue(StoreService):
     """Proposals and conflicts waiting for, or decided by, a curator."""
-
-    def __init__(self, ctx: StoreContext) -> None:
-        self.ctx = ctx
 
     def proposals(self, tenant: str, *, status: str | None = "pending") -> list[ProposalRecord]:
         tenant = validate_tenant(tenant)

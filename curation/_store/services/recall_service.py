@@ -21,7 +21,7 @@ from curation._recall_filter import RecallFilter
 from curation._records import ApiKeyRecord, RecallResult
 from curation._store import exposures
 from curation._store import recall as recall_sql
-from curation._store.services.context import StoreContext
+from curation._store.services.context import StoreService
 from curation._store.services.key_service import key_hash, key_record, plausible_secret
 from curation._store.sql.recall import START, START_BY_KEY
 from curation._telemetry import recall_searched, traced_recall
@@ -76,10 +76,7 @@ class _Request:
         )
 
 
-class RecallService:
-    def __init__(self, ctx: StoreContext) -> None:
-        self.ctx = ctx
-
+class RecallService(StoreService):
     @traced_recall("tenant")
     def recall(
         self,

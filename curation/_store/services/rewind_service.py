@@ -12,14 +12,11 @@ from sqlalchemy import Connection
 from curation._records import CuratedSetAsOf, RewindReport
 from curation._store.as_of import check_moment, curated_set_as_of, tenant_created_at
 from curation._store.rewind import rewind
-from curation._store.services.context import StoreContext
+from curation._store.services.context import StoreService
 from curation._validation import validate_actor, validate_bool, validate_limit, validate_tenant
 
 
-class RewindService:
-    def __init__(self, ctx: StoreContext) -> None:
-        self.ctx = ctx
-
+class RewindService(StoreService):
     def _moment(self, conn: Connection, tenant: str, to: Any, now: datetime) -> datetime:
         created = tenant_created_at(conn, tenant)
         assert created is not None  # ctx.tx refused an unknown tenant

@@ -30,7 +30,7 @@ from curation._store.events import record_event
 from curation._store.locks import curation_lock, take_transaction_lock
 from curation._store.runs import run_apply as apply_and_report
 from curation._store.runs import undo_run
-from curation._store.services.context import StoreContext, locked_memory
+from curation._store.services.context import StoreService, locked_memory
 from curation._store.snapshot_loader import load_snapshot
 from curation._telemetry import planned, ran, reported, traced
 from curation._validation import (
@@ -119,11 +119,8 @@ class PassObserver(Protocol):
     def planned(self, plan: CurationPlan) -> None: ...
 
 
-class RunService:
+class RunService(StoreService):
     """Curation passes and their history for one store."""
-
-    def __init__(self, ctx: StoreContext) -> None:
-        self.ctx = ctx
 
     # -- the pass -----------------------------------------------------------------
     def snapshot(self, tenant: str, *, active_only: bool = True) -> MemorySnapshot:

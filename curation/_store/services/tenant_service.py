@@ -11,17 +11,14 @@ from sqlalchemy import text
 
 from curation._policy import CurationPolicy
 from curation._records import TenantDeletion
-from curation._store.services.context import StoreContext
+from curation._store.services.context import StoreService
 from curation._store.tenant_delete import delete_tenant
 from curation._store.tenant_policy import merge_policy, store_policy
 from curation._store.writes import ensure_tenant
 from curation._validation import validate_tenant
 
 
-class TenantService:
-    def __init__(self, ctx: StoreContext) -> None:
-        self.ctx = ctx
-
+class TenantService(StoreService):
     def require(self, tenant: str) -> str:
         """The tenant's name, normalised, or UnknownTenantError: the one rule every read
         and curation call follows (only writes and ``tenants.create`` create a tenant)."""

@@ -8,7 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from curation._records import ImportReport
-from curation._store.services.context import StoreContext
+from curation._store.services.context import StoreContext, StoreService
 from curation._store.services.memory_service import MemoryService
 from curation._store.transfer.dump import dump_tenant
 from curation._store.transfer.dump_format import DumpReport, RestoreReport
@@ -17,9 +17,9 @@ from curation._store.transfer.restore import restore_tenant
 from curation._validation import validate_path
 
 
-class TransferService:
+class TransferService(StoreService):
     def __init__(self, ctx: StoreContext, memories: MemoryService) -> None:
-        self.ctx = ctx
+        super().__init__(ctx)
         self.memories = memories
 
     def import_jsonl(
