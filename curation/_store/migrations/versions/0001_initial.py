@@ -13,6 +13,8 @@ Create Date: 2026-11-30
 
 from alembic import context, op
 
+from curation._store.migrations.steps import ensure_tenant_function
+
 revision = "0001"
 down_revision = None
 branch_labels = None
@@ -203,27 +205,7 @@ def upgrade() -> None:
         """
     )
     op.execute("CREATE INDEX curation_run_tenant ON curation_run (tenant, started_at)")
-    # A tenant's partition is created once, under a transaction-scoped advisory lock.
-    op.execute(
-        """
-        CREATE FUNCTION memgov_ensure_tenant(p_name text, p_at timestamptz) RETURNS text
-        LANGUAGE plpgsql AS $$
-        DECLARE
-            part text := 'memory_t_' || substr(md5(p_name), 1, 20);
-        BEGIN
-            IF EXISTS (SELECT 1 FROM tenant WHERE name = p_name) THEN
-                RETURN part;
-            END IF;
-            PERFORM pg_advisory_xact_lock(hashtext('memgov.tenant.' || p_name));
-            IF EXISTS (SELECT 1 FROM tenant WHERE name = p_name) THEN
-                RETURN part;
-            END IF;
-            EXECUTE format('CREATE TABLE %I PARTITION OF memory FOR VALUES IN (%L)', part, p_name);
-            INSERT INTO tenant (name, partition_name, created_at) VALUES (p_name, part, p_at);
-            RETURN part;
-        END $$
-        """
-    )
+    op.execute(ensure_tenant_function())
 
 
 def downgrade() -> None:

@@ -31,12 +31,18 @@ Create Date: 2026-12-01
 from alembic import op
 from sqlalchemy import text
 
+from curation._store.migrations.steps import (
+    APP_ROLE,
+    app_executes,
+    current_schema,
+    ensure_tenant_function,
+)
+
 revision = "0003"
 down_revision = "0002"
 branch_labels = None
 depends_on = None
 
-APP_ROLE = "memgov_app"
 POLICY = "memgov_tenant_isolation"
 # table -> the privileges the application needs on it
 GRANTS = {
@@ -101,52 +107,6 @@ BEGIN
 END $$
 """
 
-# 0001's function, made SECURITY DEFINER (the app cannot create tables) and scoped: it
-# creates only the tenant the transaction is set to, and protects the new partition.
-_ENSURE_TENANT = """
-CREATE OR REPLACE FUNCTION memgov_ensure_tenant(p_name text, p_at timestamptz) RETURNS text
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = {search_path} AS $$
-DECLARE
-    part text := 'memory_t_' || substr(md5(p_name), 1, 20);
-BEGIN
-    IF current_setting('memgov.tenant', true) IS DISTINCT FROM p_name THEN
-        RAISE EXCEPTION 'memgov_ensure_tenant(%): the transaction is set to tenant %',
-            p_name, coalesce(current_setting('memgov.tenant', true), '(none)')
-            USING ERRCODE = 'insufficient_privilege';
-    END IF;
-    IF EXISTS (SELECT 1 FROM tenant WHERE name = p_name) THEN
-        RETURN part;
-    END IF;
-    PERFORM pg_advisory_xact_lock(hashtext('memgov.tenant.' || p_name));
-    IF EXISTS (SELECT 1 FROM tenant WHERE name = p_name) THEN
-        RETURN part;
-    END IF;
-    EXECUTE format('CREATE TABLE %I PARTITION OF memory FOR VALUES IN (%L)', part, p_name);
-    PERFORM memgov_protect_table(part::regclass);
-    INSERT INTO tenant (name, partition_name, created_at) VALUES (p_name, part, p_at);
-    RETURN part;
-END $$
-"""
-
-_ENSURE_TENANT_0001 = """
-CREATE OR REPLACE FUNCTION memgov_ensure_tenant(p_name text, p_at timestamptz) RETURNS text
-LANGUAGE plpgsql AS $$
-DECLARE
-    part text := 'memory_t_' || substr(md5(p_name), 1, 20);
-BEGIN
-    IF EXISTS (SELECT 1 FROM tenant WHERE name = p_name) THEN
-        RETURN part;
-    END IF;
-    PERFORM pg_advisory_xact_lock(hashtext('memgov.tenant.' || p_name));
-    IF EXISTS (SELECT 1 FROM tenant WHERE name = p_name) THEN
-        RETURN part;
-    END IF;
-    EXECUTE format('CREATE TABLE %I PARTITION OF memory FOR VALUES IN (%L)', part, p_name);
-    INSERT INTO tenant (name, partition_name, created_at) VALUES (p_name, part, p_at);
-    RETURN part;
-END $$
-"""
-
 _TENANTS = """
 CREATE FUNCTION memgov_tenants() RETURNS SETOF text
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = {search_path} AS $$
@@ -180,22 +140,17 @@ def _partitions() -> list[str]:
     return [row[0] for row in rows]
 
 
-def _schema() -> str:
-    return str(op.get_bind().execute(text("SELECT quote_ident(current_schema())")).scalar_one())
-
-
 def upgrade() -> None:
-    schema = _schema()
+    schema = current_schema()
     search_path = f"{schema}, pg_temp"
     op.execute(_CREATE_ROLE)
     op.execute(_PROTECT_TABLE)
     op.execute("REVOKE EXECUTE ON FUNCTION memgov_protect_table(regclass, name) FROM PUBLIC")
-    op.execute(_ENSURE_TENANT.format(search_path=search_path))
+    op.execute(ensure_tenant_function(definer_search_path=search_path))
     op.execute(_TENANTS.format(search_path=search_path))
     op.execute(_OPEN_RECALL)
     for signature in ("memgov_ensure_tenant(text, timestamptz)", "memgov_tenants()"):
-        op.execute(f"REVOKE EXECUTE ON FUNCTION {signature} FROM PUBLIC")
-        op.execute(f"GRANT EXECUTE ON FUNCTION {signature} TO {APP_ROLE}")
+        app_executes(signature)
 
     op.execute(f"GRANT USAGE ON SCHEMA {schema} TO {APP_ROLE}")
     op.execute(
@@ -217,7 +172,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    schema = _schema()
+    schema = current_schema()
     op.execute("DROP POLICY IF EXISTS memgov_owner_lists_tenants ON tenant")
     for table in [*TENANT_TABLES, *_partitions()]:
         op.execute(f"DROP POLICY IF EXISTS {POLICY} ON {table}")
@@ -233,7 +188,7 @@ def downgrade() -> None:
     op.execute("DROP FUNCTION IF EXISTS memgov_open_recall(text, text)")
     op.execute("DROP FUNCTION IF EXISTS memgov_tenants()")
     op.execute(f"REVOKE ALL ON FUNCTION memgov_ensure_tenant(text, timestamptz) FROM {APP_ROLE}")
-    op.execute(_ENSURE_TENANT_0001)
+    op.execute(ensure_tenant_function())
     op.execute(
         "ALTER FUNCTION memgov_ensure_tenant(text, timestamptz) SECURITY INVOKER RESET search_path"
     )

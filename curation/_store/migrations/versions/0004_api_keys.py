@@ -17,14 +17,13 @@ Create Date: 2026-12-01
 """
 
 from alembic import op
-from sqlalchemy import text
+
+from curation._store.migrations.steps import APP_ROLE, app_executes, current_schema
 
 revision = "0004"
 down_revision = "0003"
 branch_labels = None
 depends_on = None
-
-APP_ROLE = "memgov_app"
 
 _AUTHENTICATE = """
 CREATE FUNCTION memgov_authenticate(p_hash text, p_at timestamptz)
@@ -41,10 +40,6 @@ BEGIN
      WHERE k.key_hash = p_hash AND k.revoked_at IS NULL;
 END $$
 """
-
-
-def _schema() -> str:
-    return str(op.get_bind().execute(text("SELECT quote_ident(current_schema())")).scalar_one())
 
 
 def upgrade() -> None:
@@ -71,10 +66,8 @@ def upgrade() -> None:
         "CREATE POLICY memgov_owner_authenticates ON api_key TO CURRENT_USER "
         "USING (true) WITH CHECK (true)"
     )
-    op.execute(_AUTHENTICATE.format(search_path=f"{_schema()}, pg_temp"))
-    signature = "memgov_authenticate(text, timestamptz)"
-    op.execute(f"REVOKE EXECUTE ON FUNCTION {signature} FROM PUBLIC")
-    op.execute(f"GRANT EXECUTE ON FUNCTION {signature} TO {APP_ROLE}")
+    op.execute(_AUTHENTICATE.format(search_path=f"{current_schema()}, pg_temp"))
+    app_executes("memgov_authenticate(text, timestamptz)")
 
 
 def downgrade() -> None:

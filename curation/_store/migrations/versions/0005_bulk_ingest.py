@@ -33,14 +33,14 @@ Create Date: 2026-12-02
 """
 
 from alembic import op
-from sqlalchemy import text
+
+from curation._store.migrations.steps import APP_ROLE, app_executes, current_schema
 
 revision = "0005"
 down_revision = "0004"
 branch_labels = None
 depends_on = None
 
-APP_ROLE = "memgov_app"
 RETIRED_SCHEMA = "memgov_retired"  # replaced partitions, kept; the app has no access
 
 _SCOPE_CHECK = """
@@ -166,12 +166,8 @@ _SIGNATURES = (
 )
 
 
-def _schema() -> str:
-    return str(op.get_bind().execute(text("SELECT quote_ident(current_schema())")).scalar_one())
-
-
 def upgrade() -> None:
-    search_path = f"{_schema()}, pg_temp"
+    search_path = f"{current_schema()}, pg_temp"
     for body, name in (
         (_BEGIN, "memgov_bulk_begin"),
         (_ATTACH, "memgov_bulk_attach"),
@@ -189,8 +185,7 @@ def upgrade() -> None:
     op.execute(f"CREATE SCHEMA IF NOT EXISTS {RETIRED_SCHEMA}")
     op.execute(f"REVOKE ALL ON SCHEMA {RETIRED_SCHEMA} FROM PUBLIC")
     for signature in _SIGNATURES:
-        op.execute(f"REVOKE EXECUTE ON FUNCTION {signature} FROM PUBLIC")
-        op.execute(f"GRANT EXECUTE ON FUNCTION {signature} TO {APP_ROLE}")
+        app_executes(signature)
 
 
 def downgrade() -> None:

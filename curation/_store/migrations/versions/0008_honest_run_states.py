@@ -15,6 +15,8 @@ Create Date: 2026-12-03
 
 from alembic import op
 
+from curation._store.migrations.steps import replace_check
+
 revision = "0008"
 down_revision = "0007"
 branch_labels = None
@@ -22,19 +24,19 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.execute("ALTER TABLE curation_run DROP CONSTRAINT IF EXISTS curation_run_status_check")
-    op.execute(
-        "ALTER TABLE curation_run ADD CONSTRAINT curation_run_status_check "
-        "CHECK (status IN ('running','applied','dry_run','failed','undone'))"
+    replace_check(
+        "curation_run",
+        "curation_run_status_check",
+        "status IN ('running','applied','dry_run','failed','undone')",
     )
     op.execute("ALTER TABLE curation_run ADD COLUMN undone_at timestamptz")
     op.execute("ALTER TABLE curation_run ADD COLUMN recorded_at timestamptz")
     # nullable: a run from before (or from an older dump) counts by its started_at
     op.execute("CREATE INDEX curation_run_recorded ON curation_run (tenant, recorded_at)")
-    op.execute("ALTER TABLE proposal DROP CONSTRAINT IF EXISTS proposal_status_check")
-    op.execute(
-        "ALTER TABLE proposal ADD CONSTRAINT proposal_status_check "
-        "CHECK (status IN ('pending','approved','rejected','unmerged','withdrawn'))"
+    replace_check(
+        "proposal",
+        "proposal_status_check",
+        "status IN ('pending','approved','rejected','unmerged','withdrawn')",
     )
     op.execute(_RESTATE_EXISTING)
 
@@ -69,17 +71,17 @@ END $$;
 
 def downgrade() -> None:
     op.execute("UPDATE proposal SET status = 'rejected' WHERE status = 'withdrawn'")
-    op.execute("ALTER TABLE proposal DROP CONSTRAINT IF EXISTS proposal_status_check")
-    op.execute(
-        "ALTER TABLE proposal ADD CONSTRAINT proposal_status_check "
-        "CHECK (status IN ('pending','approved','rejected','unmerged'))"
+    replace_check(
+        "proposal",
+        "proposal_status_check",
+        "status IN ('pending','approved','rejected','unmerged')",
     )
     op.execute("DROP INDEX IF EXISTS curation_run_recorded")
     op.execute("UPDATE curation_run SET status = 'applied' WHERE status = 'undone'")
     op.execute("ALTER TABLE curation_run DROP COLUMN recorded_at")
     op.execute("ALTER TABLE curation_run DROP COLUMN undone_at")
-    op.execute("ALTER TABLE curation_run DROP CONSTRAINT IF EXISTS curation_run_status_check")
-    op.execute(
-        "ALTER TABLE curation_run ADD CONSTRAINT curation_run_status_check "
-        "CHECK (status IN ('running','applied','dry_run','failed'))"
+    replace_check(
+        "curation_run",
+        "curation_run_status_check",
+        "status IN ('running','applied','dry_run','failed')",
     )

@@ -13,6 +13,8 @@ Create Date: 2026-12-04
 
 from alembic import op
 
+from curation._store.migrations.steps import replace_check
+
 revision = "0009"
 down_revision = "0008"
 branch_labels = None
@@ -20,23 +22,16 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.execute("ALTER TABLE memory_state DROP CONSTRAINT IF EXISTS memory_state_status_check")
-    op.execute(
-        "ALTER TABLE memory_state ADD CONSTRAINT memory_state_status_check "
-        "CHECK (status IN ('active','archived','quarantined'))"
+    replace_check(
+        "memory_state", "memory_state_status_check", "status IN ('active','archived','quarantined')"
     )
-    op.execute("ALTER TABLE memory_state DROP CONSTRAINT IF EXISTS memory_state_check")
-    op.execute(
-        "ALTER TABLE memory_state ADD CONSTRAINT memory_state_check "
-        "CHECK ((status = 'archived') = (archive_reason IS NOT NULL))"
+    replace_check(
+        "memory_state", "memory_state_check", "(status = 'archived') = (archive_reason IS NOT NULL)"
     )
-    op.execute(
-        "ALTER TABLE memory_state DROP CONSTRAINT IF EXISTS memory_state_archive_reason_check"
-    )
-    op.execute(
-        "ALTER TABLE memory_state ADD CONSTRAINT memory_state_archive_reason_check "
-        "CHECK (archive_reason IN "
-        "('superseded','duplicate','decayed','subsumed','retired','rejected'))"
+    replace_check(
+        "memory_state",
+        "memory_state_archive_reason_check",
+        "archive_reason IN ('superseded','duplicate','decayed','subsumed','retired','rejected')",
     )
     op.execute("ALTER TABLE memory_state ADD COLUMN quarantine_reason text")
 
@@ -51,20 +46,12 @@ def downgrade() -> None:
         "UPDATE memory_state SET archive_reason = 'retired' WHERE archive_reason = 'rejected'"
     )
     op.execute("ALTER TABLE memory_state DROP COLUMN quarantine_reason")
-    op.execute(
-        "ALTER TABLE memory_state DROP CONSTRAINT IF EXISTS memory_state_archive_reason_check"
+    replace_check(
+        "memory_state",
+        "memory_state_archive_reason_check",
+        "archive_reason IN ('superseded','duplicate','decayed','subsumed','retired')",
     )
-    op.execute(
-        "ALTER TABLE memory_state ADD CONSTRAINT memory_state_archive_reason_check "
-        "CHECK (archive_reason IN ('superseded','duplicate','decayed','subsumed','retired'))"
+    replace_check(
+        "memory_state", "memory_state_check", "(status = 'active') = (archive_reason IS NULL)"
     )
-    op.execute("ALTER TABLE memory_state DROP CONSTRAINT IF EXISTS memory_state_check")
-    op.execute(
-        "ALTER TABLE memory_state ADD CONSTRAINT memory_state_check "
-        "CHECK ((status = 'active') = (archive_reason IS NULL))"
-    )
-    op.execute("ALTER TABLE memory_state DROP CONSTRAINT IF EXISTS memory_state_status_check")
-    op.execute(
-        "ALTER TABLE memory_state ADD CONSTRAINT memory_state_status_check "
-        "CHECK (status IN ('active','archived'))"
-    )
+    replace_check("memory_state", "memory_state_status_check", "status IN ('active','archived')")

@@ -8,6 +8,8 @@ Create Date: 2026-12-04
 
 from alembic import op
 
+from curation._store.migrations.steps import replace_check
+
 revision = "0010"
 down_revision = "0009"
 branch_labels = None
@@ -17,12 +19,10 @@ _REASONS = "'superseded','duplicate','decayed','subsumed','retired','rejected'"
 
 
 def _reasons(extra: str) -> None:
-    op.execute(
-        "ALTER TABLE memory_state DROP CONSTRAINT IF EXISTS memory_state_archive_reason_check"
-    )
-    op.execute(
-        "ALTER TABLE memory_state ADD CONSTRAINT memory_state_archive_reason_check "
-        f"CHECK (archive_reason IN ({_REASONS}{extra}))"
+    replace_check(
+        "memory_state",
+        "memory_state_archive_reason_check",
+        f"archive_reason IN ({_REASONS}{extra})",
     )
 
 
