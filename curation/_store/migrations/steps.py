@@ -6,8 +6,6 @@ from __future__ import annotations
 from alembic import op
 from sqlalchemy import text
 
-APP_ROLE = "memgov_app"  # the application's login (0003): no superuser, no BYPASSRLS
-
 
 def current_schema() -> str:
     """The schema the store lives in, quoted: SECURITY DEFINER functions pin their
@@ -21,10 +19,10 @@ def replace_check(table: str, constraint: str, check: str) -> None:
     op.execute(f"ALTER TABLE {table} ADD CONSTRAINT {constraint} CHECK ({check})")
 
 
-def app_executes(signature: str) -> None:
-    """The function is the application's to call, no longer everyone's (PUBLIC)."""
+def only_role_executes(signature: str, role: str) -> None:
+    """The function is ``role``'s to call, no longer everyone's (PUBLIC)."""
     op.execute(f"REVOKE EXECUTE ON FUNCTION {signature} FROM PUBLIC")
-    op.execute(f"GRANT EXECUTE ON FUNCTION {signature} TO {APP_ROLE}")
+    op.execute(f"GRANT EXECUTE ON FUNCTION {signature} TO {role}")
 
 
 # A tenant's partition is created once, under a transaction-scoped advisory lock.

@@ -31,17 +31,14 @@ Create Date: 2026-12-01
 from alembic import op
 from sqlalchemy import text
 
-from curation._store.migrations.steps import (
-    APP_ROLE,
-    app_executes,
-    current_schema,
-    ensure_tenant_function,
-)
+from curation._store.migrations import steps
 
 revision = "0003"
 down_revision = "0002"
 branch_labels = None
 depends_on = None
+
+APP_ROLE = "memgov_app"
 
 POLICY = "memgov_tenant_isolation"
 # table -> the privileges the application needs on it
@@ -141,16 +138,16 @@ def _partitions() -> list[str]:
 
 
 def upgrade() -> None:
-    schema = current_schema()
+    schema = steps.current_schema()
     search_path = f"{schema}, pg_temp"
     op.execute(_CREATE_ROLE)
     op.execute(_PROTECT_TABLE)
     op.execute("REVOKE EXECUTE ON FUNCTION memgov_protect_table(regclass, name) FROM PUBLIC")
-    op.execute(ensure_tenant_function(definer_search_path=search_path))
+    op.execute(steps.ensure_tenant_function(definer_search_path=search_path))
     op.execute(_TENANTS.format(search_path=search_path))
     op.execute(_OPEN_RECALL)
     for signature in ("memgov_ensure_tenant(text, timestamptz)", "memgov_tenants()"):
-        app_executes(signature)
+        steps.only_role_executes(signature, APP_ROLE)
 
     op.execute(f"GRANT USAGE ON SCHEMA {schema} TO {APP_ROLE}")
     op.execute(
@@ -172,7 +169,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    schema = current_schema()
+    schema = steps.current_schema()
     op.execute("DROP POLICY IF EXISTS memgov_owner_lists_tenants ON tenant")
     for table in [*TENANT_TABLES, *_partitions()]:
         op.execute(f"DROP POLICY IF EXISTS {POLICY} ON {table}")
@@ -188,7 +185,7 @@ def downgrade() -> None:
     op.execute("DROP FUNCTION IF EXISTS memgov_open_recall(text, text)")
     op.execute("DROP FUNCTION IF EXISTS memgov_tenants()")
     op.execute(f"REVOKE ALL ON FUNCTION memgov_ensure_tenant(text, timestamptz) FROM {APP_ROLE}")
-    op.execute(ensure_tenant_function())
+    op.execute(steps.ensure_tenant_function())
     op.execute(
         "ALTER FUNCTION memgov_ensure_tenant(text, timestamptz) SECURITY INVOKER RESET search_path"
     )

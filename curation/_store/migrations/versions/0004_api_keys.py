@@ -18,12 +18,14 @@ Create Date: 2026-12-01
 
 from alembic import op
 
-from curation._store.migrations.steps import APP_ROLE, app_executes, current_schema
+from curation._store.migrations.steps import current_schema, only_role_executes
 
 revision = "0004"
 down_revision = "0003"
 branch_labels = None
 depends_on = None
+
+APP_ROLE = "memgov_app"
 
 _AUTHENTICATE = """
 CREATE FUNCTION memgov_authenticate(p_hash text, p_at timestamptz)
@@ -67,7 +69,7 @@ def upgrade() -> None:
         "USING (true) WITH CHECK (true)"
     )
     op.execute(_AUTHENTICATE.format(search_path=f"{current_schema()}, pg_temp"))
-    app_executes("memgov_authenticate(text, timestamptz)")
+    only_role_executes("memgov_authenticate(text, timestamptz)", APP_ROLE)
 
 
 def downgrade() -> None:

@@ -34,12 +34,14 @@ Create Date: 2026-12-02
 
 from alembic import op
 
-from curation._store.migrations.steps import APP_ROLE, app_executes, current_schema
+from curation._store.migrations.steps import current_schema, only_role_executes
 
 revision = "0005"
 down_revision = "0004"
 branch_labels = None
 depends_on = None
+
+APP_ROLE = "memgov_app"
 
 RETIRED_SCHEMA = "memgov_retired"  # replaced partitions, kept; the app has no access
 
@@ -185,7 +187,7 @@ def upgrade() -> None:
     op.execute(f"CREATE SCHEMA IF NOT EXISTS {RETIRED_SCHEMA}")
     op.execute(f"REVOKE ALL ON SCHEMA {RETIRED_SCHEMA} FROM PUBLIC")
     for signature in _SIGNATURES:
-        app_executes(signature)
+        only_role_executes(signature, APP_ROLE)
 
 
 def downgrade() -> None:

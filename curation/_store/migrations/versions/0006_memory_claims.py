@@ -16,12 +16,12 @@ Create Date: 2026-12-02
 from alembic import op
 from sqlalchemy import text
 
-from curation._store.migrations.steps import APP_ROLE
-
 revision = "0006"
 down_revision = "0005"
 branch_labels = None
 depends_on = None
+
+APP_ROLE = "memgov_app"
 
 
 def upgrade() -> None:

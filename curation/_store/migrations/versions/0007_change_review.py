@@ -17,12 +17,12 @@ Create Date: 2026-12-03
 
 from alembic import op
 
-from curation._store.migrations.steps import APP_ROLE
-
 revision = "0007"
 down_revision = "0006"
 branch_labels = None
 depends_on = None
+
+APP_ROLE = "memgov_app"
 
 
 def upgrade() -> None:
