@@ -9,6 +9,8 @@ does not exist."""
 
 from __future__ import annotations
 
+from typing import Generic, Never, Self, TypeVar, cast, overload
+
 from curation._clock import Clock, SystemClock
 from curation._embedding import Embedder, default_embedder, embedder_from_env
 from curation._policy import BULK_MIN_ROWS, CurationPolicy
@@ -26,6 +28,32 @@ from curation._store.services.rewind_service import RewindService
 from curation._store.services.run_service import RunService
 from curation._store.services.tenant_service import TenantService
 from curation._store.services.transfer_service import TransferService
+
+T = TypeVar("T")
+
+
+class _FromContext(Generic[T]):
+    """A store attribute read from the context its services share."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, store: None, owner: type) -> Self: ...
+    @overload
+    def __get__(self, store: MemoryStore, owner: type) -> T: ...
+    def __get__(self, store: MemoryStore | None, owner: type) -> T | Self:
+        return self if store is None else cast(T, getattr(store.context, self.name))
+
+    def __set__(self, store: MemoryStore, value: Never) -> None:
+        raise AttributeError(f"{self.name} is read-only")
+
+
+class _SharedSetting(_FromContext[T]):
+    """A store attribute of the shared context that may be swapped (for every service)."""
+
+    def __set__(self, store: MemoryStore, value: T) -> None:
+        setattr(store.context, self.name, value)
 
 
 class MemoryStore:
@@ -94,39 +122,10 @@ class MemoryStore:
             database.upgrade()
         return cls(database, embedder=embedder or embedder_from_env(), clock=clock)
 
-    # -- the context every service shares ---------------------------------------------
-    @property
-    def db(self) -> Database:
-        return self.context.db
-
-    @property
-    def embedder(self) -> Embedder:
-        return self.context.embedder
-
-    @embedder.setter
-    def embedder(self, embedder: Embedder) -> None:
-        self.context.embedder = embedder
-
-    @property
-    def clock(self) -> Clock:
-        return self.context.clock
-
-    @clock.setter
-    def clock(self, clock: Clock) -> None:
-        self.context.clock = clock
-
-    @property
-    def default_policy(self) -> CurationPolicy:
-        return self.context.default_policy
-
-    @default_policy.setter
-    def default_policy(self, policy: CurationPolicy) -> None:
-        self.context.default_policy = policy
-
-    @property
-    def dimension(self) -> int:
-        return self.context.dimension
-
-    @property
-    def embedding_model(self) -> str:
-        return self.context.embedding_model
+    # -- the context every service shares: set here, set for all of them --------------
+    db = _FromContext[Database]()
+    dimension = _FromContext[int]()
+    embedding_model = _FromContext[str]()
+    embedder = _SharedSetting[Embedder]()
+    clock = _SharedSetting[Clock]()
+    default_policy = _SharedSetting[CurationPolicy]()

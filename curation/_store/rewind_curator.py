@@ -206,6 +206,12 @@ class CuratorInversions(Model):
         for proposal_id in data.get("withdrawn_proposal_ids") or []:
             self.proposal(proposal_id, **{**dict.fromkeys(PROPOSAL_FIELDS), "status": "pending"})
 
+    def _run_ids(self, sql: str, run_id: str) -> list[str]:
+        """The ids ``sql`` finds for the run (``:t`` the tenant, ``:r`` the run), as text."""
+        return [
+            str(i) for i in self.conn.execute(text(sql), {"t": self.tenant, "r": run_id}).scalars()
+        ]
+
     def old_undo(self, run_id: str) -> None:
         """An undo recorded before 2026-12-04 left no ``undo`` event: its withdrawn
         proposals and dismissed conflicts are found by their marks, its merges' folded
@@ -216,32 +222,22 @@ class CuratorInversions(Model):
         proposals = self._rows(
             f"SELECT id, {', '.join(PROPOSAL_FIELDS)}, generality FROM proposal"
             " WHERE tenant = :t AND id = ANY(CAST(:ids AS uuid[]))",
-            [
-                str(i)
-                for i in self.conn.execute(
-                    text(
-                        "SELECT id FROM proposal WHERE tenant = :t AND run_id = :r"
-                        " AND status = 'withdrawn' AND decided_by LIKE 'undo:%'"
-                    ),
-                    {"t": self.tenant, "r": run_id},
-                ).scalars()
-            ],
+            self._run_ids(
+                "SELECT id FROM proposal WHERE tenant = :t AND run_id = :r"
+                " AND status = 'withdrawn' AND decided_by LIKE 'undo:%'",
+                run_id,
+            ),
             lambda r: {f: iso(getattr(r, f)) for f in (*PROPOSAL_FIELDS, "generality")},
         )
         conflicts = self._rows(
             f"SELECT id, {', '.join(CONFLICT_FIELDS)} FROM conflict"
             " WHERE tenant = :t AND id = ANY(CAST(:ids AS uuid[]))"
             " AND status = 'dismissed' AND resolution_note = 'run undone'",
-            [
-                str(i)
-                for i in self.conn.execute(
-                    text(
-                        "SELECT data->>'conflict_id' FROM event WHERE tenant = :t"
-                        " AND run_id = :r AND type = 'contest'"
-                    ),
-                    {"t": self.tenant, "r": run_id},
-                ).scalars()
-            ],
+            self._run_ids(
+                "SELECT data->>'conflict_id' FROM event WHERE tenant = :t"
+                " AND run_id = :r AND type = 'contest'",
+                run_id,
+            ),
             lambda r: {f: iso(getattr(r, f)) for f in CONFLICT_FIELDS},
         )
         for rows, now_rows, model in (
