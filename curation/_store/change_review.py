@@ -21,7 +21,7 @@ from curation._records import ChangeGate, ChangeReview
 from curation._review import HeldChange, ReviewGate
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle.review import mark_auto_applied
-from curation._store.rows import from_row, opt_str
+from curation._store.rows import from_row
 
 # a pending change is open only while its older entry is active: once the entry is archived
 # (another change of it confirmed, say) deciding this one is moot; restored, it is open again
@@ -181,14 +181,4 @@ def list_changes(
         ),
         {"t": tenant, "s": status, "n": limit},
     ).all()
-    return [
-        from_row(
-            ChangeReview,
-            r,
-            id=str(r.id),
-            older_id=str(r.older_id),
-            newer_id=str(r.newer_id),
-            run_id=opt_str(r.run_id),
-        )
-        for r in rows
-    ]
+    return [from_row(ChangeReview, r) for r in rows]

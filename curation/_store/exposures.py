@@ -16,30 +16,16 @@ from curation._cohorts import assign_cohort
 from curation._errors import InvalidStateError, NotFoundError, StateConflictError
 from curation._kinds import Cohort, EventType, RecallMode
 from curation._records import ExperimentRecord, ExposureObservation
-from curation._store.rows import from_row, opt_str
+from curation._store.rows import from_row
 from curation._store.sql.experiment import ACTIVE_EXPERIMENT, OBSERVATION_SELECT
 
 
 def experiment_record(row: Any) -> ExperimentRecord:
-    return from_row(
-        ExperimentRecord,
-        row,
-        id=str(row.id),
-        raw_share=float(row.raw_share),
-        alpha=float(row.alpha),
-        policy=dict(row.policy),
-    )
+    return from_row(ExperimentRecord, row)
 
 
 def observation(row: Any) -> ExposureObservation:
-    return from_row(
-        ExposureObservation,
-        row,
-        recall_id=str(row.id),
-        experiment_id=opt_str(row.experiment_id),
-        returned_ids=[str(i) for i in row.returned_ids],
-        score=None if row.score is None else float(row.score),
-    )
+    return from_row(ExposureObservation, row, recall_id=str(row.id))
 
 
 def active_experiment(conn: Connection, tenant: str, at: datetime) -> ExperimentRecord | None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
+from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from curation._records import ConflictRecord, EventRecord, MemoryRecord
@@ -15,54 +17,54 @@ else:
     R = TypeVar("R")
 
 
-def from_row(record: type[R], row: Any, **converted: Any) -> R:
-    """A record whose fields are the row's columns of the same names, as they come;
-    ``converted`` gives the fields that need more (a uuid as text, a numeric as float)."""
-    plain = {f.name: getattr(row, f.name) for f in fields(record) if f.name not in converted}
-    return record(**plain, **converted)
-
-
 def opt_str(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
+def _opt_float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+# a record field's declared type -> how a column value becomes it (uuids become text,
+# numerics floats, arrays lists, NULL an empty dict); any other type is taken as it comes
+_AS_DECLARED: dict[str, Callable[[Any], Any]] = {
+    "str": opt_str,
+    "str | None": opt_str,
+    "int": int,
+    "float": float,
+    "float | None": _opt_float,
+    "bool": bool,
+    "dict[str, Any]": lambda value: dict(value or {}),
+    "list[str]": lambda value: [str(v) for v in value or []],
+}
+
+
+@cache
+def _converters(record: type[Any]) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
+    return tuple((f.name, _AS_DECLARED.get(str(f.type))) for f in fields(record))
+
+
+def from_row(record: type[R], row: Any, **given: Any) -> R:
+    """A record whose fields are the row's columns of the same names, each made the type
+    the record declares; ``given`` supplies fields the row names otherwise."""
+    values = dict(given)
+    for name, convert in _converters(record):
+        if name not in given:
+            value = getattr(row, name)
+            values[name] = value if convert is None else convert(value)
+    return record(**values)
+
+
 def memory_record(row: Any) -> MemoryRecord:
-    return from_row(
-        MemoryRecord,
-        row,
-        id=str(row.id),
-        importance=float(row.importance),
-        generality=int(row.generality),
-        proven=int(row.proven),
-        recall_count=int(row.recall_count),
-        pinned=bool(row.pinned),
-        superseded_by=opt_str(row.superseded_by),
-        parent_id=opt_str(row.parent_id),
-        metadata=dict(row.metadata or {}),
-        version=int(row.version),
-    )
+    return from_row(MemoryRecord, row)
 
 
 def conflict_record(row: Any) -> ConflictRecord:
-    return from_row(
-        ConflictRecord,
-        row,
-        id=str(row.id),
-        memory_id=str(row.memory_id),
-        related_memory_id=opt_str(row.related_memory_id),
-    )
+    return from_row(ConflictRecord, row)
 
 
 def event_record(row: Any) -> EventRecord:
-    return from_row(
-        EventRecord,
-        row,
-        id=int(row.id),
-        memory_id=opt_str(row.memory_id),
-        related_ids=[str(r) for r in (row.related_ids or [])],
-        run_id=opt_str(row.run_id),
-        data=dict(row.data or {}),
-    )
+    return from_row(EventRecord, row)
 
 
 def vector_array(value: Any) -> Any:

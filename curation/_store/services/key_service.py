@@ -33,7 +33,7 @@ def key_hash(secret: str) -> str:
 
 
 def key_record(row: Any) -> ApiKeyRecord:
-    return from_row(ApiKeyRecord, row, id=str(row.id))
+    return from_row(ApiKeyRecord, row)
 
 
 def plausible_secret(secret: object) -> bool:

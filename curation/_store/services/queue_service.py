@@ -24,7 +24,7 @@ from curation._records import (
     Unmerge,
 )
 from curation._store import change_acts, change_review, curator
-from curation._store.rows import from_row, opt_str
+from curation._store.rows import from_row
 from curation._store.services.context import StoreService
 from curation._validation import (
     validate_content,
@@ -57,17 +57,7 @@ class CuratorQueue(StoreService):
                 text(f"SELECT * FROM proposal WHERE {where} ORDER BY created_at, id"),
                 {"t": tenant, "s": status},
             ).all()
-        return [
-            from_row(
-                ProposalRecord,
-                r,
-                id=str(r.id),
-                member_ids=[str(m) for m in r.member_ids],
-                evidence=dict(r.evidence),
-                principle_id=opt_str(r.principle_id),
-            )
-            for r in rows
-        ]
+        return [from_row(ProposalRecord, r) for r in rows]
 
     def approve(
         self,
@@ -151,17 +141,7 @@ class CuratorQueue(StoreService):
                 ),
                 {"t": tenant, "n": limit},
             ).all()
-        return [
-            from_row(
-                InferredSupersession,
-                r,
-                memory_id=str(r.memory_id),
-                superseded_by=opt_str(r.superseded_by),
-                evidence=r.reason or "",
-                run_id=opt_str(r.run_id),
-            )
-            for r in rows
-        ]
+        return [from_row(InferredSupersession, r, evidence=r.reason or "") for r in rows]
 
     # -- held changes: inferred supersessions awaiting review ---------------------------
     def changes(
