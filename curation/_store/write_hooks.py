@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import uuid
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -39,6 +39,14 @@ from curation.mechanics.supersession import (
 )
 
 WRITE_NEIGHBOURS = 5
+
+
+def _grouped(rows: Iterable[Any], column: str) -> dict[str, list[Any]]:
+    """The rows by their value of ``column``, in the order they came."""
+    groups: dict[str, list[Any]] = defaultdict(list)
+    for row in rows:
+        groups[getattr(row, column)].append(row)
+    return groups
 
 
 def _subsume(
@@ -99,18 +107,18 @@ def supersede_keys(
     this write, with the time they were re-stated (they compete as said then, like a new
     write, not as of their first statement)."""
     restated = stated_at or {}
-    rows = conn.execute(
-        text(
-            "SELECT m.id, m.supersession_key AS key, m.created_at, s.generality, s.version,"
-            " s.pinned FROM memory m JOIN memory_state s"
-            " ON s.tenant = m.tenant AND s.memory_id = m.id"
-            " WHERE m.tenant = :t AND s.status = 'active' AND m.supersession_key = ANY(:k)"
+    groups = _grouped(
+        conn.execute(
+            text(
+                "SELECT m.id, m.supersession_key AS key, m.created_at, s.generality, s.version,"
+                " s.pinned FROM memory m JOIN memory_state s"
+                " ON s.tenant = m.tenant AND s.memory_id = m.id"
+                " WHERE m.tenant = :t AND s.status = 'active' AND m.supersession_key = ANY(:k)"
+            ),
+            {"t": tenant, "k": list(keys)},
         ),
-        {"t": tenant, "k": list(keys)},
-    ).all()
-    groups: dict[str, list[Any]] = defaultdict(list)
-    for row in rows:
-        groups[row.key].append(row)
+        "key",
+    )
     actions: list[ArchiveAction] = []
     subsumed: list[tuple[Any, Any]] = []
 
@@ -173,19 +181,19 @@ def subsume_topics(
     topics = {w.item.topic for _, w in written if w.item.topic}
     if not topics:
         return
-    principles = conn.execute(
-        text(
-            "SELECT m.id, m.topic, s.generality FROM memory m JOIN memory_state s"
-            " ON s.tenant = m.tenant AND s.memory_id = m.id WHERE m.tenant = :t"
-            " AND s.status = 'active' AND s.generality >= 1 AND m.topic = ANY(:topics)"
-            # locked in id order, like every multi-row writer, so writers cannot deadlock
-            " ORDER BY s.memory_id FOR UPDATE OF s"
+    by_topic = _grouped(
+        conn.execute(
+            text(
+                "SELECT m.id, m.topic, s.generality FROM memory m JOIN memory_state s"
+                " ON s.tenant = m.tenant AND s.memory_id = m.id WHERE m.tenant = :t"
+                " AND s.status = 'active' AND s.generality >= 1 AND m.topic = ANY(:topics)"
+                # locked in id order, like every multi-row writer, so writers cannot deadlock
+                " ORDER BY s.memory_id FOR UPDATE OF s"
+            ),
+            {"t": tenant, "topics": sorted(topics)},
         ),
-        {"t": tenant, "topics": sorted(topics)},
-    ).all()
-    by_topic: dict[str, list[Any]] = defaultdict(list)
-    for row in principles:
-        by_topic[row.topic].append(row)
+        "topic",
+    )
     for memory_id, write in written:
         others = {
             str(p.id): p for p in by_topic.get(write.item.topic or "", []) if str(p.id) != memory_id
