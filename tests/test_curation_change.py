@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from curation._change import (
+    SlotOrder,
     SlotVerdict,
     compare_slots,
     may_restate,
@@ -362,6 +363,12 @@ def test_a_record_timestamp_or_a_checked_note_is_validity(
     assert value in statement.words
 
 
+def _slot_order(
+    question: str, texts: list[str], years: list[int], relevance: list[float]
+) -> SlotOrder:
+    return newest_of_slot_first(question, texts, [_at(y) for y in years], relevance, band=0.25)
+
+
 def test_a_near_twin_names_another_subject() -> None:
     """Two customers, Northwind Travel and Northwind Traders, share the rare word; the common
     one, written as part of the name, tells them apart: the newer Traders fact is not
@@ -372,12 +379,11 @@ def test_a_near_twin_names_another_subject() -> None:
         "Tool result: customer Northwind Traders, preferred_channel=phone (as of 2023-02-26)",
         "Tool result: customer Northwind Traders, preferred_channel=Slack (as of 2024-01-29)",
     ]
-    order = newest_of_slot_first(
+    order = _slot_order(
         "How does Northwind Travel prefer to be contacted now?",
         texts,
-        [_at(2021), _at(2021), _at(2023), _at(2024)],
+        [2021, 2021, 2023, 2024],
         [0.48, 0.42, 0.41, 0.39],
-        band=0.25,
     )
     assert texts[order.order[0]].endswith("Teams (as of 2021-12-12)")
     assert set(order.newest) <= {0} and order.newest.get(0, 1) == 1
@@ -392,12 +398,11 @@ def test_hits_naming_the_whole_subject_go_above_a_near_twin() -> None:
         '{"repo": "billing-web", "default_branch": "master", "fetched": "2022-05-12"}',
         '{"repo": "billing-api", "default_branch": "trunk", "fetched": "2023-02-01"}',
     ]
-    order = newest_of_slot_first(
+    order = _slot_order(
         "Which branch is the default on billing-web now?",
         texts,
-        [_at(2022), _at(2022), _at(2022), _at(2023)],
+        [2022, 2022, 2022, 2023],
         [0.468, 0.464, 0.463, 0.455],
-        band=0.25,
     )
     assert [texts[i][10:21] for i in order.order] == [
         "billing-web",
@@ -412,12 +417,11 @@ def test_a_name_no_hit_writes_whole_keeps_the_subject_it_has() -> None:
     """Asked of "Sam Patel" where the notes say only "Sam": the full name joins no subject,
     so the notes are still one slot and the newer comes first."""
     texts = ["Sam's office day is Tuesday.", "Sam's office day is Thursday now."]
-    order = newest_of_slot_first(
+    order = _slot_order(
         "Which day is Sam Patel in the office?",
         texts,
-        [_at(2022), _at(2023)],
+        [2022, 2023],
         [0.62, 0.60],
-        band=0.25,
     )
     assert order.order == [1, 0]
 
@@ -450,12 +454,11 @@ def test_hits_naming_the_asked_identifier_whole_go_above_its_longer_twin() -> No
         "auth-gateway pins openssl 3.2",
         "auth-gateway-v2 pins openssl 3.1",
     ]
-    order = newest_of_slot_first(
+    order = _slot_order(
         "Which openssl does auth-gateway pin?",
         texts,
-        [_at(2024), _at(2023), _at(2022)],
+        [2024, 2023, 2022],
         [0.71, 0.70, 0.69],
-        band=0.25,
     )
     assert texts[order.order[0]] == "auth-gateway pins openssl 3.2"
     assert 1 not in order.newest
