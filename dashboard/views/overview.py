@@ -19,18 +19,6 @@ target = view["near_duplicate_target"]
 by_day = view["active_by_day"]
 
 cols = [*st.columns(3), *st.columns(3)]
-cols[0].metric(
-    "Active entries",
-    counts.active,
-    help="Entries curated recall searches (store.counts).",
-    border=True,
-)
-cols[1].metric(
-    "Archived",
-    counts.archived,
-    help="Archived (never deleted): restorable from the Archive explorer.",
-    border=True,
-)
 cols[2].metric(
     "Near-duplicate share",
     f"{share:.1%}",
@@ -41,27 +29,31 @@ cols[2].metric(
     "within a kind; a cluster of k echoes counts k - 1.",
     border=True,
 )
-cols[3].metric(
-    "Open conflicts",
-    pending.conflicts_open,
-    help="Claims against entries awaiting a curator's resolution.",
-    border=True,
-)
-cols[4].metric(
-    "Pending proposals",
-    pending.proposals_pending,
-    help="Principle proposals awaiting approval.",
-    border=True,
-)
-cols[5].metric(
-    "Contested recalls",
-    view["recalls_with_contested"],
-    help="Recorded recalls that returned an entry whose conflict was open at the time "
-    "(with the conflict attached). "
-    "Contested recalls WITHOUT their conflict: 0 by construction in curated mode, "
-    "which always attaches open conflicts.",
-    border=True,
-)
+# the other five tiles, in their places: (label, value, help)
+tiles: list[tuple[str, int, str]] = [
+    ("Active entries", counts.active, "Entries curated recall searches (store.counts)."),
+    (
+        "Archived",
+        counts.archived,
+        "Archived (never deleted): restorable from the Archive explorer.",
+    ),
+    (
+        "Open conflicts",
+        pending.conflicts_open,
+        "Claims against entries awaiting a curator's resolution.",
+    ),
+    ("Pending proposals", pending.proposals_pending, "Principle proposals awaiting approval."),
+    (
+        "Contested recalls",
+        view["recalls_with_contested"],
+        "Recorded recalls that returned an entry whose conflict was open at the time "
+        "(with the conflict attached). "
+        "Contested recalls WITHOUT their conflict: 0 by construction in curated mode, "
+        "which always attaches open conflicts.",
+    ),
+]
+for col, (label, value, tip) in zip([*cols[:2], *cols[3:]], tiles, strict=True):
+    col.metric(label, value, help=tip, border=True)
 st.caption(
     "Contested recalls without their conflict: **0 by construction** in curated mode "
     "(curated recall always attaches an entry's open conflicts)."
