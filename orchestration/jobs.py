@@ -142,8 +142,8 @@ def _per_tenant_schedule(
         return tenant_run_requests(context, prefix)
 
     return schedule(
+        cron,
         name=name,
-        cron_schedule=cron,
         job=target,
         execution_timezone=TIMEZONE,
         default_status=status,
