@@ -86,40 +86,29 @@ class RecallFilter:
         made = cls.of(**value)
         return made if made.active else None
 
+    def _conditions(self) -> list[tuple[str, str, Any]]:
+        """(condition on ``memory m``, parameter name, value) for each filter that is set:
+        the one place that says when a filter is set and what it matches."""
+        metadata = json.dumps(dict(self.metadata)) if self.metadata else None
+        candidates = [
+            ("m.kind = ANY(:f_kinds)", "f_kinds", [k.value for k in self.kinds] or None),
+            ("m.topic = :f_topic", "f_topic", self.topic),
+            ("m.source = :f_source", "f_source", self.source),
+            ("m.metadata @> CAST(:f_metadata AS jsonb)", "f_metadata", metadata),
+            ("m.created_at > :f_after", "f_after", self.written_after),
+            ("m.created_at < :f_before", "f_before", self.written_before),
+        ]
+        return [(where, name, value) for where, name, value in candidates if value is not None]
+
     @property
     def active(self) -> bool:
-        return bool(
-            self.kinds
-            or self.topic is not None
-            or self.source is not None
-            or self.metadata
-            or self.written_after is not None
-            or self.written_before is not None
-        )
+        return bool(self._conditions())
 
     def sql(self) -> tuple[str, dict[str, Any]]:
         """The WHERE conditions (on ``memory m``) and their parameters."""
-        parts: list[str] = []
-        params: dict[str, Any] = {}
-        if self.kinds:
-            parts.append("m.kind = ANY(:f_kinds)")
-            params["f_kinds"] = [k.value for k in self.kinds]
-        if self.topic is not None:
-            parts.append("m.topic = :f_topic")
-            params["f_topic"] = self.topic
-        if self.source is not None:
-            parts.append("m.source = :f_source")
-            params["f_source"] = self.source
-        if self.metadata:
-            parts.append("m.metadata @> CAST(:f_metadata AS jsonb)")
-            params["f_metadata"] = json.dumps(dict(self.metadata))
-        if self.written_after is not None:
-            parts.append("m.created_at > :f_after")
-            params["f_after"] = self.written_after
-        if self.written_before is not None:
-            parts.append("m.created_at < :f_before")
-            params["f_before"] = self.written_before
-        return "".join(f" AND {p}" for p in parts), params
+        conditions = self._conditions()
+        where = "".join(f" AND {condition}" for condition, _, _ in conditions)
+        return where, {name: value for _, name, value in conditions}
 
 
 _FIELDS = frozenset({"kind", "topic", "source", "metadata", "written_after", "written_before"})

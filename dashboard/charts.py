@@ -84,18 +84,27 @@ def archived_per_week(rows: Sequence[Mapping[str, Any]]) -> AnyChart:
     frame = _frame(rows)
     if len(frame):
         frame["week"] = pd.to_datetime(frame["week"]).dt.strftime("%Y-%m-%d")
+    return _weekly_bars(
+        frame,
+        "archived",
+        alt.Color(
+            "reason:N",
+            scale=alt.Scale(domain=list(ARCHIVE_REASONS), range=REASON_COLORS),
+            title="reason",
+        ),
+    )
+
+
+def _weekly_bars(frame: pd.DataFrame, counted: str, color: alt.Color) -> AnyChart:
+    """Stacked bars of ``count`` per ``week`` (an ISO date), split by ``color``'s field."""
     return (
         alt.Chart(frame)
         .mark_bar()
         .encode(
             x=alt.X("week:O", title="week of"),
-            y=alt.Y("sum(count):Q", title="archived"),
-            color=alt.Color(
-                "reason:N",
-                scale=alt.Scale(domain=list(ARCHIVE_REASONS), range=REASON_COLORS),
-                title="reason",
-            ),
-            tooltip=["week:O", "reason:N", "count:Q"],
+            y=alt.Y("sum(count):Q", title=counted),
+            color=color,
+            tooltip=["week:O", color.shorthand, "count:Q"],
         )
         .properties(height=HEIGHT)
     )
@@ -220,24 +229,18 @@ def recalls(rows: Sequence[Mapping[str, Any]]) -> AnyChart:
         frame["kind"] = frame["kind"].map(
             {"clean": "no contested entry", "with_contested": "returned a contested entry"}
         )
-    return (
-        alt.Chart(frame)
-        .mark_bar()
-        .encode(
-            x=alt.X("week:O", title="week of"),
-            y=alt.Y("sum(count):Q", title="recalls"),
-            color=alt.Color(
-                "kind:N",
-                scale=alt.Scale(
-                    domain=["no contested entry", "returned a contested entry"],
-                    range=["#4c78a8", "#f58518"],
-                ),
-                title=None,
-                legend=alt.Legend(orient="top"),
+    return _weekly_bars(
+        frame,
+        "recalls",
+        alt.Color(
+            "kind:N",
+            scale=alt.Scale(
+                domain=["no contested entry", "returned a contested entry"],
+                range=["#4c78a8", "#f58518"],
             ),
-            tooltip=["week:O", "kind:N", "count:Q"],
-        )
-        .properties(height=HEIGHT)
+            title=None,
+            legend=alt.Legend(orient="top"),
+        ),
     )
 
 

@@ -49,42 +49,40 @@ def gate_caption(gate: ChangeGate) -> str:
 
 def render(tenant: str) -> None:
     changes, gate = data.held_changes(tenant)
-    st.header("Held changes (inferred supersessions to review)", divider="gray")
-    st.markdown(gate_caption(gate))
-    if not changes:
-        st.info(
-            "No held changes. Curation holds an inferred supersession here (nothing is "
-            "archived) until the tenant's reviewed precision earns its automatic apply."
+    for change in ui.cards(
+        "Held changes (inferred supersessions to review)",
+        changes,
+        "No held changes. Curation holds an inferred supersession here (nothing is "
+        "archived) until the tenant's reviewed precision earns its automatic apply.",
+        intro=gate_caption(gate),
+    ):
+        ui.quotes_side_by_side(
+            "**Older entry** (stays active until confirmed)",
+            change.older_content,
+            "**Newer entry**",
+            change.newer_content,
         )
-    for change in changes:
-        with st.container(border=True):
-            ui.quotes_side_by_side(
-                "**Older entry** (stays active until confirmed)",
-                change.older_content,
-                "**Newer entry**",
-                change.newer_content,
-            )
-            ui.text_html("<b>Evidence:</b> {evidence}", evidence=change.detail)
-            similarity = "" if change.similarity is None else f"cosine {change.similarity:.3f} · "
-            st.caption(
-                f"{similarity}held {ui.when(change.proposed_at)} · "
-                + ("at write time" if change.source == "write" else "by a curation run")
-            )
-            cid = change.id
-            cols = st.columns([3, 1, 1], vertical_alignment="bottom")
-            cols[0].text_input("Note", key=f"change_note_{cid}", placeholder="Why (kept)")
-            cols[1].button(
-                "Confirm",
-                key=f"confirm_change_{cid}",
-                type="primary",
-                on_click=_decide,
-                args=(tenant, cid, True),
-                icon=":material/done:",
-            )
-            cols[2].button(
-                "Reject",
-                key=f"reject_change_{cid}",
-                on_click=_decide,
-                args=(tenant, cid, False),
-                icon=":material/block:",
-            )
+        ui.text_html("<b>Evidence:</b> {evidence}", evidence=change.detail)
+        similarity = "" if change.similarity is None else f"cosine {change.similarity:.3f} · "
+        st.caption(
+            f"{similarity}held {ui.when(change.proposed_at)} · "
+            + ("at write time" if change.source == "write" else "by a curation run")
+        )
+        cid = change.id
+        cols = st.columns([3, 1, 1], vertical_alignment="bottom")
+        cols[0].text_input("Note", key=f"change_note_{cid}", placeholder="Why (kept)")
+        cols[1].button(
+            "Confirm",
+            key=f"confirm_change_{cid}",
+            type="primary",
+            on_click=_decide,
+            args=(tenant, cid, True),
+            icon=":material/done:",
+        )
+        cols[2].button(
+            "Reject",
+            key=f"reject_change_{cid}",
+            on_click=_decide,
+            args=(tenant, cid, False),
+            icon=":material/block:",
+        )

@@ -10,6 +10,12 @@ import streamlit as st
 from curation import MemgovError
 from dashboard import data, ui
 
+# the curator's two buttons on a held write, side by side: (label, key prefix, release?, icon)
+DECISIONS = [
+    ("Release", "release", True, ":material/lock_open:"),
+    ("Reject", "reject_quarantined", False, ":material/block:"),
+]
+
 
 def _decide(tenant: str, memory_id: str, release: bool) -> None:
     store = data.store()
@@ -28,32 +34,23 @@ def _decide(tenant: str, memory_id: str, release: bool) -> None:
 
 def render(tenant: str) -> None:
     held = data.store().quarantine.held(tenant)
-    st.header("Quarantined writes (trust gate)", divider="gray")
-    if not held:
-        st.info(
-            "Nothing quarantined. The trust gate holds a write here when it addresses the "
-            "agent (instructions, role tags, tool-call syntax, hidden Unicode) and its writer "
-            "or source is below the tenant's trust threshold."
+    for item in ui.cards(
+        "Quarantined writes (trust gate)",
+        held,
+        "Nothing quarantined. The trust gate holds a write here when it addresses the "
+        "agent (instructions, role tags, tool-call syntax, hidden Unicode) and its writer "
+        "or source is below the tenant's trust threshold.",
+    ):
+        ui.quote(item.content)
+        ui.text_html("<b>Reason:</b> {reason}", reason=item.reason)
+        st.caption(
+            f"{item.kind} · source {ui.code(item.source or '-')} · {ui.when(item.created_at)}"
         )
-    for item in held:
-        with st.container(border=True):
-            ui.quote(item.content)
-            ui.text_html("<b>Reason:</b> {reason}", reason=item.reason)
-            st.caption(
-                f"{item.kind} · source {ui.code(item.source or '-')} · {ui.when(item.created_at)}"
-            )
-            left, right = st.columns(2)
-            left.button(
-                "Release",
-                key=f"release_{item.id}",
+        for col, (label, prefix, release, icon) in zip(st.columns(2), DECISIONS, strict=True):
+            col.button(
+                label,
+                key=f"{prefix}_{item.id}",
                 on_click=_decide,
-                args=(tenant, item.id, True),
-                icon=":material/lock_open:",
-            )
-            right.button(
-                "Reject",
-                key=f"reject_quarantined_{item.id}",
-                on_click=_decide,
-                args=(tenant, item.id, False),
-                icon=":material/block:",
+                args=(tenant, item.id, release),
+                icon=icon,
             )

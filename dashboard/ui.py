@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Literal, TypeVar
 
 import streamlit as st
 
@@ -144,3 +145,20 @@ def quotes_side_by_side(left_label: str, left: str, right_label: str, right: str
     with second:
         st.markdown(right_label)
         quote(right)
+
+
+T = TypeVar("T")
+
+
+def cards(title: str, items: Sequence[T], empty: str, intro: str = "") -> Iterator[T]:
+    """A queue's section: its header (and ``intro``, markdown), ``empty`` when there is
+    nothing, else each item yielded inside its own bordered card (the caller's loop body
+    fills it)."""
+    st.header(title, divider="gray")
+    if intro:
+        st.markdown(intro)
+    if not items:
+        st.info(empty)
+    for item in items:
+        with st.container(border=True):
+            yield item

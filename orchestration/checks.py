@@ -22,6 +22,8 @@ On ``curated_store`` — non-blocking:
 """
 
 import warnings
+from collections.abc import Sized
+from typing import Any
 
 from dagster import (
     AssetCheckExecutionContext,
@@ -54,6 +56,13 @@ warnings.filterwarnings(
 )
 
 
+def _none_allowed(found: Sized, **metadata: Any) -> AssetCheckResult:
+    """A check that allows no finding: observed = how many were found, threshold 0."""
+    return AssetCheckResult(
+        passed=not found, metadata={"observed": len(found), "threshold": 0, **metadata}
+    )
+
+
 @asset_check(
     asset="curation_plan",
     blocking=True,
@@ -73,16 +82,12 @@ def golden_recall_probe(
     probes = golden_probes_with_plan(memory, tenant, now=clock.current(), archived=archived)
     broken = [p for p in probes if p.broken_by_plan]
     already = [p for p in probes if not p.before.passed]
-    return AssetCheckResult(
-        passed=not broken,
-        metadata={
-            "observed": len(broken),
-            "threshold": 0,
-            "probes": len(probes),
-            "already_failing_before_plan": len(already),
-            "search_depth": max((p.depth for p in probes), default=0),
-            "broken_probes": broken_probes_md(broken, archived),
-        },
+    return _none_allowed(
+        broken,
+        probes=len(probes),
+        already_failing_before_plan=len(already),
+        search_depth=max((p.depth for p in probes), default=0),
+        broken_probes=broken_probes_md(broken, archived),
     )
 
 
@@ -125,14 +130,10 @@ def pinned_untouched(
     memory = store.open(clock.clock())
     # an id that is not the tenant's is no_cross_tenant_action's to report
     violations = pinned_violations(memory, context.partition_key, curation_plan.archived_ids())
-    return AssetCheckResult(
-        passed=not violations,
-        metadata={
-            "observed": len(violations),
-            "threshold": 0,
-            "archives_checked": len(curation_plan.archives),
-            "pinned_targets": ids_md(violations),
-        },
+    return _none_allowed(
+        violations,
+        archives_checked=len(curation_plan.archives),
+        pinned_targets=ids_md(violations),
     )
 
 
@@ -154,15 +155,11 @@ def no_cross_tenant_action(
     foreign = foreign_violations(
         memory, context.partition_key, named, made_for=curation_plan.tenant
     )
-    return AssetCheckResult(
-        passed=not foreign,
-        metadata={
-            "observed": len(foreign),
-            "threshold": 0,
-            "ids_named": len(named),
-            "plan_tenant": MetadataValue.text(curation_plan.tenant),
-            "foreign_ids": ids_md(foreign),
-        },
+    return _none_allowed(
+        foreign,
+        ids_named=len(named),
+        plan_tenant=MetadataValue.text(curation_plan.tenant),
+        foreign_ids=ids_md(foreign),
     )
 
 
@@ -175,20 +172,10 @@ def no_cross_tenant_action(
 def golden_recall_after_apply(
     context: AssetCheckExecutionContext, store: StoreResource, clock: ClockResource
 ) -> AssetCheckResult:
-    tenant = context.partition_key
     memory = store.open(clock.clock())
-    probes = golden_probes_with_plan(memory, tenant, now=clock.current())
+    probes = golden_probes_with_plan(memory, context.partition_key, now=clock.current())
     failing = [p.after for p in probes if not p.after.passed]
-    return AssetCheckResult(
-        passed=not failing,
-        severity=AssetCheckSeverity.ERROR,
-        metadata={
-            "observed": len(failing),
-            "threshold": 0,
-            "probes": len(probes),
-            "failing_probes": failing_probes_md(failing),
-        },
-    )
+    return _none_allowed(failing, probes=len(probes), failing_probes=failing_probes_md(failing))
 
 
 @asset_check(

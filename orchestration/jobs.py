@@ -25,6 +25,7 @@ from dagster import (
     AssetSelection,
     DefaultScheduleStatus,
     Failure,
+    JobDefinition,
     MetadataValue,
     OpExecutionContext,
     RunRequest,
@@ -35,6 +36,9 @@ from dagster import (
     job,
     op,
     schedule,
+)
+from dagster._core.definitions.unresolved_asset_job_definition import (
+    UnresolvedAssetJobDefinition,
 )
 
 from curation import CurationLockedError
@@ -123,43 +127,55 @@ def tenant_run_requests(
     ]
 
 
-@schedule(
-    cron_schedule=NIGHTLY_CRON,
-    job=curation_job,
-    execution_timezone=TIMEZONE,
-    default_status=DefaultScheduleStatus.RUNNING,
-    description="Nightly curation at 03:15: one run per registered tenant.",
+def _per_tenant_schedule(
+    name: str,
+    cron: str,
+    target: JobDefinition | UnresolvedAssetJobDefinition,
+    prefix: str,
+    status: DefaultScheduleStatus,
+    description: str,
+) -> ScheduleDefinition:
+    """A schedule that starts one run of ``target`` per registered tenant, run keys
+    prefixed ``prefix`` (``tenant_run_requests``)."""
+
+    def evaluate(context: ScheduleEvaluationContext) -> Sequence[RunRequest] | SkipReason:
+        return tenant_run_requests(context, prefix)
+
+    return schedule(
+        cron,
+        name=name,
+        job=target,
+        execution_timezone=TIMEZONE,
+        default_status=status,
+        description=description,
+    )(evaluate)
+
+
+nightly_curation_schedule = _per_tenant_schedule(
+    "nightly_curation_schedule",
+    NIGHTLY_CRON,
+    curation_job,
+    "nightly",
+    DefaultScheduleStatus.RUNNING,
+    "Nightly curation at 03:15: one run per registered tenant.",
 )
-def nightly_curation_schedule(
-    context: ScheduleEvaluationContext,
-) -> Sequence[RunRequest] | SkipReason:
-    return tenant_run_requests(context, "nightly")
-
-
-@schedule(
-    cron_schedule=WEEKLY_EVALUATION_CRON,
-    job=evaluation_job,
-    execution_timezone=TIMEZONE,
-    default_status=DefaultScheduleStatus.STOPPED,
-    description="Weekly curated-vs-raw evaluation per tenant on its labeled queries (starts "
-    "stopped).",
+weekly_evaluation_schedule = _per_tenant_schedule(
+    "weekly_evaluation_schedule",
+    WEEKLY_EVALUATION_CRON,
+    evaluation_job,
+    "evaluation",
+    DefaultScheduleStatus.STOPPED,
+    "Weekly curated-vs-raw evaluation per tenant on its labeled queries (starts stopped).",
 )
-def weekly_evaluation_schedule(
-    context: ScheduleEvaluationContext,
-) -> Sequence[RunRequest] | SkipReason:
-    return tenant_run_requests(context, "evaluation")
-
-
-@schedule(
-    cron_schedule=WEEKLY_COMPACTION_CRON,
-    job=compaction_job,
-    execution_timezone=TIMEZONE,
-    default_status=DefaultScheduleStatus.STOPPED,
-    description="Weekly compaction per tenant. Stopped by default; the op also refuses unless "
+compaction_schedule = _per_tenant_schedule(
+    "compaction_schedule",
+    WEEKLY_COMPACTION_CRON,
+    compaction_job,
+    "compaction",
+    DefaultScheduleStatus.STOPPED,
+    "Weekly compaction per tenant. Stopped by default; the op also refuses unless "
     "MEMGOV_COMPACTION_GRACE_DAYS is set.",
 )
-def compaction_schedule(context: ScheduleEvaluationContext) -> Sequence[RunRequest] | SkipReason:
-    return tenant_run_requests(context, "compaction")
 
 
 workload_evaluation_job = define_asset_job(

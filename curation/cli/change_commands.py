@@ -62,35 +62,29 @@ def changes_gate(tenant: str = TENANT, as_json: bool = JSON) -> None:
     emit_json(gate) if as_json else typer.echo(gate_line(gate))
 
 
-@changes_app.command("confirm")
-def changes_confirm(
-    change_id: str = typer.Argument(...),
-    tenant: str = TENANT,
-    note: str | None = NOTE,
-    now: str | None = NOW,
-) -> None:
-    """The change is right: archive the older entry as superseded by the newer (undo it
-    with `memgov restore OLDER_ID`)."""
-    emit_json(
-        open_store().curator.confirm_change(
-            tenant, change_id, note=note, actor="cli", now=parse_now(now)
-        )
-    )
+def _decision(verb: str, doc: str) -> None:
+    """Register ``memgov changes <verb>``: the curator's label on one held change (the
+    store's ``<verb>_change``), printed as JSON."""
+
+    def decide(
+        change_id: str = typer.Argument(...),
+        tenant: str = TENANT,
+        note: str | None = NOTE,
+        now: str | None = NOW,
+    ) -> None:
+        act = getattr(open_store().curator, f"{verb}_change")
+        emit_json(act(tenant, change_id, note=note, actor="cli", now=parse_now(now)))
+
+    decide.__doc__ = doc
+    changes_app.command(verb)(decide)
 
 
-@changes_app.command("reject")
-def changes_reject(
-    change_id: str = typer.Argument(...),
-    tenant: str = TENANT,
-    note: str | None = NOTE,
-    now: str | None = NOW,
-) -> None:
-    """The change is wrong: both entries stay and the pair is never proposed again."""
-    emit_json(
-        open_store().curator.reject_change(
-            tenant, change_id, note=note, actor="cli", now=parse_now(now)
-        )
-    )
+_decision(
+    "confirm",
+    "The change is right: archive the older entry as superseded by the newer (undo it "
+    "with `memgov restore OLDER_ID`).",
+)
+_decision("reject", "The change is wrong: both entries stay and the pair is never proposed again.")
 
 
 def register(app: typer.Typer) -> None:

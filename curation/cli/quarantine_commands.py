@@ -39,25 +39,21 @@ def list_held(
         typer.echo(f"    reason: {_shown(m.reason)}")
 
 
-@quarantine_app.command("release")
-def release(
-    memory_id: str = typer.Argument(..., help="The held memory's id."),
-    tenant: str = TENANT,
-    actor: str = typer.Option("curator", "--actor"),
-    now: str | None = typer.Option(None, "--now", help="ISO-8601 time to act at."),
-) -> None:
-    """Release a held write: recallable from now on."""
-    done = open_store().quarantine.release(tenant, memory_id, actor=actor, now=parse_now(now))
-    typer.echo(f"released {done}")
+def _decision(verb: str, past: str, doc: str) -> None:
+    """Register ``memgov quarantine <verb>``: the curator's decision on one held write."""
+
+    def decide(
+        memory_id: str = typer.Argument(..., help="The held memory's id."),
+        tenant: str = TENANT,
+        actor: str = typer.Option("curator", "--actor"),
+        now: str | None = typer.Option(None, "--now", help="ISO-8601 time to act at."),
+    ) -> None:
+        act = getattr(open_store().quarantine, verb)
+        typer.echo(f"{past} {act(tenant, memory_id, actor=actor, now=parse_now(now))}")
+
+    decide.__doc__ = doc
+    quarantine_app.command(verb)(decide)
 
 
-@quarantine_app.command("reject")
-def reject(
-    memory_id: str = typer.Argument(..., help="The held memory's id."),
-    tenant: str = TENANT,
-    actor: str = typer.Option("curator", "--actor"),
-    now: str | None = typer.Option(None, "--now", help="ISO-8601 time to act at."),
-) -> None:
-    """Reject a held write: archived ``rejected``, never recalled."""
-    done = open_store().quarantine.reject(tenant, memory_id, actor=actor, now=parse_now(now))
-    typer.echo(f"rejected {done}")
+_decision("release", "released", "Release a held write: recallable from now on.")
+_decision("reject", "rejected", "Reject a held write: archived ``rejected``, never recalled.")

@@ -265,87 +265,83 @@ if approved:
     )
     st.button("Unmerge", key="unmerge", on_click=_unmerge, args=(tenant,), icon=":material/undo:")
 
-st.header("Open conflicts", divider="gray")
-if not conflicts:
-    st.info(
-        "No open conflicts. Agents contest entries with `store.contest(...)`; curation opens "
-        "one when two similar entries disagree on a value."
-    )
-for conflict in conflicts:
-    with st.container(border=True):
-        contested = records.get(conflict.memory_id)
-        left, right = st.columns(2)
-        with left:
-            st.markdown("**Contested entry**")
-            ui.quote(_content(conflict.memory_id))
-            if contested:
-                st.caption(
-                    f"{contested.kind} · {contested.status} · written "
-                    f"{ui.when(contested.created_at)} · recalled {contested.recall_count} times"
-                )
-        with right:
-            ui.text_html("<b>Claim:</b> {claim}", claim=conflict.claim)
-            ui.text_html("<b>Evidence:</b> {evidence}", evidence=conflict.evidence)
+for conflict in ui.cards(
+    "Open conflicts",
+    conflicts,
+    "No open conflicts. Agents contest entries with `store.contest(...)`; curation opens "
+    "one when two similar entries disagree on a value.",
+):
+    contested = records.get(conflict.memory_id)
+    left, right = st.columns(2)
+    with left:
+        st.markdown("**Contested entry**")
+        ui.quote(_content(conflict.memory_id))
+        if contested:
             st.caption(
-                f"source {ui.code(conflict.source)} · detected by "
-                f"{ui.code(conflict.detected_by)} · {ui.when(conflict.at)}"
+                f"{contested.kind} · {contested.status} · written "
+                f"{ui.when(contested.created_at)} · recalled {contested.recall_count} times"
             )
-            if conflict.related_memory_id:
-                ui.text_html(
-                    "<b>Related entry:</b> {related}",
-                    related=_content(conflict.related_memory_id),
-                )
-        cid = conflict.id
-        how = st.radio(
-            "Resolution",
-            list(RESOLUTIONS),
-            key=f"resolution_{cid}",
-            horizontal=True,
-            captions=list(RESOLUTIONS.values()),
+    with right:
+        ui.text_html("<b>Claim:</b> {claim}", claim=conflict.claim)
+        ui.text_html("<b>Evidence:</b> {evidence}", evidence=conflict.evidence)
+        st.caption(
+            f"source {ui.code(conflict.source)} · detected by "
+            f"{ui.code(conflict.detected_by)} · {ui.when(conflict.at)}"
         )
-        if how in ("replace", "narrow"):
-            hint = (
-                "Leave empty to replace it with the related entry"
-                if how == "replace" and conflict.related_memory_id
-                else "The statement that replaces the contested entry"
+        if conflict.related_memory_id:
+            ui.text_html(
+                "<b>Related entry:</b> {related}",
+                related=_content(conflict.related_memory_id),
             )
-            st.text_input("Replacement statement", key=f"replacement_{cid}", placeholder=hint)
-        cols = st.columns([3, 1], vertical_alignment="bottom")
-        cols[0].text_input("Note", key=f"note_{cid}", placeholder="Why (kept in the history)")
-        cols[1].button(
-            "Resolve",
-            key=f"resolve_{cid}",
-            type="primary",
-            on_click=_resolve,
-            args=(tenant, cid),
-            icon=":material/gavel:",
+    cid = conflict.id
+    how = st.radio(
+        "Resolution",
+        list(RESOLUTIONS),
+        key=f"resolution_{cid}",
+        horizontal=True,
+        captions=list(RESOLUTIONS.values()),
+    )
+    if how in ("replace", "narrow"):
+        hint = (
+            "Leave empty to replace it with the related entry"
+            if how == "replace" and conflict.related_memory_id
+            else "The statement that replaces the contested entry"
         )
+        st.text_input("Replacement statement", key=f"replacement_{cid}", placeholder=hint)
+    cols = st.columns([3, 1], vertical_alignment="bottom")
+    cols[0].text_input("Note", key=f"note_{cid}", placeholder="Why (kept in the history)")
+    cols[1].button(
+        "Resolve",
+        key=f"resolve_{cid}",
+        type="primary",
+        on_click=_resolve,
+        args=(tenant, cid),
+        icon=":material/gavel:",
+    )
 
 held_changes.render(tenant)
 quarantine_section.render(tenant)
 
-st.header("Inferred supersessions (applied)", divider="gray")
-if not inferred:
-    st.info(
-        "No applied inferred supersessions. Curation infers one when a newer entry states "
-        "the same subject and slot with another value and no supersession key says so; it "
-        "is applied once confirmed here, or automatically once the tenant has earned it."
+for item in ui.cards(
+    "Inferred supersessions (applied)",
+    inferred,
+    "No applied inferred supersessions. Curation infers one when a newer entry states "
+    "the same subject and slot with another value and no supersession key says so; it "
+    "is applied once confirmed here, or automatically once the tenant has earned it.",
+):
+    replaced_by = item.current_content or f"(entry {str(item.superseded_by)[:8]} not found)"
+    ui.quotes_side_by_side(
+        "**Superseded entry** (archived)", item.content, "**Replaced by**", replaced_by
     )
-for item in inferred:
-    with st.container(border=True):
-        replaced_by = item.current_content or f"(entry {str(item.superseded_by)[:8]} not found)"
-        ui.quotes_side_by_side(
-            "**Superseded entry** (archived)", item.content, "**Replaced by**", replaced_by
-        )
-        ui.text_html("<b>Evidence:</b> {evidence}", evidence=item.evidence)
-        st.caption(
-            f"inferred supersession · by {ui.code(item.actor)} · {ui.when(item.at)}"
-            + (" · at write time" if item.run_id is None else " · by a curation run")
-        )
-        st.button(
-            "Undo (restore the entry)",
-            key=f"undo_inferred_{item.memory_id}",
-            on_click=_undo_inferred,
-            args=(tenant, item.memory_id),
-            icon=":material/undo:",
-        )
+    ui.text_html("<b>Evidence:</b> {evidence}", evidence=item.evidence)
+    st.caption(
+        f"inferred supersession · by {ui.code(item.actor)} · {ui.when(item.at)}"
+        + (" · at write time" if item.run_id is None else " · by a curation run")
+    )
+    st.button(
+        "Undo (restore the entry)",
+        key=f"undo_inferred_{item.memory_id}",
+        on_click=_undo_inferred,
+        args=(tenant, item.memory_id),
+        icon=":material/undo:",
+    )

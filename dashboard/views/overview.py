@@ -3,9 +3,30 @@
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from dashboard import charts, data, ui
 from dashboard.ui import when
+
+
+def chart_panel(
+    column: DeltaGenerator,
+    title: str,
+    chart: charts.AnyChart | None,
+    empty: str,
+    caption: str = "",
+) -> None:
+    """A bordered panel: the chart (drawn only when there is data) and its caption, or
+    ``empty`` when there is none."""
+    with column, st.container(border=True):
+        st.subheader(title)
+        if chart is None:
+            st.info(empty)
+            return
+        st.altair_chart(chart, width="stretch")
+        if caption:
+            st.caption(caption)
+
 
 tenant = ui.require_tenant()
 view = data.overview(tenant)
@@ -19,18 +40,6 @@ target = view["near_duplicate_target"]
 by_day = view["active_by_day"]
 
 cols = [*st.columns(3), *st.columns(3)]
-cols[0].metric(
-    "Active entries",
-    counts.active,
-    help="Entries curated recall searches (store.counts).",
-    border=True,
-)
-cols[1].metric(
-    "Archived",
-    counts.archived,
-    help="Archived (never deleted): restorable from the Archive explorer.",
-    border=True,
-)
 cols[2].metric(
     "Near-duplicate share",
     f"{share:.1%}",
@@ -41,27 +50,31 @@ cols[2].metric(
     "within a kind; a cluster of k echoes counts k - 1.",
     border=True,
 )
-cols[3].metric(
-    "Open conflicts",
-    pending.conflicts_open,
-    help="Claims against entries awaiting a curator's resolution.",
-    border=True,
-)
-cols[4].metric(
-    "Pending proposals",
-    pending.proposals_pending,
-    help="Principle proposals awaiting approval.",
-    border=True,
-)
-cols[5].metric(
-    "Contested recalls",
-    view["recalls_with_contested"],
-    help="Recorded recalls that returned an entry whose conflict was open at the time "
-    "(with the conflict attached). "
-    "Contested recalls WITHOUT their conflict: 0 by construction in curated mode, "
-    "which always attaches open conflicts.",
-    border=True,
-)
+# the other five tiles, in their places: (label, value, help)
+tiles: list[tuple[str, int, str]] = [
+    ("Active entries", counts.active, "Entries curated recall searches (store.counts)."),
+    (
+        "Archived",
+        counts.archived,
+        "Archived (never deleted): restorable from the Archive explorer.",
+    ),
+    (
+        "Open conflicts",
+        pending.conflicts_open,
+        "Claims against entries awaiting a curator's resolution.",
+    ),
+    ("Pending proposals", pending.proposals_pending, "Principle proposals awaiting approval."),
+    (
+        "Contested recalls",
+        view["recalls_with_contested"],
+        "Recorded recalls that returned an entry whose conflict was open at the time "
+        "(with the conflict attached). "
+        "Contested recalls WITHOUT their conflict: 0 by construction in curated mode, "
+        "which always attaches open conflicts.",
+    ),
+]
+for col, (label, value, tip) in zip([*cols[:2], *cols[3:]], tiles, strict=True):
+    col.metric(label, value, help=tip, border=True)
 st.caption(
     "Contested recalls without their conflict: **0 by construction** in curated mode "
     "(curated recall always attaches an entry's open conflicts)."
@@ -77,43 +90,41 @@ if retention.long_tail_warning:
         icon=":material/warning:",
     )
 
-left, right = st.columns(2)
-with left, st.container(border=True):
-    st.subheader("Active set size")
-    if by_day:
-        st.altair_chart(charts.active_size(by_day, view["active_by_run"]), width="stretch")
-        st.caption(
-            "Line: active entries per day (from creation and archive dates), up to the "
-            "last change. Points: each curation run's active set after it ran."
-        )
-    else:
-        st.info("No memories yet.")
-with right, st.container(border=True):
-    st.subheader("Archived per week, by reason")
-    if view["archived_per_week"]:
-        st.altair_chart(charts.archived_per_week(view["archived_per_week"]), width="stretch")
-        reasons = ", ".join(f"{k} {v}" for k, v in sorted(counts.archived_by_reason.items()))
-        st.caption(f"Archived now by reason: {reasons}.")
-    else:
-        st.info("Nothing archived yet: run `memgov curate -t <tenant> --apply`.")
 
 left, right = st.columns(2)
-with left, st.container(border=True):
-    st.subheader("Retention scores")
-    if retention.total:
-        st.altair_chart(charts.retention_histogram(retention), width="stretch")
-        st.caption(
-            f"Dashed rule: prune threshold {retention.prune_below:.2f}. "
-            f"Shaded: the long-tail band {retention.band[0]:.2f} to {retention.band[1]:.2f} "
-            f"holds {retention.in_band} of {retention.total} ({retention.share_in_band:.0%}). "
-            f"{retention.below} active entries ({retention.share_below:.0%}) score below the "
-            "threshold and are still active because each run archives at most the prune "
-            'cap (the rest wait for later runs, counted as "skipped by cap"), and broad '
-            "entries (generality at least the policy's min_generality) are never archived "
-            "for being quiet."
-        )
-    else:
-        st.info("The active set is empty.")
+chart_panel(
+    left,
+    "Active set size",
+    charts.active_size(by_day, view["active_by_run"]) if by_day else None,
+    "No memories yet.",
+    "Line: active entries per day (from creation and archive dates), up to the "
+    "last change. Points: each curation run's active set after it ran.",
+)
+archived = view["archived_per_week"]
+reasons = ", ".join(f"{k} {v}" for k, v in sorted(counts.archived_by_reason.items()))
+chart_panel(
+    right,
+    "Archived per week, by reason",
+    charts.archived_per_week(archived) if archived else None,
+    "Nothing archived yet: run `memgov curate -t <tenant> --apply`.",
+    f"Archived now by reason: {reasons}.",
+)
+
+left, right = st.columns(2)
+chart_panel(
+    left,
+    "Retention scores",
+    charts.retention_histogram(retention) if retention.total else None,
+    "The active set is empty.",
+    f"Dashed rule: prune threshold {retention.prune_below:.2f}. "
+    f"Shaded: the long-tail band {retention.band[0]:.2f} to {retention.band[1]:.2f} "
+    f"holds {retention.in_band} of {retention.total} ({retention.share_in_band:.0%}). "
+    f"{retention.below} active entries ({retention.share_below:.0%}) score below the "
+    "threshold and are still active because each run archives at most the prune "
+    'cap (the rest wait for later runs, counted as "skipped by cap"), and broad '
+    "entries (generality at least the policy's min_generality) are never archived "
+    "for being quiet.",
+)
 with right, st.container(border=True):
     st.subheader("Near-duplicate share of the active set")
     trend = view["near_duplicate_trend"]
@@ -127,18 +138,19 @@ with right, st.container(border=True):
         st.metric("Now", f"{share:.1%}")
 
 left, right = st.columns(2)
-with left, st.container(border=True):
-    st.subheader("Curator queue over time")
-    if view["queues_by_day"]:
-        st.altair_chart(charts.queues(view["queues_by_day"]), width="stretch")
-    else:
-        st.info("No conflicts or proposals yet.")
-with right, st.container(border=True):
-    st.subheader("Recalls per week")
-    if view["recalls_per_week"]:
-        st.altair_chart(charts.recalls(view["recalls_per_week"]), width="stretch")
-    else:
-        st.info("No recorded recalls yet (curated recalls are recorded as votes).")
+queues, recalls = view["queues_by_day"], view["recalls_per_week"]
+chart_panel(
+    left,
+    "Curator queue over time",
+    charts.queues(queues) if queues else None,
+    "No conflicts or proposals yet.",
+)
+chart_panel(
+    right,
+    "Recalls per week",
+    charts.recalls(recalls) if recalls else None,
+    "No recorded recalls yet (curated recalls are recorded as votes).",
+)
 
 st.subheader("Last curation run")
 run = view["last_run"]

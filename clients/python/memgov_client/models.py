@@ -330,7 +330,9 @@ class ChangeGate(Answer):
     pending: int
 
 
-class RunReport(Answer):
+class _RunSummary(Answer):
+    """The fields a run's stored report and ``POST /v1/curator/curate``'s answer share."""
+
     run_id: str
     tenant: str
     dry_run: bool
@@ -344,6 +346,9 @@ class RunReport(Answer):
     archived_ids: list[str] = []
     conflict_ids: list[str] = []
     proposal_ids: list[str] = []
+
+
+class RunReport(_RunSummary):
     forced_now_reason: str | None = None
 
 
@@ -355,20 +360,7 @@ class RunRecord(Answer):
     report: RunReport
 
 
-class CurateOut(Answer):
-    run_id: str
-    tenant: str
-    dry_run: bool
-    at: str
-    planned: dict[str, int]
-    applied: dict[str, Any]
-    active_after: int
-    modes: dict[str, str]
-    timings: dict[str, float]
-    duration_s: float
-    archived_ids: list[str] = []
-    conflict_ids: list[str] = []
-    proposal_ids: list[str] = []
+class CurateOut(_RunSummary):
     note: str | None = None
 
 
