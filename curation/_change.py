@@ -202,7 +202,6 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 
 
 @lru_cache(maxsize=65536)
-@lru_cache(maxsize=65536)
 def identifiers(text: str) -> frozenset[str]:
     """The identifiers of ``text`` written whole ("payments-core-eu", "billing-api-v2",
     "same-day"), lower case."""
@@ -231,6 +230,7 @@ def _name_other_things(first: Statement, second: Statement) -> bool:
     return twins(identifiers(first.text), identifiers(second.text))
 
 
+@lru_cache(maxsize=65536)
 def _names(text: str) -> frozenset[str]:
     """The stems of the words of ``text`` that name something: a word rare in the language
     (a name, an identifier) or a part of an identifier ("log-retention", "refund_window":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from curation._store.sql.api_key import KEY_COLUMNS
 from curation._store.sql.driver import DriverSql
+from curation._store.sql.snapshot import STATED_AT
 
 CANDIDATE_COLUMNS = """
     m.id, m.kind, m.content, m.created_at, m.supersession_key,
@@ -18,8 +19,8 @@ OPEN_CONFLICTS = """(SELECT count(*) FROM conflict c WHERE c.tenant = :t AND c.m
 
 # when the entry's text was last said: a restatement (the same text written again) is
 # an event, not a row; a value said again after another replaced it is current again
-LAST_STATED = """(SELECT max(coalesce(CAST(e.data->>'stated_at' AS timestamptz), e.at)) FROM event e
-      WHERE e.tenant = :t AND e.memory_id = {row}.id AND e.type = 'restate') AS stated_at"""
+LAST_STATED = f"""(SELECT max({STATED_AT}) FROM event e
+      WHERE e.tenant = :t AND e.memory_id = {{row}}.id AND e.type = 'restate') AS stated_at"""
 
 CANDIDATES_FROM = """
     FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id

@@ -27,7 +27,8 @@ def _with_open_conflicts(columns: str, tenant: str) -> str:
 """
 
 
-# A restatement (the same text written again) is an event, not a row. The plan reads an
+# A restatement (the same text written again) is an event, not a row, carrying when it
+# was said (recall reads it too: ``sql.recall.LAST_STATED``). The plan reads an
 # entry as said when it was last said: a value said again after another replaced it is
 # no older than that other value (no change reads it as replaced, no decay as stale).
 STATED_AT = "coalesce(CAST(data->>'stated_at' AS timestamptz), at)"
