@@ -743,7 +743,9 @@ def _read_question(
         for w in words
         if w in named and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
     )
-    held = {w: sum(1 for s in statements if w in s.words) for w in words - subject}
+    # sorted: the slot weights are summed in one order in every process (a set's order
+    # follows the hash seed, and a float sum at exactly half the total could flip)
+    held = {w: sum(1 for s in statements if w in s.words) for w in sorted(words - subject)}
     for name in _name_phrases(query):
         # a name's common words tell it from a near-twin ("Northwind Travel" / "Northwind
         # Traders"): they join the subject when a hit near the top writes the whole name.

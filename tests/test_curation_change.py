@@ -3,6 +3,10 @@ two subjects (curation/_change.py)."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from datetime import UTC, datetime
 
 import pytest
@@ -462,3 +466,61 @@ def test_hits_naming_the_asked_identifier_whole_go_above_its_longer_twin() -> No
     )
     assert texts[order.order[0]] == "auth-gateway pins openssl 3.2"
     assert 1 not in order.newest
+
+
+_SAME_ORDER_IN_ANY_PROCESS = """
+import json, sys
+from datetime import UTC, datetime
+from curation._change import newest_of_slot_first
+hits = json.loads(sys.argv[1])
+order = newest_of_slot_first(
+    "On which day of the week does payments-core switch on-call?",
+    [text for text, _, _ in hits],
+    [datetime.fromisoformat(day).replace(tzinfo=UTC) for _, _, day in hits],
+    [relevance for _, relevance, _ in hits],
+    band=0.25,
+)
+print(order.order, sorted(order.newest.items()))
+"""
+_HANDOVER_HITS = [  # best first; the handover day and the on-call of two twins
+    ("ok so the weekly handover day of payments-core is Monday", 0.701, "2023-01-19"),
+    (
+        "ok so the weekly handover day of payments-core-eu switched to Thursday, not monday "
+        "anymore",
+        0.690,
+        "2023-09-24",
+    ),
+    ("fyi the weekly handover day of payments-core-eu changed to Monday", 0.654, "2023-05-30"),
+    ("note to self: the weekly handover day of payments-core-eu = Tuesday", 0.580, "2023-01-24"),
+    ("ok so the primary on-call for payments-core is Ana Souza", 0.578, "2023-03-18"),
+    ("the primary on-call for payments-core is Chen Wei now btw", 0.553, "2023-09-10"),
+    (
+        "ok so the weekly handover day of data-pipelines switched to Thursday, not wednesday "
+        "anymore",
+        0.547,
+        "2023-05-27",
+    ),
+    (
+        "ok so the primary on-call for payments-core switched to Ben Okafor, not ana souza anymore",
+        0.482,
+        "2023-06-27",
+    ),
+    ("fyi payments-core's escalation contact is Rachel Stein", 0.401, "2023-06-01"),
+    ("ok so the day data-pipelines passes the pager on is Wednesday", 0.398, "2023-03-20"),
+]
+
+
+def test_the_order_is_the_same_in_every_process() -> None:
+    """Scores and orders are deterministic: the slot weights are summed in one order, not
+    in the order a process happens to hash the question's words."""
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", _SAME_ORDER_IN_ANY_PROCESS, json.dumps(_HANDOVER_HITS)],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(1, 7)
+    }
+    assert len(outputs) == 1, outputs
