@@ -4,7 +4,9 @@ Every family writes one ``Statement`` (a slot's value, or a relation's or an eve
 one of a few templates, picked by the statement's ``variant``; a first value, a new value,
 the same value again and a relation or event each have their own templates. Speakers,
 @mentions and relative time words are picked by ``variant`` too, so two statements with the
-same variant share every word but their names, values and dates.
+same variant share every word but their names, values and dates. The families, and the
+templates of all but the two written by code (tool JSON, YAML config), are a table in
+``wordings.json``.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Literal
 
+from evaluation.holdout.tables import read_table
 from evaluation.holdout_f.domains import Domain
 from evaluation.holdout_f.seed import slug
 
@@ -57,6 +61,8 @@ class Statement:
 
 
 Templates = dict[str, tuple[str, ...]]
+DATA = Path(__file__).with_name("wordings.json")
+TEMPLATES: dict[str, Templates] = read_table(DATA, "templates", dict[str, Templates])
 
 
 def _cap(text: str) -> str:
@@ -95,160 +101,6 @@ def _fill(templates: Templates, s: Statement) -> str:
         short=f"{s.at.day} {s.at:%b %Y}",
         dm=f"{s.at:%d.%m}",
     )
-
-
-CHAT: Templates = {
-    "first": (
-        "user: for the record, {ph} is {v}\nagent: noted: {v}.",
-        "user: please remember {ph}: {v}\nagent: saved that for {e}.",
-        "user: {ph}? it's {v}\nagent: got it, I'll use {v}.",
-    ),
-    "change": (
-        "user: {ph} changed, it's {v} now\nagent: updated, {v} from now on.",
-        "user: update your notes, {ph} is no longer {p}; it's {v}\nagent: done.",
-        "user: heads up, {ph} switched to {v}\nagent: noted, replacing {p} with {v}.",
-    ),
-    "still": (
-        "user: is {ph} still {v}?\nagent: yes, still {v}; nothing has changed.",
-        "user: just confirming {ph} hasn't moved, still {v}\nagent: noted, no change.",
-    ),
-    "clause": (
-        "user: also, {c}\nagent: noted, I'll keep that alongside what I have for {e}.",
-        "user: one more thing: {c}.\nagent: thanks, saved.",
-    ),
-}
-
-SLACK: Templates = {
-    "first": (
-        ":pushpin: {ph} is {v}, pinning this in {channel}",
-        "@here quick one: {ph} = {v} :+1:",
-    ),
-    "change": (
-        "@here :rotating_light: {ph} is now {v} (was {p})",
-        "heads up {channel}: {ph} moved to {v} :arrows_counterclockwise: cc @{handle}",
-        ":tada: {ph} switched from {p} to {v}, thanks @{handle}!",
-    ),
-    "still": (
-        ":white_check_mark: double-checked, {ph} is still {v}",
-        "no change :thumbsup: {ph} stays {v}",
-    ),
-    "clause": (":information_source: {c} cc @{handle}", "fyi {c} :eyes:"),
-}
-
-COMMIT: Templates = {
-    "first": (
-        "{scope}: record {label} for {e}\n\n{Ph} is {v}.",
-        "{scope}({slug}): add {key}\n\n{Ph} is {v}.",
-    ),
-    "change": (
-        "{scope}: set {label} of {e} to {v}\n\nWas {p}.",
-        "{scope}({slug}): {key} {p} -> {v}\n\n{Ph} changes to {v}.",
-        "{scope}: switch {e} {label} to {v}",
-    ),
-    "still": (
-        "{scope}: re-confirm {label} for {e} ({v})\n\nNo functional change.",
-        "{scope}({slug}): touch {key}, still {v}\n\n{Ph} is unchanged.",
-    ),
-    "clause": ("{scope}: note that {c}", "{scope}({slug}): document {label}\n\n{C}."),
-}
-
-EMAIL: Templates = {
-    "first": (
-        "Subject: {Attr} for {e}\n\nHi all, {ph} is {v}.",
-        "Subject: FYI: {e}\n\nJust so everyone has it: {ph} is {v}.",
-    ),
-    "change": (
-        "Subject: Change to the {attr} for {e}\n\nHi all, from today {ph} is {v} instead of {p}.",
-        "Subject: {e}: new {attr}\n\nQuick note that {ph} is now {v}.",
-        "Subject: Updated {attr} ({e})\n\nPlease note {ph} moves from {p} to {v}. Thanks!",
-    ),
-    "still": (
-        "Subject: Re: {attr} for {e}\n\nNo change here, {ph} stays {v}.",
-        "Subject: {e}, checked\n\nConfirmed again today: {ph} is {v}.",
-    ),
-    "clause": (
-        "Subject: {e}\n\nFor your records: {c}.",
-        "Subject: A note about {e}\n\nHi, {c}. Nothing else changes.",
-    ),
-}
-
-CORRECTION: Templates = {
-    "first": (
-        "Correction to the shared sheet: {ph} is {v}.",
-        "To correct the record: {ph} is {v}.",
-    ),
-    "change": (
-        "Correction: {ph} is not {p} but {v}.",
-        "Correcting my earlier note: {ph} should read {v}, not {p}.",
-        "Erratum: {ph} is {v} (previously noted as {p}).",
-    ),
-    "still": (
-        "Not a correction, just confirming: {ph} remains {v}.",
-        "Checked again, no correction needed: {ph} is {v}.",
-    ),
-    "clause": ("Addendum, not a correction: {c}.", "One addition (the rest stands): {c}."),
-}
-
-RELATIVE: Templates = {
-    "first": ("As of {rel}, {ph} is {v}.", "Starting {rel}, {ph} is {v}."),
-    "change": (
-        "Since {rel}, {ph} has been {v} (before that it was {p}).",
-        "As of {rel}, {ph} is {v}; it used to be {p}.",
-        "{Ph} became {v} {rel}.",
-    ),
-    "still": ("Checked {rel}: {ph} is still {v}.", "Still the case as of {rel}: {ph} is {v}."),
-    "clause": ("Noted {rel}: {c}.", "Learned {rel} that {c}."),
-}
-
-REPORTED: Templates = {
-    "first": (
-        "{who} said {ph} is {v}.",
-        "According to {who}, {ph} is {v}.",
-        "On {long} {who} told me that {ph} is {v}.",
-    ),
-    "change": (
-        "{who} said {ph} changed from {p} to {v}.",
-        "According to {who}, {ph} is now {v}.",
-        "{who} mentioned at the {meeting} that {ph} is {v} these days, not {p}.",
-    ),
-    "still": ("{who} confirmed {ph} is still {v}.", "{who} says nothing changed: {ph} is {v}."),
-    "clause": ("{who} said {c}.", "According to {who}, {c}."),
-}
-
-TELEGRAPHIC: Templates = {
-    "first": ("{e} → {label} {v}", "{e} / {label} = {v}", "{e}: {label} {v} ({dm})"),
-    "change": ("{e} — {label}: {p} → {v}", "{e}: {label} now {v} (was {p})", "{e} {label} ⇒ {v}"),
-    "still": ("{e}: {label} {v} (unchanged)", "{e} {label} = {v}, still"),
-    "clause": ("{e}: + {label} {v}", "{e} / {label} += {v}"),
-}
-
-LOWERCASE: Templates = {
-    "first": ("fyi {ph} is {v}", "note to self: {ph} = {v}", "ok so {ph} is {v}"),
-    "change": (
-        "ok so {ph} switched to {v}, not {p} anymore",
-        "{ph} is {v} now btw",
-        "fyi {ph} changed to {v}",
-    ),
-    "still": ("still {v} for {ph} btw", "{ph} hasn't changed, still {v}"),
-    "clause": ("btw {c}", "also {c}, fwiw"),
-}
-
-MINUTES: Templates = {
-    "first": (
-        "- {meeting}, {short}: agreed {ph} is {v}.",
-        "- {meeting} ({short}): {ph}: {v}. Owner: {who}.",
-    ),
-    "change": (
-        "- {meeting}, {short}: {ph} moves to {v} (from {p}). Action: {who} to update the wiki.",
-        "- {meeting} ({short}): decided, {ph} is {v} going forward.",
-        "- {meeting}, {short}: {ph} changed to {v}; {who} to tell the team.",
-    ),
-    "still": (
-        "- {meeting}, {short}: {ph} stays at {v}, no action.",
-        "- {meeting} ({short}): reviewed {ph}, still {v}.",
-    ),
-    "clause": ("- {meeting}, {short}: noted that {c}.", "- {meeting} ({short}): FYI, {c}."),
-}
 
 
 def _yaml_scalar(value: str) -> str:
@@ -298,17 +150,8 @@ def _templated(templates: Templates, lower: bool = False) -> Callable[[Statement
     return write
 
 
+_CODED: dict[str, Callable[[Statement], str]] = {"tool_json": tool_json, "yaml_config": yaml_config}
 WRITERS: dict[str, Callable[[Statement], str]] = {
-    "chat_turn": _templated(CHAT),
-    "tool_json": tool_json,
-    "yaml_config": yaml_config,
-    "slack": _templated(SLACK),
-    "commit": _templated(COMMIT),
-    "email": _templated(EMAIL),
-    "correction": _templated(CORRECTION),
-    "relative_time": _templated(RELATIVE),
-    "reported_speech": _templated(REPORTED),
-    "telegraphic": _templated(TELEGRAPHIC),
-    "casual_lowercase": _templated(LOWERCASE, lower=True),
-    "minutes_bullet": _templated(MINUTES),
+    family: _CODED.get(family) or _templated(TEMPLATES[family], family == "casual_lowercase")
+    for family in read_table(DATA, "families", tuple[str, ...])
 }
