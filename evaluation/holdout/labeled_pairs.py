@@ -24,6 +24,7 @@ from evaluation.holdout.relations import MULTI_VALUED, RECURRING, Relation
 
 HOLDOUT_SEED = 28
 _RESTATE_WITHIN_DAYS = 400
+_Unrelated = Literal["cross_subject", "other_slot"]
 
 
 def holdout_pairs(seed: int = HOLDOUT_SEED) -> list[LabeledPair]:
@@ -93,9 +94,7 @@ def _cross_subject(
 ) -> Iterator[LabeledPair]:
     """Two subjects of one slot in one family: two facts at random, and every shared value."""
     for first, second in _two_sharing(subjects, lambda subject: subject.slot):
-        for family in rng.sample(names, 2):
-            i, j = rng.randrange(len(first.facts)), rng.randrange(len(second.facts))
-            yield _unrelated(family, (first, i), (second, j), "cross_subject")
+        yield from _at_random(first, second, rng.sample(names, 2), rng, "cross_subject")
         for i, j in _shared_values(first, second):
             yield _unrelated(rng.choice(names), (first, i), (second, j), "cross_subject")
 
@@ -123,16 +122,27 @@ def _other_slot(
 ) -> Iterator[LabeledPair]:
     """Two slots of one entity (a person's city and employer) in one family."""
     for first, second in _two_sharing(subjects, lambda subject: subject.entity):
-        for family in rng.sample(names, 4):
-            i, j = rng.randrange(len(first.facts)), rng.randrange(len(second.facts))
-            yield _unrelated(family, (first, i), (second, j), "other_slot")
+        yield from _at_random(first, second, rng.sample(names, 4), rng, "other_slot")
+
+
+def _at_random(
+    first: Subject,
+    second: Subject,
+    in_families: list[str],
+    rng: random.Random,
+    kind: _Unrelated,
+) -> Iterator[LabeledPair]:
+    """A fact of ``first`` and one of ``second``, drawn at random, in each of ``in_families``."""
+    for family in in_families:
+        i, j = rng.randrange(len(first.facts)), rng.randrange(len(second.facts))
+        yield _unrelated(family, (first, i), (second, j), kind)
 
 
 def _unrelated(
     family: str,
     first: tuple[Subject, int],
     second: tuple[Subject, int],
-    kind: Literal["cross_subject", "other_slot"],
+    kind: _Unrelated,
 ) -> LabeledPair:
     """The earlier of two facts as the older memory; a tie puts the second a day later."""
     (a, i), (b, j) = first, second

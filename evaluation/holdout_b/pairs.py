@@ -11,24 +11,13 @@ import random
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from evaluation.holdout.model import LabeledPair, Memory, PairKind, PairLabel, Subject
+from evaluation.holdout.model import LabeledPair, Memory, PairKind, Subject
 from evaluation.holdout_b.extras import EXTRAS, Extra, extra_subject_id
 from evaluation.holdout_b.families import families, render_fact
 from evaluation.holdout_b.histories import holdout_histories
 from evaluation.holdout_b.phrasing import write
 
 HOLDOUT_SEED = 4_170_233
-
-LABEL_OF_KIND: dict[PairKind, PairLabel] = {
-    "positive": "change",
-    "cross_family_positive": "change",
-    "restatement": "same_value",
-    "cross_subject": "unrelated",
-    "other_slot": "unrelated",
-    "multi_valued": "unrelated",
-    "recurring_event": "unrelated",
-    "addition": "unrelated",
-}
 
 
 def _extra_memory(family: str, subject: Subject, extra: Extra, value: str, at: datetime) -> Memory:
@@ -60,20 +49,19 @@ class _Builder:
         names = families()
         return names[(self.turn + offset) % len(names)]
 
-    def pair(self, kind: PairKind, older: Memory, newer: Memory, note: str = "") -> LabeledPair:
-        return LabeledPair(older, newer, LABEL_OF_KIND[kind], kind, note)
-
     def positive(self) -> LabeledPair:
         step = self.rng.randrange(self.last)
         family = self.family(0)
         older = render_fact(family, self.subject, step)
-        return self.pair("positive", older, render_fact(family, self.subject, step + 1))
+        newer = render_fact(family, self.subject, step + 1)
+        return LabeledPair(older, newer, "change", "positive")
 
     def cross_family_positive(self) -> LabeledPair:
         step = self.rng.randrange(self.last)
         older = render_fact(self.family(1), self.subject, step)
         newer = render_fact(self.family(4), self.subject, step + 1)
-        return self.pair("cross_family_positive", older, newer, f"{older.family} -> {newer.family}")
+        note = f"{older.family} -> {newer.family}"
+        return LabeledPair(older, newer, "change", "cross_family_positive", note)
 
     def restatement(self) -> LabeledPair:
         older = render_fact(self.family(2), self.subject, self.last)
@@ -81,7 +69,7 @@ class _Builder:
         at = older.valid_from + timedelta(days=9, hours=3)
         newer = render_fact(family, self.subject, self.last, at=at, mentions_previous=False)
         note = "same family" if family == older.family else "other family"
-        return self.pair("restatement", older, newer, note)
+        return LabeledPair(older, newer, "same_value", "restatement", note)
 
     def cross_subject(self) -> LabeledPair:
         family = self.family(3)
@@ -100,22 +88,17 @@ class _Builder:
             at = older.valid_from + timedelta(days=2)
             newer = render_fact(family, self.neighbour, step, at=at)
         note = "same value" if newer.value == older.value else ""
-        return self.pair("cross_subject", older, newer, note)
+        return LabeledPair(older, newer, "unrelated", "cross_subject", note)
 
     def other_slot(self) -> LabeledPair:
-        family = self.family(5)
-        older = render_fact(family, self.subject, self.last)
-        extra = self.extras.other_slot
-        (value,) = extra.values(self.place, 1)
-        newer = _extra_memory(family, self.subject, extra, value, older.valid_from + timedelta(4))
-        return self.pair("other_slot", older, newer, extra.key)
+        return self._beside_current("other_slot", self.extras.other_slot, self.family(5), 4)
 
     def _two_of(self, kind: PairKind, extra: Extra, family: str, gap: int) -> LabeledPair:
         first, second = extra.values(self.place, 2)
         at = self.subject.facts[0].valid_from + timedelta(days=6)
         older = _extra_memory(family, self.subject, extra, first, at)
         newer = _extra_memory(family, self.subject, extra, second, at + timedelta(days=gap))
-        return self.pair(kind, older, newer, extra.key)
+        return LabeledPair(older, newer, "unrelated", kind, extra.key)
 
     def multi_valued(self) -> LabeledPair:
         return self._two_of("multi_valued", self.extras.multi, self.family(6), 15)
@@ -124,12 +107,14 @@ class _Builder:
         return self._two_of("recurring_event", self.extras.event, self.family(7), 30)
 
     def addition(self) -> LabeledPair:
-        family = self.family(1)
+        return self._beside_current("addition", self.extras.note, self.family(1), 5)
+
+    def _beside_current(self, kind: PairKind, extra: Extra, family: str, gap: int) -> LabeledPair:
+        """The current value, then ``extra``'s value for this subject ``gap`` days later."""
         older = render_fact(family, self.subject, self.last)
-        extra = self.extras.note
         (value,) = extra.values(self.place, 1)
-        newer = _extra_memory(family, self.subject, extra, value, older.valid_from + timedelta(5))
-        return self.pair("addition", older, newer, extra.key)
+        newer = _extra_memory(family, self.subject, extra, value, older.valid_from + timedelta(gap))
+        return LabeledPair(older, newer, "unrelated", kind, extra.key)
 
 
 _KINDS: tuple[tuple[PairKind, Callable[[_Builder], LabeledPair]], ...] = (

@@ -227,8 +227,13 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
     current, at = subject.facts[last], subject.facts[last].valid_from
     entity = subject.entity
 
-    def statement(frame: Frame, value: str, when: datetime, occasion: str = "") -> Statement:
-        return Statement(entity, domain.entity_key, frame, value, when, None, occasion)
+    def said(
+        family: str, frame: Frame, value: str, when: datetime, about: str, occasion: str = ""
+    ) -> Memory:
+        """A current memory of ``frame``'s ``value`` for the entity, in ``family``, filed under
+        ``about``."""
+        statement = Statement(entity, domain.entity_key, frame, value, when, None, occasion)
+        return memory(family, statement, draw.randrange(10**6), about, is_current=True)
 
     def days(low: int, high: int) -> timedelta:
         return timedelta(days=draw.randint(low, high), minutes=draw.randint(5, 600))
@@ -247,13 +252,7 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
     fact_family, side_family = (newer_family, family) if reverse else (family, newer_family)
     fact = _fact(fact_family, subject, last)
     side_id = f"other/{subject.id}/{domain.other.key}"
-    side = memory(
-        side_family,
-        statement(domain.other, value, side_at),
-        draw.randrange(10**6),
-        side_id,
-        is_current=True,
-    )
+    side = said(side_family, domain.other, value, side_at, side_id)
     older, newer = (side, fact) if reverse else (fact, side)
     yield LabeledPair(older, newer, "unrelated", "other_slot", note)
 
@@ -263,17 +262,9 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
     multi_id = f"multi/{subject.id}/{domain.multi.key}"
     t1 = subject.facts[0].valid_from + days(0, 10)
     t2 = t1 + days(2, 90)
-    older = memory(
-        family, statement(domain.multi, first, t1), draw.randrange(10**6), multi_id, is_current=True
-    )
+    older = said(family, domain.multi, first, t1, multi_id)
     newer_family = family if draw.random() < 0.5 else other
-    newer = memory(
-        newer_family,
-        statement(domain.multi, second, t2),
-        draw.randrange(10**6),
-        multi_id,
-        is_current=True,
-    )
+    newer = said(newer_family, domain.multi, second, t2, multi_id)
     yield LabeledPair(older, newer, "unrelated", "multi_valued", f"{first} and {second}")
 
     # a near-slot addition after the current value
@@ -287,13 +278,7 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
     addition_id = f"multi/{subject.id}/{domain.addition.key}"
     fact = _fact(family, subject, last)
     newer_family = family if draw.random() < 0.5 else other
-    newer = memory(
-        newer_family,
-        statement(domain.addition, added, added_at),
-        draw.randrange(10**6),
-        addition_id,
-        is_current=True,
-    )
+    newer = said(newer_family, domain.addition, added, added_at, addition_id)
     yield LabeledPair(fact, newer, "unrelated", "addition", domain.addition.label)
 
     # an event that recurs, with another outcome each time
@@ -305,21 +290,9 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
     while _occasion(domain, t2) == _occasion(domain, t1):
         t2 += timedelta(days=90)
     o1, o2 = _occasion(domain, t1), _occasion(domain, t2)
-    older = memory(
-        family,
-        statement(domain.event, first, t1, o1),
-        draw.randrange(10**6),
-        event_id,
-        is_current=True,
-    )
+    older = said(family, domain.event, first, t1, event_id, o1)
     newer_family = family if draw.random() < 0.5 else other
-    newer = memory(
-        newer_family,
-        statement(domain.event, second, t2, o2),
-        draw.randrange(10**6),
-        event_id,
-        is_current=True,
-    )
+    newer = said(newer_family, domain.event, second, t2, event_id, o2)
     yield LabeledPair(older, newer, "unrelated", "recurring_event", f"{o1} then {o2}")
 
 

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
 from evaluation.holdout_f.catalogue import domain
-from evaluation.holdout_f.domains import Domain
+from evaluation.holdout_f.domains import Domain, EventSeries, Relation
 from evaluation.holdout_f.seed import slug, stable_index
 from evaluation.holdout_f.wordings import WRITERS, Statement
 
@@ -90,43 +90,44 @@ def event_id(d: Domain) -> str:
 
 def relation_memory(family: str, d: Domain, index: int, at: datetime, variant: int) -> Memory:
     """Value ``index`` of domain ``d``'s multi-valued relation, said at ``at``."""
-    _check(family)
     relation, value = d.multi, d.multi.values[index]
+    clause = relation.clause.format(e=relation.entity, v=value)
+    label = relation.key.replace("_", " ")
+    return _series_memory(family, d, relation, label, value, clause, at, variant)
+
+
+def event_memory(family: str, d: Domain, index: int, at: datetime, variant: int) -> Memory:
+    """Occasion ``index`` of domain ``d``'s recurring event and its value, said at ``at``."""
+    event, occasion = d.event, d.event.occasions[index]
+    clause = event.clause.format(e=event.entity, o=occasion.name, v=occasion.value)
+    return _series_memory(family, d, event, occasion.name, occasion.value, clause, at, variant)
+
+
+def _series_memory(
+    family: str,
+    d: Domain,
+    series: Relation | EventSeries,
+    label: str,
+    value: str,
+    clause: str,
+    at: datetime,
+    variant: int,
+) -> Memory:
+    """A statement of ``d``'s relation or event series: ``clause``, its value ``value``."""
+    _check(family)
     statement = Statement(
         domain=d,
-        kind="relation",
-        entity=relation.entity,
-        key=relation.key,
-        label=relation.key.replace("_", " "),
-        attribute=relation.key.replace("_", " "),
+        kind="relation" if isinstance(series, Relation) else "event",
+        entity=series.entity,
+        key=series.key,
+        label=label,
+        attribute=label,
         phrase="",
         value=value,
         previous=None,
         at=at,
         variant=variant,
-        clause=relation.clause.format(e=relation.entity, v=value),
+        clause=clause,
     )
-    text = WRITERS[family](statement)
-    return Memory(text, at, relation_id(d), value, is_current=True, family=family)
-
-
-def event_memory(family: str, d: Domain, index: int, at: datetime, variant: int) -> Memory:
-    """Occasion ``index`` of domain ``d``'s recurring event and its value, said at ``at``."""
-    _check(family)
-    event, occasion = d.event, d.event.occasions[index]
-    statement = Statement(
-        domain=d,
-        kind="event",
-        entity=event.entity,
-        key=event.key,
-        label=occasion.name,
-        attribute=occasion.name,
-        phrase="",
-        value=occasion.value,
-        previous=None,
-        at=at,
-        variant=variant,
-        clause=event.clause.format(e=event.entity, o=occasion.name, v=occasion.value),
-    )
-    text = WRITERS[family](statement)
-    return Memory(text, at, event_id(d), occasion.value, is_current=True, family=family)
+    subject_id = relation_id(d) if isinstance(series, Relation) else event_id(d)
+    return Memory(WRITERS[family](statement), at, subject_id, value, is_current=True, family=family)
