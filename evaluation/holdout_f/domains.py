@@ -27,15 +27,19 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Relation:
-    """A multi-valued relation of one entity: each value adds to the others.
-
-    ``clause`` states one value ``{v}`` of entity ``{e}``.
-    """
+class Series:
+    """Statements of one entity that never replace each other; ``clause`` states one of
+    them for entity ``{e}``."""
 
     entity: str
     key: str
     clause: str
+
+
+@dataclass(frozen=True)
+class Relation(Series):
+    """A multi-valued relation: each value ``{v}`` adds to the others."""
+
     values: tuple[str, ...]
 
 
@@ -46,13 +50,10 @@ class Occasion:
 
 
 @dataclass(frozen=True)
-class EventSeries:
-    """A recurring event of one entity: each occasion has its own value, none replaces
-    another. ``clause`` states occasion ``{o}``'s value ``{v}`` for entity ``{e}``."""
+class EventSeries(Series):
+    """A recurring event: each occasion ``{o}`` has its own value ``{v}``, none replaces
+    another."""
 
-    entity: str
-    key: str
-    clause: str
     occasions: tuple[Occasion, ...]
 
 

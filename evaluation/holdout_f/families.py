@@ -7,7 +7,7 @@ from datetime import datetime
 
 from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
 from evaluation.holdout_f.catalogue import domain
-from evaluation.holdout_f.domains import Domain, EventSeries, Relation
+from evaluation.holdout_f.domains import Domain, Relation, Series
 from evaluation.holdout_f.seed import slug, stable_index
 from evaluation.holdout_f.wordings import WRITERS, Statement
 
@@ -106,7 +106,7 @@ def event_memory(family: str, d: Domain, index: int, at: datetime, variant: int)
 def _series_memory(
     family: str,
     d: Domain,
-    series: Relation | EventSeries,
+    series: Series,
     label: str,
     value: str,
     clause: str,
