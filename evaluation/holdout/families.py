@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from evaluation.holdout.histories import possessive, slot_frames
-from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
+from evaluation.holdout.model import Memory, Subject, family_entry
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def render_fact(
 ) -> Memory:
     """Fact ``index`` of ``subject`` in ``family``; ``valid_from`` restates it at a later time
     (same value, later date in the text), which stays current only if the fact is."""
-    wording = _family(family)
+    wording = family_entry(_BY_NAME, family)
     fact = subject.facts[index]
     when = valid_from or fact.valid_from
     text = wording.template(index).format_map(_placeholders(subject, index, when))
@@ -123,13 +123,6 @@ def render_fact(
         is_current=index == len(subject.facts) - 1,
         family=family,
     )
-
-
-def _family(name: str) -> WordingFamily:
-    try:
-        return _BY_NAME[name]
-    except KeyError:
-        raise UnknownFamilyError(name, tuple(_BY_NAME)) from None
 
 
 def _placeholders(subject: Subject, index: int, when: datetime) -> dict[str, str]:

@@ -6,9 +6,10 @@ only what a memory writer knows (subject, value, validity), never a detector's f
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args
 
 PairLabel = Literal["change", "same_value", "unrelated"]
 PairKind = Literal[
@@ -31,6 +32,17 @@ class UnknownFamilyError(ValueError):
     def __init__(self, family: str, known: tuple[str, ...]) -> None:
         super().__init__(f"family={family!r} is not a hold-out wording family; known: {known}")
         self.family = family
+
+
+W = TypeVar("W")
+
+
+def family_entry(table: Mapping[str, W], family: str) -> W:
+    """``family``'s entry in a set's table of wording families (its writer, its templates);
+    an unknown family raises ``UnknownFamilyError`` naming the table's families."""
+    if family not in table:
+        raise UnknownFamilyError(family, tuple(table))
+    return table[family]
 
 
 @dataclass(frozen=True)

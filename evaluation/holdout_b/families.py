@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
+from evaluation.holdout.model import Memory, Subject, family_entry
 from evaluation.holdout_b.histories import DOMAIN_BY_NAME
-from evaluation.holdout_b.phrasing import families, write
+from evaluation.holdout_b.phrasing import FAMILIES, families, write
 
 __all__ = ["families", "render", "render_fact"]
 
@@ -43,6 +43,5 @@ def render(family: str, subject: Subject) -> tuple[Memory, ...]:
 
     Raises ``UnknownFamilyError`` naming ``family`` when it is not one of ``families()``.
     """
-    if family not in families():
-        raise UnknownFamilyError(family, families())
+    family_entry(FAMILIES, family)
     return tuple(render_fact(family, subject, step) for step in range(len(subject.facts)))

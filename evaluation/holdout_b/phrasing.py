@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from evaluation.holdout.model import UnknownFamilyError
+from evaluation.holdout.model import family_entry
 
 Mode = Literal["replace", "add", "event", "note"]
 
@@ -152,6 +152,4 @@ def families() -> tuple[str, ...]:
 
 def write(family: str, phrase: Phrase, value: str, at: datetime, prev: str | None) -> str:
     """``phrase`` stating ``value`` at ``at`` in ``family``; ``prev`` is the value replaced."""
-    if family not in FAMILIES:
-        raise UnknownFamilyError(family, families())
-    return FAMILIES[family](phrase, value, at, prev)
+    return family_entry(FAMILIES, family)(phrase, value, at, prev)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
+from evaluation.holdout.model import Memory, Subject, family_entry
 from evaluation.holdout_c.histories import domain_of, entity_of
 from evaluation.holdout_c.phrasing import Statement, checksum
 
@@ -198,9 +198,7 @@ def families() -> tuple[str, ...]:
 
 def write(family: str, statement: Statement) -> str:
     """``statement`` worded in ``family``."""
-    if family not in _FAMILIES:
-        raise UnknownFamilyError(family, families())
-    return _FAMILIES[family](statement)
+    return family_entry(_FAMILIES, family)(statement)
 
 
 def fact_statements(family: str, subject: Subject) -> list[Statement]:
@@ -227,8 +225,7 @@ def fact_statements(family: str, subject: Subject) -> list[Statement]:
 
 def render(family: str, subject: Subject) -> list[Memory]:
     """``subject``'s facts written in ``family``, in time order; the last is current."""
-    if family not in _FAMILIES:
-        raise UnknownFamilyError(family, families())
+    family_entry(_FAMILIES, family)  # an unknown family raises before anything is written
     statements = fact_statements(family, subject)
     return [
         Memory(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
+from evaluation.holdout.model import Memory, Subject, family_entry
 from evaluation.holdout_d.domains import DOMAINS
 from evaluation.holdout_d.frames import Domain
 from evaluation.holdout_d.histories import date_value
@@ -27,9 +27,7 @@ def families() -> tuple[str, ...]:
 
 def write(family: str, statement: Statement, variant: int) -> str:
     """``statement`` in ``family``; one ``variant`` is one template with one set of habits."""
-    if family not in WRITERS:
-        raise UnknownFamilyError(family, FAMILIES)
-    return WRITERS[family](statement, variant, rng("write", family, variant))
+    return family_entry(WRITERS, family)(statement, variant, rng("write", family, variant))
 
 
 def memory(
@@ -80,8 +78,7 @@ def is_current(subject: Subject, index: int) -> bool:
 
 def render(family: str, subject: Subject) -> tuple[Memory, ...]:
     """Every fact of ``subject`` written in ``family``, in time order."""
-    if family not in WRITERS:
-        raise UnknownFamilyError(family, FAMILIES)
+    family_entry(WRITERS, family)  # an unknown family raises before anything is written
     return tuple(
         memory(
             family,

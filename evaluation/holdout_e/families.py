@@ -6,7 +6,7 @@ import zlib
 from datetime import datetime
 from typing import Literal
 
-from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
+from evaluation.holdout.model import Memory, Subject, family_entry
 from evaluation.holdout_e.domains import Slot, domain, possessive
 from evaluation.holdout_e.histories import slot_of
 from evaluation.holdout_e.wordings import PER_DOMAIN_FORMAT, WORDINGS
@@ -25,9 +25,7 @@ def mode_of(value: str, previous: str | None) -> Mode:
 
 
 def templates(family: str, mode: Mode) -> tuple[str, ...]:
-    if family not in WORDINGS:
-        raise UnknownFamilyError(family, families())
-    own = WORDINGS[family]
+    own = family_entry(WORDINGS, family)
     return own.get(mode) or own["set"]
 
 

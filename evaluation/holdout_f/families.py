@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from evaluation.holdout.model import Memory, Subject, UnknownFamilyError
+from evaluation.holdout.model import Memory, Subject, family_entry
 from evaluation.holdout_f.catalogue import domain
 from evaluation.holdout_f.domains import Domain, Relation, Series
 from evaluation.holdout_f.seed import slug, stable_index
@@ -17,8 +17,7 @@ def families() -> tuple[str, ...]:
 
 
 def _check(family: str) -> None:
-    if family not in WRITERS:
-        raise UnknownFamilyError(family, families())
+    family_entry(WRITERS, family)
 
 
 def fact_variant(subject: Subject, family: str, index: int) -> int:
