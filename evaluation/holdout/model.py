@@ -6,7 +6,7 @@ only what a memory writer knows (subject, value, validity), never a detector's f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, TypeVar, get_args
@@ -35,6 +35,17 @@ class UnknownFamilyError(ValueError):
 
 
 W = TypeVar("W")
+
+
+def family_writer(table: dict[str, W], name: str) -> Callable[[W], W]:
+    """A decorator entering a writer in a set's ``table`` of wording families as ``name``;
+    the table keeps the order the writers are defined in."""
+
+    def enter(writer: W) -> W:
+        table[name] = writer
+        return writer
+
+    return enter
 
 
 def family_entry(table: Mapping[str, W], family: str) -> W:

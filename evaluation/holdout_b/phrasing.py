@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from evaluation.holdout.model import family_entry
+from evaluation.holdout.model import family_entry, family_writer
 
 Mode = Literal["replace", "add", "event", "note"]
 
@@ -53,6 +53,7 @@ def slug(text: str) -> str:
 
 
 Family = Callable[[Phrase, str, datetime, str | None], str]
+FAMILIES: dict[str, Family] = {}
 
 
 def _opening(sentence: str, value: str) -> str:
@@ -68,6 +69,7 @@ def _pick(options: tuple[str, ...], p: Phrase, value: str) -> str:
     return options[zlib.crc32(f"{p.entity}|{p.key}|{value}".encode()) % len(options)]
 
 
+@family_writer(FAMILIES, "terse_chat")
 def _terse_chat(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     forms: tuple[str, ...]
     if p.mode == "replace":
@@ -79,11 +81,13 @@ def _terse_chat(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     return _pick(forms, p, v).format(e=p.entity, l=p.label, v=v)
 
 
+@family_writer(FAMILIES, "log_line")
 def _log_line(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     verb = {"replace": "set", "add": "append", "event": "event", "note": "annotate"}[p.mode]
     return f'{at.isoformat()} INFO memo.{verb} {p.handle}.{p.key}="{v}"'
 
 
+@family_writer(FAMILIES, "slack_abbrev")
 def _slack(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     if p.mode == "replace":
         forms = (
@@ -96,12 +100,14 @@ def _slack(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     return _pick(forms, p, v).format(s=p.said(v))
 
 
+@family_writer(FAMILIES, "meeting_notes")
 def _meeting_notes(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     forms = ("- {d} sync: {S}", "- Per the {d} sync, {s}", "* {S} (confirmed {d})")
     said = p.said(v)
     return _pick(forms, p, v).format(d=f"{at:%b %d}", s=said, S=_opening(said, v))
 
 
+@family_writer(FAMILIES, "key_value")
 def _key_value(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     if p.mode == "add":
         return f"{p.handle}.{p.key} += {v}"
@@ -112,10 +118,12 @@ def _key_value(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     return f"{p.handle}.{p.key}: {v}"
 
 
+@family_writer(FAMILIES, "value_first")
 def _value_first(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     return f"{p.value_first.format(v=v)}."
 
 
+@family_writer(FAMILIES, "correction")
 def _correction(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     if p.mode != "replace":
         return f"oh and {p.said(v)}"
@@ -129,20 +137,9 @@ def _correction(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     return _pick(forms, p, v).format(s=p.said(v), prev=prev)
 
 
+@family_writer(FAMILIES, "table_row")
 def _table_row(p: Phrase, v: str, at: datetime, prev: str | None) -> str:
     return f"| {p.entity} | {p.label} | {v} | {at:%Y-%m-%d} |"
-
-
-FAMILIES: dict[str, Family] = {
-    "terse_chat": _terse_chat,
-    "log_line": _log_line,
-    "slack_abbrev": _slack,
-    "meeting_notes": _meeting_notes,
-    "key_value": _key_value,
-    "value_first": _value_first,
-    "correction": _correction,
-    "table_row": _table_row,
-}
 
 
 def families() -> tuple[str, ...]:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from evaluation.holdout.model import Memory, Subject, family_entry
+from evaluation.holdout.model import Memory, Subject, family_entry, family_writer
 from evaluation.holdout_c.histories import domain_of, entity_of
 from evaluation.holdout_c.phrasing import Statement, checksum
 
 _HOLE = "\x00"  # where the value goes in a clause whose other words change case
+_FAMILIES: dict[str, Callable[[Statement], str]] = {}
 
 
 def _sentence(text: str, st: Statement) -> str:
@@ -27,6 +28,7 @@ def _day(statement: Statement) -> str:
     return f"{statement.at.day} {statement.at:%B %Y}"
 
 
+@family_writer(_FAMILIES, "tool_json")
 def tool_json(st: Statement) -> str:
     """A tool's output line: ``{"service":"billing-api","region":"eu-west-1",...}``."""
     date_key = st.pick(("checked", "as_of", "observed_at", "ts"), "date key")
@@ -50,6 +52,7 @@ def tool_json(st: Statement) -> str:
     return json.dumps(record, ensure_ascii=False, separators=separators)
 
 
+@family_writer(_FAMILIES, "changelog")
 def changelog(st: Statement) -> str:
     """A changelog entry that opens with the ISO date: ``2023-04-02 — billing-api moved ...``."""
     iso = f"{st.at:%Y-%m-%d}"
@@ -65,6 +68,7 @@ def changelog(st: Statement) -> str:
     return st.pick(variants, "shape")
 
 
+@family_writer(_FAMILIES, "email")
 def email(st: Statement) -> str:
     """An email sentence with the date in a subordinate clause and a sign-off."""
     greeting = st.pick(("Hi team", "Hello Sam", "Dear all", "Hi Priya"), "greeting")
@@ -87,6 +91,7 @@ def email(st: Statement) -> str:
     return st.pick(variants, "shape")
 
 
+@family_writer(_FAMILIES, "crm_note")
 def crm_note(st: Statement) -> str:
     """A terse CRM-style note full of abbreviations and a US short date."""
     date = f"{st.at:%m/%d/%y}"
@@ -100,6 +105,7 @@ def crm_note(st: Statement) -> str:
     return st.pick(variants, "shape")
 
 
+@family_writer(_FAMILIES, "second_person")
 def second_person(st: Statement) -> str:
     """What an agent writes back to its user: ``You told me billing-api runs out of ...``."""
     tail = {"update": " now", "restate": " still", "state": "", "add": ""}[st.mode]
@@ -118,6 +124,7 @@ def second_person(st: Statement) -> str:
     return st.pick(variants, "shape")
 
 
+@family_writer(_FAMILIES, "status_bullet")
 def status_bullet(st: Statement) -> str:
     """A bullet of a weekly status report."""
     week = st.at.isocalendar().week
@@ -131,6 +138,7 @@ def status_bullet(st: Statement) -> str:
     return st.pick(variants, "shape")
 
 
+@family_writer(_FAMILIES, "support_qa")
 def support_qa(st: Statement) -> str:
     """A question and its answer from a support transcript."""
     ask = st.fill(st.pick(st.book.asks, "ask"))
@@ -147,6 +155,7 @@ def support_qa(st: Statement) -> str:
     return st.pick(variants, "shape")
 
 
+@family_writer(_FAMILIES, "value_mid")
 def value_mid(st: Statement) -> str:
     """A sentence with the value in its middle and no date (only the write time)."""
     if st.occasion or st.mode == "add":
@@ -162,6 +171,7 @@ def value_mid(st: Statement) -> str:
     return f"{lead}{st.clause()}{st.pick(tails, 'tail')}{end}"
 
 
+@family_writer(_FAMILIES, "lower_chat")
 def lower_chat(st: Statement) -> str:
     """Chat in lower case, the value in its own case; some messages keep the name's case or
     open with a shouted tag (``FYI``): ``ok so billing-api is hosted in eu-west-1 now``."""
@@ -177,19 +187,6 @@ def lower_chat(st: Statement) -> str:
         f"PSA {clause}{now}",
     )
     return st.pick(variants, "shape").replace(_HOLE, st.value)
-
-
-_FAMILIES: dict[str, Callable[[Statement], str]] = {
-    "tool_json": tool_json,
-    "changelog": changelog,
-    "email": email,
-    "crm_note": crm_note,
-    "second_person": second_person,
-    "status_bullet": status_bullet,
-    "support_qa": support_qa,
-    "value_mid": value_mid,
-    "lower_chat": lower_chat,
-}
 
 
 def families() -> tuple[str, ...]:

@@ -12,9 +12,11 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from random import Random
 
+from evaluation.holdout.model import family_writer
 from evaluation.holdout_d.statement import Statement
 
 Writer = Callable[[Statement, int, Random], str]
+WRITERS: dict[str, Writer] = {}
 
 _TYPOS = {
     "the": "teh",
@@ -42,6 +44,7 @@ def _day(at: datetime) -> str:
     return f"{at.day} {at:%B %Y}"
 
 
+@family_writer(WRITERS, "chat_lower")
 def chat_lower(statement: Statement, variant: int, draw: Random) -> str:
     """A lower-case chat message with abbreviations and the odd typo."""
     frame = statement.frame
@@ -59,6 +62,7 @@ def chat_lower(statement: Statement, variant: int, draw: Random) -> str:
     return draw.choice(("", "", "ok ", "quick one - ")) + text + draw.choice(("", " ty", " 👍"))
 
 
+@family_writer(WRITERS, "tool_json")
 def tool_json(statement: Statement, variant: int, draw: Random) -> str:
     """A tool's JSON output: a record, a set operation, or a lookup's result."""
     frame, key = statement.frame, statement.entity_key
@@ -88,6 +92,7 @@ def _quoted(text: str) -> str:
     return f'"{text}"' if any(c in text for c in ' =:"#') else text
 
 
+@family_writer(WRITERS, "kv_log")
 def kv_log(statement: Statement, variant: int, draw: Random) -> str:
     """Key=value log lines or a YAML block."""
     key, field = statement.entity_key, statement.frame.key
@@ -109,6 +114,7 @@ def kv_log(statement: Statement, variant: int, draw: Random) -> str:
     )
 
 
+@family_writer(WRITERS, "commit_line")
 def commit_line(statement: Statement, variant: int, draw: Random) -> str:
     """A commit subject, ticket title or changelog line."""
     frame = statement.frame
@@ -129,6 +135,7 @@ def commit_line(statement: Statement, variant: int, draw: Random) -> str:
     return _pick(lead, variant // len(own)) + text
 
 
+@family_writer(WRITERS, "bullets")
 def bullets(statement: Statement, variant: int, draw: Random) -> str:
     """A note of several bullets: this statement's and other facts of the same entity."""
     at, entity = statement.at, statement.entity
@@ -148,6 +155,7 @@ def bullets(statement: Statement, variant: int, draw: Random) -> str:
     return "\n".join([_pick(header, variant) + ":", *body])
 
 
+@family_writer(WRITERS, "value_first")
 def value_first(statement: Statement, variant: int, draw: Random) -> str:
     """The value opens the sentence, often in the passive."""
     frame = statement.frame
@@ -157,6 +165,7 @@ def value_first(statement: Statement, variant: int, draw: Random) -> str:
     return text + _pick(tail, variant // len(frame.value_first))
 
 
+@family_writer(WRITERS, "relative_time")
 def relative_time(statement: Statement, variant: int, draw: Random) -> str:
     """A relative time word (last week, starting Monday, since yesterday) beside a date."""
     at = statement.at
@@ -181,6 +190,7 @@ def _ordinal(day: int) -> str:
     return f"{day}{suffix}"
 
 
+@family_writer(WRITERS, "correction")
 def correction(statement: Statement, variant: int, draw: Random) -> str:
     """A correction or negation naming the value it replaces; a first statement is a plain
     note and a restatement a confirmation."""
@@ -208,6 +218,7 @@ def correction(statement: Statement, variant: int, draw: Random) -> str:
     )
 
 
+@family_writer(WRITERS, "qa_pair")
 def qa_pair(statement: Statement, variant: int, draw: Random) -> str:
     """A question and its answer, as a support log, a chat turn or a quoted thread."""
     frame = statement.frame
@@ -223,16 +234,3 @@ def qa_pair(statement: Statement, variant: int, draw: Random) -> str:
     if shape == 2:
         return f"> {statement.fill(question)}\n{statement.value} — checked {at.day} {at:%b %Y}"
     return f'Asked in #help on {at.day} {at:%b}: "{asked}" Answer: {statement.value}.'
-
-
-WRITERS: dict[str, Writer] = {
-    "chat_lower": chat_lower,
-    "tool_json": tool_json,
-    "kv_log": kv_log,
-    "commit_line": commit_line,
-    "bullets": bullets,
-    "value_first": value_first,
-    "relative_time": relative_time,
-    "correction": correction,
-    "qa_pair": qa_pair,
-}
