@@ -2,17 +2,23 @@
 
 Each family keeps one shape (a JSON line, a dated changelog entry, an email, ...) but has
 several habits inside it, picked per statement by a checksum, and names the slot with the
-domain's synonyms, so no two statements of a family are built the same way.
+domain's synonyms, so no two statements of a family are built the same way. A family's
+shapes are templates in ``families.json``; its function works out what fills them.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 from evaluation.holdout.model import Memory, Subject, family_entry, family_writer
+from evaluation.holdout.tables import read_table
 from evaluation.holdout_c.histories import domain_of, entity_of
 from evaluation.holdout_c.phrasing import Statement, checksum
+
+DATA = Path(__file__).with_name("families.json")
+_SHAPES = read_table(DATA, "shapes", dict[str, tuple[str, ...]])
 
 _HOLE = "\x00"  # where the value goes in a clause whose other words change case
 _FAMILIES: dict[str, Callable[[Statement], str]] = {}
@@ -26,6 +32,23 @@ def _sentence(text: str, st: Statement) -> str:
 
 def _day(statement: Statement) -> str:
     return f"{statement.at.day} {statement.at:%B %Y}"
+
+
+def _shaped(st: Statement, shapes: str, **fields: object) -> str:
+    """One of the templates ``shapes`` names in ``families.json``, picked for ``st`` and
+    filled with its clause, label, key, value and date and the family's own ``fields``."""
+    clause = st.clause()
+    words: dict[str, object] = {
+        "value": st.value,
+        "entity": st.entity,
+        "clause": clause,
+        "Clause": _sentence(clause, st),
+        "label": st.label(),
+        "key": st.key(),
+        "abbr": st.book.abbr,
+        "iso": f"{st.at:%Y-%m-%d}",
+    }
+    return st.pick(_SHAPES[shapes], "shape").format_map(words | fields)
 
 
 @family_writer(_FAMILIES, "tool_json")
@@ -55,17 +78,10 @@ def tool_json(st: Statement) -> str:
 @family_writer(_FAMILIES, "changelog")
 def changelog(st: Statement) -> str:
     """A changelog entry that opens with the ISO date: ``2023-04-02 — billing-api moved ...``."""
-    iso = f"{st.at:%Y-%m-%d}"
     suffix = (
         st.pick((" (no change)", " (verified)", ""), "restated") if st.mode == "restate" else ""
     )
-    variants = (
-        f"{iso} — {st.clause()}{suffix}",
-        f"[{iso}] {st.label()}: {st.key()} → {st.value}{suffix}",
-        f"{iso}: {_sentence(st.clause(), st)}.{suffix}",
-        f"{iso}\n- {st.clause()}{suffix}",
-    )
-    return st.pick(variants, "shape")
+    return _shaped(st, "changelog", suffix=suffix)
 
 
 @family_writer(_FAMILIES, "email")
@@ -83,12 +99,7 @@ def email(st: Statement) -> str:
         )
     subordinate = st.pick(when, "when").format(_day(st))
     sign_off = st.pick(("Thanks, Jo", "Best, Marta", "Cheers, Dev", "Regards, Ops"), "sign")
-    variants = (
-        f"{greeting}, just so you know: {subordinate}, {st.clause()}. {sign_off}",
-        f"{greeting} — {st.clause()}, {subordinate}. {sign_off}",
-        f"{greeting}, a quick note that, {subordinate}, {st.clause()}. {sign_off}",
-    )
-    return st.pick(variants, "shape")
+    return _shaped(st, "email", greeting=greeting, subordinate=subordinate, sign_off=sign_off)
 
 
 @family_writer(_FAMILIES, "crm_note")
@@ -97,12 +108,7 @@ def crm_note(st: Statement) -> str:
     date = f"{st.at:%m/%d/%y}"
     source = st.pick(("per call", "per AM", "per email", "via chat", "per cust"), "source")
     verb = {"state": "is", "update": "upd", "restate": "conf'd", "add": "add'l"}[st.mode]
-    variants = (
-        f"{date} {st.label()} — {st.book.abbr}: {st.value} ({source})",
-        f"re {st.label()}: {st.book.abbr} {verb} → {st.value}, {source} {date}",
-        f"NB {st.label()} {st.book.abbr} = {st.value}; f/u nxt wk ({date})",
-    )
-    return st.pick(variants, "shape")
+    return _shaped(st, "crm_note", date=date, source=source, verb=verb)
 
 
 @family_writer(_FAMILIES, "second_person")
@@ -113,29 +119,15 @@ def second_person(st: Statement) -> str:
         tail = ""
     if st.book.you and st.mode != "add":
         you = st.fill(st.pick(st.book.you, "you"))
-        return st.pick(
-            (f"{st.entity}: {you}{tail}.", f"Noted for {st.entity} — {you}{tail}."), "shape"
-        )
-    variants = (
-        f"You told me {st.clause()}{tail}.",
-        f"You mentioned that {st.clause()}{tail}.",
-        f"As you said, {st.clause()}{tail}.",
-    )
-    return st.pick(variants, "shape")
+        return _shaped(st, "second_person_you", you=you, tail=tail)
+    return _shaped(st, "second_person", tail=tail)
 
 
 @family_writer(_FAMILIES, "status_bullet")
 def status_bullet(st: Statement) -> str:
     """A bullet of a weekly status report."""
-    week = st.at.isocalendar().week
-    clause = st.clause()
-    variants = (
-        f"- [wk {week}] {clause}",
-        f"• {st.label()} — {st.key().replace('_', ' ')}: {st.value} ✅",
-        f"* {_sentence(clause, st)} (wk of {st.at:%b} {st.at.day})",
-        f"- {clause}; on track, no blockers",
-    )
-    return st.pick(variants, "shape")
+    week, when = st.at.isocalendar().week, f"{st.at:%b} {st.at.day}"
+    return _shaped(st, "status_bullet", week=week, key_words=st.key().replace("_", " "), when=when)
 
 
 @family_writer(_FAMILIES, "support_qa")
@@ -147,12 +139,7 @@ def support_qa(st: Statement) -> str:
         "restate": f"still {st.value}",
     }.get(st.mode, st.value)
     record = st.pick(("per the admin console", "per our records", "per the dashboard"), "src")
-    variants = (
-        f"Q: {ask}? A: {answer}.",
-        f"Customer: {_sentence(ask, st)}?\nAgent: {_sentence(st.clause(), st)}.",
-        f"User: {ask}?  Bot: {answer}, {record}.",
-    )
-    return st.pick(variants, "shape")
+    return _shaped(st, "support_qa", ask=ask, Ask=_sentence(ask, st), answer=answer, record=record)
 
 
 @family_writer(_FAMILIES, "value_mid")
@@ -179,14 +166,7 @@ def lower_chat(st: Statement) -> str:
     if st.pick(("lower", "keep"), "name case") == "keep":
         clause = clause.replace(st.entity.lower(), st.entity, 1)
     now = " now" if st.mode == "update" and " now " not in f" {clause} " else ""
-    variants = (
-        f"ok so {clause}{now}",
-        f"btw {clause}{now} lol",
-        f"FYI {clause}{now}!!",
-        f"{clause} fwiw",
-        f"PSA {clause}{now}",
-    )
-    return st.pick(variants, "shape").replace(_HOLE, st.value)
+    return _shaped(st, "lower_chat", clause=clause, now=now).replace(_HOLE, st.value)
 
 
 def families() -> tuple[str, ...]:
