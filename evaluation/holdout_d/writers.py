@@ -2,7 +2,8 @@
 
 Each writer takes the statement, a ``variant`` (which template, which habit) and a random
 stream drawn from that variant alone, so two statements written with one variant differ
-only in their entity, value and dates: the near-identical twins of the negatives.
+only in their entity, value and dates: the near-identical twins of the negatives. The relative-time and correction
+writers' templates are in ``writers.json``.
 """
 
 from __future__ import annotations
@@ -10,13 +11,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from pathlib import Path
 from random import Random
 
 from evaluation.holdout.model import family_writer
+from evaluation.holdout.tables import read_table
 from evaluation.holdout_d.statement import Statement
 
 Writer = Callable[[Statement, int, Random], str]
 WRITERS: dict[str, Writer] = {}
+DATA = Path(__file__).with_name("writers.json")
+_SHAPES = read_table(DATA, "shapes", dict[str, tuple[str, ...]])  # relative time, correction
 
 _TYPOS = {
     "the": "teh",
@@ -170,19 +175,18 @@ def relative_time(statement: Statement, variant: int, draw: Random) -> str:
     """A relative time word (last week, starting Monday, since yesterday) beside a date."""
     at = statement.at
     clause = _pick(statement.frame.clauses, variant // 6)
-    monday = at - timedelta(days=at.weekday())
-    shape = variant % 6
-    if shape == 0:
-        return f"As of last week (w/c {_day(monday)}), {statement.fill(clause)}."
-    if shape == 1:
-        return f"Starting {at:%A} {_day(at)}, {statement.fill(clause)}."
-    if shape == 2:
-        return f"{statement.sentence(clause)} since yesterday ({at:%A}, {at:%Y-%m-%d})."
-    if shape == 3:
-        return f"From today, {_day(at)}: {statement.fill(clause)}."
-    if shape == 4:
-        return f"Effective {at:%B} {_ordinal(at.day)} {at.year}, {statement.fill(clause)}."
-    return f"{statement.sentence(clause)} — as of this morning, {at:%d.%m.%Y}."
+    return _pick(_SHAPES["relative_time"], variant).format(
+        clause=statement.fill(clause),
+        Clause=statement.sentence(clause),
+        monday=_day(at - timedelta(days=at.weekday())),
+        weekday=f"{at:%A}",
+        day=_day(at),
+        iso=f"{at:%Y-%m-%d}",
+        month=f"{at:%B}",
+        ordinal=_ordinal(at.day),
+        year=at.year,
+        dmy=f"{at:%d.%m.%Y}",
+    )
 
 
 def _ordinal(day: int) -> str:
@@ -204,17 +208,12 @@ def correction(statement: Statement, variant: int, draw: Random) -> str:
         return _pick(shapes, variant).format(c=statement.fill(clause))
     negations = frame.negations or (f"{{e}}'s {frame.label} is no longer {{old}}",)
     negation = _pick(negations, variant // 5)
-    shape = variant % 5
-    if shape == 0:
-        return f"Correction: {statement.fill(clause)}, not {statement.previous}."
-    if shape == 1:
-        return f"{statement.sentence(negation)}; {statement.fill(clause)} now."
-    if shape == 2:
-        return f"Update — {statement.fill(negation)}. {statement.sentence(clause)}."
-    if shape == 3:
-        return f"Scratch {statement.previous}: {statement.fill(clause)}."
-    return (
-        f"{statement.sentence(clause)} — the earlier note saying {statement.previous} is outdated."
+    return _pick(_SHAPES["correction"], variant).format(
+        clause=statement.fill(clause),
+        Clause=statement.sentence(clause),
+        negation=statement.fill(negation),
+        Negation=statement.sentence(negation),
+        previous=statement.previous,
     )
 
 
