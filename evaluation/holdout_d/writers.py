@@ -2,8 +2,8 @@
 
 Each writer takes the statement, a ``variant`` (which template, which habit) and a random
 stream drawn from that variant alone, so two statements written with one variant differ
-only in their entity, value and dates: the near-identical twins of the negatives. The relative-time and correction
-writers' templates are in ``writers.json``.
+only in their entity, value and dates: the near-identical twins of the negatives. The
+relative-time and correction writers' templates are in ``writers.json``.
 """
 
 from __future__ import annotations
