@@ -47,11 +47,11 @@ def fact_statement(subject: Subject, index: int) -> Statement:
     other = (
         date_value(fact.valid_from + timedelta(days=91))
         if domain.date_values
-        else draw.choice(domain.other_values)
+        else draw.choice(domain.other.values)
     )
     extras = (
         (domain.other.label, other),
-        (domain.multi.label, draw.choice(domain.multi_values)),
+        (domain.multi.label, draw.choice(domain.multi.values)),
     )
     previous = subject.facts[index - 1].value if index else None
     return Statement(

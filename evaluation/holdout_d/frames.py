@@ -18,7 +18,8 @@ class Frame:
     """One attribute and the ways people state it.
 
     ``clauses`` put the entity first, ``value_first`` the value; ``chat``, ``commits`` and
-    ``negations`` are optional (families fall back on the clauses).
+    ``negations`` are optional (families fall back on the clauses). ``values`` is the pool
+    the attribute's values are drawn from.
     """
 
     key: str
@@ -29,14 +30,15 @@ class Frame:
     chat: tuple[str, ...] = ()
     commits: tuple[str, ...] = ()
     negations: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Domain:
     """A domain: entities sharing one single-valued slot, and the frames of its negatives.
 
-    ``values`` is the pool the main slot's values come from (``date_values``: the value is
-    the fact's own date instead, and the other slot's and the addition's values are dates
+    ``main.values`` is the pool the main slot's values come from (``date_values``: the value
+    is the fact's own date instead, and the other slot's and the addition's values are dates
     written from their statement's date); ``unique_values``: no two entities ever hold one value
     (a city's mayor); ``ordered``: values follow the pool's order (a rollout ramps up).
     ``spacing`` bounds the days between two successive facts.
@@ -48,18 +50,13 @@ class Domain:
     entity_key: str
     entities: tuple[str, ...]
     main: Frame
-    values: tuple[str, ...]
     asks: tuple[str, ...]
     start: datetime
     spacing: tuple[int, int]
     other: Frame
-    other_values: tuple[str, ...]
     multi: Frame
-    multi_values: tuple[str, ...]
     addition: Frame
-    addition_values: tuple[str, ...]
     event: Frame
-    event_values: tuple[str, ...]
     occasion: str
     unique_values: bool = False
     date_values: bool = False

@@ -34,7 +34,7 @@ def holdout_histories() -> tuple[Subject, ...]:
 
 def _domain_subjects(domain: Domain) -> list[Subject]:
     draw = rng("histories", domain.name)
-    unused = list(domain.values)
+    unused = list(domain.main.values)
     draw.shuffle(unused)
     lengths = CHANGING_LENGTHS + STABLE_LENGTHS
     subjects: list[Subject] = []
@@ -50,9 +50,9 @@ def _domain_subjects(domain: Domain) -> list[Subject]:
             values = [unused.pop() for _ in range(count)]
             values += values[-1:] * (length - count)
         else:
-            values = draw.sample(domain.values, 1 if stable else length)
+            values = draw.sample(domain.main.values, 1 if stable else length)
             if domain.ordered:
-                values.sort(key=domain.values.index)
+                values.sort(key=domain.main.values.index)
             shared = subjects[0].current_value if index in (1, len(lengths) - 1) else None
             if shared is not None and shared not in values[:-1]:
                 values[-1] = shared

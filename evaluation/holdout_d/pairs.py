@@ -258,7 +258,7 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
 
     # a multi-valued relation gains a second value
     family, other = rotation.next("multi_valued")
-    first, second = draw.sample(domain.multi_values, 2)
+    first, second = draw.sample(domain.multi.values, 2)
     multi_id = f"multi/{subject.id}/{domain.multi.key}"
     t1 = subject.facts[0].valid_from + days(0, 10)
     t2 = t1 + days(2, 90)
@@ -273,7 +273,7 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
     added = (
         date_value(added_at)
         if domain.date_values
-        else draw.choice([v for v in domain.addition_values if v != current.value])
+        else draw.choice([v for v in domain.addition.values if v != current.value])
     )
     addition_id = f"multi/{subject.id}/{domain.addition.key}"
     fact = _fact(family, subject, last)
@@ -284,7 +284,7 @@ def _relations(domain: Domain, subject: Subject, rotation: _Rotation) -> Iterato
     # an event that recurs, with another outcome each time
     family, other = rotation.next("recurring_event")
     event_id = f"event/{subject.id}/{domain.event.key}"
-    first, second = draw.sample(domain.event_values, 2)
+    first, second = draw.sample(domain.event.values, 2)
     t1 = subject.facts[0].valid_from + days(1, 30)
     t2 = t1 + days(6, 120)
     while _occasion(domain, t2) == _occasion(domain, t1):
@@ -305,11 +305,11 @@ def _occasion(domain: Domain, at: datetime) -> str:
 def _other_value(domain: Domain, current: str, draw: Random) -> tuple[str, str]:
     """Another slot's value: the current value itself if that slot takes it, else one with
     its number in another unit, else any."""
-    if current in domain.other_values:
+    if current in domain.other.values:
         return current, "same value, other slot"
     number = _NUMBER.match(current)
     if number:
-        same_number = [v for v in domain.other_values if v.startswith(number.group() + " ")]
+        same_number = [v for v in domain.other.values if v.startswith(number.group() + " ")]
         if same_number:
             return same_number[0], "same number, other unit"
-    return draw.choice(domain.other_values), "other slot"
+    return draw.choice(domain.other.values), "other slot"
