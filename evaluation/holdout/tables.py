@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import types
 from datetime import datetime
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, cast, get_args, get_origin, get_type_hints
 
 T = TypeVar("T")
 
@@ -46,8 +45,6 @@ def _decode(kind: Any, raw: Any, pools: dict[str, list[Any]]) -> Any:
         return tuple(_decode(arg, item, pools) for arg, item in zip(args, items, strict=True))
     if origin is dict:
         return {key: _decode(args[1], value, pools) for key, value in raw.items()}
-    if origin in (Union, types.UnionType):
-        return None if raw is None else _decode(args[0], raw, pools)
     if origin is Literal:
         if raw not in args:
             raise TableError(f"{raw!r} is not one of {args}")
