@@ -28,9 +28,12 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
 # the Node client's packages, from its lock file (tests run its example agent and its AI
-# SDK tests); again whenever the lock file is newer than npm's record of the last install
+# SDK tests); again whenever the lock file is newer than npm's record of the last install.
+# Then its types (src/schema.d.ts, not committed), generated offline from the OpenAPI
+# document the code states, every time: never older than the API
 NODE_INSTALLED := clients/node/node_modules/.package-lock.json
-node: $(NODE_INSTALLED)
+node: $(STAMP) $(NODE_INSTALLED)
+	$(BIN)/python tools/node_types.py
 $(NODE_INSTALLED): clients/node/package-lock.json
 	cd clients/node && npm ci --no-audit --no-fund
 

@@ -31,6 +31,13 @@ from curation import MemoryStore, Settings
 
 VERSION = "1.0.0"
 MCP_PATH = "/mcp"
+ROUTERS = (
+    routes_agent.router,
+    routes_curator.router,
+    routes_forget.router,
+    routes_quarantine.router,
+    routes_rewind.router,
+)
 
 
 _BUILT_IN = Settings.defaults()
@@ -78,6 +85,22 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
         async with mcp.session_manager.run():
             yield
 
+    app = _routes(lifespan)
+    app.state.store = store
+    app.state.limiter = RateLimiter(settings.rate_per_second, settings.burst)
+    # a route, not a mount: /mcp itself (no redirect to /mcp/), every method
+    app.router.routes.append(Route(MCP_PATH, McpAuth(mcp_app, store, app.state.limiter)))
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    if settings.fast_recall:
+        limiter, max_bytes = app.state.limiter, settings.max_body_bytes
+        app.outermost = lambda stack: RecallFastPath(stack, store, limiter, max_bytes)
+    telemetry.install(app)  # HTTP spans outside it all, when OTEL_* configured a provider
+    return app
+
+
+def _routes(lifespan: Callable[[FastAPI], Any] | None = None) -> _Api:
+    """The app's routes, error answers, docs pages and schema: all but the store and the
+    layers around them."""
     app = _Api(
         title="Memgov API",
         version=VERSION,
@@ -93,24 +116,18 @@ def create_app(store: MemoryStore, settings: ApiSettings | None = None) -> FastA
         # configures no provider, so they are off rather than idle
         telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
-    app.state.store = store
-    app.state.limiter = RateLimiter(settings.rate_per_second, settings.burst)
     errors.install(app)
     docs.install(app)
     app.openapi = lambda: _schema(app)  # type: ignore[method-assign]
-    app.include_router(routes_agent.router)
-    app.include_router(routes_curator.router)
-    app.include_router(routes_forget.router)
-    app.include_router(routes_quarantine.router)
-    app.include_router(routes_rewind.router)
-    # a route, not a mount: /mcp itself (no redirect to /mcp/), every method
-    app.router.routes.append(Route(MCP_PATH, McpAuth(mcp_app, store, app.state.limiter)))
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
-    if settings.fast_recall:
-        limiter, max_bytes = app.state.limiter, settings.max_body_bytes
-        app.outermost = lambda stack: RecallFastPath(stack, store, limiter, max_bytes)
-    telemetry.install(app)  # HTTP spans outside it all, when OTEL_* configured a provider
+    for router in ROUTERS:
+        app.include_router(router)
     return app
+
+
+def openapi_document() -> dict[str, Any]:
+    """The ``/openapi.json`` a server answers, built without a store or a server (the
+    Node client's types are generated from it offline: tools/node_types.py)."""
+    return _routes().openapi()
 
 
 def _schema(app: FastAPI) -> dict[str, Any]:

@@ -85,7 +85,7 @@ class ApiError(Exception):
         *,
         field: str | None = None,
         value: Any = None,
-        headers: dict[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.status = ERROR_STATUS[type_]
@@ -94,6 +94,11 @@ class ApiError(Exception):
         self.value = value
         self.message = message
         self.headers = headers
+
+    def response(self) -> JSONResponse:
+        """The one error answer: this error's body, status and headers."""
+        body = error_body(self.type, self.message, self.field, self.value)
+        return JSONResponse(body, status_code=self.status, headers=self.headers)
 
 
 def json_safe(value: Any, depth: int = 0) -> Any:
@@ -147,45 +152,30 @@ def error_body(
     return {"error": {"type": type_, "field": field, "value": shown(value), "message": message}}
 
 
-def error_response(
-    type_: ErrorType,
-    message: str,
-    *,
-    field: str | None = None,
-    value: Any = None,
-    headers: Mapping[str, str] | None = None,
-) -> JSONResponse:
-    return JSONResponse(
-        error_body(type_, message, field, value), status_code=ERROR_STATUS[type_], headers=headers
-    )
-
-
-def from_api_error(exc: ApiError) -> JSONResponse:
-    return error_response(
-        exc.type, exc.message, field=exc.field, value=exc.value, headers=exc.headers
-    )
-
-
 def from_memgov_error(exc: MemgovError) -> JSONResponse:
+    return _api_error(exc).response()
+
+
+def _api_error(exc: MemgovError) -> ApiError:
     """The status for each of curation's typed errors."""
     message = str(exc)
     if isinstance(exc, NotFoundError):
-        return error_response("not_found", message, field=exc.entity, value=str(exc.ident))
+        return ApiError("not_found", message, field=exc.entity, value=str(exc.ident))
     if isinstance(exc, StateConflictError):
-        return error_response("conflict", message, field=exc.field, value=exc.value)
+        return ApiError("conflict", message, field=exc.field, value=exc.value)
     if isinstance(exc, ValidationError):
-        return error_response("invalid", message, field=exc.field, value=exc.value)
+        return ApiError("invalid", message, field=exc.field, value=exc.value)
     if isinstance(exc, CurationLockedError | StalePlanError | InvalidStateError):
-        return error_response("conflict", message)
-    return error_response("invalid", message)
+        return ApiError("conflict", message)
+    return ApiError("invalid", message)
 
 
 def from_unexpected(exc: BaseException) -> JSONResponse:
     """A bug's answer: one log line here (the traceback at debug level), never sent."""
     log.debug("unexpected error", exc_info=exc)
-    return error_response(
+    return ApiError(
         "internal", f"internal error (logged on the server: {type(exc).__name__})"
-    )
+    ).response()
 
 
 def wire_path(loc: Sequence[Any], *, located: bool = True) -> str | None:
@@ -250,14 +240,14 @@ def from_validation_error(exc: RequestValidationError, content_type: str | None)
         reason = (first.get("ctx") or {}).get("error", "not JSON")
         where = [part for part in first.get("loc", ()) if isinstance(part, int)]
         at = f" at character {where[0]}" if where else ""
-        return error_response("malformed_json", f"malformed JSON{at}: {reason}", field="body")
+        return ApiError("malformed_json", f"malformed JSON{at}: {reason}", field="body").response()
     if isinstance(first.get("input"), bytes | bytearray):  # a body not read as JSON
-        return error_response(
+        return ApiError(
             "unsupported_media_type",
             f"send the body as Content-Type: application/json (got {content_type or 'none'})",
             field="Content-Type",
             value=content_type,
-        )
+        ).response()
     return JSONResponse(unprocessable_body(errors), status_code=ERROR_STATUS["unprocessable"])
 
 
@@ -273,12 +263,12 @@ _HTTP_TYPES: dict[int, ErrorType] = {
 def from_http_exception(exc: StarletteHTTPException) -> JSONResponse:
     type_ = _HTTP_TYPES.get(exc.status_code, "invalid" if exc.status_code < 500 else "internal")
     message = {404: "no such route", 405: "the route does not take this method (see Allow)"}
-    return error_response(
+    return ApiError(
         type_,
         message.get(exc.status_code, str(exc.detail)),
         field="body" if type_ == "malformed_json" else None,
         headers=exc.headers,
-    )
+    ).response()
 
 
 class ErrorBoundary:
@@ -312,7 +302,7 @@ class ErrorBoundary:
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api(_: Request, exc: ApiError) -> JSONResponse:
-        return from_api_error(exc)
+        return exc.response()
 
     @app.exception_handler(MemgovError)
     async def _memgov(_: Request, exc: MemgovError) -> JSONResponse:

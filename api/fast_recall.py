@@ -19,7 +19,7 @@ from starlette.types import Receive, Scope, Send
 
 from api import service
 from api.auth import bearer_secret, check_rate, unknown_key
-from api.errors import ApiError, from_api_error, from_memgov_error, from_unexpected
+from api.errors import ApiError, from_memgov_error, from_unexpected
 from api.limits import RateLimiter, replay_body
 from api.models import RecallIn
 from curation import ApiKeyRecord, MemgovError, MemoryStore, recall_answer
@@ -101,7 +101,7 @@ class RecallFastPath:
                 request,
             )
         except ApiError as exc:
-            response: Response = from_api_error(exc)
+            response: Response = exc.response()
         except MemgovError as exc:
             response = from_memgov_error(exc)
         except Exception as exc:  # outside the app's stack: its last handler's answer

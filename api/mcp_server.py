@@ -24,7 +24,7 @@ from mcp.types import CallToolResult, InputRequiredResult, TextContent
 
 from api import service
 from api.auth import authenticate_header, check_rate
-from api.errors import ApiError, error_body, error_response, from_memgov_error, unprocessable_body
+from api.errors import ApiError, error_body, from_memgov_error, unprocessable_body
 from api.fields import (
     AgentId,
     Content,
@@ -285,7 +285,7 @@ class McpAuth:
             )
             check_rate(self.limiter, key)
         except ApiError as exc:
-            response = error_response(exc.type, exc.message, headers=exc.headers)
+            response = exc.response()
             await response(scope, receive, send)
             return
         token = current_key.set(lambda: key)

@@ -5,7 +5,8 @@ document's size and depth)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import dataclasses
+from typing import Annotated, Any, Literal, get_type_hints
 
 from pydantic import (
     BaseModel,
@@ -14,6 +15,7 @@ from pydantic import (
     Field,
     Tag,
     ValidationInfo,
+    create_model,
     field_validator,
 )
 
@@ -34,6 +36,15 @@ from api.fields import (
 from curation import RecallHitWire
 
 MAX_BATCH = 1000
+
+
+def record_answer(name: str, record: type[Any], doc: str) -> type[BaseModel]:
+    """The answer model of a route that sends a store record's ``to_dict``: the record's
+    fields and types (the record is their one list), every field required (the answer
+    always carries each), under the schema name ``name``."""
+    types = get_type_hints(record)
+    fields: dict[str, Any] = {f.name: (types[f.name], ...) for f in dataclasses.fields(record)}
+    return create_model(name, __doc__=doc, **fields)
 
 
 class StrictBody(BaseModel):

@@ -3,7 +3,8 @@ methods as the CLI."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Iterable
+from typing import Annotated, Any, Literal, Protocol
 
 from fastapi import APIRouter, Query
 
@@ -32,12 +33,25 @@ ConflictFilter = Literal["open", "resolved", "dismissed", "all"]
 ChangeFilter = Literal["pending", "confirmed", "rejected", "auto_applied", "all"]
 
 
+class _Record(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def dicts(records: Iterable[_Record]) -> list[dict[str, Any]]:
+    """A list answer: each store record in its JSON form."""
+    return [record.to_dict() for record in records]
+
+
+def status_filter(status: str) -> str | None:
+    """A list's ``status`` query as the store takes it: ``all`` is no filter."""
+    return None if status == "all" else status
+
+
 @router.get("/proposals", response_model=list[ProposalRecord])
 def proposals(
     key: CuratorKey, store: Store, status: ProposalFilter = "pending"
 ) -> list[dict[str, Any]]:
-    found = store.curator.proposals(key.tenant, status=None if status == "all" else status)
-    return [proposal.to_dict() for proposal in found]
+    return dicts(store.curator.proposals(key.tenant, status=status_filter(status)))
 
 
 @router.post("/proposals/{proposal_id}/approve", response_model=list[Approval])
@@ -45,8 +59,7 @@ def approve(
     proposal_id: ProposalId, key: CuratorKey, store: Store, body: ApproveIn | None = None
 ) -> list[dict[str, Any]]:
     texts = None if body is None or body.text is None else {proposal_id: body.text}
-    approved = store.curator.approve(key.tenant, [proposal_id], texts=texts, actor=actor(key))
-    return [a.to_dict() for a in approved]
+    return dicts(store.curator.approve(key.tenant, [proposal_id], texts=texts, actor=actor(key)))
 
 
 @router.post("/proposals/{proposal_id}/reject", status_code=204)
@@ -62,10 +75,7 @@ def changes(
     limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = 100,
 ) -> list[dict[str, Any]]:
     """Inferred supersessions held for review (or decided / applied), with evidence."""
-    found = store.curator.changes(
-        key.tenant, status=None if status == "all" else status, limit=limit
-    )
-    return [change.to_dict() for change in found]
+    return dicts(store.curator.changes(key.tenant, status=status_filter(status), limit=limit))
 
 
 @router.get("/changes/gate", response_model=ChangeGate)
@@ -96,8 +106,7 @@ def reject_change(
 def conflicts(
     key: CuratorKey, store: Store, status: ConflictFilter = "open"
 ) -> list[dict[str, Any]]:
-    found = store.ledger.conflicts(key.tenant, status=None if status == "all" else status)
-    return [conflict.to_dict() for conflict in found]
+    return dicts(store.ledger.conflicts(key.tenant, status=status_filter(status)))
 
 
 @router.post("/conflicts/{conflict_id}/resolve", response_model=ConflictResolution)
@@ -128,7 +137,7 @@ def pin(memory_id: MemoryId, body: PinIn, key: CuratorKey, store: Store) -> dict
 def runs(
     key: CuratorKey, store: Store, limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = 20
 ) -> list[dict[str, Any]]:
-    return [run.to_dict() for run in store.runs.latest(key.tenant, limit=limit)]
+    return dicts(store.runs.latest(key.tenant, limit=limit))
 
 
 @router.post("/curate", response_model=CurateOut)

@@ -8,13 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
 from api.auth import CuratorKey, Store
 from api.errors import ERROR_RESPONSES
 from api.fields import Label, Query, Uuid
-from api.models import StrictBody
+from api.models import StrictBody, record_answer
 from api.service import actor
+from curation import ForgetReceipt
 
 MAX_FORGET_IDS = 10_000
 
@@ -60,18 +61,11 @@ class ForgetIn(StrictBody):
         return value
 
 
-class ForgetOut(BaseModel):
-    """The receipt: counts per table and SHA-256 hashes, never a forgotten text or id."""
-
-    tenant: str
-    dry_run: bool
-    asked: dict[str, Any]
-    matched: int
-    forgotten: int
-    counts: dict[str, int]
-    forgotten_id_sha256: list[str]
-    verification: dict[str, int]
-    receipt_event_id: int | None
+ForgetOut = record_answer(
+    "ForgetOut",
+    ForgetReceipt,
+    "The receipt: counts per table and SHA-256 hashes, never a forgotten text or id.",
+)
 
 
 @router.post("/forget", response_model=ForgetOut)

@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from api.auth import CuratorKey, Store
 from api.errors import ERROR_RESPONSES
 from api.fields import UUID_PATTERN, Timestamp
-from api.models import StrictBody
+from api.models import StrictBody, record_answer
 from api.service import actor
+from curation import RewindReport, UndoReport
 
 router = APIRouter(prefix="/v1/curator", tags=["curator"], responses=ERROR_RESPONSES)
 
@@ -35,32 +36,19 @@ class RewindIn(StrictBody):
     dry_run: bool = Field(False, description="True: counts and ids only, nothing changed.")
 
 
-class RewindOut(BaseModel):
+RewindOut = record_answer(
+    "RewindOut",
+    RewindReport,
     """What the rewind changed (or would), per kind of change, with the ids of each;
     ``run_id`` is the run the undo route reverses (null in a dry run or when nothing
-    differed)."""
-
-    tenant: str
-    to: str
-    dry_run: bool
-    run_id: str | None
-    changes: dict[str, int]
-    ids: dict[str, list[str]]
-    approximated: dict[str, int]
-    not_rewindable: dict[str, int]
-
-
-class UndoOut(BaseModel):
+    differed).""",
+)
+UndoOut = record_answer(
+    "UndoOut",
+    UndoReport,
     """What undoing a run took back; ``status_before`` ``undone`` or ``dry_run``: nothing.
-    ``reverted``: a rewind's rows put back per table, and those changed since (left)."""
-
-    restored: int
-    merges_reverted: int
-    conflicts_dismissed: int
-    proposals_withdrawn: int
-    status_before: str
-    undone_at: str | None
-    reverted: dict[str, int]
+    ``reverted``: a rewind's rows put back per table, and those changed since (left).""",
+)
 
 
 @router.post("/rewind", response_model=RewindOut)

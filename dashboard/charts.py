@@ -33,6 +33,11 @@ def until_last_change(rows: Sequence[Mapping[str, Any]], x: str) -> list[Mapping
     return rows[: last + 2]
 
 
+def _tips(*fields: str, value: str) -> list[Any]:
+    """A tooltip: the fields as they are, then the value to three decimals."""
+    return [*fields, alt.Tooltip(value, format=".3f")]
+
+
 def _time_axis(frame: pd.DataFrame, field: str, **axis: Any) -> alt.Axis:
     """A time axis; with a single instant, one tick at it (not a stray tick beside it)."""
     distinct = pd.to_datetime(frame[field], utc=True).dropna().unique() if len(frame) else []
@@ -297,13 +302,9 @@ def quality_over_time(rows: Sequence[Mapping[str, Any]]) -> AnyChart:
             color=alt.Color("arm:N", title=None, legend=alt.Legend(orient="top")),
             detail="series:N",
             shape=alt.Shape("experiment:N", title=None, legend=alt.Legend(orient="bottom")),
-            tooltip=[
-                "experiment:N",
-                "run_name:N",
-                "policy:N",
-                "arm:N",
-                alt.Tooltip("decision_quality:Q", format=".3f"),
-            ],
+            tooltip=_tips(
+                "experiment:N", "run_name:N", "policy:N", "arm:N", value="decision_quality:Q"
+            ),
         )
         .properties(height=HEIGHT)
     )
@@ -321,12 +322,7 @@ def quality_by_policy(rows: Sequence[Mapping[str, Any]]) -> AnyChart:
             y=alt.Y("bar:N", title=None, axis=alt.Axis(labelLimit=360), sort=None),
             x=alt.X("decision_quality:Q", title="decision quality (latest run of each policy)"),
             color=alt.Color("arm:N", title=None, legend=alt.Legend(orient="top")),
-            tooltip=[
-                "policy:N",
-                "experiment:N",
-                "arm:N",
-                alt.Tooltip("decision_quality:Q", format=".3f"),
-            ],
+            tooltip=_tips("policy:N", "experiment:N", "arm:N", value="decision_quality:Q"),
         )
         .properties(height=alt.Step(22))
     )
@@ -341,7 +337,7 @@ def series(rows: Sequence[Mapping[str, Any]], x: str, y: str, color: str) -> Any
             x=alt.X(f"{x}:Q", title="simulated day"),
             y=alt.Y(f"{y}:Q", title=y.replace("_", " "), scale=alt.Scale(zero=False)),
             color=alt.Color(f"{color}:N", legend=alt.Legend(orient="top")),
-            tooltip=[f"{x}:Q", f"{color}:N", alt.Tooltip(f"{y}:Q", format=".3f")],
+            tooltip=_tips(f"{x}:Q", f"{color}:N", value=f"{y}:Q"),
         )
         .properties(height=HEIGHT)
     )
@@ -356,13 +352,7 @@ def benchmark_trend(rows: Sequence[Mapping[str, Any]]) -> AnyChart:
             x=alt.X("started:T", title="run"),
             y=alt.Y("value:Q", title="headline metric", scale=alt.Scale(zero=False)),
             color=alt.Color("arm:N", legend=alt.Legend(orient="top")),
-            tooltip=[
-                "started:T",
-                "benchmark:N",
-                "arm:N",
-                "metric:N",
-                alt.Tooltip("value:Q", format=".3f"),
-            ],
+            tooltip=_tips("started:T", "benchmark:N", "arm:N", "metric:N", value="value:Q"),
         )
         .properties(height=HEIGHT)
         .facet(column=alt.Column("benchmark:N", title=None))

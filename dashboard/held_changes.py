@@ -69,20 +69,13 @@ def render(tenant: str) -> None:
             + ("at write time" if change.source == "write" else "by a curation run")
         )
         cid = change.id
-        cols = st.columns([3, 1, 1], vertical_alignment="bottom")
-        cols[0].text_input("Note", key=f"change_note_{cid}", placeholder="Why (kept)")
-        cols[1].button(
-            "Confirm",
-            key=f"confirm_change_{cid}",
-            type="primary",
-            on_click=_decide,
-            args=(tenant, cid, True),
-            icon=":material/done:",
-        )
-        cols[2].button(
-            "Reject",
-            key=f"reject_change_{cid}",
-            on_click=_decide,
-            args=(tenant, cid, False),
-            icon=":material/block:",
+        ui.decision_row(
+            f"change_note_{cid}",
+            "Why (kept)",
+            ui.Decision(
+                "Confirm", f"confirm_change_{cid}", _decide, (tenant, cid, True), ":material/done:"
+            ),
+            ui.Decision(
+                "Reject", f"reject_change_{cid}", _decide, (tenant, cid, False), ":material/block:"
+            ),
         )

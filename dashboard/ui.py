@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import streamlit as st
 
@@ -162,3 +163,30 @@ def cards(title: str, items: Sequence[T], empty: str, intro: str = "") -> Iterat
     for item in items:
         with st.container(border=True):
             yield item
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A button of a decision row: ``act(*args)`` runs when it is clicked."""
+
+    label: str
+    key: str
+    act: Callable[..., None]
+    args: tuple[Any, ...]
+    icon: str
+
+
+def decision_row(note_key: str, placeholder: str, *decisions: Decision) -> None:
+    """The curator's note (the callbacks read it by ``note_key``, and keep it with the
+    decision) beside the decision's buttons; the first button is the primary one."""
+    cols = st.columns([3, *[1] * len(decisions)], vertical_alignment="bottom")
+    cols[0].text_input("Note", key=note_key, placeholder=placeholder)
+    for n, (col, decision) in enumerate(zip(cols[1:], decisions, strict=True)):
+        col.button(
+            decision.label,
+            key=decision.key,
+            type="primary" if n == 0 else "secondary",
+            on_click=decision.act,
+            args=decision.args,
+            icon=decision.icon,
+        )

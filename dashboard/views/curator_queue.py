@@ -308,15 +308,10 @@ for conflict in ui.cards(
             else "The statement that replaces the contested entry"
         )
         st.text_input("Replacement statement", key=f"replacement_{cid}", placeholder=hint)
-    cols = st.columns([3, 1], vertical_alignment="bottom")
-    cols[0].text_input("Note", key=f"note_{cid}", placeholder="Why (kept in the history)")
-    cols[1].button(
-        "Resolve",
-        key=f"resolve_{cid}",
-        type="primary",
-        on_click=_resolve,
-        args=(tenant, cid),
-        icon=":material/gavel:",
+    ui.decision_row(
+        f"note_{cid}",
+        "Why (kept in the history)",
+        ui.Decision("Resolve", f"resolve_{cid}", _resolve, (tenant, cid), ":material/gavel:"),
     )
 
 held_changes.render(tenant)

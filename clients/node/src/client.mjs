@@ -1,5 +1,5 @@
 // Memgov's HTTP API for Node: openapi-fetch over the types generated from /openapi.json
-// (src/schema.d.ts, `npm run generate`). Errors arrive as MemgovError with the server's
+// (src/schema.d.ts, `make node`). Errors arrive as MemgovError with the server's
 // {type, field, value, message}.
 import createClient from "openapi-fetch";
 

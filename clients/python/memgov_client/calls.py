@@ -110,6 +110,22 @@ class RecallOptions(TypedDict, total=False):
     written_before: Timestamp | None
 
 
+class ResolveOptions(TypedDict, total=False):
+    replacement: str | None
+    note: str | None
+
+
+class ForgetSelector(TypedDict, total=False):
+    """One selector (the server refuses none or two; None is the same as leaving one
+    out) and ``dry_run``."""
+
+    source: str | None
+    metadata: Mapping[str, str] | None
+    ids: Sequence[str] | None
+    match: str | None
+    dry_run: bool
+
+
 def with_id(memory: MemoryIn) -> MemoryIn:
     """The memory with a client id (a new UUID unless it has one): a retry stores once."""
     return memory if memory.id else memory.model_copy(update={"id": str(uuid.uuid4())})
@@ -204,10 +220,8 @@ def conflicts(status: str) -> Call[list[ConflictRecord]]:
     return Call("GET", f"{_CURATOR}/conflicts", read, params={"status": status}, idempotent=True)
 
 
-def resolve(
-    conflict_id: str, resolution: str, replacement: str | None, note: str | None
-) -> Call[ConflictResolution]:
-    body = ResolveIn(resolution=resolution, replacement=replacement, note=note)  # type: ignore[arg-type]
+def resolve(conflict_id: str, resolution: str, options: ResolveOptions) -> Call[ConflictResolution]:
+    body = ResolveIn(resolution=resolution, **options)  # type: ignore[arg-type]
     path = f"{_CURATOR}/conflicts/{conflict_id}/resolve"
     return Call("POST", path, _as(ConflictResolution), body)
 
@@ -244,23 +258,12 @@ def curate(apply: bool) -> Call[CurateOut]:
     return Call("POST", f"{_CURATOR}/curate", _as(CurateOut), CurateIn(apply=apply))
 
 
-def forget(
-    source: str | None,
-    metadata: Mapping[str, str] | None,
-    ids: Sequence[str] | None,
-    match: str | None,
-    dry_run: bool,
-) -> Call[ForgetOut]:
-    selector = {
-        "source": source,
-        "metadata": None if metadata is None else dict(metadata),
-        "ids": None if ids is None else list(ids),
-        "match": match,
-    }
-    body = ForgetIn.model_validate(
-        {**{k: v for k, v in selector.items() if v is not None}, "dry_run": dry_run}
-    )
-    return Call("POST", f"{_CURATOR}/forget", _as(ForgetOut), body)
+def forget(selector: ForgetSelector) -> Call[ForgetOut]:
+    given: dict[str, Any] = {k: v for k, v in selector.items() if v is not None}
+    for name, kind in (("metadata", dict), ("ids", list)):
+        if name in given:
+            given[name] = kind(given[name])
+    return Call("POST", f"{_CURATOR}/forget", _as(ForgetOut), ForgetIn.model_validate(given))
 
 
 def rewind(to: str, dry_run: bool) -> Call[RewindOut]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any, Literal, TypeVar, Unpack
+from typing import Any, Generic, Literal, TypeVar, Unpack
 
 import httpx
 
 from memgov_client import calls
-from memgov_client.calls import Call, MemoryFields, RecallOptions
+from memgov_client.calls import Call, ForgetSelector, MemoryFields, RecallOptions, ResolveOptions
 from memgov_client.errors import TransportError, error_from
 from memgov_client.models import (
     Approval,
@@ -37,6 +38,9 @@ from memgov_client.models import (
 from memgov_client.retry import RetryPolicy
 
 T = TypeVar("T")
+HttpT = TypeVar("HttpT", httpx.Client, httpx.AsyncClient)
+TransportT = TypeVar("TransportT", httpx.BaseTransport, httpx.AsyncBaseTransport)
+SleepT = TypeVar("SleepT", Callable[[float], None], Callable[[float], Awaitable[None]])
 ProposalStatus = Literal["pending", "approved", "rejected", "unmerged", "withdrawn", "all"]
 ConflictStatus = Literal["open", "resolved", "dismissed", "all"]
 ChangeStatus = Literal["pending", "confirmed", "rejected", "auto_applied", "all"]
@@ -56,6 +60,15 @@ class _Settings:
         self.agent_id = agent_id
         self.retry = retry or RetryPolicy()
 
+    def http_args(self, timeout: float, transport: Any) -> dict[str, Any]:
+        """The httpx client's arguments (sync or async alike)."""
+        return {
+            "base_url": self.base_url,
+            "headers": self.headers,
+            "timeout": timeout,
+            "transport": transport,
+        }
+
     @staticmethod
     def request_args(call: Call[Any]) -> dict[str, Any]:
         args: dict[str, Any] = {"params": call.params}
@@ -71,10 +84,9 @@ class _Settings:
         return call.read(response)
 
 
-class MemgovClient:
-    """The Memgov HTTP API. ``api_key`` scopes every call to its tenant; ``agent_id`` is
-    sent with each recall (for the agent's experiment cohort and outcomes) unless a call
-    names another. ``transport`` and ``sleep`` are httpx's and time's (for tests)."""
+class _Client(ABC, Generic[HttpT, TransportT, SleepT]):
+    """What both clients are made of: the settings, httpx's client (sync or async) and
+    how to wait between retries (``sleep``: by default each one's own)."""
 
     def __init__(
         self,
@@ -84,17 +96,30 @@ class MemgovClient:
         agent_id: str | None = None,
         timeout: float = 30.0,
         retry: RetryPolicy | None = None,
-        transport: httpx.BaseTransport | None = None,
-        sleep: Callable[[float], None] = time.sleep,
+        transport: TransportT | None = None,
+        sleep: SleepT | None = None,
     ) -> None:
         self._settings = _Settings(base_url, api_key, agent_id, retry)
-        self._http = httpx.Client(
-            base_url=self._settings.base_url,
-            headers=self._settings.headers,
-            timeout=timeout,
-            transport=transport,
-        )
-        self._sleep = sleep
+        self._http: HttpT = self._open(self._settings.http_args(timeout, transport))
+        self._sleep: SleepT = sleep or self._default_sleep()
+
+    @abstractmethod
+    def _open(self, args: dict[str, Any]) -> HttpT: ...
+
+    @abstractmethod
+    def _default_sleep(self) -> SleepT: ...
+
+
+class MemgovClient(_Client[httpx.Client, httpx.BaseTransport, Callable[[float], None]]):
+    """The Memgov HTTP API. ``api_key`` scopes every call to its tenant; ``agent_id`` is
+    sent with each recall (for the agent's experiment cohort and outcomes) unless a call
+    names another. ``transport`` and ``sleep`` are httpx's and time's (for tests)."""
+
+    def _open(self, args: dict[str, Any]) -> httpx.Client:
+        return httpx.Client(**args)
+
+    def _default_sleep(self) -> Callable[[float], None]:
+        return time.sleep
 
     def close(self) -> None:
         self._http.close()
@@ -175,14 +200,10 @@ class MemgovClient:
         return self.send(calls.conflicts(status))
 
     def resolve(
-        self,
-        conflict_id: str,
-        resolution: Resolution,
-        *,
-        replacement: str | None = None,
-        note: str | None = None,
+        self, conflict_id: str, resolution: Resolution, **options: Unpack[ResolveOptions]
     ) -> ConflictResolution:
-        return self.send(calls.resolve(conflict_id, resolution, replacement, note))
+        """``replacement`` (for replace or narrow) and ``note`` by name."""
+        return self.send(calls.resolve(conflict_id, resolution, options))
 
     def changes(self, status: ChangeStatus = "pending", *, limit: int = 100) -> list[ChangeReview]:
         return self.send(calls.changes(status, limit))
@@ -209,18 +230,11 @@ class MemgovClient:
         """A curation run: a dry run unless ``apply``."""
         return self.send(calls.curate(apply))
 
-    def forget(
-        self,
-        *,
-        source: str | None = None,
-        metadata: Mapping[str, str] | None = None,
-        ids: Sequence[str] | None = None,
-        match: str | None = None,
-        dry_run: bool = False,
-    ) -> ForgetOut:
-        """The explicit hard delete: the memories one selector names and all derived from
-        them (``dry_run`` counts only); answers the receipt."""
-        return self.send(calls.forget(source, metadata, ids, match, dry_run))
+    def forget(self, **selector: Unpack[ForgetSelector]) -> ForgetOut:
+        """The explicit hard delete: the memories one selector (``source``, ``metadata``,
+        ``ids`` or ``match``) names and all derived from them (``dry_run`` counts only);
+        answers the receipt."""
+        return self.send(calls.forget(selector))
 
     def rewind(self, to: str, *, dry_run: bool = False) -> RewindOut:
         """The curated state back as it was at ``to`` (ISO 8601 with a zone), as one run
@@ -232,28 +246,16 @@ class MemgovClient:
         return self.send(calls.undo_run(run_id))
 
 
-class AsyncMemgovClient:
+class AsyncMemgovClient(
+    _Client[httpx.AsyncClient, httpx.AsyncBaseTransport, Callable[[float], Awaitable[None]]]
+):
     """``MemgovClient`` for asyncio: the same methods, awaited."""
 
-    def __init__(
-        self,
-        base_url: str,
-        api_key: str | None = None,
-        *,
-        agent_id: str | None = None,
-        timeout: float = 30.0,
-        retry: RetryPolicy | None = None,
-        transport: httpx.AsyncBaseTransport | None = None,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-    ) -> None:
-        self._settings = _Settings(base_url, api_key, agent_id, retry)
-        self._http = httpx.AsyncClient(
-            base_url=self._settings.base_url,
-            headers=self._settings.headers,
-            timeout=timeout,
-            transport=transport,
-        )
-        self._sleep = sleep
+    def _open(self, args: dict[str, Any]) -> httpx.AsyncClient:
+        return httpx.AsyncClient(**args)
+
+    def _default_sleep(self) -> Callable[[float], Awaitable[None]]:
+        return asyncio.sleep
 
     async def aclose(self) -> None:
         await self._http.aclose()
@@ -327,14 +329,10 @@ class AsyncMemgovClient:
         return await self.send(calls.conflicts(status))
 
     async def resolve(
-        self,
-        conflict_id: str,
-        resolution: Resolution,
-        *,
-        replacement: str | None = None,
-        note: str | None = None,
+        self, conflict_id: str, resolution: Resolution, **options: Unpack[ResolveOptions]
     ) -> ConflictResolution:
-        return await self.send(calls.resolve(conflict_id, resolution, replacement, note))
+        """``replacement`` (for replace or narrow) and ``note`` by name."""
+        return await self.send(calls.resolve(conflict_id, resolution, options))
 
     async def changes(
         self, status: ChangeStatus = "pending", *, limit: int = 100
@@ -362,16 +360,8 @@ class AsyncMemgovClient:
     async def curate(self, *, apply: bool = False) -> CurateOut:
         return await self.send(calls.curate(apply))
 
-    async def forget(
-        self,
-        *,
-        source: str | None = None,
-        metadata: Mapping[str, str] | None = None,
-        ids: Sequence[str] | None = None,
-        match: str | None = None,
-        dry_run: bool = False,
-    ) -> ForgetOut:
-        return await self.send(calls.forget(source, metadata, ids, match, dry_run))
+    async def forget(self, **selector: Unpack[ForgetSelector]) -> ForgetOut:
+        return await self.send(calls.forget(selector))
 
     async def rewind(self, to: str, *, dry_run: bool = False) -> RewindOut:
         return await self.send(calls.rewind(to, dry_run))
