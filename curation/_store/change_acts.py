@@ -26,6 +26,7 @@ from curation._store.change_review import DECIDED, hold_changes, load_gate, reco
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle import archive_one, restore_rows
 from curation._store.lifecycle.review import decide_review
+from curation._store.rows import tenant_rows
 
 
 def apply_inferred_on_write(
@@ -74,13 +75,13 @@ def _locked_review(conn: Connection, tenant: str, review_id: uuid.UUID) -> Any:
 
 def _states(conn: Connection, tenant: str, *ids: Any) -> dict[str, Any]:
     lock_rows(conn, tenant, [str(i) for i in ids])
-    rows = conn.execute(
-        text(
-            "SELECT memory_id, status, pinned, version, parent_id, archive_reason,"
-            " superseded_by FROM memory_state WHERE tenant = :t AND memory_id = ANY(:ids)"
-        ),
-        {"t": tenant, "ids": list(ids)},
-    ).all()
+    rows = tenant_rows(
+        conn,
+        tenant,
+        "SELECT memory_id, status, pinned, version, parent_id, archive_reason,"
+        " superseded_by FROM memory_state WHERE tenant = :t AND memory_id = ANY(:ids)",
+        ids=list(ids),
+    )
     return {str(r.memory_id): r for r in rows}
 
 

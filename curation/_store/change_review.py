@@ -21,7 +21,7 @@ from curation._records import ChangeGate, ChangeReview
 from curation._review import HeldChange, ReviewGate
 from curation._store.events import event_row, record_events
 from curation._store.lifecycle.review import mark_auto_applied
-from curation._store.rows import from_row
+from curation._store.rows import from_row, tenant_rows
 
 # a pending change is open only while its older entry is active: once the entry is archived
 # (another change of it confirmed, say) deciding this one is moot; restored, it is open again
@@ -34,13 +34,13 @@ DECIDED = (ChangeReviewStatus.CONFIRMED.value, ChangeReviewStatus.REJECTED.value
 
 def load_gate(conn: Connection, tenant: str, policy: CurationPolicy) -> ReviewGate:
     """The tenant's labels (confirmed and rejected decisions) under its policy."""
-    rows = conn.execute(
-        text(
-            "SELECT older_id, newer_id, status FROM change_review"
-            " WHERE tenant = :t AND status = ANY(:decided)"
-        ),
-        {"t": tenant, "decided": list(DECIDED)},
-    ).all()
+    rows = tenant_rows(
+        conn,
+        tenant,
+        "SELECT older_id, newer_id, status FROM change_review"
+        " WHERE tenant = :t AND status = ANY(:decided)",
+        decided=list(DECIDED),
+    )
     confirmed = sum(1 for r in rows if r.status == ChangeReviewStatus.CONFIRMED.value)
     return ReviewGate.for_policy(
         policy,
@@ -171,14 +171,15 @@ def list_changes(
     where = "c.tenant = :t" + (" AND c.status = :s" if status else "")
     if status == ChangeReviewStatus.PENDING.value:
         where += f" AND {_OLDER_ACTIVE}"
-    rows = conn.execute(
-        text(
-            "SELECT c.*, o.content AS older_content, n.content AS newer_content"
-            " FROM change_review c"
-            " JOIN memory o ON o.tenant = c.tenant AND o.id = c.older_id"
-            " JOIN memory n ON n.tenant = c.tenant AND n.id = c.newer_id"
-            f" WHERE {where} ORDER BY c.proposed_at, c.id LIMIT :n"
-        ),
-        {"t": tenant, "s": status, "n": limit},
-    ).all()
+    rows = tenant_rows(
+        conn,
+        tenant,
+        "SELECT c.*, o.content AS older_content, n.content AS newer_content"
+        " FROM change_review c"
+        " JOIN memory o ON o.tenant = c.tenant AND o.id = c.older_id"
+        " JOIN memory n ON n.tenant = c.tenant AND n.id = c.newer_id"
+        f" WHERE {where} ORDER BY c.proposed_at, c.id LIMIT :n",
+        s=status,
+        n=limit,
+    )
     return [from_row(ChangeReview, r) for r in rows]

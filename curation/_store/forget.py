@@ -42,6 +42,7 @@ from curation._store.forget_select import ForgetSelector, expand, selected_ids, 
 from curation._store.forget_verify import verify_forgotten
 from curation._store.lifecycle import CHANGED, restore_rows
 from curation._store.locks import take_transaction_lock
+from curation._store.rows import tenant_rows
 from curation._store.tenant_delete import RETIRED_SCHEMA, history_guards, replaced_partitions
 from curation._store.transfer.dump_schema import quote
 
@@ -112,13 +113,12 @@ def _forget(
     selection = expand(conn, tenant, selected_ids(conn, tenant, selector))
     gone = selection.forgotten
     ids = list(gone)
-    rows = conn.execute(
-        text(
-            "SELECT id, content, embedding::text AS v FROM memory"
-            " WHERE tenant = :t AND id = ANY(:ids)"
-        ),
-        {"t": tenant, "ids": ids},
-    ).all()
+    rows = tenant_rows(
+        conn,
+        tenant,
+        "SELECT id, content, embedding::text AS v FROM memory WHERE tenant = :t AND id = ANY(:ids)",
+        ids=ids,
+    )
     contents = [r.content for r in rows]
     # what the verification looks for: every id, and the text of all but the principles
     # written from a member (a re-proposal from the others may say the same)
@@ -191,14 +191,14 @@ def _principles(
     member or its principle re-written over the members left (pending again when its
     principle is gone), or deleted when fewer than two are left."""
     ids = list(gone)
-    orphans = conn.execute(
-        text(
-            "SELECT memory_id, status, archive_reason, superseded_by, parent_id FROM memory_state"
-            " WHERE tenant = :t AND parent_id = ANY(:ids) AND NOT (memory_id = ANY(:ids))"
-            " AND status = 'archived' AND archive_reason = 'subsumed'"
-        ),
-        {"t": tenant, "ids": ids},
-    ).all()
+    orphans = tenant_rows(
+        conn,
+        tenant,
+        "SELECT memory_id, status, archive_reason, superseded_by, parent_id FROM memory_state"
+        " WHERE tenant = :t AND parent_id = ANY(:ids) AND NOT (memory_id = ANY(:ids))"
+        " AND status = 'archived' AND archive_reason = 'subsumed'",
+        ids=ids,
+    )
     if orphans:
         restore_rows(
             conn,
@@ -210,14 +210,13 @@ def _principles(
             clear_parent=True,
         )
         counts["memory_state_restored"] += len(orphans)
-    touched = conn.execute(
-        text(
-            "SELECT id, kind, member_ids, status, principle_id, evidence FROM proposal"
-            " WHERE tenant = :t"
-            " AND (member_ids && CAST(:ids AS uuid[]) OR principle_id = ANY(:ids))"
-        ),
-        {"t": tenant, "ids": ids},
-    ).all()
+    touched = tenant_rows(
+        conn,
+        tenant,
+        "SELECT id, kind, member_ids, status, principle_id, evidence FROM proposal"
+        " WHERE tenant = :t AND (member_ids && CAST(:ids AS uuid[]) OR principle_id = ANY(:ids))",
+        ids=ids,
+    )
     quoted = Needles.of(gone, [])
     for proposal in touched:
         left = without(proposal.member_ids, quoted)
@@ -296,7 +295,7 @@ def _pointers(
 def _mentioning(
     conn: Connection, sql: str, tenant: str, ids: list[uuid.UUID], terms: list[str]
 ) -> Any:
-    return conn.execute(text(sql), {"t": tenant, "ids": ids, "terms": terms}).all()
+    return tenant_rows(conn, tenant, sql, ids=ids, terms=terms)
 
 
 _ANY_TERM = "EXISTS (SELECT 1 FROM unnest(CAST(:terms AS text[])) n WHERE strpos(lower({}), n) > 0)"

@@ -151,11 +151,7 @@ class MemoryService(StoreService):
         ids = [validate_uuid("memory_ids", m) for m in memory_ids]
         if not ids:
             return []
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(MEMORY_SELECT + " AND m.id = ANY(:ids) ORDER BY m.id"),
-                {"t": tenant, "ids": ids},
-            ).all()
+        rows = self.ctx.rows(tenant, MEMORY_SELECT + " AND m.id = ANY(:ids) ORDER BY m.id", ids=ids)
         return [memory_record(r) for r in rows]
 
     def existing_ids(self, tenant: str, memory_ids: Sequence[str | uuid.UUID]) -> set[str]:
@@ -301,7 +297,6 @@ class MemoryService(StoreService):
         contains = validate_search_text("contains", contains)
         clauses: list[str] = []
         params: dict[str, Any] = {
-            "t": tenant,
             "limit": validate_limit("limit", limit),
             "offset": validate_limit("offset", offset, minimum=0),
         }
@@ -316,28 +311,23 @@ class MemoryService(StoreService):
             escaped = contains.replace("\\", "\\\\").replace("%", r"\%").replace("_", r"\_")
             clauses.append("m.content ILIKE :pattern")
             params["pattern"] = "%" + escaped + "%"
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(
-                    MEMORY_SELECT
-                    + "".join(f" AND {c}" for c in clauses)
-                    + " ORDER BY m.created_at DESC, m.id LIMIT :limit OFFSET :offset"
-                ),
-                params,
-            ).all()
+        rows = self.ctx.rows(
+            tenant,
+            MEMORY_SELECT
+            + "".join(f" AND {c}" for c in clauses)
+            + " ORDER BY m.created_at DESC, m.id LIMIT :limit OFFSET :offset",
+            **params,
+        )
         return [memory_record(r) for r in rows]
 
     def counts(self, tenant: str) -> MemoryCounts:
         """Active/archived totals and archived-by-reason, for reports and dashboards."""
         tenant = validate_tenant(tenant)
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(
-                    "SELECT status, coalesce(archive_reason, '') AS reason, count(*) AS n "
-                    "FROM memory_state WHERE tenant = :t GROUP BY 1, 2"
-                ),
-                {"t": tenant},
-            ).all()
+        rows = self.ctx.rows(
+            tenant,
+            "SELECT status, coalesce(archive_reason, '') AS reason, count(*) AS n "
+            "FROM memory_state WHERE tenant = :t GROUP BY 1, 2",
+        )
         totals = {"active": 0, "archived": 0}
         by_reason: dict[str, int] = {}
         for row in rows:
