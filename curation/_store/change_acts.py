@@ -23,7 +23,7 @@ from curation._records import ChangeDecision
 from curation._review import HeldChange
 from curation._store.apply import archive_actions, lock_rows
 from curation._store.change_review import DECIDED, hold_changes, load_gate, record_auto_applied
-from curation._store.events import event_row, record_events
+from curation._store.events import Stamp, record_events
 from curation._store.lifecycle import archive_one, restore_rows
 from curation._store.lifecycle.review import decide_review
 from curation._store.rows import tenant_rows
@@ -42,18 +42,17 @@ def apply_inferred_on_write(
     the tenant has earned, hold the others, drop decided pairs. Returns the archived ids."""
     if not actions:
         return set()
+    stamp = Stamp(tenant, now, actor)
     gate = load_gate(conn, tenant, policy)
     undecided = [a for a in actions if not gate.decided(a.memory_id, a.target_id or "")]
     if not gate.earned:
         held = [
             HeldChange(a.memory_id, a.target_id or "", a.detail, a.similarity) for a in undecided
         ]
-        hold_changes(conn, tenant, held, source="write", run_id=None, now=now, actor=actor)
+        hold_changes(conn, stamp, held, source="write")
         return set()
-    done = archive_actions(conn, tenant, undecided, now=now, run_id=None, actor=actor)
-    record_auto_applied(
-        conn, tenant, undecided, done, source="write", run_id=None, now=now, actor=actor
-    )
+    done = archive_actions(conn, stamp, undecided)
+    record_auto_applied(conn, stamp, undecided, done, source="write")
     return done
 
 
@@ -97,6 +96,7 @@ def confirm(
     """The change is right: a pending one archives the older entry ``superseded`` by the
     newer (event ``archive``, restorable like any archive); an applied one stays applied.
     Either way the decision is a confirmed label (event ``approve``)."""
+    stamp = Stamp(tenant, now, actor)
     row = _locked_review(conn, tenant, review_id)
     older, newer = str(row.older_id), str(row.newer_id)
     archived = False
@@ -121,11 +121,8 @@ def confirm(
     first = []
     if archived:
         first.append(
-            event_row(
-                tenant,
+            stamp.event(
                 EventType.ARCHIVE,
-                at=now,
-                actor=actor,
                 memory_id=older,
                 related_ids=[newer],
                 reason=row.detail,
@@ -145,7 +142,7 @@ def confirm(
     decision = ChangeDecision(
         str(review_id), ChangeReviewStatus.CONFIRMED.value, older, newer, archived=archived
     )
-    return _label(conn, tenant, decision, first, now=now, actor=actor, note=note)
+    return _label(conn, stamp, decision, first, note)
 
 
 def reject(
@@ -182,31 +179,25 @@ def reject(
     decision = ChangeDecision(
         str(review_id), ChangeReviewStatus.REJECTED.value, older, newer, restored=restored
     )
-    return _label(conn, tenant, decision, [], now=now, actor=actor, note=note)
+    return _label(conn, Stamp(tenant, now, actor), decision, [], note)
 
 
 def _label(
     conn: Connection,
-    tenant: str,
+    stamp: Stamp,
     decision: ChangeDecision,
     first: list[dict[str, Any]],
-    *,
-    now: datetime,
-    actor: str,
     note: str | None,
 ) -> ChangeDecision:
     """Record the curator's decision on a change: its status, and its event (``approve``
     or ``reject``) after the act's own (``first``)."""
     review_id = uuid.UUID(decision.id)
-    decide_review(conn, review_id, decision.status, now=now, actor=actor, note=note)
+    decide_review(conn, review_id, decision.status, now=stamp.at, actor=stamp.actor, note=note)
     confirmed = decision.status == ChangeReviewStatus.CONFIRMED.value
     verdict = "confirmed" if confirmed else "rejected"
     done = {"archived": decision.archived} if confirmed else {"restored": decision.restored}
-    label = event_row(
-        tenant,
+    label = stamp.event(
         EventType.APPROVE if confirmed else EventType.REJECT,
-        at=now,
-        actor=actor,
         memory_id=decision.older_id,
         related_ids=[decision.newer_id],
         reason=note or f"inferred supersession {verdict}",

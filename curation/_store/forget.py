@@ -36,7 +36,7 @@ from curation._kinds import EventType
 from curation._principle_text import shared_statement
 from curation._records import _Record
 from curation._store.database import Database, scope_to_tenant
-from curation._store.events import record_event
+from curation._store.events import Stamp
 from curation._store.forget_scrub import FORGOTTEN, Needles, scrub, scrub_text, without
 from curation._store.forget_select import ForgetSelector, expand, selected_ids, sha256
 from curation._store.forget_verify import verify_forgotten
@@ -92,7 +92,7 @@ def forget(
             if exists is None:
                 raise UnknownTenantError(tenant)
             take_transaction_lock(conn, tenant)
-            receipt = _forget(conn, tenant, selector, dry_run=dry_run, actor=actor, now=now)
+            receipt = _forget(conn, Stamp(tenant, now, actor), selector, dry_run=dry_run)
             if dry_run:
                 raise _Rollback
     except _Rollback:
@@ -102,14 +102,9 @@ def forget(
 
 
 def _forget(
-    conn: Connection,
-    tenant: str,
-    selector: ForgetSelector,
-    *,
-    dry_run: bool,
-    actor: str,
-    now: datetime,
+    conn: Connection, stamp: Stamp, selector: ForgetSelector, *, dry_run: bool
 ) -> ForgetReceipt:
+    tenant = stamp.tenant
     selection = expand(conn, tenant, selected_ids(conn, tenant, selector))
     gone = selection.forgotten
     ids = list(gone)
@@ -131,8 +126,8 @@ def _forget(
     for table, trigger in guards:  # transactional: a rollback re-enables them
         conn.execute(text(f"ALTER TABLE {quote(table)} DISABLE TRIGGER {quote(trigger)}"))
     if ids:
-        _principles(conn, tenant, gone, counts, now=now, actor=actor)
-        _pointers(conn, tenant, gone, counts, now=now)
+        _principles(conn, stamp, gone, counts)
+        _pointers(conn, tenant, gone, counts, now=stamp.at)
         _history(conn, tenant, gone, quoted, counts)
         _memories(conn, tenant, gone, counts)
     for table, trigger in guards:
@@ -146,12 +141,9 @@ def _forget(
     tally = {name: n for name, n in sorted(counts.items()) if n}
     event_id = None
     if not dry_run:
-        record_event(
+        stamp.record(
             conn,
-            tenant,
             EventType.FORGET,
-            at=now,
-            actor=actor,
             reason=f"forget by {selector.kind}",
             data={
                 "asked": selector.asked(),
@@ -178,19 +170,11 @@ def _forget(
     )
 
 
-def _principles(
-    conn: Connection,
-    tenant: str,
-    gone: set[uuid.UUID],
-    counts: Counter[str],
-    *,
-    now: datetime,
-    actor: str,
-) -> None:
+def _principles(conn: Connection, stamp: Stamp, gone: set[uuid.UUID], counts: Counter[str]) -> None:
     """Members of a forgotten principle back in the active set; each proposal that loses a
     member or its principle re-written over the members left (pending again when its
     principle is gone), or deleted when fewer than two are left."""
-    ids = list(gone)
+    tenant, ids = stamp.tenant, list(gone)
     orphans = tenant_rows(
         conn,
         tenant,
@@ -204,8 +188,8 @@ def _principles(
             conn,
             tenant,
             orphans,
-            now=now,
-            actor=actor,
+            now=stamp.at,
+            actor=stamp.actor,
             reason="principle forgotten",
             clear_parent=True,
         )

@@ -14,7 +14,7 @@ from curation._errors import InvalidStateError
 from curation._kinds import Cohort, EventType, Status
 from curation._records import MemoryCounts, MemoryRecord, WriteResult
 from curation._store import exposures
-from curation._store.events import record_event
+from curation._store.events import Stamp
 from curation._store.gate_records import record_gate
 from curation._store.lifecycle import restore_rows
 from curation._store.rows import memory_record
@@ -205,12 +205,9 @@ class MemoryService(StoreService):
                     ),
                     {"t": tenant, "id": mid, "at": at, "r": reinforce},
                 )
-            record_event(
+            Stamp(tenant, at, actor).record(
                 conn,
-                tenant,
                 EventType.VALIDATE if proves else EventType.FEEDBACK,
-                at=at,
-                actor=actor,
                 memory_id=mid,
                 data={"useful": useful, **attribution},
             )
@@ -241,13 +238,8 @@ class MemoryService(StoreService):
                     ),
                     {"t": tenant, "id": mid, "p": pinned, "at": at},
                 )
-                record_event(
-                    conn,
-                    tenant,
-                    EventType.PIN if pinned else EventType.UNPIN,
-                    at=at,
-                    actor=actor,
-                    memory_id=mid,
+                Stamp(tenant, at, actor).record(
+                    conn, EventType.PIN if pinned else EventType.UNPIN, memory_id=mid
                 )
         return self.get(tenant, mid)
 
