@@ -85,18 +85,12 @@ def _states(conn: Connection, tenant: str, *ids: Any) -> dict[str, Any]:
 
 
 def confirm(
-    conn: Connection,
-    tenant: str,
-    review_id: uuid.UUID,
-    *,
-    now: datetime,
-    actor: str,
-    note: str | None = None,
+    conn: Connection, stamp: Stamp, review_id: uuid.UUID, note: str | None
 ) -> ChangeDecision:
     """The change is right: a pending one archives the older entry ``superseded`` by the
     newer (event ``archive``, restorable like any archive); an applied one stays applied.
     Either way the decision is a confirmed label (event ``approve``)."""
-    stamp = Stamp(tenant, now, actor)
+    tenant = stamp.tenant
     row = _locked_review(conn, tenant, review_id)
     older, newer = str(row.older_id), str(row.newer_id)
     archived = False
@@ -115,7 +109,7 @@ def confirm(
         if prior.pinned:
             raise InvalidStateError(f"memory {older} is pinned; unpin it first")
         archived = archive_one(
-            conn, tenant, older, ArchiveReason.SUPERSEDED.value, now=now, superseded_by=newer
+            conn, tenant, older, ArchiveReason.SUPERSEDED.value, now=stamp.at, superseded_by=newer
         )
     # the archive's own event first, then the label's
     first = []
@@ -146,17 +140,12 @@ def confirm(
 
 
 def reject(
-    conn: Connection,
-    tenant: str,
-    review_id: uuid.UUID,
-    *,
-    now: datetime,
-    actor: str,
-    note: str | None = None,
+    conn: Connection, stamp: Stamp, review_id: uuid.UUID, note: str | None
 ) -> ChangeDecision:
     """The change is wrong: both entries stay (an older one an automatic apply archived,
     and still archived as it left it, is restored), the pair is never proposed again and
     the decision is a rejected label (event ``reject``)."""
+    tenant = stamp.tenant
     row = _locked_review(conn, tenant, review_id)
     older, newer = str(row.older_id), str(row.newer_id)
     restored = False
@@ -171,15 +160,15 @@ def reject(
                 conn,
                 tenant,
                 [prior],
-                now=now,
-                actor=actor,
+                now=stamp.at,
+                actor=stamp.actor,
                 reason="inferred supersession rejected",
             )
             restored = True
     decision = ChangeDecision(
         str(review_id), ChangeReviewStatus.REJECTED.value, older, newer, restored=restored
     )
-    return _label(conn, Stamp(tenant, now, actor), decision, [], note)
+    return _label(conn, stamp, decision, [], note)
 
 
 def _label(

@@ -8,6 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import Connection
+
 from curation._errors import ValidationError
 from curation._kinds import ChangeReviewStatus, ProposalStatus, Resolution
 from curation._records import (
@@ -22,6 +24,7 @@ from curation._records import (
     Unmerge,
 )
 from curation._store import change_acts, change_review, curator
+from curation._store.events import Stamp
 from curation._store.rows import from_row
 from curation._store.services.context import StoreService
 from curation._validation import (
@@ -185,7 +188,7 @@ class CuratorQueue(StoreService):
 
     def _decide_change(
         self,
-        decide: Callable[..., ChangeDecision],
+        decide: Callable[[Connection, Stamp, uuid.UUID, str | None], ChangeDecision],
         tenant: str,
         change_id: str | uuid.UUID,
         note: str | None,
@@ -195,7 +198,8 @@ class CuratorQueue(StoreService):
         tenant = validate_tenant(tenant)
         cid = validate_uuid("change_id", change_id)  # refused before the note, as ever
         note = None if note is None else validate_content(note, "note")
-        return self.ctx.on_row(tenant, "change_id", cid, decide, now, actor=actor, note=note)
+        with self.ctx.tx(tenant) as conn:
+            return decide(conn, Stamp(tenant, self.ctx.now(now), actor), cid, note)
 
     # -- conflicts ------------------------------------------------------------------
     def resolve(
