@@ -19,7 +19,7 @@ from sqlalchemy import Connection, text
 from curation._kinds import EventType
 from curation._plan import ArchiveAction, CurationPlan, Mechanic
 from curation._store.change_review import hold_changes, record_auto_applied
-from curation._store.events import event_row, record_events
+from curation._store.events import Stamp, record_events
 from curation._store.lifecycle import ARCHIVE_SET
 from curation._store.transfer.bulk import copy_rows
 from curation.mechanics import writing
@@ -70,20 +70,12 @@ def lock_rows(conn: Connection, tenant: str, ids: list[str]) -> None:
         )
 
 
-def archive_actions(
-    conn: Connection,
-    tenant: str,
-    actions: list[ArchiveAction],
-    *,
-    now: datetime,
-    run_id: uuid.UUID | None,
-    actor: str,
-) -> set[str]:
+def archive_actions(conn: Connection, stamp: Stamp, actions: list[ArchiveAction]) -> set[str]:
     if not actions:
         return set()
     params = {
-        "t": tenant,
-        "now": now,
+        "t": stamp.tenant,
+        "now": stamp.at,
         "ids": [a.memory_id for a in actions],
         "versions": [a.expected_version for a in actions],
         "reasons": [a.reason.value for a in actions],
@@ -122,15 +114,11 @@ def archive_actions(
     write_events(
         conn,
         [
-            event_row(
-                tenant,
+            stamp.event(
                 EventType.ARCHIVE,
-                at=now,
-                actor=actor,
                 memory_id=a.memory_id,
                 related_ids=[a.target_id] if a.target_id else [],
                 reason=a.detail,
-                run_id=run_id,
                 data={
                     "mechanic": a.mechanic.value,
                     "archive_reason": a.reason.value,
@@ -152,16 +140,7 @@ def archive_actions(
     return done
 
 
-def _fold_merges(
-    conn: Connection,
-    tenant: str,
-    plan: CurationPlan,
-    archived: set[str],
-    *,
-    now: datetime,
-    run_id: uuid.UUID,
-    actor: str,
-) -> int:
+def _fold_merges(conn: Connection, stamp: Stamp, plan: CurationPlan, archived: set[str]) -> int:
     """Canonicals inherit the summed recall counts (and validations) and the max importance
     of the duplicates that were actually archived. The event keeps what undo subtracts.
 
@@ -199,8 +178,8 @@ def _fold_merges(
             """
         ),
         {
-            "t": tenant,
-            "now": now,
+            "t": stamp.tenant,
+            "now": stamp.at,
             "canon": [cluster.canonical_id for cluster, dups in folded for _ in dups],
             "dups": [d for _, dups in folded for d in dups],
         },
@@ -209,14 +188,10 @@ def _fold_merges(
     write_events(
         conn,
         [
-            event_row(
-                tenant,
+            stamp.event(
                 EventType.MERGE,
-                at=now,
-                actor=actor,
                 memory_id=cluster.canonical_id,
                 related_ids=dups,
-                run_id=run_id,
                 reason=f"{len(dups)} near-duplicate(s) folded in "
                 f"(cosine ≥ {cluster.min_similarity:.3f})",
                 data={
@@ -233,14 +208,7 @@ def _fold_merges(
 
 
 def _open_conflicts(
-    conn: Connection,
-    tenant: str,
-    plan: CurationPlan,
-    archived: set[str],
-    *,
-    now: datetime,
-    run_id: uuid.UUID,
-    actor: str,
+    conn: Connection, stamp: Stamp, plan: CurationPlan, archived: set[str]
 ) -> list[str]:
     """One INSERT for all candidates (the plan holds each (memory, other) pair once); a
     pair already recorded, or whose entry is no longer active, is skipped."""
@@ -266,8 +234,8 @@ def _open_conflicts(
             """
         ),
         {
-            "t": tenant,
-            "now": now,
+            "t": stamp.tenant,
+            "now": stamp.at,
             "ids": conflict_ids,
             "ms": [c.memory_id for c in candidates],
             "claims": [c.claim for c in candidates],
@@ -283,14 +251,10 @@ def _open_conflicts(
             continue
         opened.append(str(conflict_id))
         events.append(
-            event_row(
-                tenant,
+            stamp.event(
                 EventType.CONTEST,
-                at=now,
-                actor=actor,
                 memory_id=candidate.memory_id,
                 related_ids=[candidate.other_id],
-                run_id=run_id,
                 reason=candidate.evidence,
                 data={
                     "conflict_id": str(conflict_id),
@@ -303,15 +267,7 @@ def _open_conflicts(
     return opened
 
 
-def _store_proposals(
-    conn: Connection,
-    tenant: str,
-    plan: CurationPlan,
-    *,
-    now: datetime,
-    run_id: uuid.UUID,
-    actor: str,
-) -> list[str]:
+def _store_proposals(conn: Connection, stamp: Stamp, plan: CurationPlan) -> list[str]:
     """Pending proposals. A member set proposed before is never proposed again, whatever
     the curator decided: a rejected or unmerged cluster stays decided (one withdrawn by
     undoing its run was never decided, and may be proposed again). One INSERT for the
@@ -349,7 +305,7 @@ def _store_proposals(
             RETURNING id
             """
         ),
-        {"t": tenant, "run": run_id, "now": now, "rows": json.dumps(payload)},
+        {"t": stamp.tenant, "run": stamp.run_id, "now": stamp.at, "rows": json.dumps(payload)},
     ).scalars()
     made = {str(i) for i in inserted}
     created: list[str] = []
@@ -360,13 +316,9 @@ def _store_proposals(
         created.append(str(proposal_id))
         members = sorted(proposal.member_ids)
         events.append(
-            event_row(
-                tenant,
+            stamp.event(
                 EventType.PROPOSE,
-                at=now,
-                actor=actor,
                 related_ids=members,
-                run_id=run_id,
                 reason=f"{len(members)} entries share most of their words",
                 data={"proposal_id": str(proposal_id), "generality": proposal.generality},
             )
@@ -384,38 +336,24 @@ def apply_plan(
     actor: str,
     dry_run: bool,
 ) -> dict[str, Any]:
-    tenant = plan.tenant
+    stamp = Stamp(plan.tenant, now, actor, run_id)
     writing = effective_mechanics(plan, dry_run)
     archives = [a for a in plan.archives if a.mechanic in writing]
     touched = [a.memory_id for a in archives]
     if Mechanic.DUPLICATES in writing:
         touched += [m.canonical_id for m in plan.merges]
-    lock_rows(conn, tenant, touched)
-    archived = archive_actions(conn, tenant, archives, now=now, run_id=run_id, actor=actor)
+    lock_rows(conn, plan.tenant, touched)
+    archived = archive_actions(conn, stamp, archives)
     held: list[str] = []
     auto_applied = 0
     if Mechanic.SUPERSESSION in writing:  # inferred changes: applied if earned, else held
-        auto_applied = record_auto_applied(
-            conn, tenant, archives, archived, source="pass", run_id=run_id, now=now, actor=actor
-        )
-        held = hold_changes(
-            conn, tenant, plan.held, source="pass", run_id=run_id, now=now, actor=actor
-        )
-    merged = (
-        _fold_merges(conn, tenant, plan, archived, now=now, run_id=run_id, actor=actor)
-        if Mechanic.DUPLICATES in writing
-        else 0
-    )
+        auto_applied = record_auto_applied(conn, stamp, archives, archived, source="pass")
+        held = hold_changes(conn, stamp, plan.held, source="pass")
+    merged = _fold_merges(conn, stamp, plan, archived) if Mechanic.DUPLICATES in writing else 0
     conflicts = (
-        _open_conflicts(conn, tenant, plan, archived, now=now, run_id=run_id, actor=actor)
-        if Mechanic.CONTRADICTION in writing
-        else []
+        _open_conflicts(conn, stamp, plan, archived) if Mechanic.CONTRADICTION in writing else []
     )
-    proposals = (
-        _store_proposals(conn, tenant, plan, now=now, run_id=run_id, actor=actor)
-        if Mechanic.COMPRESSION in writing
-        else []
-    )
+    proposals = _store_proposals(conn, stamp, plan) if Mechanic.COMPRESSION in writing else []
 
     def applied(mechanic: Mechanic) -> int:
         return sum(1 for a in archives if a.mechanic == mechanic and a.memory_id in archived)

@@ -23,9 +23,10 @@ from curation._records import ChangeDecision
 from curation._review import HeldChange
 from curation._store.apply import archive_actions, lock_rows
 from curation._store.change_review import DECIDED, hold_changes, load_gate, record_auto_applied
-from curation._store.events import event_row, record_events
+from curation._store.events import Stamp, record_events
 from curation._store.lifecycle import archive_one, restore_rows
 from curation._store.lifecycle.review import decide_review
+from curation._store.rows import tenant_rows
 
 
 def apply_inferred_on_write(
@@ -41,18 +42,17 @@ def apply_inferred_on_write(
     the tenant has earned, hold the others, drop decided pairs. Returns the archived ids."""
     if not actions:
         return set()
+    stamp = Stamp(tenant, now, actor)
     gate = load_gate(conn, tenant, policy)
     undecided = [a for a in actions if not gate.decided(a.memory_id, a.target_id or "")]
     if not gate.earned:
         held = [
             HeldChange(a.memory_id, a.target_id or "", a.detail, a.similarity) for a in undecided
         ]
-        hold_changes(conn, tenant, held, source="write", run_id=None, now=now, actor=actor)
+        hold_changes(conn, stamp, held, source="write")
         return set()
-    done = archive_actions(conn, tenant, undecided, now=now, run_id=None, actor=actor)
-    record_auto_applied(
-        conn, tenant, undecided, done, source="write", run_id=None, now=now, actor=actor
-    )
+    done = archive_actions(conn, stamp, undecided)
+    record_auto_applied(conn, stamp, undecided, done, source="write")
     return done
 
 
@@ -74,28 +74,23 @@ def _locked_review(conn: Connection, tenant: str, review_id: uuid.UUID) -> Any:
 
 def _states(conn: Connection, tenant: str, *ids: Any) -> dict[str, Any]:
     lock_rows(conn, tenant, [str(i) for i in ids])
-    rows = conn.execute(
-        text(
-            "SELECT memory_id, status, pinned, version, parent_id, archive_reason,"
-            " superseded_by FROM memory_state WHERE tenant = :t AND memory_id = ANY(:ids)"
-        ),
-        {"t": tenant, "ids": list(ids)},
-    ).all()
+    rows = tenant_rows(
+        conn,
+        tenant,
+        "SELECT memory_id, status, pinned, version, parent_id, archive_reason,"
+        " superseded_by FROM memory_state WHERE tenant = :t AND memory_id = ANY(:ids)",
+        ids=list(ids),
+    )
     return {str(r.memory_id): r for r in rows}
 
 
 def confirm(
-    conn: Connection,
-    tenant: str,
-    review_id: uuid.UUID,
-    *,
-    now: datetime,
-    actor: str,
-    note: str | None = None,
+    conn: Connection, stamp: Stamp, review_id: uuid.UUID, note: str | None
 ) -> ChangeDecision:
     """The change is right: a pending one archives the older entry ``superseded`` by the
     newer (event ``archive``, restorable like any archive); an applied one stays applied.
     Either way the decision is a confirmed label (event ``approve``)."""
+    tenant = stamp.tenant
     row = _locked_review(conn, tenant, review_id)
     older, newer = str(row.older_id), str(row.newer_id)
     archived = False
@@ -114,17 +109,14 @@ def confirm(
         if prior.pinned:
             raise InvalidStateError(f"memory {older} is pinned; unpin it first")
         archived = archive_one(
-            conn, tenant, older, ArchiveReason.SUPERSEDED.value, now=now, superseded_by=newer
+            conn, tenant, older, ArchiveReason.SUPERSEDED.value, now=stamp.at, superseded_by=newer
         )
     # the archive's own event first, then the label's
     first = []
     if archived:
         first.append(
-            event_row(
-                tenant,
+            stamp.event(
                 EventType.ARCHIVE,
-                at=now,
-                actor=actor,
                 memory_id=older,
                 related_ids=[newer],
                 reason=row.detail,
@@ -144,21 +136,16 @@ def confirm(
     decision = ChangeDecision(
         str(review_id), ChangeReviewStatus.CONFIRMED.value, older, newer, archived=archived
     )
-    return _label(conn, tenant, decision, first, now=now, actor=actor, note=note)
+    return _label(conn, stamp, decision, first, note)
 
 
 def reject(
-    conn: Connection,
-    tenant: str,
-    review_id: uuid.UUID,
-    *,
-    now: datetime,
-    actor: str,
-    note: str | None = None,
+    conn: Connection, stamp: Stamp, review_id: uuid.UUID, note: str | None
 ) -> ChangeDecision:
     """The change is wrong: both entries stay (an older one an automatic apply archived,
     and still archived as it left it, is restored), the pair is never proposed again and
     the decision is a rejected label (event ``reject``)."""
+    tenant = stamp.tenant
     row = _locked_review(conn, tenant, review_id)
     older, newer = str(row.older_id), str(row.newer_id)
     restored = False
@@ -173,39 +160,33 @@ def reject(
                 conn,
                 tenant,
                 [prior],
-                now=now,
-                actor=actor,
+                now=stamp.at,
+                actor=stamp.actor,
                 reason="inferred supersession rejected",
             )
             restored = True
     decision = ChangeDecision(
         str(review_id), ChangeReviewStatus.REJECTED.value, older, newer, restored=restored
     )
-    return _label(conn, tenant, decision, [], now=now, actor=actor, note=note)
+    return _label(conn, stamp, decision, [], note)
 
 
 def _label(
     conn: Connection,
-    tenant: str,
+    stamp: Stamp,
     decision: ChangeDecision,
     first: list[dict[str, Any]],
-    *,
-    now: datetime,
-    actor: str,
     note: str | None,
 ) -> ChangeDecision:
     """Record the curator's decision on a change: its status, and its event (``approve``
     or ``reject``) after the act's own (``first``)."""
     review_id = uuid.UUID(decision.id)
-    decide_review(conn, review_id, decision.status, now=now, actor=actor, note=note)
+    decide_review(conn, review_id, decision.status, now=stamp.at, actor=stamp.actor, note=note)
     confirmed = decision.status == ChangeReviewStatus.CONFIRMED.value
     verdict = "confirmed" if confirmed else "rejected"
     done = {"archived": decision.archived} if confirmed else {"restored": decision.restored}
-    label = event_row(
-        tenant,
+    label = stamp.event(
         EventType.APPROVE if confirmed else EventType.REJECT,
-        at=now,
-        actor=actor,
         memory_id=decision.older_id,
         related_ids=[decision.newer_id],
         reason=note or f"inferred supersession {verdict}",

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Sequence
-from datetime import datetime
 
 from sqlalchemy import Connection, text
 
@@ -19,9 +18,9 @@ from curation._plan import ArchiveAction
 from curation._policy import CurationPolicy
 from curation._records import ChangeGate, ChangeReview
 from curation._review import HeldChange, ReviewGate
-from curation._store.events import event_row, record_events
+from curation._store.events import Stamp, record_events
 from curation._store.lifecycle.review import mark_auto_applied
-from curation._store.rows import from_row
+from curation._store.rows import from_row, tenant_rows
 
 # a pending change is open only while its older entry is active: once the entry is archived
 # (another change of it confirmed, say) deciding this one is moot; restored, it is open again
@@ -34,13 +33,13 @@ DECIDED = (ChangeReviewStatus.CONFIRMED.value, ChangeReviewStatus.REJECTED.value
 
 def load_gate(conn: Connection, tenant: str, policy: CurationPolicy) -> ReviewGate:
     """The tenant's labels (confirmed and rejected decisions) under its policy."""
-    rows = conn.execute(
-        text(
-            "SELECT older_id, newer_id, status FROM change_review"
-            " WHERE tenant = :t AND status = ANY(:decided)"
-        ),
-        {"t": tenant, "decided": list(DECIDED)},
-    ).all()
+    rows = tenant_rows(
+        conn,
+        tenant,
+        "SELECT older_id, newer_id, status FROM change_review"
+        " WHERE tenant = :t AND status = ANY(:decided)",
+        decided=list(DECIDED),
+    )
     confirmed = sum(1 for r in rows if r.status == ChangeReviewStatus.CONFIRMED.value)
     return ReviewGate.for_policy(
         policy,
@@ -75,14 +74,7 @@ _REVIEW_IDS = uuid.UUID("6f1c2a8e-3b7d-4f0e-9a51-2c8d7e4b9f30")
 
 
 def hold_changes(
-    conn: Connection,
-    tenant: str,
-    held: Sequence[HeldChange],
-    *,
-    source: str,
-    run_id: uuid.UUID | None,
-    now: datetime,
-    actor: str,
+    conn: Connection, stamp: Stamp, held: Sequence[HeldChange], *, source: str
 ) -> list[str]:
     """Pending rows for the held changes whose older entry is still active; a pair
     already recorded (pending or decided) is left as it is. Returns the new rows' ids."""
@@ -90,7 +82,7 @@ def hold_changes(
         return []
     # one row per (tenant, older, newer), so its id is derived from them: a retried run
     # (after a crash) writes the very same rows and events as an uninterrupted one
-    ids = [uuid.uuid5(_REVIEW_IDS, f"{tenant}\n{h.older_id}\n{h.newer_id}") for h in held]
+    ids = [uuid.uuid5(_REVIEW_IDS, f"{stamp.tenant}\n{h.older_id}\n{h.newer_id}") for h in held]
     payload = [
         {"id": str(i), "o": h.older_id, "n": h.newer_id, "d": h.detail, "s": h.similarity}
         for i, h in zip(ids, held, strict=True)
@@ -110,21 +102,23 @@ def hold_changes(
                 RETURNING id
                 """
             ),
-            {"t": tenant, "source": source, "now": now, "run": run_id, "rows": json.dumps(payload)},
+            {
+                "t": stamp.tenant,
+                "source": source,
+                "now": stamp.at,
+                "run": stamp.run_id,
+                "rows": json.dumps(payload),
+            },
         ).scalars()
     )
     created = [(i, h) for i, h in zip(ids, held, strict=True) if i in made]
     record_events(
         conn,
         [
-            event_row(
-                tenant,
+            stamp.event(
                 EventType.PROPOSE,
-                at=now,
-                actor=actor,
                 memory_id=h.older_id,
                 related_ids=[h.newer_id],
-                run_id=run_id,
                 reason="held for review: " + h.detail,
                 data={"change_review_id": str(i), "similarity": h.similarity},
             )
@@ -136,14 +130,11 @@ def hold_changes(
 
 def record_auto_applied(
     conn: Connection,
-    tenant: str,
+    stamp: Stamp,
     actions: Sequence[ArchiveAction],
     archived: set[str],
     *,
     source: str,
-    run_id: uuid.UUID | None,
-    now: datetime,
-    actor: str,
 ) -> int:
     """Rows for the inferred supersessions applied without review (a pending row of the
     pair becomes ``auto_applied``): what the curator may still sample and decide."""
@@ -161,7 +152,13 @@ def record_auto_applied(
         for a in applied
     ]
     return mark_auto_applied(
-        conn, tenant, payload, source=source, run_id=run_id, now=now, actor=actor
+        conn,
+        stamp.tenant,
+        payload,
+        source=source,
+        run_id=stamp.run_id,
+        now=stamp.at,
+        actor=stamp.actor,
     )
 
 
@@ -171,14 +168,15 @@ def list_changes(
     where = "c.tenant = :t" + (" AND c.status = :s" if status else "")
     if status == ChangeReviewStatus.PENDING.value:
         where += f" AND {_OLDER_ACTIVE}"
-    rows = conn.execute(
-        text(
-            "SELECT c.*, o.content AS older_content, n.content AS newer_content"
-            " FROM change_review c"
-            " JOIN memory o ON o.tenant = c.tenant AND o.id = c.older_id"
-            " JOIN memory n ON n.tenant = c.tenant AND n.id = c.newer_id"
-            f" WHERE {where} ORDER BY c.proposed_at, c.id LIMIT :n"
-        ),
-        {"t": tenant, "s": status, "n": limit},
-    ).all()
+    rows = tenant_rows(
+        conn,
+        tenant,
+        "SELECT c.*, o.content AS older_content, n.content AS newer_content"
+        " FROM change_review c"
+        " JOIN memory o ON o.tenant = c.tenant AND o.id = c.older_id"
+        " JOIN memory n ON n.tenant = c.tenant AND n.id = c.newer_id"
+        f" WHERE {where} ORDER BY c.proposed_at, c.id LIMIT :n",
+        s=status,
+        n=limit,
+    )
     return [from_row(ChangeReview, r) for r in rows]

@@ -225,20 +225,18 @@ def unmerge(
         if prior.get("status") == "archived":  # promoted from the archive: back it goes
             rearchive(conn, tenant, principle, prior, now=now)
     decide_proposal(conn, proposal_id, "unmerged", now=now, actor=actor)
-    record_event(
+    _record_undo(
         conn,
         tenant,
         EventType.UNMERGE,
-        at=now,
+        "proposal",
+        proposal,
+        before,
+        now=now,
         actor=actor,
         memory_id=principle,
         related_ids=list(restored),
         reason="principle unmerged",
-        data={
-            "proposal_id": str(proposal_id),
-            "prior_states": before,
-            "prior_proposal": jsonable_row(proposal, PROPOSAL_FIELDS),
-        },
     )
     return Unmerge(proposal_id=str(proposal_id), restored=len(restored))
 
@@ -360,25 +358,55 @@ def reopen(
     if resolution.get("replacement_created"):
         archive_one(conn, tenant, resolution["replacement_id"], "retired", now=now)
     reopen_conflict(conn, conflict_id)
-    record_events(
+    _record_undo(
         conn,
-        [
-            event_row(
-                tenant,
-                EventType.REOPEN,
-                at=now,
-                actor=actor,
-                memory_id=conflict.memory_id,
-                reason="resolution undone",
-                data={
-                    "conflict_id": str(conflict_id),
-                    "prior_states": before,
-                    "prior_conflict": jsonable_row(conflict, CONFLICT_FIELDS),
-                },
-            )
-        ],
+        tenant,
+        EventType.REOPEN,
+        "conflict",
+        conflict,
+        before,
+        now=now,
+        actor=actor,
+        memory_id=conflict.memory_id,
+        reason="resolution undone",
     )
     return Reopened(conflict_id=str(conflict_id), restored=len(restored))
+
+
+_RECORDED_FIELDS = {"proposal": PROPOSAL_FIELDS, "conflict": CONFLICT_FIELDS}
+
+
+def _record_undo(
+    conn: Connection,
+    tenant: str,
+    kind: EventType,
+    table: str,
+    row: Any,
+    before: dict[str, Any],
+    *,
+    now: datetime,
+    actor: str,
+    memory_id: Any,
+    related_ids: Sequence[Any] = (),
+    reason: str,
+) -> None:
+    """The event of an undo (unmerge, reopen): the ``table``'s row it decides again, as it
+    was, and the memories' states before, what a rewind puts back."""
+    event = event_row(
+        tenant,
+        kind,
+        at=now,
+        actor=actor,
+        memory_id=memory_id,
+        related_ids=related_ids,
+        reason=reason,
+        data={
+            f"{table}_id": str(row.id),
+            "prior_states": before,
+            f"prior_{table}": jsonable_row(row, _RECORDED_FIELDS[table]),
+        },
+    )
+    record_events(conn, [event])
 
 
 def _last_act(

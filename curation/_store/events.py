@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -65,3 +66,23 @@ def record_events(conn: Connection, rows: Iterable[dict[str, Any]]) -> int:
 
 def record_event(conn: Connection, tenant: str, type_: EventType, **kwargs: Any) -> None:
     record_events(conn, [event_row(tenant, type_, **kwargs)])
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """For which tenant, by whom, when and in which run an act happens: what every event
+    of the act shares, said once where the act starts."""
+
+    tenant: str
+    at: datetime
+    actor: str
+    run_id: uuid.UUID | None = None
+
+    def event(self, type_: EventType, **fields: Any) -> dict[str, Any]:
+        """``event_row`` of this act (``fields``: memory_id, related_ids, reason, data)."""
+        return event_row(
+            self.tenant, type_, at=self.at, actor=self.actor, run_id=self.run_id, **fields
+        )
+
+    def record(self, conn: Connection, type_: EventType, **fields: Any) -> None:
+        record_events(conn, [self.event(type_, **fields)])

@@ -36,12 +36,13 @@ from curation._kinds import EventType
 from curation._principle_text import shared_statement
 from curation._records import _Record
 from curation._store.database import Database, scope_to_tenant
-from curation._store.events import record_event
+from curation._store.events import Stamp
 from curation._store.forget_scrub import FORGOTTEN, Needles, scrub, scrub_text, without
 from curation._store.forget_select import ForgetSelector, expand, selected_ids, sha256
 from curation._store.forget_verify import verify_forgotten
 from curation._store.lifecycle import CHANGED, restore_rows
 from curation._store.locks import take_transaction_lock
+from curation._store.rows import tenant_rows
 from curation._store.tenant_delete import RETIRED_SCHEMA, history_guards, replaced_partitions
 from curation._store.transfer.dump_schema import quote
 
@@ -91,7 +92,7 @@ def forget(
             if exists is None:
                 raise UnknownTenantError(tenant)
             take_transaction_lock(conn, tenant)
-            receipt = _forget(conn, tenant, selector, dry_run=dry_run, actor=actor, now=now)
+            receipt = _forget(conn, Stamp(tenant, now, actor), selector, dry_run=dry_run)
             if dry_run:
                 raise _Rollback
     except _Rollback:
@@ -101,24 +102,18 @@ def forget(
 
 
 def _forget(
-    conn: Connection,
-    tenant: str,
-    selector: ForgetSelector,
-    *,
-    dry_run: bool,
-    actor: str,
-    now: datetime,
+    conn: Connection, stamp: Stamp, selector: ForgetSelector, *, dry_run: bool
 ) -> ForgetReceipt:
+    tenant = stamp.tenant
     selection = expand(conn, tenant, selected_ids(conn, tenant, selector))
     gone = selection.forgotten
     ids = list(gone)
-    rows = conn.execute(
-        text(
-            "SELECT id, content, embedding::text AS v FROM memory"
-            " WHERE tenant = :t AND id = ANY(:ids)"
-        ),
-        {"t": tenant, "ids": ids},
-    ).all()
+    rows = tenant_rows(
+        conn,
+        tenant,
+        "SELECT id, content, embedding::text AS v FROM memory WHERE tenant = :t AND id = ANY(:ids)",
+        ids=ids,
+    )
     contents = [r.content for r in rows]
     # what the verification looks for: every id, and the text of all but the principles
     # written from a member (a re-proposal from the others may say the same)
@@ -131,8 +126,8 @@ def _forget(
     for table, trigger in guards:  # transactional: a rollback re-enables them
         conn.execute(text(f"ALTER TABLE {quote(table)} DISABLE TRIGGER {quote(trigger)}"))
     if ids:
-        _principles(conn, tenant, gone, counts, now=now, actor=actor)
-        _pointers(conn, tenant, gone, counts, now=now)
+        _principles(conn, stamp, gone, counts)
+        _pointers(conn, tenant, gone, counts, now=stamp.at)
         _history(conn, tenant, gone, quoted, counts)
         _memories(conn, tenant, gone, counts)
     for table, trigger in guards:
@@ -146,12 +141,9 @@ def _forget(
     tally = {name: n for name, n in sorted(counts.items()) if n}
     event_id = None
     if not dry_run:
-        record_event(
+        stamp.record(
             conn,
-            tenant,
             EventType.FORGET,
-            at=now,
-            actor=actor,
             reason=f"forget by {selector.kind}",
             data={
                 "asked": selector.asked(),
@@ -178,46 +170,37 @@ def _forget(
     )
 
 
-def _principles(
-    conn: Connection,
-    tenant: str,
-    gone: set[uuid.UUID],
-    counts: Counter[str],
-    *,
-    now: datetime,
-    actor: str,
-) -> None:
+def _principles(conn: Connection, stamp: Stamp, gone: set[uuid.UUID], counts: Counter[str]) -> None:
     """Members of a forgotten principle back in the active set; each proposal that loses a
     member or its principle re-written over the members left (pending again when its
     principle is gone), or deleted when fewer than two are left."""
-    ids = list(gone)
-    orphans = conn.execute(
-        text(
-            "SELECT memory_id, status, archive_reason, superseded_by, parent_id FROM memory_state"
-            " WHERE tenant = :t AND parent_id = ANY(:ids) AND NOT (memory_id = ANY(:ids))"
-            " AND status = 'archived' AND archive_reason = 'subsumed'"
-        ),
-        {"t": tenant, "ids": ids},
-    ).all()
+    tenant, ids = stamp.tenant, list(gone)
+    orphans = tenant_rows(
+        conn,
+        tenant,
+        "SELECT memory_id, status, archive_reason, superseded_by, parent_id FROM memory_state"
+        " WHERE tenant = :t AND parent_id = ANY(:ids) AND NOT (memory_id = ANY(:ids))"
+        " AND status = 'archived' AND archive_reason = 'subsumed'",
+        ids=ids,
+    )
     if orphans:
         restore_rows(
             conn,
             tenant,
             orphans,
-            now=now,
-            actor=actor,
+            now=stamp.at,
+            actor=stamp.actor,
             reason="principle forgotten",
             clear_parent=True,
         )
         counts["memory_state_restored"] += len(orphans)
-    touched = conn.execute(
-        text(
-            "SELECT id, kind, member_ids, status, principle_id, evidence FROM proposal"
-            " WHERE tenant = :t"
-            " AND (member_ids && CAST(:ids AS uuid[]) OR principle_id = ANY(:ids))"
-        ),
-        {"t": tenant, "ids": ids},
-    ).all()
+    touched = tenant_rows(
+        conn,
+        tenant,
+        "SELECT id, kind, member_ids, status, principle_id, evidence FROM proposal"
+        " WHERE tenant = :t AND (member_ids && CAST(:ids AS uuid[]) OR principle_id = ANY(:ids))",
+        ids=ids,
+    )
     quoted = Needles.of(gone, [])
     for proposal in touched:
         left = without(proposal.member_ids, quoted)
@@ -296,7 +279,7 @@ def _pointers(
 def _mentioning(
     conn: Connection, sql: str, tenant: str, ids: list[uuid.UUID], terms: list[str]
 ) -> Any:
-    return conn.execute(text(sql), {"t": tenant, "ids": ids, "terms": terms}).all()
+    return tenant_rows(conn, tenant, sql, ids=ids, terms=terms)
 
 
 _ANY_TERM = "EXISTS (SELECT 1 FROM unnest(CAST(:terms AS text[])) n WHERE strpos(lower({}), n) > 0)"

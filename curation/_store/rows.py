@@ -1,11 +1,13 @@
-"""Mapping database rows to the public records."""
+"""Reading the tenant's rows and mapping them to the public records."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from sqlalchemy import Connection, Row, text
 
 from curation._records import ConflictRecord, EventRecord, MemoryRecord
 
@@ -15,6 +17,12 @@ if TYPE_CHECKING:
     R = TypeVar("R", bound=DataclassInstance)
 else:
     R = TypeVar("R")
+
+
+def tenant_rows(conn: Connection, tenant: str, sql: str, **params: Any) -> Sequence[Row[Any]]:
+    """Every row ``sql`` returns, its ``:t`` the tenant: a store statement always names
+    the tenant it reads for, whatever row-level security already filters."""
+    return conn.execute(text(sql), {"t": tenant, **params}).all()
 
 
 def opt_str(value: Any) -> str | None:

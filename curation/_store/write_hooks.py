@@ -25,7 +25,7 @@ from curation._policy import CurationPolicy, Mode
 from curation._records import WriteResult
 from curation._store.apply import archive_actions, lock_rows
 from curation._store.change_acts import apply_inferred_on_write
-from curation._store.events import event_row, record_events
+from curation._store.events import Stamp, event_row, record_events
 from curation._store.lifecycle import ARCHIVE_SET, CHANGED
 from curation._store.writes import PreparedWrite
 from curation.mechanics.contradictions import change_on_write, may_contest_on_write
@@ -149,7 +149,7 @@ def supersede_keys(
     # the rows this write changes, locked in id order first (a concurrent apply or
     # recall locks in that order too; one UPDATE alone would lock in scan order)
     lock_rows(conn, tenant, [a.memory_id for a in actions] + [str(m) for m, _ in subsumed])
-    done = archive_actions(conn, tenant, actions, now=now, run_id=None, actor=actor)
+    done = archive_actions(conn, Stamp(tenant, now, actor), actions)
     for memory_id, parent in subsumed:
         _subsume(
             conn,

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, Row, text
 
 from curation._claims import split_claims
 from curation._clock import Clock
@@ -20,6 +20,7 @@ from curation._errors import EmbeddingMismatchError, NotFoundError, UnknownTenan
 from curation._kinds import MemoryKind
 from curation._policy import BULK_MIN_ROWS, CurationPolicy
 from curation._store.database import Database
+from curation._store.rows import tenant_rows
 from curation._store.sql.memory import MEMORY_SELECT
 from curation._store.writes import PreparedWrite, tenant_exists
 from curation._validation import (
@@ -81,6 +82,11 @@ class StoreContext:
         rid = validate_uuid(field, row_id)
         with self.tx(tenant) as conn:
             return act(conn, tenant, rid, now=self.now(now), **options)
+
+    def rows(self, tenant: str, sql: str, **params: Any) -> Sequence[Row[Any]]:
+        """``tenant_rows`` in a transaction of the existing tenant: what a listing reads."""
+        with self.tx(tenant) as conn:
+            return tenant_rows(conn, tenant, sql, **params)
 
     def require_tenant(self, tenant: str) -> str:
         """The tenant's name, normalised, or UnknownTenantError: the one rule every read

@@ -38,6 +38,7 @@ from curation._store.exposures import (
     observation,
 )
 from curation._store.lifecycle.experiment import close_ended_experiments, stop_experiment
+from curation._store.rows import tenant_rows
 from curation._store.services.context import StoreService
 from curation._store.sql.experiment import EXPERIMENT_COLUMNS, OBSERVATION_SELECT
 from curation._store.tenant_policy import merge_policy, store_policy
@@ -217,15 +218,8 @@ class ExperimentService(StoreService):
         if status is not None and status not in EXPERIMENT_STATUSES:
             raise ValidationError("status", status, "expected 'running' or 'stopped'")
         where = "tenant = :t" + (" AND status = :s" if status else "")
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(
-                    f"SELECT {EXPERIMENT_COLUMNS} FROM experiment WHERE {where}"
-                    " ORDER BY created_at, id"
-                ),
-                {"t": tenant, "s": status},
-            ).all()
-        return [experiment_record(r) for r in rows]
+        sql = f"SELECT {EXPERIMENT_COLUMNS} FROM experiment WHERE {where} ORDER BY created_at, id"
+        return [experiment_record(r) for r in self.ctx.rows(tenant, sql, s=status)]
 
     def active(self, tenant: str, *, now: datetime | None = None) -> ExperimentRecord | None:
         """The experiment that assigns cohorts at ``now``: running, and inside its window."""
@@ -241,13 +235,13 @@ class ExperimentService(StoreService):
         name = validate_experiment_name(name)
         with self.ctx.tx(tenant) as conn:
             found = _find(conn, tenant, name)
-            rows = conn.execute(
-                text(
-                    OBSERVATION_SELECT
-                    + " WHERE x.tenant = :t AND x.experiment_id = :e ORDER BY x.at, x.id"
-                ),
-                {"t": tenant, "e": found.id},
-            ).all()
+            rows = tenant_rows(
+                conn,
+                tenant,
+                OBSERVATION_SELECT
+                + " WHERE x.tenant = :t AND x.experiment_id = :e ORDER BY x.at, x.id",
+                e=found.id,
+            )
         return [observation(r) for r in rows]
 
     def feedback(self, tenant: str, name: str) -> ExperimentFeedback:
@@ -258,18 +252,15 @@ class ExperimentService(StoreService):
         counts = {c.value: {"useful": 0, "not_useful": 0} for c in Cohort}
         with self.ctx.tx(tenant) as conn:
             found = _find(conn, tenant, name)
-            rows = conn.execute(
-                text(
-                    "SELECT data->>'cohort' AS cohort, (data->>'useful')::boolean AS useful,"
-                    " count(*) AS n FROM event WHERE tenant = :t AND type = ANY(:types)"
-                    " AND data->>'experiment_id' = :e GROUP BY 1, 2"
-                ),
-                {
-                    "t": tenant,
-                    "e": found.id,
-                    "types": [EventType.VALIDATE.value, EventType.FEEDBACK.value],
-                },
-            ).all()
+            rows = tenant_rows(
+                conn,
+                tenant,
+                "SELECT data->>'cohort' AS cohort, (data->>'useful')::boolean AS useful,"
+                " count(*) AS n FROM event WHERE tenant = :t AND type = ANY(:types)"
+                " AND data->>'experiment_id' = :e GROUP BY 1, 2",
+                e=found.id,
+                types=[EventType.VALIDATE.value, EventType.FEEDBACK.value],
+            )
         for row in rows:
             if row.cohort in counts:
                 counts[row.cohort]["useful" if row.useful else "not_useful"] += int(row.n)

@@ -28,7 +28,7 @@ from curation._policy import NEAR_PRUNE_BAND
 from curation._records import LastRun, QueueCounts, RunReport
 from curation._scoring import retention_from_columns
 from curation._snapshot import MemorySnapshot
-from curation._store.rows import memory_record
+from curation._store.rows import memory_record, tenant_rows
 from curation._store.sql.memory import MEMORY_JOIN, MEMORY_SELECT
 from curation._validation import validate_tenant
 
@@ -55,7 +55,7 @@ def _week(value: date) -> date:
 
 def _rows(store: MemoryStore, tenant: str, sql: str, **params: Any) -> list[Any]:
     with store.db.transaction(tenant) as conn:
-        return list(conn.execute(text(sql), {"t": tenant, **params}).all())
+        return list(tenant_rows(conn, tenant, sql, **params))
 
 
 # -- archived entries ---------------------------------------------------------------------

@@ -12,7 +12,7 @@ from sqlalchemy import text
 from curation._kinds import ConflictStatus, EventType
 from curation._records import ConflictRecord, EventRecord, Explanation
 from curation._store.events import record_event
-from curation._store.rows import conflict_record, event_record
+from curation._store.rows import conflict_record, event_record, tenant_rows
 from curation._store.services.context import StoreContext, StoreService, locked_memory
 from curation._store.services.memory_service import MemoryService
 from curation._store.sql.conflict import CONFLICT_COLUMNS
@@ -121,20 +121,20 @@ class LedgerService(StoreService):
         mid = validate_uuid("memory_id", memory_id)
         memory = self.memories.get(tenant, mid)
         with self.ctx.tx(tenant) as conn:
-            events = conn.execute(
-                text(
-                    "SELECT * FROM event WHERE tenant = :t AND (memory_id = :id "
-                    "OR related_ids @> ARRAY[CAST(:id AS uuid)]) ORDER BY id"
-                ),
-                {"t": tenant, "id": mid},
-            ).all()
-            conflicts = conn.execute(
-                text(
-                    f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE tenant = :t "
-                    "AND memory_id = :id ORDER BY at, id"
-                ),
-                {"t": tenant, "id": mid},
-            ).all()
+            events = tenant_rows(
+                conn,
+                tenant,
+                "SELECT * FROM event WHERE tenant = :t AND (memory_id = :id "
+                "OR related_ids @> ARRAY[CAST(:id AS uuid)]) ORDER BY id",
+                id=mid,
+            )
+            conflicts = tenant_rows(
+                conn,
+                tenant,
+                f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE tenant = :t "
+                "AND memory_id = :id ORDER BY at, id",
+                id=mid,
+            )
         chain: list[str] = []
         cursor = memory.superseded_by
         while cursor is not None and cursor not in chain and len(chain) < 50:
@@ -154,12 +154,9 @@ class LedgerService(StoreService):
         if status:
             status = validate_status(status, ConflictStatus).value
         where = "tenant = :t" + (" AND status = :s" if status else "")
-        with self.ctx.tx(tenant) as conn:  # an unknown tenant is an error, not an empty queue
-            rows = conn.execute(
-                text(f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE {where} ORDER BY at, id"),
-                {"t": tenant, "s": status},
-            ).all()
-        return [conflict_record(r) for r in rows]
+        # an unknown tenant is an error, not an empty queue
+        sql = f"SELECT {CONFLICT_COLUMNS} FROM conflict WHERE {where} ORDER BY at, id"
+        return [conflict_record(r) for r in self.ctx.rows(tenant, sql, s=status)]
 
     def events(
         self, tenant: str, *, types: Sequence[str] | None = None, limit: int = 1000
@@ -168,9 +165,10 @@ class LedgerService(StoreService):
         types = [validate_status(t, EventType, "types").value for t in types or []]
         limit = validate_limit("limit", limit)
         where = "tenant = :t" + (" AND type = ANY(:types)" if types else "")
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(f"SELECT * FROM event WHERE {where} ORDER BY id DESC LIMIT :n"),
-                {"t": tenant, "types": list(types or []), "n": limit},
-            ).all()
+        rows = self.ctx.rows(
+            tenant,
+            f"SELECT * FROM event WHERE {where} ORDER BY id DESC LIMIT :n",
+            types=list(types or []),
+            n=limit,
+        )
         return [event_record(r) for r in reversed(rows)]

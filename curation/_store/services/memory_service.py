@@ -14,7 +14,7 @@ from curation._errors import InvalidStateError
 from curation._kinds import Cohort, EventType, Status
 from curation._records import MemoryCounts, MemoryRecord, WriteResult
 from curation._store import exposures
-from curation._store.events import record_event
+from curation._store.events import Stamp
 from curation._store.gate_records import record_gate
 from curation._store.lifecycle import restore_rows
 from curation._store.rows import memory_record
@@ -151,11 +151,7 @@ class MemoryService(StoreService):
         ids = [validate_uuid("memory_ids", m) for m in memory_ids]
         if not ids:
             return []
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(MEMORY_SELECT + " AND m.id = ANY(:ids) ORDER BY m.id"),
-                {"t": tenant, "ids": ids},
-            ).all()
+        rows = self.ctx.rows(tenant, MEMORY_SELECT + " AND m.id = ANY(:ids) ORDER BY m.id", ids=ids)
         return [memory_record(r) for r in rows]
 
     def existing_ids(self, tenant: str, memory_ids: Sequence[str | uuid.UUID]) -> set[str]:
@@ -209,12 +205,9 @@ class MemoryService(StoreService):
                     ),
                     {"t": tenant, "id": mid, "at": at, "r": reinforce},
                 )
-            record_event(
+            Stamp(tenant, at, actor).record(
                 conn,
-                tenant,
                 EventType.VALIDATE if proves else EventType.FEEDBACK,
-                at=at,
-                actor=actor,
                 memory_id=mid,
                 data={"useful": useful, **attribution},
             )
@@ -245,13 +238,8 @@ class MemoryService(StoreService):
                     ),
                     {"t": tenant, "id": mid, "p": pinned, "at": at},
                 )
-                record_event(
-                    conn,
-                    tenant,
-                    EventType.PIN if pinned else EventType.UNPIN,
-                    at=at,
-                    actor=actor,
-                    memory_id=mid,
+                Stamp(tenant, at, actor).record(
+                    conn, EventType.PIN if pinned else EventType.UNPIN, memory_id=mid
                 )
         return self.get(tenant, mid)
 
@@ -301,7 +289,6 @@ class MemoryService(StoreService):
         contains = validate_search_text("contains", contains)
         clauses: list[str] = []
         params: dict[str, Any] = {
-            "t": tenant,
             "limit": validate_limit("limit", limit),
             "offset": validate_limit("offset", offset, minimum=0),
         }
@@ -316,28 +303,23 @@ class MemoryService(StoreService):
             escaped = contains.replace("\\", "\\\\").replace("%", r"\%").replace("_", r"\_")
             clauses.append("m.content ILIKE :pattern")
             params["pattern"] = "%" + escaped + "%"
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(
-                    MEMORY_SELECT
-                    + "".join(f" AND {c}" for c in clauses)
-                    + " ORDER BY m.created_at DESC, m.id LIMIT :limit OFFSET :offset"
-                ),
-                params,
-            ).all()
+        rows = self.ctx.rows(
+            tenant,
+            MEMORY_SELECT
+            + "".join(f" AND {c}" for c in clauses)
+            + " ORDER BY m.created_at DESC, m.id LIMIT :limit OFFSET :offset",
+            **params,
+        )
         return [memory_record(r) for r in rows]
 
     def counts(self, tenant: str) -> MemoryCounts:
         """Active/archived totals and archived-by-reason, for reports and dashboards."""
         tenant = validate_tenant(tenant)
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(
-                    "SELECT status, coalesce(archive_reason, '') AS reason, count(*) AS n "
-                    "FROM memory_state WHERE tenant = :t GROUP BY 1, 2"
-                ),
-                {"t": tenant},
-            ).all()
+        rows = self.ctx.rows(
+            tenant,
+            "SELECT status, coalesce(archive_reason, '') AS reason, count(*) AS n "
+            "FROM memory_state WHERE tenant = :t GROUP BY 1, 2",
+        )
         totals = {"active": 0, "archived": 0}
         by_reason: dict[str, int] = {}
         for row in rows:

@@ -7,8 +7,6 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import text
-
 from curation._errors import NotFoundError
 from curation._store import lifecycle
 from curation._store.services.context import StoreService
@@ -30,17 +28,14 @@ class QuarantineService(StoreService):
         """The held writes, oldest first, with why the gate held each."""
         tenant = self.ctx.require_tenant(validate_tenant(tenant))
         limit = validate_limit("limit", limit)
-        with self.ctx.db.transaction(tenant) as conn:
-            rows = conn.execute(
-                text(
-                    "SELECT m.id, m.content, m.kind, m.source, s.quarantine_reason, m.created_at"
-                    " FROM memory m JOIN memory_state s"
-                    " ON s.tenant = m.tenant AND s.memory_id = m.id"
-                    " WHERE m.tenant = :t AND s.status = 'quarantined'"
-                    " ORDER BY m.created_at, m.id LIMIT :n"
-                ),
-                {"t": tenant, "n": limit},
-            ).all()
+        rows = self.ctx.rows(
+            tenant,
+            "SELECT m.id, m.content, m.kind, m.source, s.quarantine_reason, m.created_at"
+            " FROM memory m JOIN memory_state s ON s.tenant = m.tenant AND s.memory_id = m.id"
+            " WHERE m.tenant = :t AND s.status = 'quarantined'"
+            " ORDER BY m.created_at, m.id LIMIT :n",
+            n=limit,
+        )
         return [
             QuarantinedMemory(
                 str(r.id), r.content, r.kind, r.source, r.quarantine_reason or "", r.created_at

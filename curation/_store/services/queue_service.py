@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection
 
 from curation._errors import ValidationError
 from curation._kinds import ChangeReviewStatus, ProposalStatus, Resolution
@@ -24,6 +24,7 @@ from curation._records import (
     Unmerge,
 )
 from curation._store import change_acts, change_review, curator
+from curation._store.events import Stamp
 from curation._store.rows import from_row
 from curation._store.services.context import StoreService
 from curation._validation import (
@@ -52,11 +53,9 @@ class CuratorQueue(StoreService):
         if status:
             status = validate_status(status, ProposalStatus).value
         where = "tenant = :t" + (" AND status = :s" if status else "")
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(f"SELECT * FROM proposal WHERE {where} ORDER BY created_at, id"),
-                {"t": tenant, "s": status},
-            ).all()
+        rows = self.ctx.rows(
+            tenant, f"SELECT * FROM proposal WHERE {where} ORDER BY created_at, id", s=status
+        )
         return [from_row(ProposalRecord, r) for r in rows]
 
     def approve(
@@ -119,28 +118,25 @@ class CuratorQueue(StoreService):
         """Entries still archived by an inferred supersession (pass or write), newest
         first, each with the entry that replaced it and the evidence of the change."""
         tenant = validate_tenant(tenant)
-        limit = validate_limit("limit", limit)
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(
-                    """
-                    SELECT * FROM (
-                        SELECT DISTINCT ON (e.memory_id) e.memory_id, e.reason, e.at,
-                               e.actor, e.run_id, m.content, s.superseded_by,
-                               n.content AS current_content
-                        FROM event e
-                        JOIN memory_state s ON s.tenant = e.tenant AND s.memory_id = e.memory_id
-                        JOIN memory m ON m.tenant = e.tenant AND m.id = e.memory_id
-                        LEFT JOIN memory n ON n.tenant = e.tenant AND n.id = s.superseded_by
-                        WHERE e.tenant = :t AND e.type = 'archive'
-                          AND e.data->>'inferred' = 'true'
-                          AND s.status = 'archived' AND s.archive_reason = 'superseded'
-                        ORDER BY e.memory_id, e.at DESC, e.id DESC
-                    ) latest ORDER BY at DESC, memory_id LIMIT :n
-                    """
-                ),
-                {"t": tenant, "n": limit},
-            ).all()
+        rows = self.ctx.rows(
+            tenant,
+            """
+            SELECT * FROM (
+                SELECT DISTINCT ON (e.memory_id) e.memory_id, e.reason, e.at,
+                       e.actor, e.run_id, m.content, s.superseded_by,
+                       n.content AS current_content
+                FROM event e
+                JOIN memory_state s ON s.tenant = e.tenant AND s.memory_id = e.memory_id
+                JOIN memory m ON m.tenant = e.tenant AND m.id = e.memory_id
+                LEFT JOIN memory n ON n.tenant = e.tenant AND n.id = s.superseded_by
+                WHERE e.tenant = :t AND e.type = 'archive'
+                  AND e.data->>'inferred' = 'true'
+                  AND s.status = 'archived' AND s.archive_reason = 'superseded'
+                ORDER BY e.memory_id, e.at DESC, e.id DESC
+            ) latest ORDER BY at DESC, memory_id LIMIT :n
+            """,
+            n=validate_limit("limit", limit),
+        )
         return [from_row(InferredSupersession, r, evidence=r.reason or "") for r in rows]
 
     # -- held changes: inferred supersessions awaiting review ---------------------------
@@ -192,7 +188,7 @@ class CuratorQueue(StoreService):
 
     def _decide_change(
         self,
-        decide: Callable[..., ChangeDecision],
+        decide: Callable[[Connection, Stamp, uuid.UUID, str | None], ChangeDecision],
         tenant: str,
         change_id: str | uuid.UUID,
         note: str | None,
@@ -202,7 +198,8 @@ class CuratorQueue(StoreService):
         tenant = validate_tenant(tenant)
         cid = validate_uuid("change_id", change_id)  # refused before the note, as ever
         note = None if note is None else validate_content(note, "note")
-        return self.ctx.on_row(tenant, "change_id", cid, decide, now, actor=actor, note=note)
+        with self.ctx.tx(tenant) as conn:
+            return decide(conn, Stamp(tenant, self.ctx.now(now), actor), cid, note)
 
     # -- conflicts ------------------------------------------------------------------
     def resolve(

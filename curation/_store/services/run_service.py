@@ -270,15 +270,12 @@ class RunService(StoreService):
 
     def latest(self, tenant: str, *, limit: int = 50) -> list[RunRecord]:
         tenant = validate_tenant(tenant)
-        limit = validate_limit("limit", limit)
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text(
-                    "SELECT id, started_at, dry_run, status, report FROM curation_run"
-                    " WHERE tenant = :t ORDER BY started_at DESC, id LIMIT :n"
-                ),
-                {"t": tenant, "n": limit},
-            ).all()
+        rows = self.ctx.rows(
+            tenant,
+            "SELECT id, started_at, dry_run, status, report FROM curation_run"
+            " WHERE tenant = :t ORDER BY started_at DESC, id LIMIT :n",
+            n=validate_limit("limit", limit),
+        )
         return [
             RunRecord(
                 id=str(r.id),
@@ -329,11 +326,9 @@ class RunService(StoreService):
 
     def golden_probes(self, tenant: str) -> list[GoldenProbe]:
         tenant = validate_tenant(tenant)
-        with self.ctx.tx(tenant) as conn:
-            rows = conn.execute(
-                text("SELECT * FROM golden_probe WHERE tenant = :t ORDER BY created_at, id"),
-                {"t": tenant},
-            ).all()
+        rows = self.ctx.rows(
+            tenant, "SELECT * FROM golden_probe WHERE tenant = :t ORDER BY created_at, id"
+        )
         return [
             GoldenProbe(
                 id=str(r.id),

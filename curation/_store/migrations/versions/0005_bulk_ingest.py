@@ -53,10 +53,13 @@ _SCOPE_CHECK = """
     END IF;
 """
 
-_BEGIN = """
-CREATE FUNCTION memgov_bulk_begin(p_tenant text, p_at timestamptz) RETURNS text
+# every function is SECURITY DEFINER with its search_path pinned; a body follows this head
+_HEAD = """
+CREATE FUNCTION {name}({arguments}) RETURNS {result}
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = {search_path} AS $$
-DECLARE
+"""
+
+_BEGIN = """DECLARE
     part text := 'memory_t_' || substr(md5(p_tenant), 1, 20);
     staged text := 'memgov_bulk_' || substr(md5(p_tenant), 1, 20);
 BEGIN
@@ -79,10 +82,7 @@ BEGIN
 END $$
 """
 
-_ATTACH = """
-CREATE FUNCTION memgov_bulk_attach(p_tenant text) RETURNS text
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = {search_path} AS $$
-DECLARE
+_ATTACH = """DECLARE
     part text;
     staged text := 'memgov_bulk_' || substr(md5(p_tenant), 1, 20);
     retired text;
@@ -152,14 +152,17 @@ BEGIN
 END $$
 """
 
-_ANALYZE = """
-CREATE FUNCTION memgov_bulk_analyze(p_tenant text) RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = {search_path} AS $$
-BEGIN
+_ANALYZE = """BEGIN
     {scope_check}
     ANALYZE memory_state;
 END $$
 """
+
+_FUNCTIONS = (  # name, arguments, result, body
+    ("memgov_bulk_begin", "p_tenant text, p_at timestamptz", "text", _BEGIN),
+    ("memgov_bulk_attach", "p_tenant text", "text", _ATTACH),
+    ("memgov_bulk_analyze", "p_tenant text", "void", _ANALYZE),
+)
 
 _SIGNATURES = (
     "memgov_bulk_begin(text, timestamptz)",
@@ -170,19 +173,12 @@ _SIGNATURES = (
 
 def upgrade() -> None:
     search_path = f"{current_schema()}, pg_temp"
-    for body, name in (
-        (_BEGIN, "memgov_bulk_begin"),
-        (_ATTACH, "memgov_bulk_attach"),
-        (_ANALYZE, "memgov_bulk_analyze"),
-    ):
+    for name, arguments, result, body in _FUNCTIONS:
+        head = _HEAD.format(name=name, arguments=arguments, result=result, search_path=search_path)
         scope_check = _SCOPE_CHECK.format(name=f"'{name}'")
         op.execute(
-            body.format(
-                search_path=search_path,
-                scope_check=scope_check,
-                app_role=APP_ROLE,
-                retired_schema=RETIRED_SCHEMA,
-            )
+            head
+            + body.format(scope_check=scope_check, app_role=APP_ROLE, retired_schema=RETIRED_SCHEMA)
         )
     op.execute(f"CREATE SCHEMA IF NOT EXISTS {RETIRED_SCHEMA}")
     op.execute(f"REVOKE ALL ON SCHEMA {RETIRED_SCHEMA} FROM PUBLIC")
