@@ -119,6 +119,17 @@ class Subject:
     cool_factor: float = 1.0
 
 
+@dataclass(frozen=True)
+class WriteRole:
+    """How a generator writes one role (``SimWrite.role``): its usual kind, the range its
+    importance is drawn from, and its generality."""
+
+    role: str
+    kind: str
+    importance: tuple[float, float]
+    generality: int
+
+
 class Timeline:
     """The writes of one subject in time order; ``before(at)`` by bisection."""
 
@@ -198,29 +209,28 @@ class TenantSim:
     def write(
         self,
         rng: random.Random,
+        role: WriteRole,
+        subject: str,
         *,
         day: float,
         content: str,
-        kind: str,
-        role: str,
-        subject: str,
-        importance: tuple[float, float],
-        generality: int,
+        kind: str | None = None,
         key: str | None = None,
-        topic: str | None = None,
     ) -> SimWrite:
+        """One write of ``role`` about ``subject`` (also its topic); ``kind`` overrides the
+        role's usual kind."""
         write = SimWrite(
             id=self.new_id(),
             tenant=self.tenant,
             at=self.at(min(max(day, 0.0), self.days)),
             content=content,
-            kind=kind,
-            role=role,
+            kind=kind or role.kind,
+            role=role.role,
             subject=subject,
-            importance=round(rng.uniform(*importance), 3),
-            generality=generality,
+            importance=round(rng.uniform(*role.importance), 3),
+            generality=role.generality,
             supersession_key=key,
-            topic=topic,
+            topic=subject,
             agent_id=rng.choice(self.agents),
         )
         self.writes.append(write)

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from evaluation.simulator.core import Popularity, TenantSim, Timeline, Truth
+from evaluation.simulator.core import Popularity, TenantSim, Timeline, Truth, WriteRole
 from evaluation.simulator.phrasing import restate
 
-IMPORTANCE = (0.5, 0.7)
+LESSON = WriteRole("lesson", "fact", (0.5, 0.7), 0)
 REFERENCE_VOLUME = 60 * 90  # writes_per_day * days at which a lesson gets 8-40 echoes
 RESTATEMENTS = (8, 40)
 MIN_RESTATEMENTS = 6
@@ -47,15 +47,7 @@ def generate(sim: TenantSim) -> None:
             kind = "conversation" if rng.random() < CONVERSATION_SHARE else "fact"
             timeline.add(
                 sim.write(
-                    rng,
-                    day=day,
-                    content=sim.fill(restate(spec, rng)),
-                    kind=kind,
-                    role="lesson",
-                    subject=name,
-                    importance=IMPORTANCE,
-                    generality=0,
-                    topic=name,
+                    rng, LESSON, name, day=day, content=sim.fill(restate(spec, rng)), kind=kind
                 )
             )
 
