@@ -19,10 +19,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from evaluation.fleet import SimContest
-from evaluation.simulator.core import TenantSim, Truth, WriteRole
+from evaluation.simulator.core import TenantSim, Truth
+from evaluation.simulator.roles import CLAIM, CORRECTION
 
-CLAIM = WriteRole("claim", "fact", (0.6, 0.75), 1)
-CORRECTION = WriteRole("correction", "fact", (0.7, 0.85), 1)
 CONTEST_DELAY = timedelta(minutes=2)
 
 

@@ -121,8 +121,8 @@ class Subject:
 
 @dataclass(frozen=True)
 class WriteRole:
-    """How a generator writes one role (``SimWrite.role``): its usual kind, the range its
-    importance is drawn from, and its generality."""
+    """How one role (``SimWrite.role``) is written: its kind, the range its importance is
+    drawn from, and its generality (the table is ``roles``)."""
 
     role: str
     kind: str
@@ -214,17 +214,15 @@ class TenantSim:
         *,
         day: float,
         content: str,
-        kind: str | None = None,
         key: str | None = None,
     ) -> SimWrite:
-        """One write of ``role`` about ``subject`` (also its topic); ``kind`` overrides the
-        role's usual kind."""
+        """One write of ``role`` about ``subject`` (also its topic)."""
         write = SimWrite(
             id=self.new_id(),
             tenant=self.tenant,
             at=self.at(min(max(day, 0.0), self.days)),
             content=content,
-            kind=kind or role.kind,
+            kind=role.kind,
             role=role.role,
             subject=subject,
             importance=round(rng.uniform(*role.importance), 3),

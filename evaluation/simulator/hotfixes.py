@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from evaluation.simulator.core import TenantSim, Timeline, Truth, WriteRole
+from evaluation.simulator.core import TenantSim, Timeline, Truth
+from evaluation.simulator.roles import HOTFIX, REWRITE
 
-HOTFIX = WriteRole("hotfix", "fact", (0.55, 0.7), 0)
-REWRITE = WriteRole("rewrite", "fact", (0.65, 0.8), 1)
 COOL_FACTOR = 0.1
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from evaluation.simulator.core import TenantSim, Timeline, Truth, WriteRole
+from evaluation.simulator.core import TenantSim, Timeline, Truth
+from evaluation.simulator.roles import PREFERENCE
 
-PREFERENCE = WriteRole("preference", "preference", (0.7, 0.9), 1)
 ECHO_PROBABILITY = 0.4
 
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from evaluation.simulator.core import TenantSim, Truth, WriteRole
-
-PRINCIPLE = WriteRole("principle", "fact", (0.8, 0.9), 2)
+from evaluation.simulator.core import TenantSim, Truth
+from evaluation.simulator.roles import PRINCIPLE
 
 
 def generate(sim: TenantSim) -> None:

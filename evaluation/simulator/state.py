@@ -20,9 +20,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from datetime import datetime
 
-from evaluation.simulator.core import TenantSim, Truth, WriteRole
+from evaluation.simulator.core import TenantSim, Truth
+from evaluation.simulator.roles import STATE
 
-STATE = WriteRole("state", "fact", (0.6, 0.8), 1)
 RECONFIRM_PROBABILITY = 0.3
 
 
