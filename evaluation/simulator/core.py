@@ -20,12 +20,12 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal, Protocol
+from typing import Literal
 
 import numpy as np
 
 from evaluation.fleet import FleetConfig, SimContest, SimWrite
-from evaluation.simulator.packs import DomainPack
+from evaluation.simulator.packs import DomainPack, SubjectSpec
 
 # uuid5 namespace of every id the simulator mints (ids: uuid5(NAMESPACE, "seed/tenant/n"))
 NAMESPACE = uuid.UUID("6f0c1d2e-8b1a-5c3e-9d4f-3a2b1c0d9e8f")
@@ -35,16 +35,6 @@ _NAMESPACE_BYTES = NAMESPACE.bytes
 FAMILIES = ("state", "hotfix", "claim", "lesson", "principle", "preference", "tool_output")
 
 Popularity = Literal["hot", "normal", "quiet"]
-
-
-class Asked(Protocol):
-    """A pack's spec of a subject: how an evaluator asks about it and how agents recall it."""
-
-    @property
-    def questions(self) -> tuple[str, ...]: ...
-
-    @property
-    def cues(self) -> tuple[str, ...]: ...
 
 
 # tenant ids are "<company>-<pack>"; companies are not entity names of any pack
@@ -238,7 +228,7 @@ class TenantSim:
         self,
         family: str,
         name: str,
-        spec: Asked,
+        spec: SubjectSpec,
         truth: TruthFn,
         first_at: datetime,
         *,

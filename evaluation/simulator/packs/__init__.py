@@ -14,7 +14,7 @@ written in, and its loader, are in ``base``.
 
 from __future__ import annotations
 
-from evaluation.simulator.packs.base import DomainPack, load_pack
+from evaluation.simulator.packs.base import DomainPack, SubjectSpec, load_pack
 
 SUPPORT = load_pack("support")
 DEVOPS = load_pack("devops")
@@ -30,4 +30,5 @@ __all__ = [
     "SALES",
     "SUPPORT",
     "DomainPack",
+    "SubjectSpec",
 ]

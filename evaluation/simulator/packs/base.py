@@ -30,17 +30,25 @@ from typing import Any, TypeVar
 
 
 @dataclass(frozen=True)
-class PrincipleSpec:
-    """A durable, broad rule, written once and rarely recalled."""
+class SubjectSpec:
+    """What every spec of a subject carries: its slug (the subject's name in its family,
+    placeholders allowed), the natural questions an evaluator asks about it and the terse
+    cues agents recall it with."""
 
     slug: str
-    text: str
     questions: tuple[str, ...]
     cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class LessonSpec:
+class PrincipleSpec(SubjectSpec):
+    """A durable, broad rule, written once and rarely recalled."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class LessonSpec(SubjectSpec):
     """One lesson as slots; ``evaluation.simulator.phrasing`` assembles restatements.
 
     ``conditions`` are clauses that fit after "when"/"if" ("the webhook queue stalls"),
@@ -49,62 +57,47 @@ class LessonSpec:
     habitual phrasing and are drawn more often, so some restatements are near-identical.
     """
 
-    slug: str
     conditions: tuple[str, ...]
     actions: tuple[str, ...]
     reasons: tuple[str, ...]
-    questions: tuple[str, ...]
-    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class IntegrationSpec:
+class IntegrationSpec(SubjectSpec):
     """A narrow workaround for an integration (phrasings), and the rewrite that ends it."""
 
-    slug: str
     hotfixes: tuple[str, ...]
     rewrites: tuple[str, ...]
-    questions: tuple[str, ...]
-    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class StateSpec:
+class StateSpec(SubjectSpec):
     """A fact under a supersession key whose ``{value}`` changes over the run."""
 
-    slug: str
     key: str
     phrasings: tuple[str, ...]
     values: tuple[str, ...]
-    questions: tuple[str, ...]
-    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class ClaimSpec:
+class ClaimSpec(SubjectSpec):
     """A claim stated with one value, later corrected to another by evidence.
 
     ``evidence`` may name both (``{old}``, ``{new}``): it travels in the contest, not in
     a memory. ``corrections`` state only the new value.
     """
 
-    slug: str
     claim: str
     corrections: tuple[str, ...]
     evidence: str
     values: tuple[str, ...]
-    questions: tuple[str, ...]
-    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class PreferenceSpec:
+class PreferenceSpec(SubjectSpec):
     """A long-lived preference; later echoes re-state it in other words."""
 
-    slug: str
     phrasings: tuple[str, ...]
-    questions: tuple[str, ...]
-    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
