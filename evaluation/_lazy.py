@@ -2,9 +2,9 @@
 ``evaluation.demo``, ``evaluation.online``): importing a package loads none of its
 modules; a name loads its module on first use, so a Dagster code location, a dashboard
 page or a command pays for MLflow or the simulator only when it touches them. A front
-door names each export twice: in its ``if TYPE_CHECKING:`` imports (what type checkers
-and readers see, and where ``type_checking_exports`` reads the lazy map from) and in
-``__all__``."""
+door names each export once, in its ``if TYPE_CHECKING:`` imports (what type checkers
+and readers see), as a redundant alias ``X as X``, the form linters read as a re-export;
+``type_checking_exports`` reads the lazy map, and the door's ``__all__``, from there."""
 
 from __future__ import annotations
 

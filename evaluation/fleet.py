@@ -25,6 +25,14 @@ ROLES = (
     "preference",  # long-lived
 )
 
+# what a scripted write (simulated or the demo's) passes to ``remember`` besides its time
+MEMORY_FIELDS = ("content", "kind", "importance", "generality", "supersession_key", "topic")
+
+
+def memory_input(write: object) -> dict[str, Any]:
+    """A scripted write's ``MEMORY_FIELDS``, as ``remember`` takes them."""
+    return {name: getattr(write, name) for name in MEMORY_FIELDS}
+
 
 @dataclass(frozen=True)
 class SimWrite:
@@ -42,17 +50,7 @@ class SimWrite:
     agent_id: str = "agent-0"
 
     def as_input(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "content": self.content,
-            "kind": self.kind,
-            "importance": self.importance,
-            "generality": self.generality,
-            "supersession_key": self.supersession_key,
-            "topic": self.topic,
-            "created_at": self.at,
-            "source": self.agent_id,
-        }
+        return {"id": self.id, **memory_input(self), "created_at": self.at, "source": self.agent_id}
 
 
 @dataclass(frozen=True)

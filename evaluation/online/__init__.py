@@ -28,30 +28,23 @@ from typing import TYPE_CHECKING
 from evaluation._lazy import lazy_exports, type_checking_exports
 
 if TYPE_CHECKING:
-    from evaluation.online.analysis import OnlineReport, analyse_experiment
-    from evaluation.online.cli import register
-    from evaluation.online.daily import experiment_report, experiments_due, log_due_experiments
-    from evaluation.online.mlflow_run import ONLINE_EXPERIMENT, log_online_report
-    from evaluation.online.recommend import Recommendation
-    from evaluation.online.report_text import daily_table, headline
-    from evaluation.online.simulation import OnlineSimConfig, simulate_online_experiment
+    from evaluation.online.analysis import OnlineReport as OnlineReport
+    from evaluation.online.analysis import analyse_experiment as analyse_experiment
+    from evaluation.online.cli import register as register
+    from evaluation.online.daily import experiment_report as experiment_report
+    from evaluation.online.daily import experiments_due as experiments_due
+    from evaluation.online.daily import log_due_experiments as log_due_experiments
+    from evaluation.online.mlflow_run import ONLINE_EXPERIMENT as ONLINE_EXPERIMENT
+    from evaluation.online.mlflow_run import log_online_report as log_online_report
+    from evaluation.online.recommend import Recommendation as Recommendation
+    from evaluation.online.report_text import daily_table as daily_table
+    from evaluation.online.report_text import headline as headline
+    from evaluation.online.simulation import OnlineSimConfig as OnlineSimConfig
+    from evaluation.online.simulation import (
+        simulate_online_experiment as simulate_online_experiment,
+    )
 
 _EXPORTS = type_checking_exports(__file__)  # name -> "module:attribute"
 
 __getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
-
-__all__ = [
-    "ONLINE_EXPERIMENT",
-    "OnlineReport",
-    "OnlineSimConfig",
-    "Recommendation",
-    "analyse_experiment",
-    "daily_table",
-    "experiment_report",
-    "experiments_due",
-    "headline",
-    "log_due_experiments",
-    "log_online_report",
-    "register",
-    "simulate_online_experiment",
-]
+__all__ = sorted(_EXPORTS)

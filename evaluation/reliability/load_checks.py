@@ -48,17 +48,20 @@ class Tallies:
 
 def read_tallies(database: Database, tenant: str) -> Tallies:
     with read_view(database, tenant) as conn:
-        memories = conn.execute(
-            text("SELECT count(*) FROM memory WHERE tenant = :t"), {"t": tenant}
-        ).scalar_one()
-        runs = conn.execute(
-            text("SELECT count(*) FROM curation_run WHERE tenant = :t"), {"t": tenant}
-        ).scalar_one()
+        counts = conn.execute(
+            text(
+                "SELECT (SELECT count(*) FROM memory WHERE tenant = :t) AS memories,"
+                " (SELECT count(*) FROM curation_run WHERE tenant = :t) AS runs"
+            ),
+            {"t": tenant},
+        ).one()
         rows = conn.execute(
             text("SELECT type, count(*) AS n FROM event WHERE tenant = :t GROUP BY type"),
             {"t": tenant},
         ).all()
-    return Tallies(int(memories), int(runs), Counter({r.type: int(r.n) for r in rows}))
+    return Tallies(
+        int(counts.memories), int(counts.runs), Counter({r.type: int(r.n) for r in rows})
+    )
 
 
 @dataclass

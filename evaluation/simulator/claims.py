@@ -20,10 +20,8 @@ from datetime import datetime, timedelta
 
 from evaluation.fleet import SimContest
 from evaluation.simulator.core import TenantSim, Truth
+from evaluation.simulator.roles import CLAIM, CORRECTION
 
-CLAIM_IMPORTANCE = (0.6, 0.75)
-CORRECTION_IMPORTANCE = (0.7, 0.85)
-GENERALITY = 1
 CONTEST_DELAY = timedelta(minutes=2)
 
 
@@ -34,27 +32,13 @@ def generate(sim: TenantSim) -> None:
         old, new = rng.sample(spec.values, 2)
         claim_day = rng.uniform(0.02 * sim.days, 0.4 * sim.days)
         fix_day = min(claim_day + rng.uniform(0.2, 0.45) * sim.days, 0.95 * sim.days)
-        claim = sim.write(
-            rng,
-            day=claim_day,
-            content=sim.fill(spec.claim, value=old),
-            kind="fact",
-            role="claim",
-            subject=name,
-            importance=CLAIM_IMPORTANCE,
-            generality=GENERALITY,
-            topic=name,
-        )
+        claim = sim.write(rng, CLAIM, name, day=claim_day, content=sim.fill(spec.claim, value=old))
         correction = sim.write(
             rng,
+            CORRECTION,
+            name,
             day=fix_day,
             content=sim.fill(rng.choice(spec.corrections), value=new),
-            kind="fact",
-            role="correction",
-            subject=name,
-            importance=CORRECTION_IMPORTANCE,
-            generality=GENERALITY,
-            topic=name,
         )
         sim.contests.append(
             SimContest(

@@ -20,12 +20,12 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal, Protocol
+from typing import Literal
 
 import numpy as np
 
 from evaluation.fleet import FleetConfig, SimContest, SimWrite
-from evaluation.simulator.packs import DomainPack
+from evaluation.simulator.packs import DomainPack, SubjectSpec
 
 # uuid5 namespace of every id the simulator mints (ids: uuid5(NAMESPACE, "seed/tenant/n"))
 NAMESPACE = uuid.UUID("6f0c1d2e-8b1a-5c3e-9d4f-3a2b1c0d9e8f")
@@ -35,16 +35,6 @@ _NAMESPACE_BYTES = NAMESPACE.bytes
 FAMILIES = ("state", "hotfix", "claim", "lesson", "principle", "preference", "tool_output")
 
 Popularity = Literal["hot", "normal", "quiet"]
-
-
-class Asked(Protocol):
-    """A pack's spec of a subject: how an evaluator asks about it and how agents recall it."""
-
-    @property
-    def questions(self) -> tuple[str, ...]: ...
-
-    @property
-    def cues(self) -> tuple[str, ...]: ...
 
 
 # tenant ids are "<company>-<pack>"; companies are not entity names of any pack
@@ -117,6 +107,17 @@ class Subject:
     popularity: Popularity = "normal"
     cools_at: datetime | None = None  # from then on the subject is recalled less
     cool_factor: float = 1.0
+
+
+@dataclass(frozen=True)
+class WriteRole:
+    """How one role (``SimWrite.role``) is written: its kind, the range its importance is
+    drawn from, and its generality (the table is ``roles``)."""
+
+    role: str
+    kind: str
+    importance: tuple[float, float]
+    generality: int
 
 
 class Timeline:
@@ -198,29 +199,26 @@ class TenantSim:
     def write(
         self,
         rng: random.Random,
+        role: WriteRole,
+        subject: str,
         *,
         day: float,
         content: str,
-        kind: str,
-        role: str,
-        subject: str,
-        importance: tuple[float, float],
-        generality: int,
         key: str | None = None,
-        topic: str | None = None,
     ) -> SimWrite:
+        """One write of ``role`` about ``subject`` (also its topic)."""
         write = SimWrite(
             id=self.new_id(),
             tenant=self.tenant,
             at=self.at(min(max(day, 0.0), self.days)),
             content=content,
-            kind=kind,
-            role=role,
+            kind=role.kind,
+            role=role.role,
             subject=subject,
-            importance=round(rng.uniform(*importance), 3),
-            generality=generality,
+            importance=round(rng.uniform(*role.importance), 3),
+            generality=role.generality,
             supersession_key=key,
-            topic=topic,
+            topic=subject,
             agent_id=rng.choice(self.agents),
         )
         self.writes.append(write)
@@ -230,7 +228,7 @@ class TenantSim:
         self,
         family: str,
         name: str,
-        spec: Asked,
+        spec: SubjectSpec,
         truth: TruthFn,
         first_at: datetime,
         *,

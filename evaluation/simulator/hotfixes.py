@@ -19,9 +19,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from evaluation.simulator.core import TenantSim, Timeline, Truth
+from evaluation.simulator.roles import HOTFIX, REWRITE
 
-HOTFIX_IMPORTANCE = (0.55, 0.7)
-REWRITE_IMPORTANCE = (0.65, 0.8)
 COOL_FACTOR = 0.1
 
 
@@ -37,26 +36,14 @@ def generate(sim: TenantSim) -> None:
             hotfixes.add(
                 sim.write(
                     rng,
+                    HOTFIX,
+                    name,
                     day=day,
                     content=sim.fill(spec.hotfixes[n % len(spec.hotfixes)]),
-                    kind="fact",
-                    role="hotfix",
-                    subject=name,
-                    importance=HOTFIX_IMPORTANCE,
-                    generality=0,
-                    topic=name,
                 )
             )
         rewrite = sim.write(
-            rng,
-            day=rewrite_day,
-            content=sim.fill(rng.choice(spec.rewrites)),
-            kind="fact",
-            role="rewrite",
-            subject=name,
-            importance=REWRITE_IMPORTANCE,
-            generality=1,
-            topic=name,
+            rng, REWRITE, name, day=rewrite_day, content=sim.fill(rng.choice(spec.rewrites))
         )
 
         def truth(

@@ -21,8 +21,8 @@ from datetime import datetime
 
 from evaluation.simulator.core import Popularity, TenantSim, Timeline, Truth
 from evaluation.simulator.phrasing import restate
+from evaluation.simulator.roles import LESSON, LESSON_IN_CONVERSATION
 
-IMPORTANCE = (0.5, 0.7)
 REFERENCE_VOLUME = 60 * 90  # writes_per_day * days at which a lesson gets 8-40 echoes
 RESTATEMENTS = (8, 40)
 MIN_RESTATEMENTS = 6
@@ -44,20 +44,8 @@ def generate(sim: TenantSim) -> None:
         days = [first, *sorted(rng.uniform(first, sim.days) for _ in range(count - 1))]
         timeline = Timeline()
         for day in days:
-            kind = "conversation" if rng.random() < CONVERSATION_SHARE else "fact"
-            timeline.add(
-                sim.write(
-                    rng,
-                    day=day,
-                    content=sim.fill(restate(spec, rng)),
-                    kind=kind,
-                    role="lesson",
-                    subject=name,
-                    importance=IMPORTANCE,
-                    generality=0,
-                    topic=name,
-                )
-            )
+            role = LESSON_IN_CONVERSATION if rng.random() < CONVERSATION_SHARE else LESSON
+            timeline.add(sim.write(rng, role, name, day=day, content=sim.fill(restate(spec, rng))))
 
         def truth(at: datetime, timeline: Timeline = timeline) -> Truth | None:
             ids = timeline.before(at)

@@ -14,9 +14,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from evaluation.simulator.core import TenantSim, Timeline, Truth
+from evaluation.simulator.roles import PREFERENCE
 
-IMPORTANCE = (0.7, 0.9)
-GENERALITY = 1
 ECHO_PROBABILITY = 0.4
 
 
@@ -31,19 +30,7 @@ def generate(sim: TenantSim) -> None:
         timeline = Timeline()
         for n, day in enumerate(days):
             phrasing = spec.phrasings[n % len(spec.phrasings)]
-            timeline.add(
-                sim.write(
-                    rng,
-                    day=day,
-                    content=sim.fill(phrasing),
-                    kind="preference",
-                    role="preference",
-                    subject=name,
-                    importance=IMPORTANCE,
-                    generality=GENERALITY,
-                    topic=name,
-                )
-            )
+            timeline.add(sim.write(rng, PREFERENCE, name, day=day, content=sim.fill(phrasing)))
 
         def truth(at: datetime, timeline: Timeline = timeline) -> Truth | None:
             ids = timeline.before(at)

@@ -13,9 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from evaluation.simulator.core import TenantSim, Truth
-
-IMPORTANCE = (0.8, 0.9)
-GENERALITY = 2
+from evaluation.simulator.roles import PRINCIPLE
 
 
 def generate(sim: TenantSim) -> None:
@@ -24,15 +22,7 @@ def generate(sim: TenantSim) -> None:
     for spec in sim.pack.principles:
         name = sim.subject_name("principle", spec.slug)
         write = sim.write(
-            rng,
-            day=rng.uniform(0.0, window),
-            content=sim.fill(spec.text),
-            kind="fact",
-            role="principle",
-            subject=name,
-            importance=IMPORTANCE,
-            generality=GENERALITY,
-            topic=name,
+            rng, PRINCIPLE, name, day=rng.uniform(0.0, window), content=sim.fill(spec.text)
         )
 
         def truth(at: datetime, written: datetime = write.at, wid: str = write.id) -> Truth | None:

@@ -21,9 +21,8 @@ from bisect import bisect_left
 from datetime import datetime
 
 from evaluation.simulator.core import TenantSim, Truth
+from evaluation.simulator.roles import STATE
 
-IMPORTANCE = (0.6, 0.8)
-GENERALITY = 1
 RECONFIRM_PROBABILITY = 0.3
 
 
@@ -52,15 +51,11 @@ def generate(sim: TenantSim) -> None:
             for n, day in enumerate(days):
                 write = sim.write(
                     rng,
+                    STATE,
+                    name,
                     day=day,
                     content=sim.fill(phrasings[n % len(phrasings)], value=values[v]),
-                    kind="fact",
-                    role="state",
-                    subject=name,
-                    importance=IMPORTANCE,
-                    generality=GENERALITY,
                     key=key if keys_rng.random() < sim.config.key_share else None,
-                    topic=name,
                 )
                 events.append((write.at, write.id, v))
         events.sort()

@@ -1,12 +1,14 @@
-"""The shape of a domain pack: the vocabulary one tenant's fleet talks in.
+"""The shape of a domain pack: the vocabulary one tenant's fleet talks in, and its loader.
 
-A pack is data, not code. Each spec names one *subject* (the ground-truth grouping the
-A/B runner judges "on topic" by) and carries the texts written about it, the natural
-questions an evaluator asks about it (``questions``) and the terse cues agents recall it
-with in the background (``cues``). Texts may hold entity placeholders (``{customer}``,
-``{service}``, ...) that each tenant fills from the pack's pools, so two tenants on the
-same pack still talk about different customers, services and vendors; ``{value}`` is the
-slot a state, claim or correction fills in.
+A pack is data, not code: ``<name>.json`` beside this module holds one pack, each spec a
+JSON object of the fields below (lists for tuples); ``load_pack`` types it. Each spec
+names one *subject* (the ground-truth grouping the A/B runner judges "on topic" by) and
+carries the texts written about it, the natural questions an evaluator asks about it
+(``questions``) and the terse cues agents recall it with in the background (``cues``).
+Texts may hold entity placeholders (``{customer}``, ``{service}``, ...) that each tenant
+fills from the pack's pools, so two tenants on the same pack still talk about different
+customers, services and vendors; ``{value}`` is the slot a state, claim or correction
+fills in.
 
 Writing rules that keep the ground truth honest (checked by the tests through
 ``curation._values.value_differences``):
@@ -21,21 +23,32 @@ Writing rules that keep the ground truth honest (checked by the tests through
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
 
 
 @dataclass(frozen=True)
-class PrincipleSpec:
-    """A durable, broad rule, written once and rarely recalled."""
+class SubjectSpec:
+    """What every spec of a subject carries: its slug (the subject's name in its family,
+    placeholders allowed), the natural questions an evaluator asks about it and the terse
+    cues agents recall it with."""
 
     slug: str
-    text: str
     questions: tuple[str, ...]
     cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class LessonSpec:
+class PrincipleSpec(SubjectSpec):
+    """A durable, broad rule, written once and rarely recalled."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class LessonSpec(SubjectSpec):
     """One lesson as slots; ``evaluation.simulator.phrasing`` assembles restatements.
 
     ``conditions`` are clauses that fit after "when"/"if" ("the webhook queue stalls"),
@@ -44,62 +57,47 @@ class LessonSpec:
     habitual phrasing and are drawn more often, so some restatements are near-identical.
     """
 
-    slug: str
     conditions: tuple[str, ...]
     actions: tuple[str, ...]
     reasons: tuple[str, ...]
-    questions: tuple[str, ...]
-    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class IntegrationSpec:
+class IntegrationSpec(SubjectSpec):
     """A narrow workaround for an integration (phrasings), and the rewrite that ends it."""
 
-    slug: str
     hotfixes: tuple[str, ...]
     rewrites: tuple[str, ...]
-    questions: tuple[str, ...]
-    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class StateSpec:
+class StateSpec(SubjectSpec):
     """A fact under a supersession key whose ``{value}`` changes over the run."""
 
-    slug: str
     key: str
     phrasings: tuple[str, ...]
     values: tuple[str, ...]
-    questions: tuple[str, ...]
-    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class ClaimSpec:
+class ClaimSpec(SubjectSpec):
     """A claim stated with one value, later corrected to another by evidence.
 
     ``evidence`` may name both (``{old}``, ``{new}``): it travels in the contest, not in
     a memory. ``corrections`` state only the new value.
     """
 
-    slug: str
     claim: str
     corrections: tuple[str, ...]
     evidence: str
     values: tuple[str, ...]
-    questions: tuple[str, ...]
-    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class PreferenceSpec:
+class PreferenceSpec(SubjectSpec):
     """A long-lived preference; later echoes re-state it in other words."""
 
-    slug: str
     phrasings: tuple[str, ...]
-    questions: tuple[str, ...]
-    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -131,3 +129,35 @@ class DomainPack:
     claims: tuple[ClaimSpec, ...]
     preferences: tuple[PreferenceSpec, ...]
     tool_outputs: tuple[ToolOutputSpec, ...]
+
+
+Spec = TypeVar("Spec")
+
+
+def _frozen(value: Any) -> Any:
+    """JSON's lists as the specs' tuples, also inside a mapping (entity pools, fields)."""
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, dict):
+        return {key: tuple(items) for key, items in value.items()}
+    return value
+
+
+def _specs(spec: type[Spec], rows: list[dict[str, Any]]) -> tuple[Spec, ...]:
+    return tuple(spec(**{name: _frozen(value) for name, value in row.items()}) for row in rows)
+
+
+def load_pack(name: str) -> DomainPack:
+    """The pack written in ``<name>.json`` beside this module."""
+    raw = json.loads(Path(__file__).with_name(f"{name}.json").read_text(encoding="utf-8"))
+    return DomainPack(
+        name=raw["name"],
+        entities=_frozen(raw["entities"]),
+        principles=_specs(PrincipleSpec, raw["principles"]),
+        lessons=_specs(LessonSpec, raw["lessons"]),
+        integrations=_specs(IntegrationSpec, raw["integrations"]),
+        states=_specs(StateSpec, raw["states"]),
+        claims=_specs(ClaimSpec, raw["claims"]),
+        preferences=_specs(PreferenceSpec, raw["preferences"]),
+        tool_outputs=_specs(ToolOutputSpec, raw["tool_outputs"]),
+    )
