@@ -25,10 +25,12 @@ from mlflow_helpers import fresh_mlflow_uri
 from typer.testing import CliRunner
 
 from curation import CurationPolicy, HashingEmbedder, MemoryKind, MemoryStore
-from evaluation.benchmarks.adapters.locomo import run_locomo
-from evaluation.benchmarks.adapters.longmemeval import run_longmemeval
+from evaluation.benchmarks.adapters.locomo import LoCoMo
+from evaluation.benchmarks.adapters.longmemeval import LongMemEval
 from evaluation.benchmarks.cli import register
 from evaluation.benchmarks.plumbing import free_suffix
+from evaluation.benchmarks.protocol import Benchmark, RunOptions
+from evaluation.benchmarks.run import run_benchmark
 
 
 def t(speaker: str, dia_id: str, text: str, **extra: Any) -> dict[str, Any]:
@@ -212,6 +214,17 @@ def longmemeval_path(tmp_path: Path) -> Path:
     return path
 
 
+def run(
+    benchmark: Benchmark,
+    path: Path,
+    store: MemoryStore,
+    options: RunOptions | None = None,
+    **logging: Any,
+) -> dict[str, Any]:
+    """``run_benchmark`` as a plain dict (``logging``: ``log_mlflow`` / ``tracking_uri``)."""
+    return dict(run_benchmark(benchmark, path, store, options, **logging))
+
+
 def rows_by(result: dict[str, Any], key: str) -> dict[Any, dict[str, Any]]:
     return {row[key]: row for row in result["rows"]}
 
@@ -221,7 +234,7 @@ SOURCE_DECAY = CurationPolicy(decay_uncovered_kinds=frozenset(MemoryKind))
 
 
 def test_locomo_raw_vs_curated(store: MemoryStore, locomo_path: Path) -> None:
-    result = run_locomo(locomo_path, store, log_mlflow=False, policy=SOURCE_DECAY)
+    result = run(LoCoMo(), locomo_path, store, RunOptions(policy=SOURCE_DECAY), log_mlflow=False)
     assert result["tenants"] == {"conv-7": "locomo-conv-7"}
     assert result["k_values"] == [1, 5, 10]
     assert result["questions"] == {
@@ -308,8 +321,8 @@ def test_locomo_raw_vs_curated(store: MemoryStore, locomo_path: Path) -> None:
 
 
 def test_locomo_rerun_uses_fresh_tenants(store: MemoryStore, locomo_path: Path) -> None:
-    first = run_locomo(locomo_path, store, log_mlflow=False, k_values=(1, 3))
-    second = run_locomo(locomo_path, store, log_mlflow=False, k_values=(3, 1))
+    first = run(LoCoMo(k_values=(1, 3)), locomo_path, store, log_mlflow=False)
+    second = run(LoCoMo(k_values=(3, 1)), locomo_path, store, log_mlflow=False)
     assert second["tenants"] == {"conv-7": "locomo-conv-7-r2"}
     assert second["arms"] == first["arms"]
     assert free_suffix(store, ["locomo-conv-7"]) == "-r3"
@@ -317,19 +330,18 @@ def test_locomo_rerun_uses_fresh_tenants(store: MemoryStore, locomo_path: Path) 
 
 
 def test_locomo_raw_only(store: MemoryStore, locomo_path: Path) -> None:
-    result = run_locomo(
-        locomo_path, lambda: store, curate=False, log_mlflow=False, limit_conversations=1
-    )
+    raw_only = RunOptions(curate=False)
+    result = run(LoCoMo(limit_conversations=1), locomo_path, store, raw_only, log_mlflow=False)
     assert set(result["arms"]) == {"raw", "heuristic"}  # the heuristic needs no curation
     assert result["curation"] == {"ran": False}
     assert result["delta"] == {}
     assert store.counts("locomo-conv-7").archived == 0
     with pytest.raises(ValueError):
-        run_locomo(locomo_path, store, k_values=(0,), log_mlflow=False)
+        run(LoCoMo(k_values=(0,)), locomo_path, store, log_mlflow=False)
 
 
 def test_longmemeval_raw_vs_curated(store: MemoryStore, longmemeval_path: Path) -> None:
-    result = run_longmemeval(longmemeval_path, store, k_values=(1,), log_mlflow=False)
+    result = run(LongMemEval(k_values=(1,)), longmemeval_path, store, log_mlflow=False)
     assert result["questions"]["total"] == 4 and result["questions"]["scored"] == 3
     assert result["questions"]["skipped"] == {"abstention": 1}
     rows = rows_by(result, "question_id")
@@ -368,13 +380,8 @@ def test_longmemeval_raw_vs_curated(store: MemoryStore, longmemeval_path: Path) 
 
 
 def test_longmemeval_filters(store: MemoryStore, longmemeval_path: Path) -> None:
-    result = run_longmemeval(
-        longmemeval_path,
-        store,
-        question_types=["knowledge-update"],
-        limit_questions=1,
-        log_mlflow=False,
-    )
+    updates = LongMemEval(limit_questions=1, question_types=("knowledge-update",))
+    result = run(updates, longmemeval_path, store, log_mlflow=False)
     assert [r["question_id"] for r in result["rows"]] == ["q-new"]
     assert store.tenants.all() == ["longmemeval-q-new"]
 
@@ -383,7 +390,7 @@ def test_benchmark_logged_to_mlflow(
     store: MemoryStore, locomo_path: Path, longmemeval_path: Path, tmp_path: Path
 ) -> None:
     uri = fresh_mlflow_uri(tmp_path / "mlflow.db")
-    result = run_locomo(locomo_path, store, tracking_uri=uri, policy=SOURCE_DECAY)
+    result = run(LoCoMo(), locomo_path, store, RunOptions(policy=SOURCE_DECAY), tracking_uri=uri)
     info = result["mlflow"]
     assert info is not None and "error" not in info, info
     assert info["experiment"] == "benchmark-locomo" and set(info["arms"]) == {
@@ -412,7 +419,7 @@ def test_benchmark_logged_to_mlflow(
     table = list(csv.DictReader(io.StringIO(Path(local).read_text(encoding="utf-8"))))
     assert len(table) == 8 and table[0]["raw.rank"] == "1"
 
-    lme = run_longmemeval(longmemeval_path, store, k_values=(1,), tracking_uri=uri)
+    lme = run(LongMemEval(k_values=(1,)), longmemeval_path, store, tracking_uri=uri)
     assert lme["mlflow"] is not None and lme["mlflow"]["experiment"] == "benchmark-longmemeval"
     lme_parent = client.get_run(lme["mlflow"]["run_id"])
     assert lme_parent.data.metrics["knowledge_update.raw.newer_above_older"] == 0.5

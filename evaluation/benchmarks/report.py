@@ -81,6 +81,15 @@ def curation_lines(curation: Mapping[str, Any]) -> str:
     )
 
 
+def evidence_closing(result: Mapping[str, Any]) -> list[str]:
+    """The end of a retrieval report (LoCoMo, LongMemEval): what curation did, the split
+    by evidence state when there is one, the closing line."""
+    parts = [curation_lines(result["curation"])]
+    if result.get("by_evidence_state"):
+        parts.append(state_lines(result))
+    return [*parts, closing_line(result)]
+
+
 def closing_line(result: Mapping[str, Any]) -> str:
     """Wall time and where the run was logged."""
     return f"wall time {result['timings']['total_s']:.1f} s; {mlflow_line(result)}"
