@@ -51,8 +51,9 @@ from evaluation.benchmarks.protocol import BenchmarkResult, RunOptions
 from evaluation.benchmarks.report import (
     arm_metric,
     evidence_closing,
-    format_table,
-    retrieval_columns,
+    per_arm,
+    retrieval_table,
+    top_recall_chart,
 )
 from evaluation.benchmarks.retrieval_run import RetrievalRun
 from evaluation.benchmarks.scoring import RetrievalScore, aggregate, delta, score
@@ -88,12 +89,27 @@ class LoCoMo:
         return arm_metric(result, "overall", "recall_any@10")
 
     def chart(self, result: BenchmarkResult) -> Chart:
-        arms = result["arms"]
-        top = result["k_values"][-1]
-        return f"recall_any@{top}", {arm: arms[arm]["by_category"] for arm in arms}
+        return top_recall_chart(result, "by_category")
 
     def render(self, result: BenchmarkResult) -> str:
-        return render_locomo(result)
+        """The report ``memgov eval locomo`` prints."""
+        ks = result["k_values"]
+        parts = [
+            retrieval_table(
+                f"LoCoMo: {result['conversations']} conversations, "
+                f"{result['questions']['scored']}/{result['questions']['total']} questions scored, "
+                f"embedder {result['embedding_model']}",
+                result,
+                lambda figures: {"overall (1-4)": figures["overall"], **figures["by_category"]},
+            )
+        ]
+        scored = result["adversarial"]["scored"]
+        parts += [
+            f"adversarial (category 5, {scored} scored) {arm}: false hits@"
+            + ", @".join(f"{k}={hits.get(f'false_hits@{k}')}" for k in ks)
+            for arm, hits in per_arm(result, "adversarial")
+        ]
+        return "\n".join([*parts, *evidence_closing(result)])
 
     def command(self) -> Callable[..., None]:
         return locomo_command
@@ -284,31 +300,6 @@ def _deltas(arms: Mapping[str, Any]) -> dict[str, Any]:
             for name in curated["by_category"]
         },
     }
-
-
-def render_locomo(result: BenchmarkResult) -> str:
-    ks = result["k_values"]
-    groups = {
-        arm: {"overall (1-4)": data["overall"], **data["by_category"]}
-        for arm, data in result["arms"].items()
-    }
-    parts = [
-        format_table(
-            f"LoCoMo: {result['conversations']} conversations, "
-            f"{result['questions']['scored']}/{result['questions']['total']} questions scored, "
-            f"embedder {result['embedding_model']}",
-            groups,
-            retrieval_columns(ks),
-        )
-    ]
-    adversarial = result["adversarial"]
-    for arm in result["arms"]:
-        hits = adversarial.get(arm, {})
-        parts.append(
-            f"adversarial (category 5, {adversarial['scored']} scored) {arm}: false hits@"
-            + ", @".join(f"{k}={hits.get(f'false_hits@{k}')}" for k in ks)
-        )
-    return "\n".join([*parts, *evidence_closing(result)])
 
 
 def locomo_command(

@@ -14,7 +14,7 @@ curation marked the stale evidence (archived or contested).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -37,8 +37,9 @@ from evaluation.benchmarks.report import (
     arm_metric,
     cell,
     evidence_closing,
-    format_table,
-    retrieval_columns,
+    per_arm,
+    retrieval_table,
+    top_recall_chart,
 )
 from evaluation.benchmarks.retrieval_run import RetrievalRun
 from evaluation.benchmarks.scoring import (
@@ -88,12 +89,34 @@ class LongMemEval:
         return out
 
     def chart(self, result: BenchmarkResult) -> Chart:
-        arms = result["arms"]
-        top = result["k_values"][-1]
-        return f"recall_any@{top}", {arm: arms[arm]["turn"]["by_type"] for arm in arms}
+        return top_recall_chart(result, "turn", "by_type")
 
     def render(self, result: BenchmarkResult) -> str:
-        return render_longmemeval(result)
+        """The report ``memgov eval longmemeval`` prints."""
+        questions = result["questions"]
+        parts = [
+            retrieval_table(
+                f"LongMemEval {level} level: {questions['scored']}/{questions['total']} questions "
+                f"scored (skipped {questions['skipped']}), embedder {result['embedding_model']}",
+                result,
+                _level(level),
+            )
+            for level in LEVELS
+        ]
+        update = result["knowledge_update"]
+        parts += [
+            f"knowledge-update ({update['questions']} q) {arm}: newer above older "
+            f"{cell(values.get('newer_above_older'))}, only stale in top-{result['k_values'][-1]} "
+            f"{cell(values.get('only_stale_in_top_k'))}"
+            for arm, values in per_arm(result, "knowledge_update")
+        ]
+        if "stale_marked" in update:
+            parts.append(
+                f"knowledge-update after curation: stale evidence archived or contested "
+                f"{cell(update['stale_marked'])}, current evidence archived "
+                f"{cell(update['current_archived'])}"
+            )
+        return "\n".join([*parts, *evidence_closing(result)])
 
     def command(self) -> Callable[..., None]:
         return longmemeval_command
@@ -288,38 +311,9 @@ class _Run(RetrievalRun):
         return {"arms": arms_out, "delta": deltas, "knowledge_update": knowledge_update}
 
 
-def render_longmemeval(result: BenchmarkResult) -> str:
-    ks = result["k_values"]
-    parts = []
-    for level in ("turn", "session"):
-        groups = {
-            arm: {"overall": data[level]["overall"], **data[level]["by_type"]}
-            for arm, data in result["arms"].items()
-        }
-        parts.append(
-            format_table(
-                f"LongMemEval {level} level: {result['questions']['scored']}/"
-                f"{result['questions']['total']} questions scored "
-                f"(skipped {result['questions']['skipped']}), embedder {result['embedding_model']}",
-                groups,
-                retrieval_columns(ks),
-            )
-        )
-    update = result["knowledge_update"]
-    for arm in result["arms"]:
-        values = update.get(arm, {})
-        parts.append(
-            f"knowledge-update ({update['questions']} q) {arm}: newer above older "
-            f"{cell(values.get('newer_above_older'))}, only stale in top-{ks[-1]} "
-            f"{cell(values.get('only_stale_in_top_k'))}"
-        )
-    if "stale_marked" in update:
-        parts.append(
-            f"knowledge-update after curation: stale evidence archived or contested "
-            f"{cell(update['stale_marked'])}, current evidence archived "
-            f"{cell(update['current_archived'])}"
-        )
-    return "\n".join([*parts, *evidence_closing(result)])
+def _level(level: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """An arm's groups at one level: overall, then per question type."""
+    return lambda figures: {"overall": figures[level]["overall"], **figures[level]["by_type"]}
 
 
 def longmemeval_command(
