@@ -9,6 +9,11 @@ six turns each. Curation at query time (an hour after the last turn) archives:
 So the question about D1:1 is recalled at rank 1 raw but missed curated, the adversarial
 question whose premise turn is D1:1 is a false hit raw but not curated, and the questions
 about D1:6 are answered through D2:6.
+
+LongMemEval fixture (``longmemeval_fixture.json``), four questions: ``q-user`` (one answer
+session); ``q-new``, a knowledge update whose current value shares the question's words
+(newer evidence first); ``q-old``, one whose stale value shares them (only the stale one
+in the top 1); ``q-gone_abs``, an abstention.
 """
 
 from __future__ import annotations
@@ -124,80 +129,8 @@ LOCOMO: list[dict[str, Any]] = [
 ]
 
 
-def lt(role: str, content: str, has_answer: bool = False) -> dict[str, Any]:
-    return {"role": role, "content": content, "has_answer": has_answer}
-
-
-LONGMEMEVAL: list[dict[str, Any]] = [
-    {
-        "question_id": "q-user",
-        "question_type": "single-session-user",
-        "question": "What breed is my dog that keeps barking at night?",
-        "answer": "beagle",
-        "question_date": "2023/05/28 (Sun) 19:47",
-        "haystack_dates": ["2023/05/21 (Sun) 19:50"],
-        "haystack_session_ids": ["answer_u"],
-        "haystack_sessions": [
-            [
-                lt("user", "My beagle dog keeps barking at night.", True),
-                lt("assistant", "Try a longer evening walk and a quiet crate."),
-            ]
-        ],
-        "answer_session_ids": ["answer_u"],
-    },
-    # the current value shares the question's words: newer evidence first
-    {
-        "question_id": "q-new",
-        "question_type": "knowledge-update",
-        "question": "What is my mortgage pre-approval amount now?",
-        "answer": "$400,000",
-        "question_date": "2023/06/01 (Thu) 09:00",
-        "haystack_dates": ["2023/05/20 (Sat) 02:21", "2023/03/02 (Thu) 10:00"],
-        "haystack_session_ids": ["answer_new", "answer_old"],
-        "haystack_sessions": [
-            [
-                lt(
-                    "user", "The bank raised my mortgage pre-approval amount to $400,000 now.", True
-                ),
-                lt("assistant", "Great, that widens your options."),
-            ],
-            [
-                lt("user", "I got a loan offer of $350,000 from the bank.", True),
-                lt("assistant", "Congratulations on the offer!"),
-            ],
-        ],
-        "answer_session_ids": ["answer_old", "answer_new"],
-    },
-    # the stale value shares the question's words: only the stale one in the top 1
-    {
-        "question_id": "q-old",
-        "question_type": "knowledge-update",
-        "question": "How many push-ups can I do in one set?",
-        "answer": "40",
-        "question_date": "2023/06/01 (Thu) 09:00",
-        "haystack_dates": ["2023/02/01 (Wed) 08:00", "2023/05/25 (Thu) 08:00"],
-        "haystack_session_ids": ["answer_a", "answer_b"],
-        "haystack_sessions": [
-            [
-                lt("user", "I can do 25 push-ups in one set now.", True),
-                lt("assistant", "Nice progress on your training."),
-            ],
-            [lt("user", "My record is 40 reps today.", True), lt("assistant", "Keep it up!")],
-        ],
-        "answer_session_ids": ["answer_a", "answer_b"],
-    },
-    {
-        "question_id": "q-gone_abs",
-        "question_type": "knowledge-update",
-        "question": "What is my car loan amount?",
-        "answer": "not mentioned",
-        "question_date": "2023/06/01 (Thu) 09:00",
-        "haystack_dates": ["2023/05/01 (Mon) 08:00"],
-        "haystack_session_ids": ["answer_z"],
-        "haystack_sessions": [[lt("user", "I bought a bike.")]],
-        "answer_session_ids": ["answer_z"],
-    },
-]
+# the LongMemEval fixture (see the module doc), a file as the benchmark's data is
+LONGMEMEVAL_FIXTURE = Path(__file__).with_name("longmemeval_fixture.json")
 
 
 @pytest.fixture
@@ -210,7 +143,7 @@ def locomo_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def longmemeval_path(tmp_path: Path) -> Path:
     path = tmp_path / "longmemeval_oracle.json"
-    path.write_text(json.dumps(LONGMEMEVAL), encoding="utf-8")
+    path.write_text(LONGMEMEVAL_FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
     return path
 
 
