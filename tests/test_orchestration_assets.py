@@ -16,7 +16,7 @@ from dagster import (
     ExecuteInProcessResult,
     materialize,
 )
-from dagster_helpers import meta, scratch_resources
+from dagster_helpers import materialize_tenant, meta, scratch_resources
 from mlflow_helpers import fresh_mlflow_uri
 from store_helpers import drop_database
 
@@ -26,7 +26,7 @@ from orchestration.assets.curation import CURATION_ASSETS, ActiveSnapshot, curat
 from orchestration.assets.evaluation import ab_evaluation
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources, defs
-from orchestration.partitions import TENANTS, tenant_tags
+from orchestration.partitions import TENANTS
 
 pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
 
@@ -132,13 +132,11 @@ def run(
     tenant: str,
     selection: AssetSelection | None = None,
 ) -> ExecuteInProcessResult:
-    return materialize(
+    return materialize_tenant(
         [*CURATION_ASSETS, *ALL_CHECKS, ab_evaluation],
-        partition_key=tenant,
-        instance=instance,
-        resources=resources,
-        raise_on_error=False,
-        tags=tenant_tags(tenant),
+        tenant,
+        instance,
+        resources,
         selection=selection if selection is not None else AssetSelection.assets(*CURATION_ASSETS),
     )
 
