@@ -1,14 +1,17 @@
 """The benchmark runner on hand-designed fixtures against the real PostgreSQL store
 (HashingEmbedder: texts sharing words land close, so the expected ranks are designed).
 
-LoCoMo fixture, one conversation: session 1 (1 March 2023) and session 2 (1 June 2023),
-six turns each. Curation at query time (an hour after the last turn) archives:
+LoCoMo fixture (``locomo_fixture.json``), one conversation: session 1 (1 March 2023) and
+session 2 (1 June 2023), six turns each. Curation at query time (an hour after the last
+turn) archives:
 - D1:6 as a near-duplicate of D2:6 (same words, different punctuation; the newer copy
   has the higher retention and stays canonical) -> credited through its representative;
 - then decay, capped at 20% of 12 active = 2: the two oldest narrow turns D1:1, D1:2.
 So the question about D1:1 is recalled at rank 1 raw but missed curated, the adversarial
 question whose premise turn is D1:1 is a false hit raw but not curated, and the questions
-about D1:6 are answered through D2:6.
+about D1:6 are answered through D2:6. The data has LoCoMo's faults too: a date key without
+a session (session 3), evidence written oddly ("D1:3; D1:4", "D:2:4") or naming no turn
+("D7:7", "D"), a question without evidence.
 
 LongMemEval fixture (``longmemeval_fixture.json``), four questions: ``q-user`` (one answer
 session); ``q-new``, a knowledge update whose current value shares the question's words
@@ -37,106 +40,15 @@ from evaluation.benchmarks.plumbing import free_suffix
 from evaluation.benchmarks.protocol import Benchmark, RunOptions
 from evaluation.benchmarks.run import run_benchmark
 
-
-def t(speaker: str, dia_id: str, text: str, **extra: Any) -> dict[str, Any]:
-    return {"speaker": speaker, "dia_id": dia_id, "text": text, **extra}
-
-
-LOCOMO: list[dict[str, Any]] = [
-    {
-        "sample_id": "conv-7",
-        "conversation": {
-            "speaker_a": "Alice",
-            "speaker_b": "Bob",
-            "session_1_date_time": "2:00 pm on 1 March, 2023",
-            "session_1": [
-                t("Alice", "D1:1", "I adopted a golden retriever puppy named Biscuit."),
-                t("Bob", "D1:2", "That is wonderful news, congratulations!"),
-                t("Alice", "D1:3", "I started learning the cello at the community music school."),
-                t("Bob", "D1:4", "My sister moved to Lisbon to study marine biology."),
-                t("Alice", "D1:5", "Lisbon is lovely in the spring."),
-                t("Alice", "D1:6", "I love hiking in the Alps every summer."),
-            ],
-            "session_2_date_time": "2:00 pm on 1 June, 2023",
-            "session_2": [
-                t("Bob", "D2:1", "I finished painting the kitchen walls bright yellow."),
-                t(
-                    "Alice",
-                    "D2:2",
-                    "Biscuit chewed my running shoes yesterday.",
-                    blip_caption="a photo of a dog chewing a shoe",
-                ),
-                t("Bob", "D2:3", "Are you running the city marathon in October?"),
-                t("Alice", "D2:4", "Yes, I registered for the city marathon with my cousin Dana."),
-                t("Bob", "D2:5", "Good luck with the training!"),
-                t("Alice", "D2:6", "I love hiking in the Alps every summer!"),
-            ],
-            "session_3_date_time": "9:00 am on 2 June, 2023",  # a date key without a session
-        },
-        "qa": [
-            {
-                "question": "What is the name of the golden retriever puppy Alice adopted?",
-                "answer": "Biscuit",
-                "evidence": ["D1:1"],
-                "category": 4,
-            },
-            {
-                "question": "Which instrument is Alice learning at the music school, and where "
-                "did Bob's sister move to study marine biology?",
-                "answer": "cello; Lisbon",
-                "evidence": ["D1:3; D1:4"],
-                "category": 1,
-            },
-            {
-                "question": "Who registered for the city marathon with cousin Dana?",
-                "answer": "Alice",
-                "evidence": ["D:2:4"],
-                "category": 2,
-            },
-            {
-                "question": "Would Bob enjoy living abroad?",
-                "answer": "maybe",
-                "evidence": [],
-                "category": 3,
-            },
-            {
-                "question": "What did Bob name his golden retriever puppy?",
-                "adversarial_answer": "Biscuit",
-                "evidence": ["D1:1"],
-                "category": 5,
-            },
-            {
-                "question": "What color did Bob paint the kitchen walls?",
-                "answer": "yellow",
-                "evidence": ["D2:1", "D7:7", "D"],
-                "category": 4,
-            },
-            {
-                "question": "Where does Alice love hiking every summer?",
-                "answer": "the Alps",
-                "evidence": ["D1:6"],
-                "category": 4,
-            },
-            {
-                "question": "Where does Alice love hiking every summer, and who did she register "
-                "for the city marathon with?",
-                "answer": "the Alps; Dana",
-                "evidence": ["D1:6", "D2:4"],
-                "category": 1,
-            },
-        ],
-    }
-]
-
-
-# the LongMemEval fixture (see the module doc), a file as the benchmark's data is
+# the fixtures (see the module doc), files as the benchmarks' data are
+LOCOMO_FIXTURE = Path(__file__).with_name("locomo_fixture.json")
 LONGMEMEVAL_FIXTURE = Path(__file__).with_name("longmemeval_fixture.json")
 
 
 @pytest.fixture
 def locomo_path(tmp_path: Path) -> Path:
     path = tmp_path / "locomo10.json"
-    path.write_text(json.dumps(LOCOMO), encoding="utf-8")
+    path.write_text(LOCOMO_FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
     return path
 
 
