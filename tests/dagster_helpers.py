@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from dagster import AssetKey, DagsterInstance, ExecuteInProcessResult, materialize
+from dagster import AssetKey, ExecuteInProcessResult
 from mlflow_helpers import fresh_mlflow_uri
 
 from orchestration.definitions import build_resources
-from orchestration.partitions import tenant_tags
 
 
 def meta(result: ExecuteInProcessResult, asset: str) -> dict[str, Any]:
@@ -18,26 +16,6 @@ def meta(result: ExecuteInProcessResult, asset: str) -> dict[str, Any]:
         e for e in result.get_asset_materialization_events() if e.asset_key == AssetKey(asset)
     ]
     return {k: v.value for k, v in event.materialization.metadata.items()}
-
-
-def materialize_tenant(
-    assets: Sequence[Any],
-    tenant: str,
-    instance: DagsterInstance,
-    resources: dict[str, Any],
-    **options: Any,
-) -> ExecuteInProcessResult:
-    """``assets`` materialised for ``tenant``'s partition as a tenant's run is (its tags),
-    failures reported in the result rather than raised."""
-    return materialize(
-        assets,
-        partition_key=tenant,
-        instance=instance,
-        resources=resources,
-        tags=tenant_tags(tenant),
-        raise_on_error=False,
-        **options,
-    )
 
 
 def scratch_resources(

@@ -16,7 +16,7 @@ from dagster import (
     ExecuteInProcessResult,
     materialize,
 )
-from dagster_helpers import materialize_tenant, meta, scratch_resources
+from dagster_helpers import meta, scratch_resources
 from mlflow_helpers import fresh_mlflow_uri
 from store_helpers import drop_database
 
@@ -26,7 +26,7 @@ from orchestration.assets.curation import CURATION_ASSETS, ActiveSnapshot, curat
 from orchestration.assets.evaluation import ab_evaluation
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources, defs
-from orchestration.partitions import TENANTS
+from orchestration.partitions import TENANTS, tenant_tags
 
 pytestmark = pytest.mark.heavy  # scheduled first (tests/conftest.py)
 
@@ -132,11 +132,13 @@ def run(
     tenant: str,
     selection: AssetSelection | None = None,
 ) -> ExecuteInProcessResult:
-    return materialize_tenant(
+    return materialize(
         [*CURATION_ASSETS, *ALL_CHECKS, ab_evaluation],
-        tenant,
-        instance,
-        resources,
+        partition_key=tenant,
+        instance=instance,
+        resources=resources,
+        raise_on_error=False,
+        tags=tenant_tags(tenant),
         selection=selection if selection is not None else AssetSelection.assets(*CURATION_ASSETS),
     )
 
