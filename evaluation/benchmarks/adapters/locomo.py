@@ -179,7 +179,8 @@ class _Run(RetrievalRun):
 
         scores: dict[str, list[RetrievalScore]] = {a: [] for a in ARMS}
         for n, (qa, relevant) in enumerate(questions):
-            self.rows.append(self.question(qa, relevant, tenant, after, key_of, ranked, n, scores))
+            hits = {arm: lists[n] for arm, lists in ranked.items()}
+            self.rows.append(self.question(qa, relevant, tenant, after, key_of, hits, scores))
         for arm in ARMS:
             if scores[arm]:
                 self.per_conversation[arm].append(
@@ -202,11 +203,11 @@ class _Run(RetrievalRun):
         tenant: str,
         after: AfterCuration | None,
         key_of: Mapping[str, str],
-        ranked: Mapping[str, list[list[str]]],
-        n: int,
+        ranked: Mapping[str, list[str]],
         scores: Mapping[str, list[RetrievalScore]],
     ) -> dict[str, Any]:
-        """One question's row, its scores added per arm (and to the conversation's)."""
+        """One question's row from its ranked ids per arm, its scores added per arm (and to
+        the conversation's ``scores``)."""
         row: dict[str, Any] = {
             "sample_id": qa.sample_id,
             "tenant": tenant,
@@ -224,7 +225,7 @@ class _Run(RetrievalRun):
         for arm in ARMS:
             if arm == "curated" and after is None:
                 continue
-            hits = ranked[arm][n]
+            hits = ranked[arm]
             row[f"{arm}.top"] = " ".join(key_of.get(h, "?") for h in hits)
             if not relevant:
                 continue
