@@ -22,12 +22,14 @@ On ``curated_store`` — non-blocking:
 """
 
 import warnings
-from collections.abc import Sized
+from collections.abc import Callable, Sized
+from datetime import datetime
 from typing import Any
 
 from dagster import (
     AssetCheckExecutionContext,
     AssetCheckResult,
+    AssetChecksDefinition,
     AssetCheckSeverity,
     MetadataValue,
     asset_check,
@@ -37,6 +39,7 @@ from curation import (
     NEAR_DUPLICATE_COSINE,
     NEAR_DUPLICATE_JACCARD,
     CurationPlan,
+    MemoryStore,
     foreign_violations,
     golden_probes_with_plan,
     near_duplicates,
@@ -56,6 +59,34 @@ warnings.filterwarnings(
 )
 
 
+PlanJudge = Callable[[MemoryStore, str, CurationPlan, datetime], AssetCheckResult]
+
+
+def _against_the_store(description: str) -> Callable[[PlanJudge], AssetChecksDefinition]:
+    """A blocking check of ``curation_plan`` against the tenant's store as it is now: the
+    decorated function judges the plan given the store, the tenant and the time."""
+
+    def build(judge: PlanJudge) -> AssetChecksDefinition:
+        def check(
+            context: AssetCheckExecutionContext,
+            curation_plan: CurationPlan,
+            store: StoreResource,
+            clock: ClockResource,
+        ) -> AssetCheckResult:
+            memory = store.open(clock.clock())
+            return judge(memory, context.partition_key, curation_plan, clock.current())
+
+        return asset_check(
+            asset="curation_plan",
+            name=judge.__name__,
+            blocking=True,
+            partitions_def=tenant_partitions,
+            description=description,
+        )(check)
+
+    return build
+
+
 def _none_allowed(found: Sized, **metadata: Any) -> AssetCheckResult:
     """A check that allows no finding: observed = how many were found, threshold 0."""
     return AssetCheckResult(
@@ -63,23 +94,15 @@ def _none_allowed(found: Sized, **metadata: Any) -> AssetCheckResult:
     )
 
 
-@asset_check(
-    asset="curation_plan",
-    blocking=True,
-    partitions_def=tenant_partitions,
-    description="Every golden probe still finds its expected memories in the top k with the "
-    "plan applied (observed: probes the plan would break).",
+@_against_the_store(
+    "Every golden probe still finds its expected memories in the top k with the plan "
+    "applied (observed: probes the plan would break)."
 )
 def golden_recall_probe(
-    context: AssetCheckExecutionContext,
-    curation_plan: CurationPlan,
-    store: StoreResource,
-    clock: ClockResource,
+    memory: MemoryStore, tenant: str, curation_plan: CurationPlan, now: datetime
 ) -> AssetCheckResult:
-    tenant = context.partition_key
-    memory = store.open(clock.clock())
     archived = curation_plan.archived_ids()
-    probes = golden_probes_with_plan(memory, tenant, now=clock.current(), archived=archived)
+    probes = golden_probes_with_plan(memory, tenant, now=now, archived=archived)
     broken = [p for p in probes if p.broken_by_plan]
     already = [p for p in probes if not p.before.passed]
     return _none_allowed(
@@ -114,22 +137,15 @@ def prune_cap(curation_plan: CurationPlan, guardrails: GuardrailsResource) -> As
     )
 
 
-@asset_check(
-    asset="curation_plan",
-    blocking=True,
-    partitions_def=tenant_partitions,
-    description="No archive in the plan targets an entry that is pinned (checked against the "
-    "store now, so a pin made after planning counts).",
+@_against_the_store(
+    "No archive in the plan targets an entry that is pinned (checked against the store "
+    "now, so a pin made after planning counts)."
 )
 def pinned_untouched(
-    context: AssetCheckExecutionContext,
-    curation_plan: CurationPlan,
-    store: StoreResource,
-    clock: ClockResource,
+    memory: MemoryStore, tenant: str, curation_plan: CurationPlan, now: datetime
 ) -> AssetCheckResult:
-    memory = store.open(clock.clock())
     # an id that is not the tenant's is no_cross_tenant_action's to report
-    violations = pinned_violations(memory, context.partition_key, curation_plan.archived_ids())
+    violations = pinned_violations(memory, tenant, curation_plan.archived_ids())
     return _none_allowed(
         violations,
         archives_checked=len(curation_plan.archives),
@@ -137,24 +153,15 @@ def pinned_untouched(
     )
 
 
-@asset_check(
-    asset="curation_plan",
-    blocking=True,
-    partitions_def=tenant_partitions,
-    description="Every memory id the plan names (archived, targets, merges, conflicts, "
-    "proposal members) belongs to the tenant.",
+@_against_the_store(
+    "Every memory id the plan names (archived, targets, merges, conflicts, proposal "
+    "members) belongs to the tenant."
 )
 def no_cross_tenant_action(
-    context: AssetCheckExecutionContext,
-    curation_plan: CurationPlan,
-    store: StoreResource,
-    clock: ClockResource,
+    memory: MemoryStore, tenant: str, curation_plan: CurationPlan, now: datetime
 ) -> AssetCheckResult:
-    memory = store.open(clock.clock())
     named = plan_memory_ids(curation_plan)
-    foreign = foreign_violations(
-        memory, context.partition_key, named, made_for=curation_plan.tenant
-    )
+    foreign = foreign_violations(memory, tenant, named, made_for=curation_plan.tenant)
     return _none_allowed(
         foreign,
         ids_named=len(named),

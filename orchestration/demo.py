@@ -33,7 +33,6 @@ from evaluation import (
     curation_line,
     day_progress,
     demo_database,
-    describe_run,
     progress,
     quiet_frameworks,
     run_demo,
@@ -43,6 +42,7 @@ from evaluation import DEMO_NOW as NOW
 from orchestration.assets.curation import CURATION_ASSETS
 from orchestration.checks import ALL_CHECKS
 from orchestration.definitions import build_resources
+from orchestration.fleet_ab import fleet_ab_run
 from orchestration.in_process import run_for_tenant
 from orchestration.instance import ensure_dagster_home
 from orchestration.jobs import curation_job
@@ -138,27 +138,14 @@ def run_ab_demo(out: Print, terminal: Terminal | None = None) -> None:
         # every write embedded in one call, not one per day's batch: ~5 of its ~18 CPU-s
         vectors = embed_writes(fleet, store)
         result = run_ab(fleet, store, ab_config, progress=day_progress(done), embeddings=vectors)
-    name = describe_run(
-        "curated vs raw",
-        scope=f"demo fleet {config.tenants}x{config.days}d",
-        policy=ab_config.policy,
-        seed=config.seed,
+    name, params = fleet_ab_run(
+        ab_config,
+        config,
+        store.embedder.model_name,
+        f"demo fleet {config.tenants}x{config.days}d",
+        ("tenants", "days", "writes_per_day"),
     )
-    run_id = log_ab(
-        result,
-        experiment="ab-demo",
-        run_name=name,
-        params={
-            "policy": ab_config.policy.model_dump(mode="json"),
-            "seed": config.seed,
-            "embedder": store.embedder.model_name,
-            "workload": {
-                "tenants": config.tenants,
-                "days": config.days,
-                "writes_per_day": config.writes_per_day,
-            },
-        },
-    )
+    run_id = log_ab(result, experiment="ab-demo", run_name=name, params=params)
     out(f"\n=== {title} (`memgov eval ab` runs the full-size one) ===")
     out(headline_table(result))
     out(f"(MLflow, run {name!r}: {run_link(run_id)})")

@@ -19,7 +19,7 @@ run queue limits to one at a time; different tenants run in parallel, each run's
 on the multiprocess executor.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from dagster import (
     AssetSelection,
@@ -127,10 +127,39 @@ def tenant_run_requests(
     ]
 
 
+Target = JobDefinition | UnresolvedAssetJobDefinition
+Evaluation = Callable[[ScheduleEvaluationContext], RunRequest | Sequence[RunRequest] | SkipReason]
+
+
+def _one_run(context: ScheduleEvaluationContext) -> RunRequest:
+    """What a plain schedule requests each tick: one run of its job."""
+    return RunRequest()
+
+
+def _schedule(
+    name: str,
+    cron: str,
+    target: Target,
+    status: DefaultScheduleStatus,
+    description: str,
+    evaluate: Evaluation = _one_run,
+) -> ScheduleDefinition:
+    """A schedule of ``target`` in UTC (the zone every cron here is written in): the runs
+    ``evaluate`` requests at each tick."""
+    return schedule(
+        cron,
+        name=name,
+        job=target,
+        execution_timezone=TIMEZONE,
+        default_status=status,
+        description=description,
+    )(evaluate)
+
+
 def _per_tenant_schedule(
     name: str,
     cron: str,
-    target: JobDefinition | UnresolvedAssetJobDefinition,
+    target: Target,
     prefix: str,
     status: DefaultScheduleStatus,
     description: str,
@@ -141,14 +170,7 @@ def _per_tenant_schedule(
     def evaluate(context: ScheduleEvaluationContext) -> Sequence[RunRequest] | SkipReason:
         return tenant_run_requests(context, prefix)
 
-    return schedule(
-        cron,
-        name=name,
-        job=target,
-        execution_timezone=TIMEZONE,
-        default_status=status,
-        description=description,
-    )(evaluate)
+    return _schedule(name, cron, target, status, description, evaluate)
 
 
 nightly_curation_schedule = _per_tenant_schedule(
@@ -185,13 +207,12 @@ workload_evaluation_job = define_asset_job(
     "and the public benchmarks under MEMGOV_BENCHMARKS_DIR (each skipped when absent).",
 )
 
-weekly_workload_schedule = ScheduleDefinition(
-    name="weekly_workload_schedule",
-    cron_schedule=WEEKLY_EVALUATION_CRON,
-    job=workload_evaluation_job,
-    execution_timezone=TIMEZONE,
-    default_status=DefaultScheduleStatus.STOPPED,
-    description="Weekly A/B on the simulated workload, logged to MLflow (starts stopped).",
+weekly_workload_schedule = _schedule(
+    "weekly_workload_schedule",
+    WEEKLY_EVALUATION_CRON,
+    workload_evaluation_job,
+    DefaultScheduleStatus.STOPPED,
+    "Weekly A/B on the simulated workload, logged to MLflow (starts stopped).",
 )
 
 online_experiment_job = define_asset_job(
@@ -200,13 +221,12 @@ online_experiment_job = define_asset_job(
     description="Daily analysis of every live online experiment, logged to MLflow (online-ab).",
 )
 
-daily_online_experiment_schedule = ScheduleDefinition(
-    name="daily_online_experiment_schedule",
-    cron_schedule=DAILY_ONLINE_CRON,
-    job=online_experiment_job,
-    execution_timezone=TIMEZONE,
-    default_status=DefaultScheduleStatus.RUNNING,
-    description="Daily at 00:30 UTC: analyse live online experiments, log the day to MLflow "
+daily_online_experiment_schedule = _schedule(
+    "daily_online_experiment_schedule",
+    DAILY_ONLINE_CRON,
+    online_experiment_job,
+    DefaultScheduleStatus.RUNNING,
+    "Daily at 00:30 UTC: analyse live online experiments, log the day to MLflow "
     "(does nothing when no experiment is live).",
 )
 

@@ -113,20 +113,7 @@ class Pantry:
         return format_table("pantry", groups, ["first"]) + "\n" + closing_line(result)
 
     def command(self) -> Any:
-        def pantry(
-            path: Path = typer.Argument(..., help="facts.json"),
-            no_curate: bool = commands.NO_CURATE,
-            no_mlflow: bool = commands.NO_MLFLOW,
-            as_json: bool = commands.JSON_OPTION,
-            rows: bool = commands.ROWS_OPTION,
-        ) -> None:
-            """Pantry facts, raw vs curated."""
-            commands.check_file(path)
-            commands.run_and_print(
-                self, path, no_curate=no_curate, no_mlflow=no_mlflow, as_json=as_json, rows=rows
-            )
-
-        return pantry
+        return commands.file_command(self, "facts.json")
 
 
 @pytest.fixture

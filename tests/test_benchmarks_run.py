@@ -1,14 +1,22 @@
 """The benchmark runner on hand-designed fixtures against the real PostgreSQL store
 (HashingEmbedder: texts sharing words land close, so the expected ranks are designed).
 
-LoCoMo fixture, one conversation: session 1 (1 March 2023) and session 2 (1 June 2023),
-six turns each. Curation at query time (an hour after the last turn) archives:
+LoCoMo fixture (``locomo_fixture.json``), one conversation: session 1 (1 March 2023) and
+session 2 (1 June 2023), six turns each. Curation at query time (an hour after the last
+turn) archives:
 - D1:6 as a near-duplicate of D2:6 (same words, different punctuation; the newer copy
   has the higher retention and stays canonical) -> credited through its representative;
 - then decay, capped at 20% of 12 active = 2: the two oldest narrow turns D1:1, D1:2.
 So the question about D1:1 is recalled at rank 1 raw but missed curated, the adversarial
 question whose premise turn is D1:1 is a false hit raw but not curated, and the questions
-about D1:6 are answered through D2:6.
+about D1:6 are answered through D2:6. The data has LoCoMo's faults too: a date key without
+a session (session 3), evidence written oddly ("D1:3; D1:4", "D:2:4") or naming no turn
+("D7:7", "D"), a question without evidence.
+
+LongMemEval fixture (``longmemeval_fixture.json``), four questions: ``q-user`` (one answer
+session); ``q-new``, a knowledge update whose current value shares the question's words
+(newer evidence first); ``q-old``, one whose stale value shares them (only the stale one
+in the top 1); ``q-gone_abs``, an abstention.
 """
 
 from __future__ import annotations
@@ -25,191 +33,41 @@ from mlflow_helpers import fresh_mlflow_uri
 from typer.testing import CliRunner
 
 from curation import CurationPolicy, HashingEmbedder, MemoryKind, MemoryStore
-from evaluation.benchmarks.adapters.locomo import run_locomo
-from evaluation.benchmarks.adapters.longmemeval import run_longmemeval
+from evaluation.benchmarks.adapters.locomo import LoCoMo
+from evaluation.benchmarks.adapters.longmemeval import LongMemEval
 from evaluation.benchmarks.cli import register
 from evaluation.benchmarks.plumbing import free_suffix
+from evaluation.benchmarks.protocol import Benchmark, RunOptions
+from evaluation.benchmarks.run import run_benchmark
 
-
-def t(speaker: str, dia_id: str, text: str, **extra: Any) -> dict[str, Any]:
-    return {"speaker": speaker, "dia_id": dia_id, "text": text, **extra}
-
-
-LOCOMO: list[dict[str, Any]] = [
-    {
-        "sample_id": "conv-7",
-        "conversation": {
-            "speaker_a": "Alice",
-            "speaker_b": "Bob",
-            "session_1_date_time": "2:00 pm on 1 March, 2023",
-            "session_1": [
-                t("Alice", "D1:1", "I adopted a golden retriever puppy named Biscuit."),
-                t("Bob", "D1:2", "That is wonderful news, congratulations!"),
-                t("Alice", "D1:3", "I started learning the cello at the community music school."),
-                t("Bob", "D1:4", "My sister moved to Lisbon to study marine biology."),
-                t("Alice", "D1:5", "Lisbon is lovely in the spring."),
-                t("Alice", "D1:6", "I love hiking in the Alps every summer."),
-            ],
-            "session_2_date_time": "2:00 pm on 1 June, 2023",
-            "session_2": [
-                t("Bob", "D2:1", "I finished painting the kitchen walls bright yellow."),
-                t(
-                    "Alice",
-                    "D2:2",
-                    "Biscuit chewed my running shoes yesterday.",
-                    blip_caption="a photo of a dog chewing a shoe",
-                ),
-                t("Bob", "D2:3", "Are you running the city marathon in October?"),
-                t("Alice", "D2:4", "Yes, I registered for the city marathon with my cousin Dana."),
-                t("Bob", "D2:5", "Good luck with the training!"),
-                t("Alice", "D2:6", "I love hiking in the Alps every summer!"),
-            ],
-            "session_3_date_time": "9:00 am on 2 June, 2023",  # a date key without a session
-        },
-        "qa": [
-            {
-                "question": "What is the name of the golden retriever puppy Alice adopted?",
-                "answer": "Biscuit",
-                "evidence": ["D1:1"],
-                "category": 4,
-            },
-            {
-                "question": "Which instrument is Alice learning at the music school, and where "
-                "did Bob's sister move to study marine biology?",
-                "answer": "cello; Lisbon",
-                "evidence": ["D1:3; D1:4"],
-                "category": 1,
-            },
-            {
-                "question": "Who registered for the city marathon with cousin Dana?",
-                "answer": "Alice",
-                "evidence": ["D:2:4"],
-                "category": 2,
-            },
-            {
-                "question": "Would Bob enjoy living abroad?",
-                "answer": "maybe",
-                "evidence": [],
-                "category": 3,
-            },
-            {
-                "question": "What did Bob name his golden retriever puppy?",
-                "adversarial_answer": "Biscuit",
-                "evidence": ["D1:1"],
-                "category": 5,
-            },
-            {
-                "question": "What color did Bob paint the kitchen walls?",
-                "answer": "yellow",
-                "evidence": ["D2:1", "D7:7", "D"],
-                "category": 4,
-            },
-            {
-                "question": "Where does Alice love hiking every summer?",
-                "answer": "the Alps",
-                "evidence": ["D1:6"],
-                "category": 4,
-            },
-            {
-                "question": "Where does Alice love hiking every summer, and who did she register "
-                "for the city marathon with?",
-                "answer": "the Alps; Dana",
-                "evidence": ["D1:6", "D2:4"],
-                "category": 1,
-            },
-        ],
-    }
-]
-
-
-def lt(role: str, content: str, has_answer: bool = False) -> dict[str, Any]:
-    return {"role": role, "content": content, "has_answer": has_answer}
-
-
-LONGMEMEVAL: list[dict[str, Any]] = [
-    {
-        "question_id": "q-user",
-        "question_type": "single-session-user",
-        "question": "What breed is my dog that keeps barking at night?",
-        "answer": "beagle",
-        "question_date": "2023/05/28 (Sun) 19:47",
-        "haystack_dates": ["2023/05/21 (Sun) 19:50"],
-        "haystack_session_ids": ["answer_u"],
-        "haystack_sessions": [
-            [
-                lt("user", "My beagle dog keeps barking at night.", True),
-                lt("assistant", "Try a longer evening walk and a quiet crate."),
-            ]
-        ],
-        "answer_session_ids": ["answer_u"],
-    },
-    # the current value shares the question's words: newer evidence first
-    {
-        "question_id": "q-new",
-        "question_type": "knowledge-update",
-        "question": "What is my mortgage pre-approval amount now?",
-        "answer": "$400,000",
-        "question_date": "2023/06/01 (Thu) 09:00",
-        "haystack_dates": ["2023/05/20 (Sat) 02:21", "2023/03/02 (Thu) 10:00"],
-        "haystack_session_ids": ["answer_new", "answer_old"],
-        "haystack_sessions": [
-            [
-                lt(
-                    "user", "The bank raised my mortgage pre-approval amount to $400,000 now.", True
-                ),
-                lt("assistant", "Great, that widens your options."),
-            ],
-            [
-                lt("user", "I got a loan offer of $350,000 from the bank.", True),
-                lt("assistant", "Congratulations on the offer!"),
-            ],
-        ],
-        "answer_session_ids": ["answer_old", "answer_new"],
-    },
-    # the stale value shares the question's words: only the stale one in the top 1
-    {
-        "question_id": "q-old",
-        "question_type": "knowledge-update",
-        "question": "How many push-ups can I do in one set?",
-        "answer": "40",
-        "question_date": "2023/06/01 (Thu) 09:00",
-        "haystack_dates": ["2023/02/01 (Wed) 08:00", "2023/05/25 (Thu) 08:00"],
-        "haystack_session_ids": ["answer_a", "answer_b"],
-        "haystack_sessions": [
-            [
-                lt("user", "I can do 25 push-ups in one set now.", True),
-                lt("assistant", "Nice progress on your training."),
-            ],
-            [lt("user", "My record is 40 reps today.", True), lt("assistant", "Keep it up!")],
-        ],
-        "answer_session_ids": ["answer_a", "answer_b"],
-    },
-    {
-        "question_id": "q-gone_abs",
-        "question_type": "knowledge-update",
-        "question": "What is my car loan amount?",
-        "answer": "not mentioned",
-        "question_date": "2023/06/01 (Thu) 09:00",
-        "haystack_dates": ["2023/05/01 (Mon) 08:00"],
-        "haystack_session_ids": ["answer_z"],
-        "haystack_sessions": [[lt("user", "I bought a bike.")]],
-        "answer_session_ids": ["answer_z"],
-    },
-]
+# the fixtures (see the module doc), files as the benchmarks' data are
+LOCOMO_FIXTURE = Path(__file__).with_name("locomo_fixture.json")
+LONGMEMEVAL_FIXTURE = Path(__file__).with_name("longmemeval_fixture.json")
 
 
 @pytest.fixture
 def locomo_path(tmp_path: Path) -> Path:
     path = tmp_path / "locomo10.json"
-    path.write_text(json.dumps(LOCOMO), encoding="utf-8")
+    path.write_text(LOCOMO_FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
     return path
 
 
 @pytest.fixture
 def longmemeval_path(tmp_path: Path) -> Path:
     path = tmp_path / "longmemeval_oracle.json"
-    path.write_text(json.dumps(LONGMEMEVAL), encoding="utf-8")
+    path.write_text(LONGMEMEVAL_FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
     return path
+
+
+def run(
+    benchmark: Benchmark,
+    path: Path,
+    store: MemoryStore,
+    options: RunOptions | None = None,
+    **logging: Any,
+) -> dict[str, Any]:
+    """``run_benchmark`` as a plain dict (``logging``: ``log_mlflow`` / ``tracking_uri``)."""
+    return dict(run_benchmark(benchmark, path, store, options, **logging))
 
 
 def rows_by(result: dict[str, Any], key: str) -> dict[Any, dict[str, Any]]:
@@ -221,7 +79,7 @@ SOURCE_DECAY = CurationPolicy(decay_uncovered_kinds=frozenset(MemoryKind))
 
 
 def test_locomo_raw_vs_curated(store: MemoryStore, locomo_path: Path) -> None:
-    result = run_locomo(locomo_path, store, log_mlflow=False, policy=SOURCE_DECAY)
+    result = run(LoCoMo(), locomo_path, store, RunOptions(policy=SOURCE_DECAY), log_mlflow=False)
     assert result["tenants"] == {"conv-7": "locomo-conv-7"}
     assert result["k_values"] == [1, 5, 10]
     assert result["questions"] == {
@@ -308,8 +166,8 @@ def test_locomo_raw_vs_curated(store: MemoryStore, locomo_path: Path) -> None:
 
 
 def test_locomo_rerun_uses_fresh_tenants(store: MemoryStore, locomo_path: Path) -> None:
-    first = run_locomo(locomo_path, store, log_mlflow=False, k_values=(1, 3))
-    second = run_locomo(locomo_path, store, log_mlflow=False, k_values=(3, 1))
+    first = run(LoCoMo(k_values=(1, 3)), locomo_path, store, log_mlflow=False)
+    second = run(LoCoMo(k_values=(3, 1)), locomo_path, store, log_mlflow=False)
     assert second["tenants"] == {"conv-7": "locomo-conv-7-r2"}
     assert second["arms"] == first["arms"]
     assert free_suffix(store, ["locomo-conv-7"]) == "-r3"
@@ -317,19 +175,18 @@ def test_locomo_rerun_uses_fresh_tenants(store: MemoryStore, locomo_path: Path) 
 
 
 def test_locomo_raw_only(store: MemoryStore, locomo_path: Path) -> None:
-    result = run_locomo(
-        locomo_path, lambda: store, curate=False, log_mlflow=False, limit_conversations=1
-    )
+    raw_only = RunOptions(curate=False)
+    result = run(LoCoMo(limit_conversations=1), locomo_path, store, raw_only, log_mlflow=False)
     assert set(result["arms"]) == {"raw", "heuristic"}  # the heuristic needs no curation
     assert result["curation"] == {"ran": False}
     assert result["delta"] == {}
     assert store.counts("locomo-conv-7").archived == 0
     with pytest.raises(ValueError):
-        run_locomo(locomo_path, store, k_values=(0,), log_mlflow=False)
+        run(LoCoMo(k_values=(0,)), locomo_path, store, log_mlflow=False)
 
 
 def test_longmemeval_raw_vs_curated(store: MemoryStore, longmemeval_path: Path) -> None:
-    result = run_longmemeval(longmemeval_path, store, k_values=(1,), log_mlflow=False)
+    result = run(LongMemEval(k_values=(1,)), longmemeval_path, store, log_mlflow=False)
     assert result["questions"]["total"] == 4 and result["questions"]["scored"] == 3
     assert result["questions"]["skipped"] == {"abstention": 1}
     rows = rows_by(result, "question_id")
@@ -368,13 +225,8 @@ def test_longmemeval_raw_vs_curated(store: MemoryStore, longmemeval_path: Path) 
 
 
 def test_longmemeval_filters(store: MemoryStore, longmemeval_path: Path) -> None:
-    result = run_longmemeval(
-        longmemeval_path,
-        store,
-        question_types=["knowledge-update"],
-        limit_questions=1,
-        log_mlflow=False,
-    )
+    updates = LongMemEval(limit_questions=1, question_types=("knowledge-update",))
+    result = run(updates, longmemeval_path, store, log_mlflow=False)
     assert [r["question_id"] for r in result["rows"]] == ["q-new"]
     assert store.tenants.all() == ["longmemeval-q-new"]
 
@@ -383,7 +235,7 @@ def test_benchmark_logged_to_mlflow(
     store: MemoryStore, locomo_path: Path, longmemeval_path: Path, tmp_path: Path
 ) -> None:
     uri = fresh_mlflow_uri(tmp_path / "mlflow.db")
-    result = run_locomo(locomo_path, store, tracking_uri=uri, policy=SOURCE_DECAY)
+    result = run(LoCoMo(), locomo_path, store, RunOptions(policy=SOURCE_DECAY), tracking_uri=uri)
     info = result["mlflow"]
     assert info is not None and "error" not in info, info
     assert info["experiment"] == "benchmark-locomo" and set(info["arms"]) == {
@@ -412,7 +264,7 @@ def test_benchmark_logged_to_mlflow(
     table = list(csv.DictReader(io.StringIO(Path(local).read_text(encoding="utf-8"))))
     assert len(table) == 8 and table[0]["raw.rank"] == "1"
 
-    lme = run_longmemeval(longmemeval_path, store, k_values=(1,), tracking_uri=uri)
+    lme = run(LongMemEval(k_values=(1,)), longmemeval_path, store, tracking_uri=uri)
     assert lme["mlflow"] is not None and lme["mlflow"]["experiment"] == "benchmark-longmemeval"
     lme_parent = client.get_run(lme["mlflow"]["run_id"])
     assert lme_parent.data.metrics["knowledge_update.raw.newer_above_older"] == 0.5

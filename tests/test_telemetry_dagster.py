@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import cast
 
 import pytest
-from dagster import DagsterInstance, materialize
+from dagster import DagsterInstance, Definitions
 from opentelemetry import trace
 from opentelemetry.trace import StatusCode
 from telemetry_helpers import SPANS, armed_spans, is_child, only
@@ -18,7 +18,9 @@ from telemetry_helpers import SPANS, armed_spans, is_child, only
 from curation import MemoryStore
 from orchestration.assets.curation import CURATION_ASSETS
 from orchestration.definitions import build_resources
-from orchestration.partitions import TENANTS, tenant_tags
+from orchestration.in_process import run_for_tenant
+from orchestration.jobs import curation_job
+from orchestration.partitions import TENANTS
 from orchestration.telemetry import run_context
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
@@ -32,16 +34,12 @@ def test_a_run_and_each_asset_step_are_spans(store: MemoryStore, database_url: s
     for text in ("the office is in Paris", "the cat is called Tom", "billing runs monthly"):
         store.remember(A, text, now=T0 - timedelta(days=1))
     resources = build_resources(database_url=database_url, embedder="hashing", now=T0.isoformat())
+    job = Definitions(
+        assets=CURATION_ASSETS, jobs=[curation_job], resources=resources
+    ).resolve_job_def(curation_job.name)
     with DagsterInstance.ephemeral() as instance:
         instance.add_dynamic_partitions(TENANTS, [A])
-        result = materialize(
-            CURATION_ASSETS,
-            partition_key=A,
-            instance=instance,
-            resources=resources,
-            tags=tenant_tags(A),
-            raise_on_error=False,
-        )
+        result = run_for_tenant(job, A, instance)  # as memgov demo and the CLI run it
     assert result.success
     spans = SPANS.get_finished_spans()
     steps = [s for s in spans if s.name.startswith("dagster.asset ")]

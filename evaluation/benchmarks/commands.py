@@ -68,6 +68,28 @@ def run_and_print(
     emit(result, as_json, rows, benchmark.render)
 
 
+def file_command(benchmark: Benchmark, data: str) -> Callable[..., None]:
+    """The command of a benchmark with no settings of its own: ``memgov eval <name> PATH``
+    (``data`` says what PATH is) with the shared options; its help is the benchmark's
+    description."""
+
+    def command(
+        path: Path = typer.Argument(..., help=data),
+        no_curate: bool = NO_CURATE,
+        no_mlflow: bool = NO_MLFLOW,
+        as_json: bool = JSON_OPTION,
+        rows: bool = ROWS_OPTION,
+    ) -> None:
+        check_file(path)
+        run_and_print(
+            benchmark, path, no_curate=no_curate, no_mlflow=no_mlflow, as_json=as_json, rows=rows
+        )
+
+    command.__doc__ = benchmark.description
+    command.__name__ = benchmark.name
+    return command
+
+
 def emit(result: BenchmarkResult, as_json: bool, rows: bool, render: Callable[[Any], str]) -> None:
     if as_json:
         payload = result if rows else {k: v for k, v in result.items() if k != "rows"}

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +34,8 @@ from evaluation.benchmarks.common import (
     BenchmarkFormatError,
     FaultLog,
     TurnMemory,
-    read_json,
-    stable_id,
+    read_objects,
+    session_time,
     text_of,
 )
 
@@ -185,11 +185,13 @@ def _sessions(
         if not isinstance(raw_turns, list):
             dataset.note("malformed_sessions", f"{sample_id}: session_{number} is not a list")
             continue
-        try:
-            at = parse_locomo_date(text_of(conversation.get(f"session_{number}_date_time")))
-        except ValueError:
-            at = (previous or datetime(2000, 1, 1, tzinfo=UTC)) + timedelta(hours=1)
-            dataset.note("undated_sessions", f"{sample_id}: session_{number}")
+        at = session_time(
+            parse_locomo_date,
+            conversation.get(f"session_{number}_date_time"),
+            previous,
+            dataset,
+            f"{sample_id}: session_{number}",
+        )
         turns = []
         for index, turn in enumerate(raw_turns):
             if not isinstance(turn, dict):
@@ -205,13 +207,14 @@ def _sessions(
                 dataset.note("duplicate_dia_ids", f"{sample_id}: {dia_id}")
             speaker, content = _turn_content(turn, include_captions)
             turns.append(
-                TurnMemory(
-                    key=key,
-                    memory_id=stable_id("locomo", sample_id, key),
-                    content=content,
-                    at=at + timedelta(seconds=index),
-                    speaker=speaker,
-                    metadata={"sample_id": sample_id, "dia_id": key, "session": number},
+                TurnMemory.in_session(
+                    key,
+                    ("locomo", sample_id, key),
+                    content,
+                    at,
+                    index,
+                    speaker,
+                    {"sample_id": sample_id, "dia_id": key, "session": number},
                 )
             )
         previous = max(at, turns[-1].at if turns else at)
@@ -300,14 +303,7 @@ def _conversation(
 
 def load_locomo(path: str | Path, *, include_captions: bool = True) -> LocomoDataset:
     """Parse ``locomo10.json`` (a list of samples, or one sample object)."""
-    data = read_json(path)
-    if isinstance(data, dict) and "conversation" in data:
-        data = [data]
-    if not isinstance(data, list):
-        raise BenchmarkFormatError(f"{path}: expected a list of LoCoMo samples")
     dataset = LocomoDataset(path=str(path), conversations=[])
-    for position, sample in enumerate(data):
-        if not isinstance(sample, dict):
-            raise BenchmarkFormatError(f"{path}: sample {position} is not an object")
+    for position, sample in read_objects(path, "LoCoMo samples", "sample", lone="conversation"):
         dataset.conversations.append(_conversation(sample, position, dataset, include_captions))
     return dataset

@@ -29,14 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from curation import MAX_CONTENT_CHARS
-from evaluation.benchmarks.common import (
-    BenchmarkFormatError,
-    FaultLog,
-    TurnMemory,
-    read_json,
-    stable_id,
-    text_of,
-)
+from evaluation.benchmarks.common import FaultLog, TurnMemory, read_objects, session_time, text_of
 
 KNOWLEDGE_UPDATE = "knowledge-update"
 ABSTENTION_SUFFIX = "_abs"
@@ -170,11 +163,9 @@ def _question(item: dict[str, Any], position: int, dataset: LongMemEvalDataset) 
     parsed: list[tuple[datetime, int, str, list[Any]]] = []
     previous: datetime | None = None
     for index in range(n):
-        try:
-            at = parse_longmemeval_date(text_of(dates[index]))
-        except ValueError:
-            at = (previous or datetime(2000, 1, 1, tzinfo=UTC)) + timedelta(hours=1)
-            dataset.note("undated_sessions", f"{qid}: {ids[index]}")
+        at = session_time(
+            parse_longmemeval_date, dates[index], previous, dataset, f"{qid}: {ids[index]}"
+        )
         previous = at
         turns = raw_sessions[index] if isinstance(raw_sessions[index], list) else []
         parsed.append((at, index, ids[index], turns))
@@ -198,13 +189,14 @@ def _question(item: dict[str, Any], position: int, dataset: LongMemEvalDataset) 
             key = f"{session_id}:{index}"
             turns.append(
                 LongMemEvalTurn(
-                    memory=TurnMemory(
-                        key=key,
-                        memory_id=stable_id("longmemeval", qid, session_id, str(index)),
-                        content=content,
-                        at=at + timedelta(seconds=index),
-                        speaker=role,
-                        metadata={"question_id": qid, "session_id": session_id, "turn": index},
+                    memory=TurnMemory.in_session(
+                        key,
+                        ("longmemeval", qid, session_id, str(index)),
+                        content,
+                        at,
+                        index,
+                        role,
+                        {"question_id": qid, "session_id": session_id, "turn": index},
                     ),
                     role=role,
                     has_answer=bool(turn.get("has_answer", False)),
@@ -240,13 +232,8 @@ def _question(item: dict[str, Any], position: int, dataset: LongMemEvalDataset) 
 
 def load_longmemeval(path: str | Path) -> LongMemEvalDataset:
     """Parse a LongMemEval file (a list of question objects)."""
-    data = read_json(path)
-    if not isinstance(data, list):
-        raise BenchmarkFormatError(f"{path}: expected a list of LongMemEval questions")
     dataset = LongMemEvalDataset(path=str(path), questions=[])
-    for position, item in enumerate(data):
-        if not isinstance(item, dict):
-            raise BenchmarkFormatError(f"{path}: item {position} is not an object")
+    for position, item in read_objects(path, "LongMemEval questions", "item"):
         question = _question(item, position, dataset)
         if question is not None:
             dataset.questions.append(question)

@@ -1,13 +1,13 @@
 """The store side of a benchmark run: fresh tenants, ingest, the cached embedder, recall
 without voting, one curation pass and what it left (archived, contested, represented).
 
-Shared by every workload (``runner`` for LoCoMo / LongMemEval, ``timeqa_run``)."""
+Shared by every workload (``retrieval_run`` for LoCoMo / LongMemEval, ``timeqa_run``)."""
 
 from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,16 +29,6 @@ from curation import (
 )
 from evaluation.benchmarks.common import TurnMemory
 from evaluation.benchmarks.embed_cache import embed_cached
-
-StoreFactory = MemoryStore | Callable[..., MemoryStore]
-
-
-def open_store(store_factory: StoreFactory, embedder: Embedder | None) -> MemoryStore:
-    if isinstance(store_factory, MemoryStore):
-        if embedder is not None and embedder is not store_factory.embedder:
-            raise ValueError("pass embedder= to the store factory, not with a ready store")
-        return store_factory
-    return store_factory(embedder=embedder) if embedder is not None else store_factory()
 
 
 def free_suffix(store: MemoryStore, names: Sequence[str]) -> str:
@@ -110,6 +100,14 @@ def embedding_cache(
         yield
     finally:
         store.embedder = original
+
+
+@contextmanager
+def timed(timings: defaultdict[str, float], name: str) -> Iterator[None]:
+    """Adds the block's wall time to ``timings[name]``."""
+    started = time.perf_counter()
+    yield
+    timings[name] += time.perf_counter() - started
 
 
 def recall_ids(

@@ -3,8 +3,10 @@ figures of a result the Dagster assets show."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from evaluation.benchmarks.mlflow_edge import Chart
 
 
 def cell(value: Any) -> str:
@@ -51,6 +53,20 @@ def retrieval_columns(k_values: Sequence[int]) -> list[str]:
     ]
 
 
+def retrieval_table(
+    title: str, result: Mapping[str, Any], groups: Callable[[Mapping[str, Any]], dict[str, Any]]
+) -> str:
+    """A retrieval result's table: ``groups`` of each arm's figures, the columns of
+    ``retrieval_columns`` at the result's cutoffs."""
+    arms = {arm: groups(figures) for arm, figures in result["arms"].items()}
+    return format_table(title, arms, retrieval_columns(result["k_values"]))
+
+
+def per_arm(result: Mapping[str, Any], section: str) -> list[tuple[str, Mapping[str, Any]]]:
+    """Each arm of the result with its entry in ``result[section]`` (empty when none)."""
+    return [(arm, result[section].get(arm, {})) for arm in result["arms"]]
+
+
 def state_lines(result: Mapping[str, Any]) -> str:
     """Raw vs curated split by whether the question's evidence survived curation."""
     top = result["k_values"][-1]
@@ -81,6 +97,15 @@ def curation_lines(curation: Mapping[str, Any]) -> str:
     )
 
 
+def evidence_closing(result: Mapping[str, Any]) -> list[str]:
+    """The end of a retrieval report (LoCoMo, LongMemEval): what curation did, the split
+    by evidence state when there is one, the closing line."""
+    parts = [curation_lines(result["curation"])]
+    if result.get("by_evidence_state"):
+        parts.append(state_lines(result))
+    return [*parts, closing_line(result)]
+
+
 def closing_line(result: Mapping[str, Any]) -> str:
     """Wall time and where the run was logged."""
     return f"wall time {result['timings']['total_s']:.1f} s; {mlflow_line(result)}"
@@ -93,6 +118,17 @@ def mlflow_line(result: Mapping[str, Any]) -> str:
     if "error" in info:
         return f"MLflow logging failed: {info['error']}"
     return f"MLflow run {info['run_id']} in {info['experiment']!r} at {info['tracking_uri']}"
+
+
+def top_recall_chart(result: Mapping[str, Any], *keys: str) -> Chart:
+    """A retrieval result's MLflow figure: recall_any at its top cutoff, per arm, over the
+    groups found at ``keys`` in each arm's figures."""
+    groups: dict[str, Any] = {}
+    for arm, figures in result["arms"].items():
+        for key in keys:
+            figures = figures[key]
+        groups[arm] = figures
+    return f"recall_any@{result['k_values'][-1]}", groups
 
 
 def arm_metric(result: Mapping[str, Any], *keys: str) -> dict[str, float | None]:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from curation import MAX_RECALL_K
 from evaluation.retrieval_metrics import (
@@ -16,6 +16,8 @@ from evaluation.retrieval_metrics import (
     recall_any_at_k,
     reciprocal_rank,
 )
+
+Item = TypeVar("Item")
 
 
 @dataclass(frozen=True)
@@ -60,9 +62,7 @@ class UpdateOrder:
 
     @property
     def newer_above_older(self) -> bool:
-        return self.newer_rank is not None and (
-            self.older_rank is None or self.newer_rank < self.older_rank
-        )
+        return ranked_above(self.newer_rank, self.older_rank)
 
     @property
     def only_stale(self) -> bool:
@@ -77,13 +77,15 @@ def update_order(ranked: Sequence[str], older: set[str], newer: set[str]) -> Upd
 
 def aggregate_updates(orders: Sequence[UpdateOrder]) -> dict[str, float | None]:
     """The knowledge-update shares of one arm (the one aggregation of ``UpdateOrder``)."""
-    n = len(orders)
-    return {
-        "newer_above_older": share(sum(o.newer_above_older for o in orders), n),
-        "only_stale_in_top_k": share(sum(o.only_stale for o in orders), n),
-        "newer_in_top_k": share(sum(o.newer_rank is not None for o in orders), n),
-        "older_in_top_k": share(sum(o.older_rank is not None for o in orders), n),
-    }
+    return shares(
+        orders,
+        {
+            "newer_above_older": lambda o: o.newer_above_older,
+            "only_stale_in_top_k": lambda o: o.only_stale,
+            "newer_in_top_k": lambda o: o.newer_rank is not None,
+            "older_in_top_k": lambda o: o.older_rank is not None,
+        },
+    )
 
 
 def metric_names(k_values: Sequence[int]) -> list[str]:
@@ -121,6 +123,21 @@ def checked_ks(k_values: Iterable[int]) -> tuple[int, ...]:
 
 def share(numerator: int, denominator: int) -> float | None:
     return numerator / denominator if denominator else None
+
+
+def shares(
+    items: Sequence[Item], tests: Mapping[str, Callable[[Item], bool]]
+) -> dict[str, float | None]:
+    """Per named test, the share of ``items`` that pass it (None when there are none)."""
+    return {
+        name: share(sum(test(item) for item in items), len(items)) for name, test in tests.items()
+    }
+
+
+def ranked_above(rank: int | None, other: int | None) -> bool:
+    """Whether what was found at ``rank`` leads what was found at ``other`` (None: not
+    found; found beats not found)."""
+    return rank is not None and (other is None or rank < other)
 
 
 def timing_summary(timings: Mapping[str, float], started: float) -> dict[str, float]:

@@ -262,16 +262,7 @@ def _question(
     stale = frozenset(f.answer for f in facts if f.answer not in current)
     if not stale:
         return None
-    template = relation.templates[(_rotation(index) + 1) % len(relation.templates)]
-    return ChangingFactQuestion(
-        subject_index=index,
-        subject=facts[0].subject,
-        relation=relation.code,
-        question=_fill(template, facts[0].subject, ""),
-        current=current,
-        stale=stale,
-        split=split,
-    )
+    return ChangingFactQuestion(*_asked(facts, relation, index, 1, ""), current, stale, split)
 
 
 def _as_of_question(
@@ -286,13 +277,13 @@ def _as_of_question(
     expected = frozenset(f.answer for f in facts if f.start <= year <= f.end)
     if not expected:
         return None
-    template = relation.templates[(_rotation(index) + 2) % len(relation.templates)]
-    return AsOfQuestion(
-        subject_index=index,
-        subject=facts[0].subject,
-        relation=relation.code,
-        question=_fill(template, facts[0].subject, f"in {year}"),
-        year=year,
-        expected=expected,
-        split=split,
-    )
+    return AsOfQuestion(*_asked(facts, relation, index, 2, f"in {year}"), year, expected, split)
+
+
+def _asked(
+    facts: list[Fact], relation: Relation, index: str, turn: int, when: str
+) -> tuple[str, str, str, str]:
+    """What a question about a subject starts with (subject index, subject, relation, its
+    text): the relation's templates rotated ``turn`` past the subject's first memory's."""
+    template = relation.templates[(_rotation(index) + turn) % len(relation.templates)]
+    return index, facts[0].subject, relation.code, _fill(template, facts[0].subject, when)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from itertools import groupby
@@ -29,7 +29,8 @@ from evaluation.benchmarks.plumbing import (
     free_suffix,
     recall_hits,
 )
-from evaluation.benchmarks.scoring import timing_summary
+from evaluation.benchmarks.protocol import BenchmarkResult, RunOptions
+from evaluation.benchmarks.scoring import ranked_above, shares, timing_summary
 from evaluation.benchmarks.timeqa import (
     AsOfQuestion,
     ChangingFactQuestion,
@@ -56,9 +57,7 @@ class ChangingFactScore:
 
     @property
     def current_above_stale(self) -> bool:
-        return self.current_rank is not None and (
-            self.stale_rank is None or self.current_rank < self.stale_rank
-        )
+        return ranked_above(self.current_rank, self.stale_rank)
 
 
 def score_question(
@@ -85,22 +84,13 @@ def score_question(
 def aggregate_scores(scores: Sequence[ChangingFactScore], k: int) -> dict[str, Any]:
     """Shares over the questions: current first, stale first, current above every stale,
     current in the top k."""
-    n = len(scores)
-
-    def share(count: int) -> float | None:
-        return count / n if n else None
-
-    return {
-        "n": n,
-        "current_first": share(sum(s.top == "current" for s in scores)),
-        "stale_first": share(sum(s.top == "stale" for s in scores)),
-        "other_subject_first": share(sum(s.top == "other_subject" for s in scores)),
-        "current_above_stale": share(sum(s.current_above_stale for s in scores)),
-        "current_in_top5": share(
-            sum(s.current_rank is not None and s.current_rank <= 5 for s in scores)
-        ),
-        f"current_in_top{k}": share(sum(s.current_rank is not None for s in scores)),
+    tests: dict[str, Callable[[ChangingFactScore], bool]] = {
+        f"{top}_first": _top_is(top) for top in ("current", "stale", "other_subject")
     }
+    tests["current_above_stale"] = lambda s: s.current_above_stale
+    tests["current_in_top5"] = lambda s: s.current_rank is not None and s.current_rank <= 5
+    tests[f"current_in_top{k}"] = lambda s: s.current_rank is not None
+    return {"n": len(scores)} | shares(scores, tests)
 
 
 AsOfTop = Literal["right", "other_window", "other_subject", "none"]
@@ -132,17 +122,16 @@ def score_as_of(
 
 
 def aggregate_as_of(scores: Sequence[AsOfScore], k: int) -> dict[str, Any]:
-    n = len(scores)
-
-    def share(count: int) -> float | None:
-        return count / n if n else None
-
-    return {
-        "n": n,
-        "right_first": share(sum(s.top == "right" for s in scores)),
-        "other_window_first": share(sum(s.top == "other_window" for s in scores)),
-        f"right_in_top{k}": share(sum(s.right_rank is not None for s in scores)),
+    tests: dict[str, Callable[[AsOfScore], bool]] = {
+        f"{top}_first": _top_is(top) for top in ("right", "other_window")
     }
+    tests[f"right_in_top{k}"] = lambda s: s.right_rank is not None
+    return {"n": len(scores)} | shares(scores, tests)
+
+
+def _top_is(kind: str) -> Callable[[ChangingFactScore | AsOfScore], bool]:
+    """The test "the first hit is ``kind``" of an arm's scores."""
+    return lambda score: score.top == kind
 
 
 def _other_subject(facts: Mapping[str, Fact], older: str, newer: str | None) -> bool:
@@ -180,9 +169,27 @@ def run_timeqa(
     facts written in one ``wording`` family (``wordings.FAMILIES``); ``data`` runs another
     set of changing facts in the same shape instead (the hold-out sets), ``directory``
     naming it."""
-
-    started = time.perf_counter()
     data = data if data is not None else reword(load_timeqa(directory), wording)
+    options = RunOptions(curate, embed_cache, progress, policy)
+    return dict(
+        changing_facts(data, directory, store, options, k, tenant_prefix, wording, relations)
+    )
+
+
+def changing_facts(
+    data: TimeQAData,
+    directory: str | Path,
+    store: Any,
+    options: RunOptions,
+    k: int,
+    tenant_prefix: str,
+    wording: str,
+    relations: Sequence[str] | None = None,
+) -> BenchmarkResult:
+    """The run (see the module doc) on a loaded set of changing facts with a run's
+    options: what the TimeQA and hold-out adapters run, and ``run_timeqa`` after loading."""
+    started = time.perf_counter()
+    progress = options.progress
     codes = [
         c for c in sorted(data.facts) if data.facts[c] and (relations is None or c in relations)
     ]
@@ -203,7 +210,7 @@ def run_timeqa(
     texts += [q.question for c in codes for q in data.as_of.get(c, [])]
     if progress is not None:
         progress(f"timeqa: {len(codes)} relations, embedding {len(texts)} texts")
-    with embedding_cache(store, texts, timings, embed_cache):
+    with embedding_cache(store, texts, timings, options.embed_cache):
         for code, name in zip(codes, base, strict=True):
             tenant = name + suffix
             facts = data.facts[code]
@@ -240,8 +247,8 @@ def run_timeqa(
                 wide = newest_near_top(hits, WIDE_MARGIN)
                 given["heuristic_0.10"].append(score_as_of(wide, by_id, asked))
             timings["raw_recall_s"] += time.perf_counter() - clock
-            if curate:
-                after = curate_and_inspect(store, tenant, at, policy)
+            if options.curate:
+                after = curate_and_inspect(store, tenant, at, options.policy)
                 timings["curate_s"] += after.seconds
                 curation["memories"] += len(by_id)
                 curation["archived"] += len(after.archived)
@@ -305,7 +312,7 @@ def run_timeqa(
             # rules are tuned on the train split; the test split is the held-out figure
             "by_split": {s: aggregate_scores(by_split[arm][s], k) for s in sorted(by_split[arm])},
         }
-    return {
+    out: BenchmarkResult = {
         "benchmark": "timeqa",
         "wording": wording,
         "dataset": str(directory),
@@ -320,7 +327,7 @@ def run_timeqa(
         # the same questions with the asked year passed as recall's as_of
         "as_of_given": {a: aggregate_as_of(given[a], k) for a in ARMS if given[a]},
         "curation": {
-            "ran": curate,
+            "ran": options.curate,
             "memories": curation["memories"],
             "archived": curation["archived"],
             "archived_by_reason": dict(archived_reasons),
@@ -337,3 +344,4 @@ def run_timeqa(
         "timings": timing_summary(timings, started),
         "rows": rows,
     }
+    return out

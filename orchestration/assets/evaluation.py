@@ -18,6 +18,7 @@ from dagster import AssetExecutionContext, AssetsDefinition, MaterializeResult, 
 
 from evaluation import Benchmark, weekly_benchmarks
 from orchestration.assets.curation import curated_store
+from orchestration.fleet_ab import fleet_ab_run
 from orchestration.metadata import benchmark_metadata, comparison_metadata, workload_metadata
 from orchestration.partitions import tenant_partitions
 from orchestration.resources import (
@@ -99,7 +100,7 @@ def ab_workload(
     mlflow: MLflowResource,
     workload: WorkloadResource,
 ) -> MaterializeResult[None]:
-    from evaluation import ABConfig, describe_run, headline_table, log_ab, run_ab, simulate_fleet
+    from evaluation import ABConfig, headline_table, log_ab, run_ab, simulate_fleet
 
     config = workload.fleet_config()
     fleet = simulate_fleet(config)
@@ -107,28 +108,15 @@ def ab_workload(
     try:
         ab_config = ABConfig()
         result = run_ab(fleet, scratch, ab_config, progress=context.log.info)
-        run_id = log_ab(
-            result,
-            experiment=AB_EXPERIMENT,
-            run_name=describe_run(
-                "curated vs raw",
-                scope=f"weekly workload {config.tenants}x{config.days}d",
-                policy=ab_config.policy,
-                seed=config.seed,
-            ),
-            params={
-                "policy": ab_config.policy.model_dump(mode="json"),
-                "seed": config.seed,
-                "embedder": scratch.embedder.model_name,
-                "workload": {
-                    "tenants": config.tenants,
-                    "days": config.days,
-                    "writes_per_day": config.writes_per_day,
-                    "recalls_per_day": config.recalls_per_day,
-                },
-            },
-            uri=mlflow.resolved_tracking_uri(),
+        name, params = fleet_ab_run(
+            ab_config,
+            config,
+            scratch.embedder.model_name,
+            f"weekly workload {config.tenants}x{config.days}d",
+            ("tenants", "days", "writes_per_day", "recalls_per_day"),
         )
+        uri = mlflow.resolved_tracking_uri()
+        run_id = log_ab(result, experiment=AB_EXPERIMENT, run_name=name, params=params, uri=uri)
     finally:
         scratch.db.dispose()
     metadata = workload_metadata(

@@ -11,10 +11,11 @@ import typer
 
 from curation import MemoryStore
 from evaluation.benchmarks import commands
-from evaluation.benchmarks.adapters.timeqa import ChangingFactsPages, changing_facts
+from evaluation.benchmarks.adapters.timeqa import ChangingFactsPages
 from evaluation.benchmarks.holdout_store import UnknownHoldoutError, holdout_data, holdout_families
 from evaluation.benchmarks.protocol import BenchmarkResult, RunOptions
 from evaluation.benchmarks.timeqa import TimeQAData
+from evaluation.benchmarks.timeqa_run import changing_facts
 
 HOLDOUT_EXPERIMENT = "benchmark-holdout"
 

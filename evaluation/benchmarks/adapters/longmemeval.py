@@ -13,67 +13,50 @@ curation marked the stale evidence (archived or contested).
 
 from __future__ import annotations
 
-import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import typer
 
-from curation import CurationPolicy, Embedder, MemoryStore, RecallMode
+from curation import MemoryStore
 from evaluation.benchmarks import commands
-from evaluation.benchmarks.evidence import (
-    ARMS,
-    EvidenceStates,
-    by_evidence_state,
-    curation_summary,
-    evidence_states,
+from evaluation.benchmarks.evidence import ARMS
+from evaluation.benchmarks.longmemeval import (
+    LongMemEvalDataset,
+    LongMemEvalQuestion,
+    load_longmemeval,
 )
-from evaluation.benchmarks.heuristic import newest_near_top
-from evaluation.benchmarks.longmemeval import LongMemEvalDataset, load_longmemeval
 from evaluation.benchmarks.mlflow_edge import Chart
-from evaluation.benchmarks.plumbing import (
-    AfterCuration,
-    StoreFactory,
-    curate_and_inspect,
-    embedding_cache,
-    free_suffix,
-    ingest,
-    open_store,
-    recall_hits,
-    recall_ids,
-)
-from evaluation.benchmarks.protocol import BenchmarkResult, Progress, RunOptions
+from evaluation.benchmarks.plumbing import AfterCuration, embedding_cache, free_suffix
+from evaluation.benchmarks.protocol import BenchmarkResult, RunOptions
 from evaluation.benchmarks.report import (
     arm_metric,
     cell,
-    closing_line,
-    curation_lines,
-    format_table,
-    retrieval_columns,
-    state_lines,
+    evidence_closing,
+    per_arm,
+    retrieval_table,
+    top_recall_chart,
 )
-from evaluation.benchmarks.run import run_benchmark
+from evaluation.benchmarks.retrieval_run import RetrievalRun
 from evaluation.benchmarks.scoring import (
     RetrievalScore,
     UpdateOrder,
     aggregate,
     aggregate_updates,
-    checked_ks,
     delta,
-    metric_names,
     score,
     share,
-    timing_summary,
     update_order,
 )
-from evaluation.retrieval_metrics import dedupe, recall_any_at_k
+from evaluation.retrieval_metrics import dedupe
 
 LONGMEMEVAL_EXPERIMENT = "benchmark-longmemeval"
 LONGMEMEVAL_MIN_DELAY = timedelta(minutes=1)
+LEVELS = ("turn", "session")
 
 
 @dataclass(frozen=True)
@@ -106,12 +89,34 @@ class LongMemEval:
         return out
 
     def chart(self, result: BenchmarkResult) -> Chart:
-        arms = result["arms"]
-        top = result["k_values"][-1]
-        return f"recall_any@{top}", {arm: arms[arm]["turn"]["by_type"] for arm in arms}
+        return top_recall_chart(result, "turn", "by_type")
 
     def render(self, result: BenchmarkResult) -> str:
-        return render_longmemeval(result)
+        """The report ``memgov eval longmemeval`` prints."""
+        questions = result["questions"]
+        parts = [
+            retrieval_table(
+                f"LongMemEval {level} level: {questions['scored']}/{questions['total']} questions "
+                f"scored (skipped {questions['skipped']}), embedder {result['embedding_model']}",
+                result,
+                _level(level),
+            )
+            for level in LEVELS
+        ]
+        update = result["knowledge_update"]
+        parts += [
+            f"knowledge-update ({update['questions']} q) {arm}: newer above older "
+            f"{cell(values.get('newer_above_older'))}, only stale in top-{result['k_values'][-1]} "
+            f"{cell(values.get('only_stale_in_top_k'))}"
+            for arm, values in per_arm(result, "knowledge_update")
+        ]
+        if "stale_marked" in update:
+            parts.append(
+                f"knowledge-update after curation: stale evidence archived or contested "
+                f"{cell(update['stale_marked'])}, current evidence archived "
+                f"{cell(update['current_archived'])}"
+            )
+        return "\n".join([*parts, *evidence_closing(result)])
 
     def command(self) -> Callable[..., None]:
         return longmemeval_command
@@ -125,273 +130,190 @@ class LongMemEval:
     ) -> BenchmarkResult:
         """Retrieval metrics, raw vs curated, per question type, at turn level and session
         level; knowledge-update order (see the module doc)."""
-        return _run(self, workload, source, store, options)
-
-
-def _run(
-    settings: LongMemEval,
-    dataset: LongMemEvalDataset,
-    source: Path | str,
-    store: MemoryStore,
-    options: RunOptions,
-) -> BenchmarkResult:
-    k_values, limit_questions = settings.k_values, settings.limit_questions
-    question_types, tenant_prefix = settings.question_types, settings.tenant_prefix
-    curate, progress = options.curate, options.progress
-    embed_cache, policy = options.embed_cache, options.policy
-    started = time.perf_counter()
-    ks = checked_ks(k_values)
-    top = ks[-1]
-    names = metric_names(ks)
-    wanted = set(question_types) if question_types is not None else None
-    questions = [q for q in dataset.questions if wanted is None or q.question_type in wanted]
-    questions = questions[:limit_questions]
-    base = [f"{tenant_prefix}-{q.question_id}" for q in questions]
-    suffix = free_suffix(store, base)
-
-    rows: list[dict[str, Any]] = []
-    levels = ("turn", "session")
-    scores: dict[tuple[str, str], dict[str, list[RetrievalScore]]] = {
-        (arm, level): defaultdict(list) for arm in ARMS for level in levels
-    }
-    update: dict[str, list[UpdateOrder]] = {arm: [] for arm in ARMS}
-    update_marks: Counter[str] = Counter()
-    timings: defaultdict[str, float] = defaultdict(float)
-    curation: Counter[str] = Counter()
-    archived_reasons: Counter[str] = Counter()
-    evidence_reasons: Counter[str] = Counter()
-    all_evidence_active: list[bool] = []
-    by_state: EvidenceStates = evidence_states()
-    representative_credit = 0
-    skipped: Counter[str] = Counter()
-
-    texts = [t.memory.content for q in questions for t in q.turns]
-    if progress is not None:
-        progress(f"embedding {len(texts) + len(questions)} turns and questions")
-    with embedding_cache(store, texts + [q.question for q in questions], timings, embed_cache):
-        for position, (question, name) in enumerate(zip(questions, base, strict=True)):
-            tenant = name + suffix
-            clock = time.perf_counter()
-            ids = ingest(store, tenant, [[t.memory for t in s.turns] for s in question.sessions])
-            timings["ingest_s"] += time.perf_counter() - clock
-            session_of: dict[str, str] = {}
-            for session in question.sessions:
-                for turn in session.turns:
-                    session_of.setdefault(ids[turn.memory.key], session.session_id)
-            at = max(question.question_date, question.last_time + LONGMEMEVAL_MIN_DELAY)
-            turn_gold = {ids[t.memory.key] for t in question.turns if t.has_answer}
-            session_gold = set(question.answer_session_ids)
-            pair = question.update_pair
-            older: set[str] = set()
-            newer: set[str] = set()
-            if pair is not None:
-                older_session, newer_session = pair
-                older = {
-                    ids[t.memory.key] for t in older_session.answer_turns or older_session.turns
-                }
-                newer = {
-                    ids[t.memory.key] for t in newer_session.answer_turns or newer_session.turns
-                }
-                older -= newer  # a verbatim re-statement is not evidence of either age
-
-            ranked: dict[str, list[str]] = {}
-            clock = time.perf_counter()
-            raw_hits = recall_hits(store, tenant, question.question, top, RecallMode.RAW, at)
-            ranked["raw"] = [hit.id for hit in raw_hits]
-            ranked["heuristic"] = newest_near_top(raw_hits)
-            timings["raw_recall_s"] += time.perf_counter() - clock
-            after: AfterCuration | None = None
-            if curate:
-                after = curate_and_inspect(store, tenant, at, policy)
-                timings["curate_s"] += after.seconds
-                clock = time.perf_counter()
-                ranked["curated"] = recall_ids(
-                    store, tenant, question.question, top, RecallMode.CURATED, at
-                )
-                timings["curated_recall_s"] += time.perf_counter() - clock
-                curation["memories"] += len(set(ids.values()))
-                curation["archived"] += len(after.archived)
-                curation["open_conflicts"] += len(after.contested)
-                archived_reasons.update(m.archive_reason or "?" for m in after.archived.values())
-
-            row: dict[str, Any] = {
-                "question_id": question.question_id,
-                "tenant": tenant,
-                "question_type": question.question_type,
-                "abstention": question.abstention,
-                "question": question.question,
-                "answer": question.answer,
-                "sessions": len(question.sessions),
-                "turns": len(question.turns),
-                "answer_turns": len(turn_gold),
-            }
-            scored = not question.abstention and bool(turn_gold)
-            if question.abstention:
-                skipped["abstention"] += 1
-            elif not turn_gold:
-                skipped["no_answer_turns"] += 1
-            row["scored"] = scored
-            state = None
-            if scored and after is not None:
-                needed = turn_gold - older  # the stale value is not a memory curation must keep
-                curation["evidence_memories"] += len(needed)
-                curation["evidence_active"] += sum(after.is_active(m) for m in needed)
-                curation["evidence_represented"] += sum(
-                    after.is_active(m) or after.representative(m) is not None for m in needed
-                )
-                evidence_reasons.update(
-                    after.archived[m].archive_reason or "?" for m in needed if m in after.archived
-                )
-                all_evidence_active.append(all(after.is_active(m) for m in needed))
-                state = "all_active" if all_evidence_active[-1] else "some_archived"
-                row["evidence_active"] = f"{sum(after.is_active(m) for m in needed)}/{len(needed)}"
-
-            for arm, hits in ranked.items():
-                row[f"{arm}.top_sessions"] = " ".join(dedupe(session_of.get(h, "?") for h in hits))
-                if not scored:
-                    continue
-                turn_hits = hits
-                if arm == "curated" and after is not None:
-                    turn_hits = after.stand_ins(hits, turn_gold)
-                    if recall_any_at_k(turn_hits, turn_gold, top) > recall_any_at_k(
-                        hits, turn_gold, top
-                    ):
-                        representative_credit += 1
-                turn_scores = score(turn_hits, turn_gold, ks)
-                session_ranked = dedupe(session_of.get(h, "?") for h in hits)
-                session_scores = score(session_ranked, session_gold, ks) if session_gold else None
-                scores[(arm, "turn")][question.question_type].append(turn_scores)
-                if state is not None:
-                    by_state[state][arm].append(turn_scores)
-                for metric, value in turn_scores.metrics().items():
-                    row[f"{arm}.turn.{metric}"] = value
-                if session_scores is not None:
-                    scores[(arm, "session")][question.question_type].append(session_scores)
-                    for metric, value in session_scores.metrics().items():
-                        row[f"{arm}.session.{metric}"] = value
-                if pair is not None and older and newer:
-                    older_credit, newer_credit = older, newer
-                    if arm == "curated" and after is not None:
-                        # stale folded into the current entry reads as current: ideal
-                        newer_credit = after.credited(newer)
-                        older_credit = after.credited(older) - newer_credit
-                    order = update_order(hits, older_credit, newer_credit)
-                    update[arm].append(order)
-                    row[f"{arm}.update.older_rank"] = order.older_rank
-                    row[f"{arm}.update.newer_rank"] = order.newer_rank
-            if scored and pair is not None and older and newer and after is not None:
-                update_marks["questions"] += 1
-                stale_archived = any(not after.is_active(m) for m in older)
-                stale_contested = bool(older & after.contested)
-                current_archived = any(not after.is_active(m) for m in newer)
-                update_marks["stale_archived"] += stale_archived
-                update_marks["stale_contested"] += stale_contested
-                update_marks["stale_marked"] += stale_archived or stale_contested
-                update_marks["current_archived"] += current_archived
-                row["update.stale_archived"] = stale_archived
-                row["update.stale_contested"] = stale_contested
-                row["update.current_archived"] = current_archived
-            rows.append(row)
-            if progress is not None and (position + 1) % 25 == 0:
-                progress(f"{position + 1}/{len(questions)} questions")
-
-    arms_out: dict[str, Any] = {}
-    for arm in ARMS:
-        if arm == "curated" and not curate:
-            continue
-        arms_out[arm] = {}
-        for level in levels:
-            groups = scores[(arm, level)]
-            arms_out[arm][level] = {
-                "overall": aggregate([s for g in groups.values() for s in g], names),
-                "by_type": {t: aggregate(groups[t], names) for t in sorted(groups)},
-            }
-
-    knowledge_update: dict[str, Any] = {"questions": len(update["raw"])}
-    for arm in arms_out:
-        knowledge_update[arm] = aggregate_updates(update[arm])
-    if curate:
-        n = update_marks["questions"]
-        knowledge_update["stale_marked"] = share(update_marks["stale_marked"], n)
-        knowledge_update["stale_archived"] = share(update_marks["stale_archived"], n)
-        knowledge_update["stale_contested"] = share(update_marks["stale_contested"], n)
-        knowledge_update["current_archived"] = share(update_marks["current_archived"], n)
-
-    deltas: dict[str, Any] = {}
-    if "curated" in arms_out:
-        for level in levels:
-            raw_level, cur_level = arms_out["raw"][level], arms_out["curated"][level]
-            deltas[level] = {
-                "overall": delta(cur_level["overall"], raw_level["overall"]),
-                "by_type": {
-                    t: delta(cur_level["by_type"][t], raw_level["by_type"].get(t, {}))
-                    for t in cur_level["by_type"]
-                },
-            }
-
-    result: BenchmarkResult = {
-        "benchmark": "longmemeval",
-        "dataset": str(source),
-        "embedding_model": store.embedding_model,
-        "k_values": list(ks),
-        "tenant_prefix": tenant_prefix + suffix if suffix else tenant_prefix,
-        "parse": dataset.summary(),
-        "questions": {
-            "total": len(rows),
-            "scored": sum(1 for r in rows if r["scored"]),
-            "skipped": dict(skipped),
-            "by_type": dict(Counter(r["question_type"] for r in rows)),
-        },
-        "arms": arms_out,
-        "delta": deltas,
-        "knowledge_update": knowledge_update,
-        "curation": curation_summary(
-            curate, curation, archived_reasons, evidence_reasons, all_evidence_active
-        )
-        | ({"representative_credit": representative_credit} if curate else {}),
-        "by_evidence_state": by_evidence_state(by_state, names) if curate else {},
-        "timings": timing_summary(timings, started),
-        "rows": rows,
-    }
-    return result
-
-
-def render_longmemeval(result: BenchmarkResult) -> str:
-    ks = result["k_values"]
-    parts = []
-    for level in ("turn", "session"):
-        groups = {
-            arm: {"overall": data[level]["overall"], **data[level]["by_type"]}
-            for arm, data in result["arms"].items()
+        run = _Run(self.k_values, store, options)
+        wanted = set(self.question_types) if self.question_types is not None else None
+        questions = [q for q in workload.questions if wanted is None or q.question_type in wanted]
+        questions = questions[: self.limit_questions]
+        base = [f"{self.tenant_prefix}-{q.question_id}" for q in questions]
+        suffix = free_suffix(store, base)
+        texts = [t.memory.content for q in questions for t in q.turns]
+        if options.progress is not None:
+            options.progress(f"embedding {len(texts) + len(questions)} turns and questions")
+        texts += [q.question for q in questions]
+        with embedding_cache(store, texts, run.timings, options.embed_cache):
+            for position, (question, name) in enumerate(zip(questions, base, strict=True)):
+                run.rows.append(run.question(question, name + suffix))
+                if options.progress is not None and (position + 1) % 25 == 0:
+                    options.progress(f"{position + 1}/{len(questions)} questions")
+        rows = run.rows
+        result = run.head("longmemeval", source) | {
+            "tenant_prefix": self.tenant_prefix + suffix if suffix else self.tenant_prefix,
+            "parse": workload.summary(),
+            "questions": {
+                "total": len(rows),
+                "scored": sum(1 for r in rows if r["scored"]),
+                "skipped": dict(run.skipped),
+                "by_type": dict(Counter(r["question_type"] for r in rows)),
+            },
+            **run.arms(),
+            **run.tally.summary(options.curate, run.names),
         }
-        parts.append(
-            format_table(
-                f"LongMemEval {level} level: {result['questions']['scored']}/"
-                f"{result['questions']['total']} questions scored "
-                f"(skipped {result['questions']['skipped']}), embedder {result['embedding_model']}",
-                groups,
-                retrieval_columns(ks),
-            )
-        )
-    update = result["knowledge_update"]
-    for arm in result["arms"]:
-        values = update.get(arm, {})
-        parts.append(
-            f"knowledge-update ({update['questions']} q) {arm}: newer above older "
-            f"{cell(values.get('newer_above_older'))}, only stale in top-{ks[-1]} "
-            f"{cell(values.get('only_stale_in_top_k'))}"
-        )
-    if "stale_marked" in update:
-        parts.append(
-            f"knowledge-update after curation: stale evidence archived or contested "
-            f"{cell(update['stale_marked'])}, current evidence archived "
-            f"{cell(update['current_archived'])}"
-        )
-    parts.append(curation_lines(result["curation"]))
-    if result.get("by_evidence_state"):
-        parts.append(state_lines(result))
-    parts.append(closing_line(result))
-    return "\n".join(parts)
+        return cast(BenchmarkResult, result | run.tail())
+
+
+class _Run(RetrievalRun):
+    """A LongMemEval run: scores per arm, level and question type, knowledge-update order."""
+
+    def __init__(self, k_values: Sequence[int], store: MemoryStore, options: RunOptions) -> None:
+        super().__init__(k_values, store, options)
+        self.scores: dict[tuple[str, str], dict[str, list[RetrievalScore]]] = {
+            (arm, level): defaultdict(list) for arm in ARMS for level in LEVELS
+        }
+        self.update: dict[str, list[UpdateOrder]] = {arm: [] for arm in ARMS}
+        self.update_marks: Counter[str] = Counter()
+        self.skipped: Counter[str] = Counter()
+
+    def question(self, question: LongMemEvalQuestion, tenant: str) -> dict[str, Any]:
+        """Ingest one question's sessions into its tenant, ask it in every arm: its row."""
+        top = self.top
+        ids = self.ingest(tenant, [[t.memory for t in s.turns] for s in question.sessions])
+        session_of: dict[str, str] = {}
+        for session in question.sessions:
+            for turn in session.turns:
+                session_of.setdefault(ids[turn.memory.key], session.session_id)
+        at = max(question.question_date, question.last_time + LONGMEMEVAL_MIN_DELAY)
+        turn_gold = {ids[t.memory.key] for t in question.turns if t.has_answer}
+        session_gold = set(question.answer_session_ids)
+        pair = question.update_pair
+        older: set[str] = set()
+        newer: set[str] = set()
+        if pair is not None:
+            older_session, newer_session = pair
+            older = {ids[t.memory.key] for t in older_session.answer_turns or older_session.turns}
+            newer = {ids[t.memory.key] for t in newer_session.answer_turns or newer_session.turns}
+            older -= newer  # a verbatim re-statement is not evidence of either age
+
+        [raw], [heuristic] = self.raw(tenant, [question.question], at)
+        ranked = {"raw": raw, "heuristic": heuristic}
+        curated = self.curate(tenant, [question.question], at, len(set(ids.values())))
+        after: AfterCuration | None = None
+        if curated is not None:
+            after, [ranked["curated"]] = curated
+
+        row: dict[str, Any] = {
+            "question_id": question.question_id,
+            "tenant": tenant,
+            "question_type": question.question_type,
+            "abstention": question.abstention,
+            "question": question.question,
+            "answer": question.answer,
+            "sessions": len(question.sessions),
+            "turns": len(question.turns),
+            "answer_turns": len(turn_gold),
+        }
+        scored = not question.abstention and bool(turn_gold)
+        if question.abstention:
+            self.skipped["abstention"] += 1
+        elif not turn_gold:
+            self.skipped["no_answer_turns"] += 1
+        row["scored"] = scored
+        state = None
+        if scored and after is not None:
+            needed = turn_gold - older  # the stale value is not a memory curation must keep
+            self.tally.evidence(after, needed)
+            self.tally.all_evidence_active.append(all(after.is_active(m) for m in needed))
+            state = "all_active" if self.tally.all_evidence_active[-1] else "some_archived"
+            row["evidence_active"] = f"{sum(after.is_active(m) for m in needed)}/{len(needed)}"
+
+        for arm, hits in ranked.items():
+            row[f"{arm}.top_sessions"] = " ".join(dedupe(session_of.get(h, "?") for h in hits))
+            if not scored:
+                continue
+            turn_hits = hits
+            if arm == "curated" and after is not None:
+                turn_hits = self.tally.credited(after, hits, turn_gold, top)
+            turn_scores = score(turn_hits, turn_gold, self.ks)
+            session_ranked = dedupe(session_of.get(h, "?") for h in hits)
+            session_scores = score(session_ranked, session_gold, self.ks) if session_gold else None
+            self.scores[(arm, "turn")][question.question_type].append(turn_scores)
+            if state is not None:
+                self.tally.by_state[state][arm].append(turn_scores)
+            for metric, value in turn_scores.metrics().items():
+                row[f"{arm}.turn.{metric}"] = value
+            if session_scores is not None:
+                self.scores[(arm, "session")][question.question_type].append(session_scores)
+                for metric, value in session_scores.metrics().items():
+                    row[f"{arm}.session.{metric}"] = value
+            if pair is not None and older and newer:
+                older_credit, newer_credit = older, newer
+                if arm == "curated" and after is not None:
+                    # stale folded into the current entry reads as current: ideal
+                    newer_credit = after.credited(newer)
+                    older_credit = after.credited(older) - newer_credit
+                order = update_order(hits, older_credit, newer_credit)
+                self.update[arm].append(order)
+                row[f"{arm}.update.older_rank"] = order.older_rank
+                row[f"{arm}.update.newer_rank"] = order.newer_rank
+        if scored and pair is not None and older and newer and after is not None:
+            row |= self.marks(after, older, newer)
+        return row
+
+    def marks(self, after: AfterCuration, older: set[str], newer: set[str]) -> dict[str, bool]:
+        """Whether curation marked a knowledge update's stale evidence (archived or
+        contested) or archived its current one: the row's entries, counted."""
+        stale_archived = any(not after.is_active(m) for m in older)
+        stale_contested = bool(older & after.contested)
+        current_archived = any(not after.is_active(m) for m in newer)
+        self.update_marks["questions"] += 1
+        self.update_marks["stale_archived"] += stale_archived
+        self.update_marks["stale_contested"] += stale_contested
+        self.update_marks["stale_marked"] += stale_archived or stale_contested
+        self.update_marks["current_archived"] += current_archived
+        return {
+            "update.stale_archived": stale_archived,
+            "update.stale_contested": stale_contested,
+            "update.current_archived": current_archived,
+        }
+
+    def arms(self) -> dict[str, Any]:
+        """The result's ``arms``, ``delta`` and ``knowledge_update`` entries."""
+        arms_out: dict[str, Any] = {}
+        for arm in ARMS:
+            if arm == "curated" and not self.options.curate:
+                continue
+            arms_out[arm] = {}
+            for level in LEVELS:
+                groups = self.scores[(arm, level)]
+                arms_out[arm][level] = {
+                    "overall": aggregate([s for g in groups.values() for s in g], self.names),
+                    "by_type": {t: aggregate(groups[t], self.names) for t in sorted(groups)},
+                }
+
+        knowledge_update: dict[str, Any] = {"questions": len(self.update["raw"])}
+        for arm in arms_out:
+            knowledge_update[arm] = aggregate_updates(self.update[arm])
+        if self.options.curate:
+            n = self.update_marks["questions"]
+            for mark in ("stale_marked", "stale_archived", "stale_contested", "current_archived"):
+                knowledge_update[mark] = share(self.update_marks[mark], n)
+
+        deltas: dict[str, Any] = {}
+        if "curated" in arms_out:
+            for level in LEVELS:
+                raw_level, cur_level = arms_out["raw"][level], arms_out["curated"][level]
+                deltas[level] = {
+                    "overall": delta(cur_level["overall"], raw_level["overall"]),
+                    "by_type": {
+                        t: delta(cur_level["by_type"][t], raw_level["by_type"].get(t, {}))
+                        for t in cur_level["by_type"]
+                    },
+                }
+        return {"arms": arms_out, "delta": deltas, "knowledge_update": knowledge_update}
+
+
+def _level(level: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """An arm's groups at one level: overall, then per question type."""
+    return lambda figures: {"overall": figures[level]["overall"], **figures[level]["by_type"]}
 
 
 def longmemeval_command(
@@ -417,36 +339,3 @@ def longmemeval_command(
     commands.run_and_print(
         benchmark, path, no_curate=no_curate, no_mlflow=no_mlflow, as_json=as_json, rows=rows
     )
-
-
-def run_longmemeval(
-    path: str | Path,
-    store_factory: StoreFactory,
-    *,
-    k_values: Iterable[int] = (1, 5, 10),
-    limit_questions: int | None = None,
-    question_types: Iterable[str] | None = None,
-    curate: bool = True,
-    embedder: Embedder | None = None,
-    tenant_prefix: str = "longmemeval",
-    log_mlflow: bool = True,
-    tracking_uri: str | None = None,
-    experiment: str = LONGMEMEVAL_EXPERIMENT,
-    progress: Progress | None = None,
-    embed_cache: Path | None = None,
-    policy: CurationPolicy | None = None,
-) -> dict[str, Any]:
-    """LongMemEval on a store (or a store factory) in one call: ``run_benchmark`` with
-    these settings, logged to MLflow unless ``log_mlflow=False``."""
-    types = tuple(question_types) if question_types is not None else None
-    benchmark = LongMemEval(tuple(k_values), limit_questions, types, tenant_prefix)
-    result = run_benchmark(
-        benchmark,
-        path,
-        open_store(store_factory, embedder),
-        RunOptions(curate, embed_cache, progress, policy),
-        log_mlflow=log_mlflow,
-        tracking_uri=tracking_uri,
-        experiment=experiment,
-    )
-    return dict(result)

@@ -1,13 +1,13 @@
 """TimeQA's changing facts without keys as a benchmark: is the current value first (raw,
 the heuristic at 0.05 and 0.10, curated), in one wording family of the facts. The run
-itself is ``timeqa_run.run_timeqa`` (the hold-out sets share it)."""
+itself is ``timeqa_run.changing_facts`` (the hold-out sets share it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import typer
 
@@ -17,8 +17,14 @@ from evaluation.benchmarks.mlflow_edge import Chart
 from evaluation.benchmarks.protocol import BenchmarkResult, RunOptions
 from evaluation.benchmarks.report import arm_metric, cell, closing_line, format_table
 from evaluation.benchmarks.timeqa import TimeQAData, load_timeqa
-from evaluation.benchmarks.timeqa_run import TIMEQA_EXPERIMENT, run_timeqa
+from evaluation.benchmarks.timeqa_run import TIMEQA_EXPERIMENT, changing_facts
 from evaluation.benchmarks.wordings import family_names, reword
+
+# the as-of figures of a result, each printed as a table with this title
+AS_OF_TABLES = {
+    "as_of": "asked at a past year (the value whose window holds it)",
+    "as_of_given": "asked at a past year, the year passed as recall's as_of",
+}
 
 
 class ChangingFactsPages:
@@ -75,33 +81,6 @@ class TimeQA(ChangingFactsPages):
         return timeqa_command
 
 
-def changing_facts(
-    data: TimeQAData,
-    source: Path | str,
-    store: MemoryStore,
-    options: RunOptions,
-    k: int,
-    tenant_prefix: str,
-    wording: str,
-    relations: tuple[str, ...] | None = None,
-) -> BenchmarkResult:
-    """``run_timeqa`` on a loaded set of changing facts with the run's options."""
-    result = run_timeqa(
-        source,
-        store,
-        k=k,
-        curate=options.curate,
-        tenant_prefix=tenant_prefix,
-        relations=relations,
-        embed_cache=options.embed_cache,
-        progress=options.progress,
-        policy=options.policy,
-        wording=wording,
-        data=data,
-    )
-    return cast(BenchmarkResult, result)
-
-
 def changing_facts_chart(result: BenchmarkResult) -> Chart:
     """current_first per relation (TimeQA) or domain (a hold-out set), per arm."""
     arms = result["arms"]
@@ -133,22 +112,15 @@ def render_timeqa(result: Mapping[str, Any]) -> str:
             metrics,
         )
     ]
-    if result.get("as_of"):
-        parts.append(
-            format_table(
-                "asked at a past year (the value whose window holds it)",
-                {arm: {"as_of": values} for arm, values in result["as_of"].items()},
-                ["right_first", "other_window_first", f"right_in_top{k}"],
+    for key, title in AS_OF_TABLES.items():
+        if result.get(key):
+            parts.append(
+                format_table(
+                    title,
+                    {arm: {"as_of": values} for arm, values in result[key].items()},
+                    ["right_first", "other_window_first", f"right_in_top{k}"],
+                )
             )
-        )
-    if result.get("as_of_given"):
-        parts.append(
-            format_table(
-                "asked at a past year, the year passed as recall's as_of",
-                {arm: {"as_of": values} for arm, values in result["as_of_given"].items()},
-                ["right_first", "other_window_first", f"right_in_top{k}"],
-            )
-        )
     curation = result["curation"]
     if curation.get("ran"):
         parts.append(
