@@ -25,12 +25,14 @@ either text also capitalises it mid-sentence (otherwise every sentence would ope
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from importlib import resources
 
 Found = list[tuple[str, str]]  # (category, normalised value)
 Q_OPEN, Q_CLOSE, D_OPEN, D_CLOSE = "\u2018", "\u2019", "\u201c", "\u201d"  # curly quotes
@@ -165,38 +167,18 @@ _TIER_CONTEXT = _wordset(
     "level account version"
 )
 NEGATION_WORDS = _wordset("not no never none nobody nothing nowhere neither cannot without")
-# family -> (positive words, negative words). Only antonyms that rarely appear in a
-# paraphrase of the same claim: "before/after" is left out for that reason.
-POLARITY_FAMILIES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    name: (frozenset(pos.split()), frozenset(neg.split()))
-    for name, pos, neg in (
-        ("state", "enabled enable enables", "disabled disable disables"),
-        (
-            "health",
-            "healthy online operational available",
-            "unhealthy degraded down offline unavailable broken outage",
-        ),
-        (
-            "outcome",
-            "pass passed passes passing succeeded succeeds success successful",
-            "fail failed fails failing failure unsuccessful",
-        ),
-        ("truth", "true correct valid", "false incorrect invalid wrong"),
-        ("requirement", "required mandatory", "optional"),
-        (
-            "permission",
-            "allowed allow allows permitted permit",
-            "forbidden prohibited disallowed denied deny blocked banned",
-        ),
-        (
-            "direction",
-            "increase increased increases raise raised higher",
-            "decrease decreased decreases lower lowered reduce reduced",
-        ),
-        ("bound", "minimum", "maximum"),
-        ("decision", "accepted approved accept approve", "rejected declined reject decline"),
-    )
-}
+
+
+def _polarity_families() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """family -> (positive words, negative words), from ``data/polarity_families.jsonl``
+    in its order. Only antonyms that rarely appear in a paraphrase of the same claim:
+    "before/after" is left out for that reason."""
+    text = resources.files("curation.data").joinpath("polarity_families.jsonl").read_text("utf-8")
+    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    return {r["family"]: (frozenset(r["positive"]), frozenset(r["negative"])) for r in rows}
+
+
+POLARITY_FAMILIES = _polarity_families()
 _POLE_OF = {w: (fam, "+") for fam, (pos, _) in POLARITY_FAMILIES.items() for w in pos} | {
     w: (fam, "-") for fam, (_, neg) in POLARITY_FAMILIES.items() for w in neg
 }

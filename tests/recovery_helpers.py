@@ -1,20 +1,17 @@
-"""Shared setup for the recovery tests: a tenant with something in every table, a second
-store on a fresh database, and table contents read straight from PostgreSQL."""
+"""Shared setup for the recovery tests: a tenant with something in every table, and table
+contents read straight from PostgreSQL (a second store on a fresh database is
+``store_helpers.hashing_store``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
 import numpy as np
 from curation_helpers import MIGRATION_LESSON, T0, apply_all, seed_mixed
 from sqlalchemy import text
-from store_helpers import fresh_database
 
-from curation import FixedClock, HashingEmbedder, MemoryStore
-from curation._store.database import Database, app_role_url
+from curation import MemoryStore
 from curation._store.transfer.dump_schema import dumped_tables, quote, tenant_tables
 
 T = "acme"
@@ -34,17 +31,6 @@ TENANT_TABLES = {
     "outcome",
     "memory_claim",
 }
-
-
-@contextmanager
-def store_on_fresh_database(pg_server: str, clock: FixedClock) -> Iterator[MemoryStore]:
-    """A store on a new clone of the migrated template, as the application role."""
-    with fresh_database(pg_server) as url:
-        database = Database(url, app_url=app_role_url(url))
-        try:
-            yield MemoryStore(database, embedder=HashingEmbedder(), clock=clock)
-        finally:
-            database.dispose()
 
 
 def awkward_embedding(seed: int) -> list[float]:

@@ -10,8 +10,8 @@ from contextlib import contextmanager
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from curation import MemoryStore
-from curation._store.database import normalise_url
+from curation import FixedClock, HashingEmbedder, MemoryStore
+from curation._store.database import Database, app_role_url, normalise_url
 from curation._store.server import sqlalchemy_url
 
 TEMPLATE = "memgov_template"  # made and migrated by conftest's session fixture
@@ -34,6 +34,20 @@ def fresh_database(pg_server: str, *, template: str | None = TEMPLATE) -> Iterat
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     finally:
         admin.dispose()
+
+
+@contextmanager
+def hashing_store(
+    pg_server: str, clock: FixedClock, *, app_role: bool = False
+) -> Iterator[MemoryStore]:
+    """A store with the hashing embedder on a new clone of the migrated template, as the
+    database's owner or (``app_role``) as the application role; disposed afterwards."""
+    with fresh_database(pg_server) as url:
+        database = Database(url, app_url=app_role_url(url) if app_role else None)
+        try:
+            yield MemoryStore(database, embedder=HashingEmbedder(), clock=clock)
+        finally:
+            database.dispose()
 
 
 def drop_database(database_url: str, name: str) -> None:

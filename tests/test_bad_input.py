@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
 import pytest
+from curation_helpers import T0
 from sqlalchemy import text
-from store_helpers import fresh_database
+from store_helpers import hashing_store
 
 from curation import (
-    Database,
     EmbeddingMismatchError,
     FixedClock,
     HashingEmbedder,
@@ -27,7 +26,6 @@ from curation import (
 TENANT = "acme"
 TABLES = ("tenant", "memory", "memory_state", "event", "conflict")
 UNKNOWN_ID = "5f1c7f1e-0000-4000-8000-00000000abcd"
-T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 
 
 def table_counts(store: MemoryStore) -> dict[str, int]:
@@ -42,12 +40,9 @@ def table_counts(store: MemoryStore) -> dict[str, int]:
 def seeded(pg_server: str) -> Iterator[tuple[MemoryStore, str]]:
     """One store with one tenant and one memory for the whole module, so only the bad value
     can be the problem; refused calls write nothing, so they can share it."""
-    with fresh_database(pg_server) as url:
-        database = Database(url)
-        store = MemoryStore(database, embedder=HashingEmbedder(), clock=FixedClock(T0))
+    with hashing_store(pg_server, FixedClock(T0)) as store:
         memory_id = store.remember(TENANT, "The release branch is cut on Tuesdays.").id
         yield store, memory_id
-        database.dispose()
 
 
 def vector(n: int = 384, *, poison: float | None = None) -> list[float]:
@@ -271,8 +266,6 @@ def test_unknown_memory_id(
 
 def test_foreign_embedder_is_refused(store: MemoryStore) -> None:
     """A store whose first write fixed the model refuses an embedder of another model."""
-    from curation import HashingEmbedder
-
     store.remember(TENANT, "written with hashing-v1")
     before = table_counts(store)
     other = MemoryStore(

@@ -31,37 +31,23 @@ from evaluation.tracking import mlflow_ui_url
 from orchestration.definitions import default_resources, executor_from_env
 from orchestration.up import commands
 
-READERS: dict[str, Callable[[], Any]] = {
-    "MEMGOV_API_RATE": ApiSettings.from_env,
-    "MEMGOV_API_BURST": ApiSettings.from_env,
-    "MEMGOV_API_MAX_BODY": ApiSettings.from_env,
-    "MEMGOV_EMBEDDING_DIM": Settings.from_env,
-    "MEMGOV_EMBED_THREADS": threads,
-    "MEMGOV_EMBEDDER": embedder_from_env,
-    "MEMGOV_DAGSTER_EXECUTOR": executor_from_env,
-    "MEMGOV_MAX_PRUNE_RATIO": default_resources,
-    "MEMGOV_COMPACTION_GRACE_DAYS": default_resources,
-    "MEMGOV_WRITES_TRIGGER": default_resources,
-    "MEMGOV_DAGSTER_PORT": lambda: commands("127.0.0.1"),
-    "MEMGOV_MLFLOW_PORT": mlflow_ui_url,
-    "MEMGOV_DASHBOARD_PORT": streamlit_args,
+# each variable: what reads it, and values it must refuse
+VARIABLES: dict[str, tuple[Callable[[], Any], list[str]]] = {
+    "MEMGOV_API_RATE": (ApiSettings.from_env, ["abc", "0", "-5", "nan", "inf"]),
+    "MEMGOV_API_BURST": (ApiSettings.from_env, ["abc", "0", "2.5"]),
+    "MEMGOV_API_MAX_BODY": (ApiSettings.from_env, ["1e6", "-1"]),
+    "MEMGOV_EMBEDDING_DIM": (Settings.from_env, ["big", "0"]),
+    "MEMGOV_EMBED_THREADS": (threads, ["four", "0"]),
+    "MEMGOV_EMBEDDER": (embedder_from_env, ["bert"]),
+    "MEMGOV_DAGSTER_EXECUTOR": (executor_from_env, ["threads"]),
+    "MEMGOV_MAX_PRUNE_RATIO": (default_resources, ["lots", "1.5", "-0.1"]),
+    "MEMGOV_COMPACTION_GRACE_DAYS": (default_resources, ["soon", "-1"]),
+    "MEMGOV_WRITES_TRIGGER": (default_resources, ["many", "0"]),
+    "MEMGOV_DAGSTER_PORT": (lambda: commands("127.0.0.1"), ["http", "70000"]),
+    "MEMGOV_MLFLOW_PORT": (mlflow_ui_url, ["five"]),
+    "MEMGOV_DASHBOARD_PORT": (streamlit_args, ["0"]),
 }
-BAD = {
-    "MEMGOV_API_RATE": ["abc", "0", "-5", "nan", "inf"],
-    "MEMGOV_API_BURST": ["abc", "0", "2.5"],
-    "MEMGOV_API_MAX_BODY": ["1e6", "-1"],
-    "MEMGOV_EMBEDDING_DIM": ["big", "0"],
-    "MEMGOV_EMBED_THREADS": ["four", "0"],
-    "MEMGOV_EMBEDDER": ["bert"],
-    "MEMGOV_DAGSTER_EXECUTOR": ["threads"],
-    "MEMGOV_MAX_PRUNE_RATIO": ["lots", "1.5", "-0.1"],
-    "MEMGOV_COMPACTION_GRACE_DAYS": ["soon", "-1"],
-    "MEMGOV_WRITES_TRIGGER": ["many", "0"],
-    "MEMGOV_DAGSTER_PORT": ["http", "70000"],
-    "MEMGOV_MLFLOW_PORT": ["five"],
-    "MEMGOV_DASHBOARD_PORT": ["0"],
-}
-CASES = [(name, value) for name, values in BAD.items() for value in values]
+CASES = [(name, value) for name, (_, values) in VARIABLES.items() for value in values]
 
 
 @pytest.mark.parametrize(("name", "value"), CASES)
@@ -69,8 +55,9 @@ def test_a_bad_value_names_the_variable(
     monkeypatch: pytest.MonkeyPatch, name: str, value: str
 ) -> None:
     monkeypatch.setenv(name, value)
+    read, _ = VARIABLES[name]
     with pytest.raises(ValidationError) as caught:
-        READERS[name]()
+        read()
     assert (caught.value.field, caught.value.value) == (name, value)
     assert str(caught.value).startswith(f"{name}={value!r}: expected ")
 

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from curation_helpers import T0
 from hostile_inputs import (
     CREATED_AT,
     DIM,
@@ -38,20 +39,16 @@ from hostile_inputs import (
 from hypothesis import event, given
 from hypothesis import strategies as st
 from sqlalchemy import Engine, create_engine, pool
-from store_helpers import archive, fresh_database
+from store_helpers import archive, hashing_store
 
 from curation import (
-    Database,
     FixedClock,
-    HashingEmbedder,
     MemgovError,
     MemoryStore,
     NotFoundError,
     ValidationError,
 )
-from curation._store.database import normalise_url
 
-T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 TENANT = "acme"
 SENTINEL = "sentinel"
 _serial = itertools.count()
@@ -67,17 +64,14 @@ class World:
 
 @pytest.fixture(scope="module")
 def world(pg_server: str) -> Iterator[World]:
-    with fresh_database(pg_server) as url:
-        database = Database(url)
-        store = MemoryStore(database, embedder=HashingEmbedder(), clock=FixedClock(T0))
+    with hashing_store(pg_server, FixedClock(T0)) as store:
         active = store.remember(TENANT, "The release branch is cut on Tuesdays.").id
         archived = store.remember(TENANT, "The old release branch was cut on Mondays.").id
         archive(store, TENANT, [archived])
         store.remember(SENTINEL, "The sentinel's only memory.", topic="sentinel")
-        admin = create_engine(normalise_url(url), poolclass=pool.NullPool)
+        admin = create_engine(store.db.url, poolclass=pool.NullPool)
         yield World(store, admin, active, archived)
         admin.dispose()
-        database.dispose()
 
 
 def attempt(world: World, call: Callable[[], Any], fields: set[str]) -> Any:

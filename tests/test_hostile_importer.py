@@ -17,12 +17,13 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from curation_helpers import T0
 from hostile_inputs import (
     CREATED_AT,
     DIM,
@@ -39,10 +40,9 @@ from hostile_inputs import (
 )
 from hypothesis import event, given
 from hypothesis import strategies as st
-from store_helpers import fresh_database
+from store_helpers import hashing_store
 
 from curation import (
-    Database,
     EmbeddingMismatchError,
     EventType,
     FixedClock,
@@ -53,7 +53,6 @@ from curation import (
 )
 from curation._store.transfer.import_lines import MAX_LINE_BYTES
 
-T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 SENTINEL = "sentinel"
 _tenants = itertools.count()
 
@@ -62,12 +61,9 @@ _tenants = itertools.count()
 def store(pg_server: str) -> Iterator[MemoryStore]:
     """One database for the module, with a sentinel tenant whose rows must never change;
     each example imports into a tenant of its own."""
-    with fresh_database(pg_server) as url:
-        database = Database(url)
-        memory_store = MemoryStore(database, embedder=HashingEmbedder(), clock=FixedClock(T0))
+    with hashing_store(pg_server, FixedClock(T0)) as memory_store:
         memory_store.remember(SENTINEL, "The sentinel's only memory.", topic="sentinel")
         yield memory_store
-        database.dispose()
 
 
 def fresh_tenant() -> str:

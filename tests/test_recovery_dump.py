@@ -24,10 +24,10 @@ from recovery_helpers import (
     T,
     build_rich_tenant,
     database_totals,
-    store_on_fresh_database,
     tenant_rows,
 )
 from sqlalchemy import text
+from store_helpers import hashing_store
 
 from curation import (
     EmbeddingMismatchError,
@@ -53,7 +53,7 @@ def rich(store: MemoryStore) -> dict[str, Any]:
 def rich_dump(pg_server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """One rich tenant's dump, shared by the tests that only read it."""
     path = tmp_path_factory.mktemp("dump") / "acme.jsonl"
-    with store_on_fresh_database(pg_server, FixedClock(T0)) as source:
+    with hashing_store(pg_server, FixedClock(T0), app_role=True) as source:
         build_rich_tenant(source)
         source.transfer.dump(path, T, now=T1)
     yield path
@@ -78,7 +78,7 @@ def test_a_restored_tenant_equals_the_dumped_one_row_for_row(
     assert {"superseded", "duplicate", "decayed", "subsumed"} <= reasons
     assert dumped.rows == {t: len(rows) for t, rows in source_rows.items()}
 
-    with store_on_fresh_database(pg_server, clock) as target:
+    with hashing_store(pg_server, clock, app_role=True) as target:
         started = time.perf_counter()
         report = target.transfer.restore(first)
         seconds = time.perf_counter() - started
@@ -106,7 +106,7 @@ def test_recall_explain_and_undo_behave_the_same_after_restore(
 ) -> None:
     path = tmp_path / "acme.jsonl"
     store.transfer.dump(path, T, now=T1)
-    with store_on_fresh_database(pg_server, clock) as target:
+    with hashing_store(pg_server, clock, app_role=True) as target:
         target.transfer.restore(path, tenant=T)
         for side in (store, target):
             assert side.counts(T) == store.counts(T)
@@ -128,7 +128,7 @@ def test_recall_explain_and_undo_behave_the_same_after_restore(
 def test_event_ids_are_renumbered_in_order_when_the_target_sequence_is_ahead(
     rich_dump: Path, pg_server: str, clock: FixedClock
 ) -> None:
-    with store_on_fresh_database(pg_server, clock) as target:
+    with hashing_store(pg_server, clock, app_role=True) as target:
         target.remember_many(OTHER, [{"content": f"busy {i}"} for i in range(60)], now=T0)
         report = target.transfer.restore(rich_dump)
 
@@ -238,7 +238,7 @@ def test_a_damaged_dump_is_refused_and_writes_nothing(
 ) -> None:
     damaged = tmp_path / "damaged.jsonl"
     damaged.write_text(CORRUPTIONS[corruption](rich_dump.read_text("utf-8")), "utf-8")
-    with store_on_fresh_database(pg_server, clock) as target:
+    with hashing_store(pg_server, clock, app_role=True) as target:
         before = database_totals(target)
 
         with pytest.raises(DumpFormatError) as refused:
@@ -261,7 +261,7 @@ def test_the_last_refused_row_rolls_back_every_earlier_table(
     row = json.loads(lines[-1])["row"]
     not_null = next(c for c in ("at", "created_at", "started_at") if c in row)
     damaged.write_text(_reseal(_edit_row(lines, last_table, _set(not_null, None))), "utf-8")
-    with store_on_fresh_database(pg_server, clock) as target:
+    with hashing_store(pg_server, clock, app_role=True) as target:
         with pytest.raises(DumpFormatError, match="refused by the database"):
             target.transfer.restore(damaged)
         assert all(n == 0 for t, n in database_totals(target).items() if t != "store_meta")
@@ -303,7 +303,7 @@ def test_api_keys_are_never_dumped_and_never_come_back_with_a_restore(
     fresh = store.keys.create(T, "agent", name="new")
     assert store.transfer.dump(legacy, T, now=T1).rows["api_key"] == 1
     monkeypatch.undo()
-    with store_on_fresh_database(pg_server, clock) as target:
+    with hashing_store(pg_server, clock, app_role=True) as target:
         restored = target.transfer.restore(legacy)
         assert target.keys.all(T) == [] and target.keys.authenticate(fresh.key) is None
         assert "1 API key(s) in the dump not restored" in restored.notes
@@ -328,7 +328,7 @@ def test_restoring_over_an_existing_tenant_is_refused(
 def test_foreign_dumps_and_unknown_tenants_are_refused(
     rich_dump: Path, pg_server: str, clock: FixedClock, tmp_path: Path
 ) -> None:
-    with store_on_fresh_database(pg_server, clock) as target:
+    with hashing_store(pg_server, clock, app_role=True) as target:
         with pytest.raises(DumpFormatError, match="not of 'initech'"):
             target.transfer.restore(rich_dump, tenant="initech")
         with pytest.raises(UnknownTenantError):
@@ -363,7 +363,7 @@ def test_cli_export_full_and_import_full_round_trip(
     refused = run_cli(env, "import", str(path), "-t", T, code=2)
     assert "--full" in refused.stderr  # a dump is not a memories file: say what to do
 
-    with store_on_fresh_database(pg_server, clock) as target:
+    with hashing_store(pg_server, clock, app_role=True) as target:
         target_env = {**env, "MEMGOV_DATABASE_URL": str(target.db.url)}
         restored = json.loads(run_cli(target_env, "import", str(path), "--full", "--json").stdout)
         assert restored["tenant"] == T and restored["event_ids"] == "preserved"
