@@ -5,7 +5,8 @@ quarantine``."""
 
 from __future__ import annotations
 
-from datetime import datetime
+import dataclasses
+from typing import Any
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel
@@ -13,18 +14,16 @@ from pydantic import BaseModel
 from api.auth import CuratorKey, Store
 from api.errors import ERROR_RESPONSES
 from api.fields import Uuid
+from api.models import record_answer
 from api.service import actor
+from curation import QuarantinedMemory
 
 router = APIRouter(prefix="/v1/curator/quarantine", tags=["curator"], responses=ERROR_RESPONSES)
 
 
-class QuarantinedOut(BaseModel):
-    id: str
-    content: str
-    kind: str
-    source: str | None
-    reason: str
-    created_at: datetime
+QuarantinedOut = record_answer(
+    "QuarantinedOut", QuarantinedMemory, "A write the trust gate holds, with why it held it."
+)
 
 
 class DecidedOut(BaseModel):
@@ -32,12 +31,12 @@ class DecidedOut(BaseModel):
     decision: str
 
 
-@router.get("", response_model=list[QuarantinedOut])
+@router.get("", response_model=list[QuarantinedOut])  # type: ignore[valid-type]  # a built model
 def list_quarantined(
     key: CuratorKey, store: Store, limit: int = Query(100, ge=1, le=1000)
-) -> list[QuarantinedOut]:
+) -> list[dict[str, Any]]:
     """Writes the trust gate holds, oldest first, each with why."""
-    return [QuarantinedOut(**vars(m)) for m in store.quarantine.held(key.tenant, limit=limit)]
+    return [dataclasses.asdict(m) for m in store.quarantine.held(key.tenant, limit=limit)]
 
 
 @router.post("/{memory_id}/release", response_model=DecidedOut)

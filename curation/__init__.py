@@ -138,6 +138,7 @@ from curation._store.memory_store import MemoryStore
 from curation._store.server import embedded_server_uri, sqlalchemy_url
 from curation._store.services import insights
 from curation._store.services.insights import ARCHIVE_REASONS, RetentionDistribution
+from curation._store.services.quarantine_service import QuarantinedMemory
 from curation._telemetry_setup import TelemetrySetup, configure_telemetry
 from curation._validation import (
     MAX_CONTENT_CHARS,
@@ -227,6 +228,7 @@ __all__ = [
     "ProposalCandidate",
     "ProposalRecord",
     "ProposalStatus",
+    "QuarantinedMemory",
     "QueueCounts",
     "RankingWeights",
     "RecallFilter",
