@@ -111,8 +111,12 @@ def rank_candidates(
             )
     else:
         score = similarity
-    # stable: ties keep similarity order, which is the order the index returned
-    order = sorted(range(len(rows)), key=lambda i: (-float(score[i]), -similarity[i], snap.ids[i]))
+    # equal scores (the same text embedded twice) in the order they were written: an id
+    # is random, so ordering by it made the same replay answer differently run to run
+    order = sorted(
+        range(len(rows)),
+        key=lambda i: (-float(score[i]), -similarity[i], snap.created_at[i], snap.ids[i]),
+    )
     replaced_by: dict[int, int] = {}
     if curated and query and policy.slot_order:
         order, replaced_by = _newest_of_slot_first(rows, order, similarity, query, policy)
