@@ -21,7 +21,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any, Literal
 
-from curation import CurationPolicy, Embedder, RecallMode
+from curation import CurationPolicy, RecallMode
 from evaluation.benchmarks.heuristic import newest_near_top
 from evaluation.benchmarks.plumbing import (
     curate_and_inspect,
@@ -158,7 +158,6 @@ def run_timeqa(
     curate: bool = True,
     tenant_prefix: str = "timeqa",
     relations: Sequence[str] | None = None,
-    embedder: Embedder | None = None,
     embed_cache: Path | None = None,
     progress: Any = None,
     policy: CurationPolicy | None = None,
