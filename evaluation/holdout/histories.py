@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from evaluation.holdout.model import Fact, Subject
-from evaluation.holdout.tables import read_table
+from evaluation.tables import read_table
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evaluation.holdout.model import Subject
-from evaluation.holdout.tables import read_table
 from evaluation.holdout_b.histories import DATA
 from evaluation.holdout_b.phrasing import Mode, Phrase, slug
+from evaluation.tables import read_table
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from evaluation.holdout.model import Fact, Subject
-from evaluation.holdout.tables import read_table
 from evaluation.holdout_b.phrasing import Phrase, slug
+from evaluation.tables import read_table
 
 
 @dataclass(frozen=True)

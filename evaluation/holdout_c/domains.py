@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from evaluation.holdout.tables import read_table
 from evaluation.holdout_c.phrasing import Phrasebook
+from evaluation.tables import read_table
 
 COMPUTED = "*"  # a value worked out from the statement's date (deadlines), see histories.py
 CURRENCY = "{c}"  # in a price: the currency of the product's own prices

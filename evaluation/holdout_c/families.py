@@ -13,9 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from evaluation.holdout.model import Memory, Subject, family_entry, family_writer
-from evaluation.holdout.tables import read_table
 from evaluation.holdout_c.histories import domain_of, entity_of
 from evaluation.holdout_c.phrasing import Statement, checksum
+from evaluation.tables import read_table
 
 DATA = Path(__file__).with_name("families.json")
 _SHAPES = read_table(DATA, "shapes", dict[str, tuple[str, ...]])

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from evaluation.holdout.tables import read_table
 from evaluation.holdout_d.frames import Domain
+from evaluation.tables import read_table
 
 DATA = Path(__file__).with_name("domains.json")
 DOMAINS: tuple[Domain, ...] = read_table(DATA, "domains", tuple[Domain, ...])

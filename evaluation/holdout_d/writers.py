@@ -15,8 +15,8 @@ from pathlib import Path
 from random import Random
 
 from evaluation.holdout.model import family_writer
-from evaluation.holdout.tables import read_table
 from evaluation.holdout_d.statement import Statement
+from evaluation.tables import read_table
 
 Writer = Callable[[Statement, int, Random], str]
 WRITERS: dict[str, Writer] = {}

@@ -19,9 +19,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
-from evaluation.holdout.tables import read_table
 from evaluation.holdout_f.domains import Domain
 from evaluation.holdout_f.seed import slug
+from evaluation.tables import read_table
 
 Kind = Literal["fact", "relation", "event"]
 SPEAKERS = ("Ayesha", "Tomasz", "Keiko", "Olu", "Marta", "Devin")

@@ -23,10 +23,10 @@ Writing rules that keep the ground truth honest (checked by the tests through
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+
+from evaluation.tables import read_record
 
 
 @dataclass(frozen=True)
@@ -131,33 +131,6 @@ class DomainPack:
     tool_outputs: tuple[ToolOutputSpec, ...]
 
 
-Spec = TypeVar("Spec")
-
-
-def _frozen(value: Any) -> Any:
-    """JSON's lists as the specs' tuples, also inside a mapping (entity pools, fields)."""
-    if isinstance(value, list):
-        return tuple(value)
-    if isinstance(value, dict):
-        return {key: tuple(items) for key, items in value.items()}
-    return value
-
-
-def _specs(spec: type[Spec], rows: list[dict[str, Any]]) -> tuple[Spec, ...]:
-    return tuple(spec(**{name: _frozen(value) for name, value in row.items()}) for row in rows)
-
-
 def load_pack(name: str) -> DomainPack:
     """The pack written in ``<name>.json`` beside this module."""
-    raw = json.loads(Path(__file__).with_name(f"{name}.json").read_text(encoding="utf-8"))
-    return DomainPack(
-        name=raw["name"],
-        entities=_frozen(raw["entities"]),
-        principles=_specs(PrincipleSpec, raw["principles"]),
-        lessons=_specs(LessonSpec, raw["lessons"]),
-        integrations=_specs(IntegrationSpec, raw["integrations"]),
-        states=_specs(StateSpec, raw["states"]),
-        claims=_specs(ClaimSpec, raw["claims"]),
-        preferences=_specs(PreferenceSpec, raw["preferences"]),
-        tool_outputs=_specs(ToolOutputSpec, raw["tool_outputs"]),
-    )
+    return read_record(Path(__file__).with_name(f"{name}.json"), DomainPack)

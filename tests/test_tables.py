@@ -1,4 +1,4 @@
-"""The typed reading of the hold-out sets' data files (``evaluation/holdout/tables.py``)."""
+"""The typed reading of evaluation's data files (``evaluation/tables.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Literal
 
 import pytest
 
-from evaluation.holdout.tables import TableError, read_table
+from evaluation.tables import TableError, read_record, read_table
 
 
 @dataclass(frozen=True)
@@ -55,3 +55,19 @@ def test_a_row_that_does_not_fit_its_type_is_refused(
     raw = {"name": "a", "mode": "add", "values": [], "at": "2024-01-08", **change}
     with pytest.raises(TableError, match=message):
         read_table(_table(tmp_path, [raw]), "rows", tuple[_Row, ...])
+
+
+@dataclass(frozen=True)
+class _Pack:
+    name: str
+    pools: dict[str, tuple[str, ...]]
+
+
+def test_a_whole_file_is_read_as_one_record(tmp_path: Path) -> None:
+    path = tmp_path / "pack.json"
+    path.write_text(json.dumps({"name": "p", "pools": {"people": ["Ana"]}}), encoding="utf-8")
+    assert read_record(path, _Pack) == _Pack("p", {"people": ("Ana",)})
+    odd = tmp_path / "odd.json"
+    odd.write_text(json.dumps({"name": "p", "pools": {}, "colour": "red"}), encoding="utf-8")
+    with pytest.raises(TableError, match="colour"):
+        read_record(odd, _Pack)

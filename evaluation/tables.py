@@ -1,9 +1,9 @@
-"""Typed reading of the hold-out sets' data files, shared by every set.
+"""Typed reading of evaluation's hand-written data files (hold-out sets, simulator packs).
 
-A set's domains are tables, not code: they live in a JSON file beside the set's modules and
-``read_table`` turns a section of it into the set's frozen dataclasses, following their
-type hints (lists become tuples, ISO strings datetimes; a field left out takes its
-default). A list field may instead name one of the file's ``pools``, a list several
+Test data is tables, not code: it lives in a JSON file beside the modules that use it and
+``read_table`` turns a section of it (``read_record``: all of it) into frozen dataclasses,
+following their type hints (lists become tuples, ISO strings datetimes; a field left out
+takes its default). A list field may instead name one of the file's ``pools``, a list several
 domains or fields share (set D's people), so that list is written once.
 """
 
@@ -32,6 +32,11 @@ def read_table(path: Path, section: str, kind: type[T]) -> T:
     """Section ``section`` of the JSON file ``path``, read as ``kind``."""
     document = _document(path)
     return cast(T, _decode(kind, document[section], document.get("pools", {})))
+
+
+def read_record(path: Path, kind: type[T]) -> T:
+    """The whole JSON file ``path``, read as ``kind``."""
+    return cast(T, _decode(kind, _document(path), {}))
 
 
 def _decode(kind: Any, raw: Any, pools: dict[str, list[Any]]) -> Any:
