@@ -430,6 +430,21 @@ def test_a_name_no_hit_writes_whole_keeps_the_subject_it_has() -> None:
     assert order.order == [1, 0]
 
 
+def test_a_name_of_common_words_names_the_subject() -> None:
+    """A name such as "Marcus Bell": both words are common in English, yet the hits near the top write
+    the name whole, so it is the question's subject and the newer of its two statements
+    comes first though neither says "home city" (another person's note stays below)."""
+    texts = [
+        "Where does Marcus Bell live? → Bristol. Last checked February 2015.",
+        "Which city is Marcus Bell based in? Cardiff (verified 22 August 2022)",
+        "What does Priya Raman do for a living? → data analyst. Last checked May 2023.",
+    ]
+    order = _slot_order(
+        "What is Marcus Bell's home city now?", texts, [2015, 2022, 2023], [0.79, 0.71, 0.34]
+    )
+    assert order.order == [1, 0, 2]
+
+
 @pytest.mark.parametrize(
     ("one", "other"),
     [
