@@ -614,6 +614,8 @@ def may_restate(a: str, b: str) -> bool:
         return False
     values_first, values_second = _stated(first).values, _stated(second).values
     found = _align(first.words, second.words)
+    if found.substitutions > 1 and _one_stretch_swapped_throughout(first.words, second.words):
+        return False  # "… Lisbon annex … Lisbon annex" / "… Lisbon office … Lisbon office"
     if found.substitutions == 1 and _same_values_elsewhere(first, second, found):
         return False  # one value said of two subjects ("catalog … 8121" / "search … 8121")
     if found.shared < MIN_TEMPLATE_SHARE * min(len(first.words), len(second.words)):
@@ -626,6 +628,18 @@ def may_restate(a: str, b: str) -> bool:
     named_first = {w for w in _named(first) if w in found.differing}
     named_second = {w for w in _named(second) if w in found.differing}
     return not (named_first - set(second.words) and named_second - set(first.words))
+
+
+def _one_stretch_swapped_throughout(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether ``b`` is ``a`` with one stretch replaced by another wherever it occurs and
+    nothing else changed: a name (or a value) written twice and swapped twice names another
+    thing or states another value; a statement said again does not swap a word throughout."""
+    changed = [
+        (a[i1:i2], b[j1:j2])
+        for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+        if tag != "equal"
+    ]
+    return len(changed) > 1 and all(old and new for old, new in changed) and len(set(changed)) == 1
 
 
 @dataclass(frozen=True)

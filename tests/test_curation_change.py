@@ -208,6 +208,13 @@ def test_reading_statements_on_many_threads_at_once_is_safe() -> None:
             "The staging password rotates every Monday.",
             "The staging password rotates every Friday.",
         ),
+        # another subject named twice, swapped in both places; the value is the same
+        (
+            "Subject: VPN gateway for Lisbon annex\n\nHi all, the VPN gateway for Lisbon"
+            " annex is lisbon.vpn.orbit.example.",
+            "Subject: VPN gateway for Lisbon office\n\nHi all, the VPN gateway for Lisbon"
+            " office is lisbon.vpn.orbit.example.",
+        ),
     ],
 )
 def test_two_facts_in_one_frame_are_never_restatements(first: str, second: str) -> None:
@@ -431,9 +438,9 @@ def test_a_name_no_hit_writes_whole_keeps_the_subject_it_has() -> None:
 
 
 def test_a_name_of_common_words_names_the_subject() -> None:
-    """A name such as "Marcus Bell": both words are common in English, yet the hits near the top write
-    the name whole, so it is the question's subject and the newer of its two statements
-    comes first though neither says "home city" (another person's note stays below)."""
+    """A name of common English words ("Marcus Bell") that the hits near the top write
+    whole is the question's subject: the newer of its two statements comes first though
+    neither says "home city" (another person's note stays below)."""
     texts = [
         "Where does Marcus Bell live? → Bristol. Last checked February 2015.",
         "Which city is Marcus Bell based in? Cardiff (verified 22 August 2022)",
