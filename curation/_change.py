@@ -47,7 +47,7 @@ import math
 import re
 import threading
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from difflib import SequenceMatcher
@@ -838,6 +838,10 @@ def _groups(question: _Question, statements: Sequence[Statement]) -> list[list[i
     return [g for g in groups if len(g) > 1]
 
 
+# the similarity of the question's frame to each hit's, both without the subject's words
+FrameRelevance = Callable[[str, Sequence[str]], Sequence[float]]
+
+
 @dataclass(frozen=True)
 class SlotOrder:
     order: list[int]  # positions of the hits, best first
@@ -852,6 +856,8 @@ def newest_of_slot_first(
     *,
     band: float,
     near: float = NEAR_TOP,
+    frame_relevance: FrameRelevance | None = None,
+    frame_band: float = 1.0,
 ) -> SlotOrder:
     """An order of the hits (given best first) in two steps, each putting the newest
     statement (its validity note, else its write time) at the best position its group
@@ -864,7 +870,12 @@ def newest_of_slot_first(
        rare ("What should I check before changing a plan?") gets no such reorder: its
        near-equal hits are as likely different lessons as versions of one;
     3. then, among those near-equal hits, the ones naming the question's whole subject
-       above the ones that do not (``_subject_first``)."""
+       above the ones that do not (``_subject_first``).
+
+    With ``frame_relevance`` and a named subject, a slot group of step 1 keeps only its
+    members whose frame (the text without the subject's words) is within ``frame_band`` of
+    the question's frame as its best member's is, or that share with that member a word
+    the question asks about (``_in_the_questions_frame``)."""
     order = list(range(len(texts)))
     newest: dict[int, int] = {}
     if len(texts) < 2:
@@ -884,6 +895,7 @@ def newest_of_slot_first(
             order[position] = member
         newest.update({older: newest_first[0] for older in newest_first[1:]})
 
+    frame = _frames(query, texts, statements, question, frame_relevance)
     slot_of = list(range(len(texts)))  # each hit its own slot unless grouped
     for group in _groups(question, statements):
         slot_of = [group[0] if i in group else s for i, s in enumerate(slot_of)]
@@ -892,6 +904,7 @@ def newest_of_slot_first(
         # reordered only among near-equal hits: far below, it is likely another slot
         width = band if question.subject else min(band, near)
         members = [i for i in group if relevance[i] >= best - width]
+        members = _in_the_questions_frame(members, frame, frame_band, statements, question)
         if len(members) > 1:
             newest_on_top(members)
     top = max(relevance) - near
@@ -913,6 +926,72 @@ def newest_of_slot_first(
     if near > 0 and question.subject:
         _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
     return SlotOrder(order, newest)
+
+
+def without_words(text: str, words: frozenset[str]) -> str:
+    """``text`` with every word whose stem is in ``words`` taken out (for an identifier,
+    the whole identifier when one of its parts is)."""
+    kept: list[str] = []
+    last = 0
+    for written, start, end, _ in _words(text):
+        if start >= last and _norm(written.lower()) in words:
+            kept.append(text[last:start])
+            last = end
+    kept.append(text[last:])
+    return "".join(kept)
+
+
+def _frames(
+    query: str,
+    texts: Sequence[str],
+    statements: Sequence[Statement],
+    question: _Question,
+    frame_relevance: FrameRelevance | None,
+) -> dict[int, float]:
+    """How close each hit naming the question's subject is to what the question asks of
+    it: the two texts compared without the subject's words, so that the name both share
+    does not make another slot of the subject look like an answer ("Where does Priya
+    Raman live?" / "Priya Raman is employed as head of data")."""
+    if frame_relevance is None or not question.subject:
+        return {}
+    own = [i for i, s in enumerate(statements) if question.names_subject(s)]
+    if len(own) < 2:
+        return {}
+    scores = frame_relevance(
+        without_words(query, question.subject),
+        [without_words(texts[i], question.subject) for i in own],
+    )
+    return dict(zip(own, (float(x) for x in scores), strict=True))
+
+
+def _in_the_questions_frame(
+    members: list[int],
+    frame: Mapping[int, float],
+    frame_band: float,
+    statements: Sequence[Statement],
+    question: _Question,
+) -> list[int]:
+    """A slot group's members that answer what the question asks: the one whose frame is
+    closest to the question's, those within ``frame_band`` of it, and those sharing with
+    it a word the question asks about besides the subject (one slot under its own label,
+    "which school?" of "school is Harvard College" / "Harvard Business School has been the
+    school": values far apart in embedding space). Linked by the subject alone, a statement
+    far from the question's frame is another slot of the subject ("home city?" of "moved to
+    London" / "works as head of data")."""
+    scored = [i for i in members if i in frame]
+    if len(scored) < 2:
+        return members
+    lead = max(scored, key=lambda i: (frame[i], -i))
+    asked = set(statements[lead].words) & question.words - question.subject
+
+    def in_the_leads_frame(i: int) -> bool:
+        return bool(asked & set(statements[i].words))
+
+    return [
+        i
+        for i in members
+        if i not in frame or frame[i] >= frame[lead] - frame_band or in_the_leads_frame(i)
+    ]
 
 
 def _subject_first(

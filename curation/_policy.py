@@ -161,6 +161,13 @@ class CurationPolicy(BaseModel):
     # question's subject (0: only statements linked as one slot are reordered)
     slot_order_near: float = Field(0.10, ge=0, le=1)
     slot_order: bool = True  # off: curated recall ranks by the blend alone
+    # ... and, when the question names its subject, keeps in a slot only the statements
+    # whose frame (the text without the subject's words) is within this cosine of the
+    # question's frame as the slot's closest one, or shares a word with that one; 1.0 for
+    # a model it was not measured on (session 19, docs/evaluation.md)
+    slot_frame_band: dict[str, float] = Field(
+        default_factory=lambda: {MINILM_MODEL: 0.20, "*": 1.0}
+    )
 
     @field_serializer(
         "contradiction_kinds", "compression_kinds", "decay_uncovered_kinds", "claim_kinds"
@@ -232,6 +239,9 @@ class CurationPolicy(BaseModel):
 
     def claim_update_cosine_for(self, model: str) -> float:
         return self.claim_update_cosine.get(model, self.claim_update_cosine.get("*", 0.8))
+
+    def slot_frame_band_for(self, model: str) -> float:
+        return self.slot_frame_band.get(model, self.slot_frame_band.get("*", 1.0))
 
     def any_apply(self) -> bool:
         return Mode.APPLY in (

@@ -13,8 +13,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from curation._change import newest_of_slot_first
+from curation._change import FrameRelevance, newest_of_slot_first
 from curation._claims import blended_similarity, newer_claims_first
+from curation._embedding import Embedder
 from curation._policy import HOUR, CurationPolicy
 from curation._records import ConflictRecord, RecallHit
 from curation._scoring import blend_scores, rank_scores, retention_scores
@@ -61,6 +62,7 @@ def rank_candidates(
     claims: Mapping[str, BestClaim] | None = None,
     retention_counts: bool = True,
     query: str | None = None,
+    embedder: Embedder | None = None,
 ) -> list[RecallHit]:
     """Hits ordered by score: similarity alone (raw) or blended with the curation scores
     (curated), where ``claims`` (the candidates of claim kinds: their best-matching
@@ -70,7 +72,9 @@ def rank_candidates(
     the blend: it measures how current an entry is, not what such a question asks for.
     With ``query`` (a question about now), statements of the question's slot among the
     candidates of the change kinds are put newest first (``change.newest_of_slot_first``):
-    an inferred change reorders recall; it never removes anything."""
+    an inferred change reorders recall; it never removes anything. With ``embedder`` (the
+    store's model), a slot's statements are also compared with what the question asks of
+    its subject (``frame_relevance``)."""
     if not rows:
         return []
     snap = snapshot_of_rows(tenant, model, rows, np.zeros((len(rows), 0), np.float32), linked=False)
@@ -119,7 +123,10 @@ def rank_candidates(
     )
     replaced_by: dict[int, int] = {}
     if curated and query and policy.slot_order:
-        order, replaced_by = _newest_of_slot_first(rows, order, similarity, query, policy)
+        frames = None if embedder is None else frame_relevance(embedder)
+        order, replaced_by = _newest_of_slot_first(
+            rows, order, similarity, query, policy, frames, policy.slot_frame_band_for(model)
+        )
     hits = []
     for i in order[:k]:
         row = rows[i]
@@ -159,6 +166,8 @@ def _newest_of_slot_first(
     similarity: npt.NDArray[np.float64],
     query: str,
     policy: CurationPolicy,
+    frames: FrameRelevance | None,
+    frame_band: float,
 ) -> tuple[list[int], dict[int, int]]:
     """``order`` with the statements of the question's slot newest first, and for each
     older one the row of the newest statement of its slot. Only statements of the change
@@ -182,8 +191,21 @@ def _newest_of_slot_first(
             [float(similarity[i]) for i in members],
             band=policy.slot_order_band,
             near=policy.slot_order_near,
+            frame_relevance=frames,
+            frame_band=frame_band,
         )
         for position, local in zip(positions, slots.order, strict=True):
             out[position] = members[local]
         newest.update({members[older]: members[new] for older, new in slots.newest.items()})
     return out, newest
+
+
+def frame_relevance(embedder: Embedder) -> FrameRelevance:
+    """The cosine of a question's frame to each hit's, in ``embedder``'s space."""
+
+    def relevance(question: str, texts: Sequence[str]) -> list[float]:
+        vectors = np.asarray(embedder.embed([question, *texts]), dtype=np.float64)
+        vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+        return [float(x) for x in vectors[1:] @ vectors[0]]
+
+    return relevance

@@ -234,6 +234,7 @@ class RecallService(StoreService):
             # the values it replaced; with none of those among the candidates, as ever
             retention_counts=not (past and any(r.status != Status.ACTIVE for r in rows)),
             query=request.query if about_now else None,  # newest of a slot first: now only
+            embedder=self.ctx.embedder,
         )
         # a recall votes only for what is still active (an as-of recall or a question about
         # the past may show archived entries): an archived entry's state (its version,
