@@ -872,10 +872,10 @@ def newest_of_slot_first(
     3. then, among those near-equal hits, the ones naming the question's whole subject
        above the ones that do not (``_subject_first``).
 
-    With ``frame_relevance`` and a named subject, a slot group of step 1 keeps only its
-    members whose frame (the text without the subject's words) is within ``frame_band`` of
-    the question's frame as its best member's is, or that share with that member a word
-    the question asks about (``_in_the_questions_frame``)."""
+    With ``frame_relevance`` and a named subject, a slot group of step 1 loses the members
+    that are another slot of the subject: far from the question's frame (the texts
+    without the subject's words) and holding a frame of their own
+    (``_in_the_questions_frame``)."""
     order = list(range(len(texts)))
     newest: dict[int, int] = {}
     if len(texts) < 2:
@@ -971,27 +971,35 @@ def _in_the_questions_frame(
     statements: Sequence[Statement],
     question: _Question,
 ) -> list[int]:
-    """A slot group's members that answer what the question asks: the one whose frame is
-    closest to the question's, those within ``frame_band`` of it, and those sharing with
-    it a word the question asks about besides the subject (one slot under its own label,
-    "which school?" of "school is Harvard College" / "Harvard Business School has been the
-    school": values far apart in embedding space). Linked by the subject alone, a statement
-    far from the question's frame is another slot of the subject ("home city?" of "moved to
-    London" / "works as head of data")."""
+    """A slot group without the members that are another slot of the subject: those far
+    from the question's frame (below the closest member's by more than ``frame_band``)
+    that share no word the question asks about with the closest one, *and* share a word
+    of their own with another such member — a second slot in evidence ("home city?" of
+    "moved to London" beside "works as head of data" / "works as data analyst"). A far
+    member alone keeps its place: one slot is often written in words of its own ("org →
+    Maersk" among "employer: Airbus" notes), and its values can be far apart in
+    embedding space ("school is Harvard College" / "Harvard Business School has been the
+    school" asked "which school?")."""
     scored = [i for i in members if i in frame]
     if len(scored) < 2:
         return members
     lead = max(scored, key=lambda i: (frame[i], -i))
     asked = set(statements[lead].words) & question.words - question.subject
-
-    def in_the_leads_frame(i: int) -> bool:
-        return bool(asked & set(statements[i].words))
-
-    return [
+    far = [
         i
-        for i in members
-        if i not in frame or frame[i] >= frame[lead] - frame_band or in_the_leads_frame(i)
+        for i in scored
+        if frame[i] < frame[lead] - frame_band and not asked & set(statements[i].words)
     ]
+
+    def another_slot(i: int) -> bool:
+        own = set(statements[i].words) - question.subject
+        return any(
+            own & set(statements[j].words) and set(statements[j].words) != set(statements[i].words)
+            for j in far
+            if j != i
+        )
+
+    return [i for i in members if i not in far or not another_slot(i)]
 
 
 def _subject_first(
