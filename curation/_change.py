@@ -895,15 +895,18 @@ def newest_of_slot_first(
             order[position] = member
         newest.update({older: newest_first[0] for older in newest_first[1:]})
 
-    frame = _frames(query, texts, statements, question, frame_relevance)
     slot_of = list(range(len(texts)))  # each hit its own slot unless grouped
+    # linked by the statements alone (the question names nothing rare), a group is
+    # reordered only among near-equal hits: far below, it is likely another slot
+    width = band if question.subject else min(band, near)
+    reordered: list[list[int]] = []
     for group in _groups(question, statements):
         slot_of = [group[0] if i in group else s for i, s in enumerate(slot_of)]
         best = max(relevance[i] for i in group)
-        # linked by the statements alone (the question names nothing rare), a group is
-        # reordered only among near-equal hits: far below, it is likely another slot
-        width = band if question.subject else min(band, near)
-        members = [i for i in group if relevance[i] >= best - width]
+        reordered.append([i for i in group if relevance[i] >= best - width])
+    asked = sorted({i for members in reordered if len(members) > 1 for i in members})
+    frame = _frames(query, texts, statements, question, frame_relevance, asked)
+    for members in reordered:
         members = _in_the_questions_frame(members, frame, frame_band, statements, question)
         if len(members) > 1:
             newest_on_top(members)
@@ -947,14 +950,16 @@ def _frames(
     statements: Sequence[Statement],
     question: _Question,
     frame_relevance: FrameRelevance | None,
+    hits: Sequence[int],
 ) -> dict[int, float]:
-    """How close each hit naming the question's subject is to what the question asks of
-    it: the two texts compared without the subject's words, so that the name both share
-    does not make another slot of the subject look like an answer ("Where does Priya
-    Raman live?" / "Priya Raman is employed as head of data")."""
+    """How close each of ``hits`` naming the question's subject is to what the question
+    asks of it (only the hits a slot group may reorder are embedded): the two texts
+    compared without the subject's words, so that the name both share does not make
+    another slot of the subject look like an answer ("Where does Priya Raman live?" /
+    "Priya Raman is employed as head of data")."""
     if frame_relevance is None or not question.subject:
         return {}
-    own = [i for i, s in enumerate(statements) if question.names_subject(s)]
+    own = [i for i in hits if question.names_subject(statements[i])]
     if len(own) < 2:
         return {}
     scores = frame_relevance(
