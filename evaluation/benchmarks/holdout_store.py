@@ -3,11 +3,11 @@
 A hold-out set (``evaluation/holdout``, ``holdout_b`` … ``holdout_g``: each written apart
 from the detector; sets ``a`` and ``b`` have since been read while tuning, ``c`` was run
 once untuned in session 14; ``d`` to ``g`` were written later by helpers who read no
-detector code; ``g`` holds real-world facts) renders every subject's facts in one wording family. Here those memories
-become the same shape as TimeQA's (one tenant per domain, so many subjects with the same
-slot share a store; each fact written at its validity time, no keys) and every subject's
-questions ask for the current value; the TimeQA runner does the rest (raw, heuristic at
-0.05 and 0.10, curated).
+detector code; ``g`` holds real-world facts) renders every subject's facts in one wording
+family. Here those memories become the same shape as TimeQA's (one tenant per domain, so
+many subjects with the same slot share a store; each fact written at its validity time, no
+keys) and every subject's questions ask for the current value; the TimeQA runner does the
+rest (raw, heuristic at 0.05 and 0.10, curated).
 """
 
 from __future__ import annotations
