@@ -11,6 +11,7 @@ from holdout_checks import (
     check_histories,
     check_labels,
     check_negatives_state_no_new_value,
+    check_nothing_for_the_trust_gate,
     check_renders_every_fact,
     check_slots_change_on_their_own_schedules,
     check_store_benchmark_reads,
@@ -104,3 +105,12 @@ def test_the_store_benchmark_reads_the_set_like_the_others(
     package: ModuleType, set_name: str
 ) -> None:
     check_store_benchmark_reads(package, set_name)
+
+
+@pytest.mark.parametrize(
+    "package", [pytest.param(holdout_f, id="f"), pytest.param(holdout_g, id="g")]
+)
+def test_the_trust_gate_has_nothing_to_redact_or_quarantine_in_any_memory(
+    package: ModuleType,
+) -> None:
+    check_nothing_for_the_trust_gate(package)

@@ -18,16 +18,14 @@ from evaluation.holdout_g.histories import holdout_histories, on, slug
 
 HOLDOUT_SEED = 7207
 RESTATED_AFTER = timedelta(days=21)
-LABELS: dict[PairKind, PairLabel] = {
-    "positive": "change",
-    "cross_family_positive": "change",
-    "restatement": "same_value",
-    "cross_subject": "unrelated",
-    "other_slot": "unrelated",
-    "multi_valued": "unrelated",
-    "recurring_event": "unrelated",
-    "addition": "unrelated",
-}
+
+
+def _label(kind: PairKind) -> PairLabel:
+    """A change is a positive pair of either family mix, a restatement keeps the value, and
+    every other kind is a negative."""
+    if kind in ("positive", "cross_family_positive"):
+        return "change"
+    return "same_value" if kind == "restatement" else "unrelated"
 
 
 class _Rota:
@@ -92,7 +90,7 @@ class _Builder:
         self.subjects = holdout_histories()
 
     def add(self, older: Memory, newer: Memory, kind: PairKind, note: str = "") -> None:
-        self.pairs.append(LabeledPair(older, newer, LABELS[kind], kind, note))
+        self.pairs.append(LabeledPair(older, newer, _label(kind), kind, note))
 
     def changes(self) -> None:
         for subject in self.subjects:
