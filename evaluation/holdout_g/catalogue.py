@@ -9,7 +9,7 @@ negatives that must never read as a change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -30,10 +30,12 @@ class Slot:
 
 @dataclass(frozen=True)
 class Entity:
-    """An entity and, per slot, its values with the ISO date each took effect."""
+    """An entity and, per slot, its values with the ISO date each took effect; ``asked``
+    gives a slot questions of its own in place of the slot's templates."""
 
     name: str
     slots: dict[str, tuple[tuple[str, str], ...]]
+    asked: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,9 @@ def holdout_histories() -> tuple[Subject, ...]:
                         slot=slot_name,
                         attribute=slot.label,
                         facts=tuple(Fact(value, on(day)) for value, day in values),
-                        questions=tuple(q.format(e=entity.name) for q in slot.questions),
+                        questions=entity.asked.get(
+                            slot_name, tuple(q.format(e=entity.name) for q in slot.questions)
+                        ),
                     )
                 )
     return tuple(subjects)
