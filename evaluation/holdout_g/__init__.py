@@ -27,9 +27,10 @@ national football teams (coach, captain): 104 subjects of 62 entities, 34 of whi
 two or three slots changing on their own schedules, 17 subjects that never change. Values
 are names, places, dates, amounts and versions, each dated by the year (and day, where
 known) it took effect; a current value is the latest its writer knew of and may since have
-changed in the world (the set measures memory, not the news). Questions ask for the current value three ways: in the slot's own
-words, around them ("Where is Boeing based?"), and by the latest occurrence; six subjects
-have questions of their own ("Who's in the Arsenal dugout at the Emirates these days?").
+changed in the world (the set measures memory, not the news). Questions ask for the current
+value three ways: in the slot's own words, around them ("Where is Boeing based?"), and by
+the latest occurrence; six subjects have questions of their own ("Who's in the Arsenal
+dugout at the Emirates these days?").
 ``render(family, subject)`` writes the facts in one of ten ``families()`` (``wordings.json``:
 encyclopedic sentences, news headlines, knowledge-graph triples, CSV rows, quiz cards,
 diary notes, markdown table rows, value-first passive sentences, corrections, undated chat
