@@ -244,3 +244,43 @@ def check_store_benchmark_reads(package: ModuleType, set_name: str) -> None:
             assert question.current == {subject.current_value} and question.current <= values
             assert question.stale == values - question.current
             assert question.question in subject.questions
+
+
+def relation_pairs(package: ModuleType) -> dict[str, list[LabeledPair]]:
+    """The set's pairs by kind, its multi_valued and recurring_event pairs checked to hold two
+    different, both current values of one relation or event series (an event pair's note
+    naming the two occasions its texts name), its additions to start from a single-valued
+    subject's current value and add a value of a relation of the same domain."""
+    subjects = subjects_by_id(package)
+    by_kind: dict[str, list[LabeledPair]] = {}
+    for pair in package.holdout_pairs():
+        by_kind.setdefault(pair.kind, []).append(pair)
+    for kind, prefix in (("multi_valued", "multi/"), ("recurring_event", "event/")):
+        for pair in by_kind[kind]:
+            old, new = pair.older, pair.newer
+            assert old.subject_id == new.subject_id and old.subject_id.startswith(prefix)
+            assert old.value != new.value and old.is_current and new.is_current
+    for pair in by_kind["recurring_event"]:
+        occasions = pair.note.split(" then ")
+        assert len(set(occasions)) == 2
+        for memory, occasion in zip((pair.older, pair.newer), occasions, strict=True):
+            assert occasion.lower() in memory.text.lower()
+    for pair in by_kind["addition"]:
+        subject = subjects[pair.older.subject_id]
+        assert pair.older.value == subject.current_value and pair.older.is_current
+        assert pair.newer.subject_id.startswith(f"multi/{subject.domain}/")
+        assert pair.newer.value not in {f.value for f in subject.facts}
+    return by_kind
+
+
+def check_nothing_for_the_trust_gate(package: ModuleType) -> None:
+    """A memory the gate quarantines (a chat line tagged ``assistant:``) is never recalled,
+    and one it redacts loses its value: neither would measure change detection."""
+    from curation._trust import find_instructions, find_pii, find_secrets
+
+    for subject in package.holdout_histories():
+        for family in package.families():
+            for memory in package.render(family, subject):
+                text = memory.text
+                assert not find_instructions(text + "\n"), text
+                assert not find_secrets(text) and not find_pii(text), text

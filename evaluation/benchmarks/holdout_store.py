@@ -1,13 +1,13 @@
 """The hold-out sets of changing facts as a store workload, run like TimeQA.
 
-A hold-out set (``evaluation/holdout``, ``holdout_b`` … ``holdout_f``: each written apart
+A hold-out set (``evaluation/holdout``, ``holdout_b`` … ``holdout_g``: each written apart
 from the detector; sets ``a`` and ``b`` have since been read while tuning, ``c`` was run
-once untuned in session 14; ``d``, ``e`` and ``f`` were written later by helpers who read
-no detector code) renders every subject's facts in one wording family. Here those memories
-become the same shape as TimeQA's (one tenant per domain, so many subjects with the same
-slot share a store; each fact written at its validity time, no keys) and every subject's
-questions ask for the current value; the TimeQA runner does the rest (raw, heuristic at
-0.05 and 0.10, curated).
+once untuned in session 14; ``d`` to ``g`` were written later by helpers who read no
+detector code; ``g`` holds real-world facts) renders every subject's facts in one wording
+family. Here those memories become the same shape as TimeQA's (one tenant per domain, so
+many subjects with the same slot share a store; each fact written at its validity time, no
+keys) and every subject's questions ask for the current value; the TimeQA runner does the
+rest (raw, heuristic at 0.05 and 0.10, curated).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ HOLDOUT_SETS = {"a": "evaluation.holdout", "b": "evaluation.holdout_b", "c": "ev
 HOLDOUT_SETS["d"] = "evaluation.holdout_d"
 HOLDOUT_SETS["e"] = "evaluation.holdout_e"
 HOLDOUT_SETS["f"] = "evaluation.holdout_f"
+HOLDOUT_SETS["g"] = "evaluation.holdout_g"
 _IDS = uuid.UUID("6c1f3c52-6b0e-4a55-9a43-28a1d0a0b5e1")
 
 
