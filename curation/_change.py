@@ -789,21 +789,23 @@ def _read_question(
 
 
 def _name_phrases(text: str) -> list[frozenset[str]]:
-    """The stems of each run of two or more capitalised content words ("Sam Patel",
-    "Northwind Travel"): one name, whichever of its words are common in the language."""
+    """The stems of each run of capitalised content words after the first word ("Sam
+    Patel", "Northwind Travel", "Microsoft"): one name, whichever of its words are common
+    in the language ("Apple", "Arsenal" are). The first word is capitalised as a sentence
+    starts, name or not."""
     phrases: list[frozenset[str]] = []
     run: list[str] = []
     last_end = 0
-    for written, start, end, _ in _words(text):
-        norm = _norm(written.lower()) if written[:1].isupper() else ""
+    for n, (written, start, end, _) in enumerate(_words(text)):
+        norm = _norm(written.lower()) if n and written[:1].isupper() else ""
         if norm and run and not text[last_end:start].strip():
             run.append(norm)
         else:
-            if len(run) > 1:
+            if run:
                 phrases.append(frozenset(run))
             run = [norm] if norm else []
         last_end = end
-    if len(run) > 1:
+    if run:
         phrases.append(frozenset(run))
     return phrases
 

@@ -437,6 +437,19 @@ def test_a_name_no_hit_writes_whole_keeps_the_subject_it_has() -> None:
     assert order.order == [1, 0]
 
 
+def test_a_one_word_name_common_in_english_names_the_subject() -> None:
+    """A one-word name ("Microsoft") is common in written English, yet capitalised inside the
+    question and written by the hits near the top it is the subject: its newer
+    headquarters comes first although the two notes share no label."""
+    texts = [
+        "name,headquarters,updated\nMicrosoft,Albuquerque,1975-04-04",
+        "subject;field;current_value;since\nMicrosoft;headquarters;Redmond;1986-02-26",
+        "name,headquarters,updated\nAmazon,Seattle,1996-01-01",
+    ]
+    order = _slot_order("Where is Microsoft based?", texts, [1975, 1986, 1996], [0.64, 0.485, 0.40])
+    assert order.order == [1, 0, 2]
+
+
 def test_a_name_of_common_words_names_the_subject() -> None:
     """A name of common English words ("Marcus Bell") that the hits near the top write
     whole is the question's subject: the newer of its two statements comes first though
