@@ -59,16 +59,11 @@ def write(family: str, statement: Statement, variant: int) -> str:
     else:
         templates = wording.one
     when = statement.when
-    return templates[variant % len(templates)].format(
-        e=statement.entity,
-        l=statement.label,
-        k=statement.key,
-        v=statement.value,
-        p=statement.previous,
-        y=when.year,
-        m=f"{when:%B}",
-        d=f"{when:%Y-%m-%d}",
-    )
+    fields: dict[str, object] = {"e": statement.entity, "l": statement.label}
+    fields["k"] = statement.key
+    fields |= {"v": statement.value, "p": statement.previous, "y": when.year}
+    fields |= {"m": f"{when:%B}", "d": f"{when:%Y-%m-%d}"}
+    return templates[variant % len(templates)].format(**fields)
 
 
 def fact_memory(family: str, subject: Subject, index: int, variant: int, at: datetime) -> Memory:
