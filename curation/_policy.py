@@ -161,10 +161,11 @@ class CurationPolicy(BaseModel):
     # question's subject (0: only statements linked as one slot are reordered)
     slot_order_near: float = Field(0.10, ge=0, le=1)
     slot_order: bool = True  # off: curated recall ranks by the blend alone
-    # ... and, when the question names its subject, keeps in a slot only the statements
-    # whose frame (the text without the subject's words) is within this cosine of the
-    # question's frame as the slot's closest one, or shares a word with that one; 1.0 for
-    # a model it was not measured on (session 19, docs/evaluation.md)
+    # ... and, when the question names its subject, takes out of a slot the statements
+    # whose frame (the text without the subject's words) is further than this cosine below
+    # the slot's closest one to the question's frame, when a second slot is in evidence
+    # (``change._in_the_questions_frame``); 1.0, for a model it was not measured on, keeps
+    # every statement (session 19, docs/evaluation.md)
     slot_frame_band: dict[str, float] = Field(
         default_factory=lambda: {MINILM_MODEL: 0.20, "*": 1.0}
     )

@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from curation._change import FrameRelevance, newest_of_slot_first
 from curation._claims import blended_similarity, newer_claims_first
-from curation._embedding import Embedder
+from curation._embedding import Embedder, normalise_rows
 from curation._policy import HOUR, CurationPolicy
 from curation._records import ConflictRecord, RecallHit
 from curation._scoring import blend_scores, rank_scores, retention_scores
@@ -123,9 +123,11 @@ def rank_candidates(
     )
     replaced_by: dict[int, int] = {}
     if curated and query and policy.slot_order:
-        frames = None if embedder is None else frame_relevance(embedder)
+        band = policy.slot_frame_band_for(model)
+        # a band of 1.0 (a model it was not measured on) keeps every member: no call
+        frames = None if embedder is None or band >= 1.0 else frame_relevance(embedder)
         order, replaced_by = _newest_of_slot_first(
-            rows, order, similarity, query, policy, frames, policy.slot_frame_band_for(model)
+            rows, order, similarity, query, policy, frames, band
         )
     hits = []
     for i in order[:k]:
@@ -204,8 +206,7 @@ def frame_relevance(embedder: Embedder) -> FrameRelevance:
     """The cosine of a question's frame to each hit's, in ``embedder``'s space."""
 
     def relevance(question: str, texts: Sequence[str]) -> list[float]:
-        vectors = np.asarray(embedder.embed([question, *texts]), dtype=np.float64)
-        vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+        vectors = normalise_rows(embedder.embed([question, *texts])).astype(np.float64)
         return [float(x) for x in vectors[1:] @ vectors[0]]
 
     return relevance
