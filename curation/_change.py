@@ -906,8 +906,10 @@ def newest_of_slot_first(
         slot_of = [group[0] if i in group else s for i, s in enumerate(slot_of)]
         best = max(relevance[i] for i in group)
         reordered.append([i for i in group if relevance[i] >= best - width])
-    asked = sorted({i for members in reordered if len(members) > 1 for i in members})
-    frame = _frames(query, texts, statements, question, frame_relevance, asked)
+    # the frames of every hit naming the subject, once a group may reorder: a far member's
+    # second slot is as often in evidence below the band as within it
+    reorders = any(len(members) > 1 for members in reordered)
+    frame = _frames(query, texts, statements, question, frame_relevance, reorders)
     for members in reordered:
         members = _in_the_questions_frame(members, frame, frame_band, statements, question)
         if len(members) > 1:
@@ -952,16 +954,16 @@ def _frames(
     statements: Sequence[Statement],
     question: _Question,
     frame_relevance: FrameRelevance | None,
-    hits: Sequence[int],
+    reorders: bool,
 ) -> dict[int, float]:
-    """How close each of ``hits`` naming the question's subject is to what the question
-    asks of it (only the hits a slot group may reorder are embedded): the two texts
-    compared without the subject's words, so that the name both share does not make
-    another slot of the subject look like an answer ("Where does Priya Raman live?" /
-    "Priya Raman is employed as head of data")."""
-    if frame_relevance is None or not question.subject:
+    """How close each hit naming the question's subject is to what the question asks of
+    it (embedded only when a slot group may reorder): the two texts compared without the
+    subject's words, so that the name both share does not make another slot of the
+    subject look like an answer ("Where does Priya Raman live?" / "Priya Raman is
+    employed as head of data")."""
+    if frame_relevance is None or not question.subject or not reorders:
         return {}
-    own = [i for i in hits if question.names_subject(statements[i])]
+    own = [i for i, statement in enumerate(statements) if question.names_subject(statement)]
     if len(own) < 2:
         return {}
     scores = frame_relevance(
@@ -981,9 +983,11 @@ def _in_the_questions_frame(
     """A slot group without the members that are another slot of the subject: those far
     from the question's frame (below the closest member's by more than ``frame_band``)
     that share no word the question asks about with the closest one, *and* share a word
-    of their own with another such member — a second slot in evidence ("home city?" of
-    "moved to London" beside "works as head of data" / "works as data analyst"). A far
-    member alone keeps its place: one slot is often written in words of its own ("org →
+    of their own with another such hit of the subject, in the group or not — a second
+    slot in evidence ("home city?" of "moved to London" beside "works as head of data" /
+    "works as data analyst"; "capital of Brazil?" of "Brazil names Dilma Rousseff as
+    president" beside "… Jair Bolsonaro as president" below the band). A far member
+    alone keeps its place: one slot is often written in words of its own ("org →
     Maersk" among "employer: Airbus" notes), and its values can be far apart in
     embedding space ("school is Harvard College" / "Harvard Business School has been the
     school" asked "which school?")."""
@@ -994,19 +998,19 @@ def _in_the_questions_frame(
     asked = set(statements[lead].words) & question.words - question.subject
     far = [
         i
-        for i in scored
+        for i in frame
         if frame[i] < frame[lead] - frame_band and not asked & set(statements[i].words)
     ]
 
     def another_slot(i: int) -> bool:
         own = set(statements[i].words) - question.subject
-        return any(
+        return i in far and any(
             own & set(statements[j].words) and set(statements[j].words) != set(statements[i].words)
             for j in far
             if j != i
         )
 
-    return [i for i in members if i not in far or not another_slot(i)]
+    return [i for i in members if not another_slot(i)]
 
 
 def _subject_first(

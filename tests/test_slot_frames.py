@@ -83,3 +83,22 @@ def test_one_slot_in_one_frame_stays_one_slot_however_far_its_values(
         frame_band=0.0,
     )
     assert slots.order == [1, 0]
+
+
+def test_a_second_slot_below_the_band_still_shows_the_far_member_is_another_slot(
+    minilm: MiniLMEmbedder,
+) -> None:
+    """The older job note below the band (out of the slot group's reach) still shows the
+    newer one in the band is a slot of its own: the home city stays first."""
+    relevance = [*RELEVANCE[:3], 0.45]  # 0.45 < 0.797 - 0.25
+    slots = newest_of_slot_first(
+        QUESTION,
+        NOTES,
+        WRITTEN,
+        relevance,
+        band=0.25,
+        frame_relevance=frame_relevance(minilm),
+        frame_band=0.20,
+    )
+    assert slots.order[:2] == [0, 1]
+    assert 2 not in slots.newest and 2 not in slots.newest.values()
