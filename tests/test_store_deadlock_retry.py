@@ -6,7 +6,8 @@ The crossing is the one that once failed ``tests/test_api_schema.py`` with a 500
 agent's recall holds the history tables (its vote's event) and then waits, at its
 exposure's foreign key, for the tenant's row; a forget holds that row (``FOR UPDATE``) and
 then waits for the history tables (it lifts their append-only guards). A write crosses it
-the same way (its event, then its claims' foreign key). A third connection holding the
+the same way (its event, then its claims' foreign key), and an outcome (its own table,
+then its foreign key). A third connection holding the
 table of that foreign key makes the recall or write stop between the two, and how long it
 holds picks the victim: PostgreSQL checks a waiting transaction for a deadlock once,
 ``deadlock_timeout`` (1 s) after it began to wait, and ends the one whose check finds it."""
@@ -97,6 +98,13 @@ def write(store: MemoryStore) -> str:
     return result.id
 
 
+def outcome(store: MemoryStore, recall_id: str) -> str:
+    """The outcome of the task behind a recall; the recall's id."""
+    observed = store.outcome("acme", recall_id, success=True)
+    assert observed.success is True
+    return observed.recall_id
+
+
 def crossed(store: MemoryStore, work: Callable[[], str], held: str, hold_seconds: float) -> str:
     """``work`` and a forget, crossed: table ``held`` stops ``work`` between its event and
     its foreign key, and is let go ``hold_seconds`` after the forget began to wait."""
@@ -147,6 +155,12 @@ def written_once(store: MemoryStore, memory_id: str) -> None:
     assert claims[0] == claims[1] >= 2
 
 
+def outcome_once(store: MemoryStore, recall_id: str) -> None:
+    with store.db.admin_transaction() as conn:
+        outcomes = conn.execute(text("SELECT recall_id::text, success FROM outcome")).all()
+    assert [tuple(row) for row in outcomes] == [(recall_id, True)]
+
+
 def retried(caplog: pytest.LogCaptureFixture) -> list[tuple[str, str]]:
     """(whose, message) of each retry the store logged: the forget's, or the other work's
     (in its test thread or in one of the server's)."""
@@ -164,6 +178,7 @@ def retried(caplog: pytest.LogCaptureFixture) -> list[tuple[str, str]]:
         pytest.param("recall", "exposure", 2.0, "work", id="recall-is-the-victim"),
         pytest.param("http", "exposure", 2.0, "work", id="http-recall-is-the-victim"),
         pytest.param("write", "memory_claim", 2.0, "work", id="write-is-the-victim"),
+        pytest.param("outcome", "outcome", 2.0, "work", id="outcome-is-the-victim"),
         # let go at once: the forget's check, a second after it began to wait, finds it
         pytest.param("recall", "exposure", 0.0, "forget", id="forget-is-the-victim"),
     ],
@@ -177,11 +192,13 @@ def test_the_deadlock_victim_runs_again_and_records_once(
     victim: str,
 ) -> None:
     store.remember("acme", SEEN)
+    served = recall_in_process(store) if work == "outcome" else None
     caplog.set_level(logging.INFO, logger="memgov.store")
     with ExitStack() as server:
         works = {
             "recall": functools.partial(recall_in_process, store),
             "write": functools.partial(write, store),
+            "outcome": functools.partial(outcome, store, str(served)),
         }
         if work == "http":
             works["http"] = recall_over_http(server.enter_context(serving(store)))
@@ -192,3 +209,5 @@ def test_the_deadlock_victim_runs_again_and_records_once(
         written_once(store, done)
     else:
         recorded_once(store, done)
+    if work == "outcome":
+        outcome_once(store, done)

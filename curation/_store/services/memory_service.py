@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 
 from curation._errors import InvalidStateError
 from curation._kinds import Cohort, EventType, Status
@@ -185,7 +185,8 @@ class MemoryService(StoreService):
         rid = None if recall_id is None else validate_uuid("recall_id", recall_id)
         at = self.ctx.now(now)
         policy = self.ctx.policy(tenant)
-        with self.ctx.tx(tenant) as conn:
+
+        def judge(conn: Connection) -> None:
             locked_memory(conn, tenant, mid)
             attribution: dict[str, Any] = {}
             if rid is not None:
@@ -216,6 +217,8 @@ class MemoryService(StoreService):
                 memory_id=mid,
                 data={"useful": useful, **attribution},
             )
+
+        self.ctx.retried_tx(tenant, judge)  # a feedback may cross a forget of its memory
         return self.get(tenant, mid)
 
     def pin(
