@@ -38,7 +38,8 @@ class ForgetService(StoreService):
         actor = validate_actor(actor)
         at = self.ctx.now(now)
         # one transaction, which takes the tenant's row before the history tables: run
-        # again as a whole when it is a deadlock's victim (the other party: an exposure)
+        # again as a whole when it is a deadlock's victim (the other party: a recall's
+        # exposure, a write, an outcome, which take them the other way round)
         return retried(
             lambda: forget(self.ctx.db, tenant, selector, dry_run=dry_run, actor=actor, now=at)
         )
