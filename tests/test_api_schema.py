@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from api_helpers import Served, serving
+from api_helpers import Served, serving, unexpected_errors
 
 from curation import MemoryStore
 
@@ -83,7 +83,7 @@ def finished(tags: tuple[str, ...], process: subprocess.Popen[str]) -> Run:
 def test_every_operation_passes_every_check(store: MemoryStore, tmp_path: Path) -> None:
     store.remember("acme", "the build cache lives on the nas")
     store.remember("acme", "deploys need a green CI run first", kind="preference")
-    with serving(store) as served:
+    with unexpected_errors() as logged, serving(store) as served:
         schema = httpx.get(f"{served.url}/openapi.json").json()
         operations = sum(len(methods) for methods in schema["paths"].values())
         scopes = {("agent", "meta"): "agent", ("curator",): "curator"}
@@ -93,10 +93,12 @@ def test_every_operation_passes_every_check(store: MemoryStore, tmp_path: Path) 
             for tags, scope in scopes.items()
         }
         runs = [finished(tags, process) for tags, process in started.items()]
+    server_log = "\n\nlogged on the server:\n" + "\n".join(logged) if logged else ""
     for run in runs:
         passed = re.search(r"(\d+) generated, (\d+) passed", run.output)
-        assert run.returncode == 0 and passed, run.failures()
-        assert passed.group(1) == passed.group(2), run.failures()
+        assert run.returncode == 0 and passed, run.failures() + server_log
+        assert passed.group(1) == passed.group(2), run.failures() + server_log
+    assert not logged, server_log  # e.g. an error after a response had started
     tested = sum(run.figure(r"Tested: (\d+)") for run in runs)
     generated = sum(run.figure(r"(\d+) generated") for run in runs)
     assert tested == operations >= 16

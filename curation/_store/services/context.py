@@ -20,6 +20,7 @@ from curation._errors import EmbeddingMismatchError, NotFoundError, UnknownTenan
 from curation._kinds import MemoryKind
 from curation._policy import BULK_MIN_ROWS, CurationPolicy
 from curation._store.database import Database
+from curation._store.retry import retried
 from curation._store.rows import tenant_rows
 from curation._store.sql.memory import MEMORY_SELECT
 from curation._store.writes import PreparedWrite, tenant_exists
@@ -66,6 +67,17 @@ class StoreContext:
                 raise UnknownTenantError(tenant)
             yield conn
 
+    def retried_tx(self, tenant: str, work: Callable[[Connection], R]) -> R:
+        """``work(conn)`` in one transaction of the existing tenant, run again as a whole
+        when the database ends it for a concurrency reason (``retried``): for what may
+        cross a forget, which locks the tenant's row before the history tables."""
+
+        def attempt() -> R:
+            with self.tx(tenant) as conn:
+                return work(conn)
+
+        return retried(attempt)
+
     def on_row(
         self,
         tenant: str,
@@ -80,8 +92,8 @@ class StoreContext:
         at ``now`` or the clock's time."""
         tenant = validate_tenant(tenant)
         rid = validate_uuid(field, row_id)
-        with self.tx(tenant) as conn:
-            return act(conn, tenant, rid, now=self.now(now), **options)
+        at = self.now(now)
+        return self.retried_tx(tenant, lambda conn: act(conn, tenant, rid, now=at, **options))
 
     def rows(self, tenant: str, sql: str, **params: Any) -> Sequence[Row[Any]]:
         """``tenant_rows`` in a transaction of the existing tenant: what a listing reads."""

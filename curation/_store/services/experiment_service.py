@@ -288,7 +288,8 @@ class ExperimentService(StoreService):
         success, score = validate_outcome(success, score)
         actor = validate_actor(actor)
         at = self.ctx.now(now)
-        with self.ctx.tx(tenant) as conn:
+
+        def record(conn: Connection) -> ExposureObservation:
             exposure = load_exposure(conn, tenant, rid)
             if at < exposure.at:
                 raise ValidationError(
@@ -307,6 +308,11 @@ class ExperimentService(StoreService):
                     f"recall {rid} already has an outcome (recorded at {exposure.outcome_at}); "
                     "outcomes are append-only evidence"
                 )
+            return exposure
+
+        # its foreign keys take the tenant's row after the outcome table: it may cross a
+        # forget, which takes them the other way round
+        exposure = self.ctx.retried_tx(tenant, record)
         return dataclasses.replace(exposure, success=success, score=score, outcome_at=at)
 
 

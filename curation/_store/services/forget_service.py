@@ -10,6 +10,7 @@ from typing import Any
 
 from curation._store.forget import ForgetReceipt, forget
 from curation._store.forget_select import selector_of
+from curation._store.retry import retried
 from curation._store.services.context import StoreService
 from curation._validation import validate_actor, validate_bool, validate_tenant
 
@@ -33,11 +34,12 @@ class ForgetService(StoreService):
         nothing is left. ``dry_run``: the same counts, nothing deleted."""
         tenant = validate_tenant(tenant)
         selector = selector_of(source=source, metadata=metadata, ids=ids, match=match)
-        return forget(
-            self.ctx.db,
-            tenant,
-            selector,
-            dry_run=validate_bool("dry_run", dry_run),
-            actor=validate_actor(actor),
-            now=self.ctx.now(now),
+        dry_run = validate_bool("dry_run", dry_run)
+        actor = validate_actor(actor)
+        at = self.ctx.now(now)
+        # one transaction, which takes the tenant's row before the history tables: run
+        # again as a whole when it is a deadlock's victim (the other party: a recall's
+        # exposure, a write, an outcome, which take them the other way round)
+        return retried(
+            lambda: forget(self.ctx.db, tenant, selector, dry_run=dry_run, actor=actor, now=at)
         )

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 
 from curation._errors import InvalidStateError
 from curation._kinds import Cohort, EventType, Status
@@ -17,6 +17,7 @@ from curation._store import exposures
 from curation._store.events import Stamp
 from curation._store.gate_records import record_gate
 from curation._store.lifecycle import restore_rows
+from curation._store.retry import retried
 from curation._store.rows import memory_record
 from curation._store.services.context import StoreService, locked_memory, memory_row
 from curation._store.sql.memory import MEMORY_SELECT
@@ -112,32 +113,36 @@ class MemoryService(StoreService):
         policy = self.ctx.stored_policy(tenant)
         inputs, reports = gate_items(inputs, policy.trust, actor)
         prepared = self.ctx.prepare(inputs, policy.claim_kinds)
-        with self.ctx.db.transaction(tenant) as conn:
-            results = write_batch(
-                conn,
-                tenant,
-                prepared,
-                now=at,
-                actor=actor,
-                retries=retries,
-                bulk_min_rows=self.ctx.bulk_min_rows,
-            )
-            results = record_gate(conn, tenant, results, reports, now=at, actor=actor)
-            # a held write takes no part in curation (it supersedes or contests nothing)
-            kept = [(r, p) for r, p in zip(results, prepared, strict=True) if not r.quarantined]
-            checked = iter(
-                after_write(
+
+        def attempt() -> list[WriteResult]:  # one transaction, run again as a whole
+            with self.ctx.db.transaction(tenant) as conn:
+                results = write_batch(
                     conn,
                     tenant,
-                    [r for r, _ in kept],
-                    [p for _, p in kept],
-                    policy,
-                    model=self.ctx.embedding_model,
+                    prepared,
                     now=at,
                     actor=actor,
+                    retries=retries,
+                    bulk_min_rows=self.ctx.bulk_min_rows,
                 )
-            )
-            return [r if r.quarantined else next(checked) for r in results]
+                results = record_gate(conn, tenant, results, reports, now=at, actor=actor)
+                # a held write takes no part in curation (it supersedes or contests nothing)
+                kept = [(r, p) for r, p in zip(results, prepared, strict=True) if not r.quarantined]
+                checked = iter(
+                    after_write(
+                        conn,
+                        tenant,
+                        [r for r, _ in kept],
+                        [p for _, p in kept],
+                        policy,
+                        model=self.ctx.embedding_model,
+                        now=at,
+                        actor=actor,
+                    )
+                )
+                return [r if r.quarantined else next(checked) for r in results]
+
+        return retried(attempt)
 
     def get(self, tenant: str, memory_id: str | uuid.UUID) -> MemoryRecord:
         tenant = validate_tenant(tenant)
@@ -180,7 +185,8 @@ class MemoryService(StoreService):
         rid = None if recall_id is None else validate_uuid("recall_id", recall_id)
         at = self.ctx.now(now)
         policy = self.ctx.policy(tenant)
-        with self.ctx.tx(tenant) as conn:
+
+        def judge(conn: Connection) -> None:
             locked_memory(conn, tenant, mid)
             attribution: dict[str, Any] = {}
             if rid is not None:
@@ -211,6 +217,8 @@ class MemoryService(StoreService):
                 memory_id=mid,
                 data={"useful": useful, **attribution},
             )
+
+        self.ctx.retried_tx(tenant, judge)  # a feedback may cross a forget of its memory
         return self.get(tenant, mid)
 
     def pin(

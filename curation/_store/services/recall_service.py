@@ -21,6 +21,7 @@ from curation._recall_filter import RecallFilter
 from curation._records import ApiKeyRecord, RecallResult
 from curation._store import exposures
 from curation._store import recall as recall_sql
+from curation._store.retry import retried
 from curation._store.services.context import StoreService
 from curation._store.services.key_service import key_hash, key_record, plausible_secret
 from curation._store.sql.recall import START, START_BY_KEY
@@ -121,13 +122,19 @@ class RecallService(StoreService):
             vector = validate_embedding(query_embedding, self.ctx.dimension)
         # One transaction, three round trips in the common case: open it (the tenant's
         # policy, its settings), search, record the vote. The candidates' conflicts are
-        # fetched only when the search saw some.
+        # fetched only when the search saw some. A transaction the database ends as a
+        # deadlock's victim runs again as a whole (``retried``): its vote and exposure
+        # were rolled back with it, so they are recorded once.
         guess = self._guess(k, request.requested)
-        with self.ctx.db.engine.begin() as conn:
-            found = START.first(conn, {"t": tenant, "ef": recall_sql.ef_search(guess)})
-            if found is None:
-                raise UnknownTenantError(tenant)
-            return self._serve(conn, tenant, found.policy, vector, request, guess, at)
+
+        def attempt() -> RecallResult:
+            with self.ctx.db.engine.begin() as conn:
+                found = START.first(conn, {"t": tenant, "ef": recall_sql.ef_search(guess)})
+                if found is None:
+                    raise UnknownTenantError(tenant)
+                return self._serve(conn, tenant, found.policy, vector, request, guess, at)
+
+        return retried(attempt)
 
     @traced_recall("key")
     def recall_by_key(
@@ -153,16 +160,24 @@ class RecallService(StoreService):
             return None
         at = self.ctx.now(now)
         guess = self._guess(k, mode)
-        with self.ctx.db.engine.begin() as conn:
-            found = START_BY_KEY.first(
-                conn, {"h": key_hash(secret), "at": at, "ef": recall_sql.ef_search(guess)}
-            )
-            if found is None:
-                return None
-            key = key_record(found)
-            request = _Request.of(query, k, mode, agent_id, admit(key), True, as_of, filters)
-            vector = self.ctx.embedder.embed([request.query])[0]
-            return self._serve(conn, key.tenant, found.policy, vector, request, guess, at)
+        admitted: list[tuple[_Request, npt.NDArray[np.float32]]] = []  # by the first attempt
+
+        def attempt() -> RecallResult | None:
+            with self.ctx.db.engine.begin() as conn:
+                found = START_BY_KEY.first(
+                    conn, {"h": key_hash(secret), "at": at, "ef": recall_sql.ef_search(guess)}
+                )
+                if found is None:
+                    return None
+                key = key_record(found)
+                if not admitted:  # a retry spends no second rate token, no second embedding
+                    actor = admit(key)
+                    request = _Request.of(query, k, mode, agent_id, actor, True, as_of, filters)
+                    admitted.append((request, self.ctx.embedder.embed([request.query])[0]))
+                request, vector = admitted[0]
+                return self._serve(conn, key.tenant, found.policy, vector, request, guess, at)
+
+        return retried(attempt)
 
     def _guess(self, k: object, mode: object) -> int:
         """The candidate count ``START`` sizes ``ef_search`` for before the policy is read
