@@ -79,6 +79,14 @@ _TIME = re.compile(
 )
 # words that introduce a validity note, longest first; the point cues anchor an event
 _NOTE_CUES = (
+    "with effect from",
+    "with effect",
+    "in effect from",
+    "in effect since",
+    "in force from",
+    "in force since",
+    "in place from",
+    "in place since",
     "as of",
     "as at",
     "valid from",
@@ -912,6 +920,7 @@ def newest_of_slot_first(
     frame = _frames(query, texts, statements, question, frame_relevance, reorders)
     for members in reordered:
         members = _in_the_questions_frame(members, frame, frame_band, statements, question)
+        members = _one_frame_two_slots(members, relevance, statements, question, moment)
         if len(members) > 1:
             newest_on_top(members)
     top = max(relevance) - near
@@ -1011,6 +1020,87 @@ def _in_the_questions_frame(
         )
 
     return [i for i in members if not another_slot(i)]
+
+
+def _one_frame_two_slots(
+    members: list[int],
+    relevance: Sequence[float],
+    statements: Sequence[Statement],
+    question: _Question,
+    moment: Callable[[int], tuple[datetime, datetime]],
+) -> list[int]:
+    """A slot group without a second slot written in the same frame under a label of its
+    own ("Amara Okafor is based in Manchester" / "… is employed by Meridian Maps").
+
+    Members that restate or change one another's value while sharing a word besides the
+    subject's ("based") form a clique, each clique a slot as its writer labels it. Two
+    cliques whose statements line up as one replaced stretch (the label with the value)
+    are one frame filled with two slots: the clique the question is less close to (its
+    mean relevance lower by more than ``SLOT_CLIQUE_MARGIN``) leaves. One slot written in
+    two shapes ("X's employer: Y" / "Z now employs X") does not line up so and stays
+    whole, and a member in no clique keeps its place."""
+    if not question.subject or len(members) < 4:
+        return members
+    cliques = _cliques(members, statements, question.subject, moment)
+    if len(cliques) < 2:
+        return members
+
+    def mean_relevance(clique: list[int]) -> float:
+        return sum(relevance[i] for i in clique) / len(clique)
+
+    closest = max(cliques, key=mean_relevance)
+
+    def one_frame(clique: list[int]) -> bool:
+        pairs = [(a, b) for a in closest for b in clique]
+        lined_up = sum(_one_stretch_apart(statements[a], statements[b]) for a, b in pairs)
+        return 2 * lined_up > len(pairs)
+
+    floor = mean_relevance(closest) - SLOT_CLIQUE_MARGIN
+    leaving = {
+        i
+        for clique in cliques
+        if clique is not closest and mean_relevance(clique) < floor and one_frame(clique)
+        for i in clique
+    }
+    return [i for i in members if i not in leaving]
+
+
+SLOT_CLIQUE_MARGIN = 0.03  # cosine; a clique this close to the closest one's mean stays
+
+
+def _cliques(
+    members: list[int],
+    statements: Sequence[Statement],
+    subject: frozenset[str],
+    moment: Callable[[int], tuple[datetime, datetime]],
+) -> list[list[int]]:
+    """The members joined (transitively) by a restatement or a change of value that keeps
+    a word besides the subject's; only cliques of two or more."""
+    root = {i: i for i in members}
+
+    def find(i: int) -> int:
+        while root[i] != i:
+            i = root[i]
+        return i
+
+    for n, a in enumerate(members):
+        for b in members[n + 1 :]:
+            older, newer = sorted((a, b), key=moment)
+            kept = set(statements[a].words) & set(statements[b].words) - subject
+            if kept and (
+                compare_statements(statements[older], statements[newer]).verdict
+                is not SlotVerdict.DIFFERENT
+            ):
+                root[find(a)] = find(b)
+    joined: dict[int, list[int]] = {}
+    for i in members:
+        joined.setdefault(find(i), []).append(i)
+    return [clique for clique in joined.values() if len(clique) > 1]
+
+
+def _one_stretch_apart(a: Statement, b: Statement) -> bool:
+    found = _align(a.words, b.words)
+    return found.substitutions == 1 and found.inserted == 0
 
 
 def _subject_first(

@@ -362,6 +362,21 @@ def test_a_slot_word_the_subject_never_uses_tells_nothing_apart() -> None:
             "søren",
         ),
         ("The maintenance window opens 2024-03-01 22:00", None, "22:00"),
+        (
+            "With effect from 14 September 2019, Amara Okafor is based in Manchester.",
+            datetime(2019, 9, 14, tzinfo=UTC),
+            "manchest",
+        ),
+        (
+            "The coach of England is Sam Allardyce, in place since July 2016.",
+            datetime(2016, 7, 1, tzinfo=UTC),
+            "allardyc",
+        ),
+        (
+            "The levy is 2%, in force from 1 April 2024.",
+            datetime(2024, 4, 1, tzinfo=UTC),
+            "levi",
+        ),
     ],
 )
 def test_a_record_timestamp_or_a_checked_note_is_validity(
@@ -372,6 +387,46 @@ def test_a_record_timestamp_or_a_checked_note_is_validity(
     statement = read_statement(text)
     assert statement.valid_from == when
     assert value in statement.words
+    assert not {"effect", "place", "forc"} & set(statement.words)  # the note's own words
+
+
+AMARA = [  # best first, as recall gives them: the home city, and her employer beside it
+    ("With effect from 14 September 2019, Amara Okafor is based in Manchester.", 2019, 0.783),
+    ("Amara Okafor is based in Lagos, effective 1 May 2016.", 2016, 0.708),
+    ("Amara Okafor is based in Rotterdam, effective 1 November 2021.", 2021, 0.697),
+    ("Amara Okafor is employed by Sablewood Health, effective 6 March 2017.", 2017, 0.631),
+    (
+        "With effect from 8 January 2024, Amara Okafor is employed by Fernhill Analytics.",
+        2024,
+        0.612,
+    ),
+    ("Amara Okafor is employed by Meridian Maps, effective 15 November 2021.", 2021, 0.606),
+]
+
+
+def test_a_second_slot_in_the_same_frame_leaves_the_group() -> None:
+    """ "based in" and "employed by" each fill one frame with a value of their own: the
+    employer's clique, further from the question, is another slot, and the newest home
+    city comes first (before, the newest employer did)."""
+    texts, years, relevance = (list(column) for column in zip(*AMARA, strict=True))
+    order = _slot_order("Where does Amara Okafor live?", texts, years, relevance)
+    assert order.order[0] == 2
+    assert not {3, 4, 5} & (set(order.newest) | set(order.newest.values()))
+
+
+def test_one_slot_in_two_shapes_stays_one_slot() -> None:
+    """The same slot written in two shapes does not line up as one replaced stretch: the
+    shapes are no two slots, and the newest value still comes first however far below."""
+    texts = [
+        "Amara Okafor's employer: Sablewood Health",
+        "Amara Okafor's employer: Brightpath Energy",
+        "Meridian Maps now employs Amara Okafor",
+        "Fernhill Analytics now employs Amara Okafor",
+    ]
+    order = _slot_order(
+        "Who is Amara Okafor's employer?", texts, [2017, 2019, 2021, 2024], [0.80, 0.78, 0.62, 0.60]
+    )
+    assert order.order[0] == 3
 
 
 def _slot_order(
