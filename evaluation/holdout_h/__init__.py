@@ -37,7 +37,7 @@ log lines with JSON arguments, changelog bullets, spoken transcripts, ticket com
 undated SMS-style notes, "was X, now Y" status updates, spreadsheet cells, e-mail subject
 lines, wiki infobox lines, and a mixed family whose statements each take another of those
 shapes; validity is written as a year, an ISO date, month and year, "since", "as of",
-"effective" or not at all. ``holdout_pairs()`` gives 997 labelled older/newer pairs:
+"effective" or not at all. ``holdout_pairs()`` gives 998 labelled older/newer pairs:
 changes, restatements, and negatives (another entity's same slot, another slot of the same
 entity, multi-valued relations, recurring events' winners, additions).
 """
