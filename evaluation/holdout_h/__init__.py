@@ -12,7 +12,10 @@ store workload (``evaluation/benchmarks/holdout_store.py``), the shared checks
 catalogue, wordings, families or histories of sets A to G. Its facts and wordings are its
 own data (``catalogue.json``, ``wordings.json``); the code that reads, renders and pairs
 them is set G's, through a ``Source`` naming this folder. Only raw recall was run on H
-(``--no-curate``, once), to check that its questions are answerable; nothing was tuned.
+(``--no-curate``), to check that its questions are answerable; nothing was tuned. The
+current value is in the raw top 5 for 0.646 (``tool_call``) to 0.937 (``sheet_cell``) of the
+333 questions per family and in the top 10 for 0.877 to 0.991; athletics records (the same
+events for men and women) the hardest domain.
 
 ``holdout_histories()`` gives one subject per (entity, slot) of ``catalogue.json`` in eight
 domains, none of them G's: central banks (governor, chair or president; policy rate),
