@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from datetime import timedelta
 from itertools import pairwise
 from types import ModuleType
@@ -42,6 +43,29 @@ def skeleton(text: str, *names: str) -> str:
     for name in sorted((n for n in names if n), key=len, reverse=True):
         text = re.sub(re.escape(name), "X", text, flags=re.IGNORECASE)
     return re.sub(r"\d+", "9", DATE_WORDS.sub("M", text))
+
+
+def family_shapes(package: ModuleType, family: str, shape: Callable[[str], bool]) -> set[str]:
+    """The template shapes (``skeleton``) of every memory ``family`` writes for the set, each
+    text checked to have the family's ``shape``."""
+    shapes = set()
+    for subject in package.holdout_histories():
+        names = [subject.entity, subject.attribute, *(f.value for f in subject.facts)]
+        for memory in package.render(family, subject):
+            assert shape(memory.text), (family, memory.text)
+            shapes.add(skeleton(memory.text, *names))
+    return shapes
+
+
+def check_undated(package: ModuleType, family: str) -> None:
+    """``family`` leaves the date to the write time: no year, month or weekday in its texts
+    but those inside a value."""
+    for subject in package.holdout_histories():
+        for memory in package.render(family, subject):
+            text = memory.text
+            for value in (f.value for f in subject.facts):
+                text = text.replace(value, "")
+            assert not YEAR.search(text) and not DATE_WORDS.search(text), text
 
 
 def check_deterministic(package: ModuleType) -> None:

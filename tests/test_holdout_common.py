@@ -1,9 +1,11 @@
-"""The integrity checks sets D to G share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_g.py)."""
+"""The integrity checks sets D to H share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_h.py)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from types import ModuleType
+from typing import NamedTuple
 
 import pytest
 from holdout_checks import (
@@ -16,18 +18,27 @@ from holdout_checks import (
     check_slots_change_on_their_own_schedules,
     check_store_benchmark_reads,
     check_unknown_family_is_named,
+    cross_subject_pairs,
+    mentions,
+    other_slot_pairs,
+    pairs_of_every_kind,
+    relation_pairs,
+    subjects_by_id,
 )
 
 import evaluation.holdout_d as holdout_d
 import evaluation.holdout_e as holdout_e
 import evaluation.holdout_f as holdout_f
 import evaluation.holdout_g as holdout_g
+import evaluation.holdout_h as holdout_h
+from evaluation.holdout_g.catalogue import domains
 
 SETS = [
     pytest.param(holdout_d, id="d"),
     pytest.param(holdout_e, id="e"),
     pytest.param(holdout_f, id="f"),
     pytest.param(holdout_g, id="g"),
+    pytest.param(holdout_h, id="h"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -37,6 +48,10 @@ UNKNOWN = [
         for family in ("haiku", "", "CHAT_TURN", "chat-turn")
     ),
     *(pytest.param(holdout_g, family, id=f"g-{family}") for family in ("haiku", "", "CHAT_LINE")),
+    *(
+        pytest.param(holdout_h, family, id=f"h-{family}")
+        for family in ("haiku", "", "TOOL_CALL", "chat_line")
+    ),
 ]
 
 
@@ -59,6 +74,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_e, 9, 10, id="e"),
         pytest.param(holdout_f, 12, 12, id="f"),
         pytest.param(holdout_g, 10, 10, id="g"),
+        pytest.param(holdout_h, 8, 10, id="h"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -75,10 +91,11 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
         pytest.param(holdout_e, id="e"),
         pytest.param(holdout_f, id="f"),
         pytest.param(holdout_g, id="g"),
+        pytest.param(holdout_h, id="h"),
     ],
 )
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E, F and G give an entity several slots (set D gives each entity one)."""
+    """Sets E to H give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -99,7 +116,7 @@ def test_an_unknown_family_is_named(package: ModuleType, family: str) -> None:
 
 @pytest.mark.parametrize(
     ("package", "set_name"),
-    [(holdout_d, "d"), (holdout_e, "e"), (holdout_f, "f"), (holdout_g, "g")],
+    [(holdout_d, "d"), (holdout_e, "e"), (holdout_f, "f"), (holdout_g, "g"), (holdout_h, "h")],
 )
 def test_the_store_benchmark_reads_the_set_like_the_others(
     package: ModuleType, set_name: str
@@ -108,9 +125,67 @@ def test_the_store_benchmark_reads_the_set_like_the_others(
 
 
 @pytest.mark.parametrize(
-    "package", [pytest.param(holdout_f, id="f"), pytest.param(holdout_g, id="g")]
+    "package",
+    [
+        pytest.param(holdout_f, id="f"),
+        pytest.param(holdout_g, id="g"),
+        pytest.param(holdout_h, id="h"),
+    ],
 )
 def test_the_trust_gate_has_nothing_to_redact_or_quarantine_in_any_memory(
     package: ModuleType,
 ) -> None:
     check_nothing_for_the_trust_gate(package)
+
+
+class Floors(NamedTuple):
+    """The fewest pairs a set in G's shape builds: in all and of each kind, then per note or
+    kind (same value, same slot, other slot, multi-valued, recurring event)."""
+
+    pairs: int
+    per_kind: int
+    same_value: int
+    same_slot: int
+    other_slot: int
+    multi_valued: int
+    recurring_event: int
+
+
+IN_GS_SHAPE = [
+    pytest.param(holdout_g, Floors(600, 20, 5, 100, 60, 60, 30), id="g"),
+    pytest.param(holdout_h, Floors(900, 13, 10, 200, 80, 20, 50), id="h"),
+]
+
+
+def _domain_of(subject_id: str) -> str:
+    parts = subject_id.split("/")
+    return parts[1] if parts[0] in ("multi", "event") else parts[0]
+
+
+@pytest.mark.parametrize(("package", "floors"), IN_GS_SHAPE)
+def test_pairs_cover_every_kind_label_family_and_domain(
+    package: ModuleType, floors: Floors
+) -> None:
+    by_kind = pairs_of_every_kind(package, floors.pairs, floors.per_kind)
+    every = {d.name for d in domains(package.SOURCE)}
+    for kind in ("positive", "restatement", "cross_subject"):
+        assert {_domain_of(p.older.subject_id) for p in by_kind[kind]} == every, kind
+
+
+@pytest.mark.parametrize(("package", "floors"), IN_GS_SHAPE)
+def test_negatives_are_built_as_their_kind_says(package: ModuleType, floors: Floors) -> None:
+    """Cross-subject negatives share the slot (some the value too), other-slot ones are real
+    subjects of one entity, relations and events hold current values, additions name the
+    entity."""
+    subjects = subjects_by_id(package)
+    cross = cross_subject_pairs(package)
+    for pair in cross:
+        assert subjects[pair.older.subject_id].slot == subjects[pair.newer.subject_id].slot
+    notes = Counter(p.note for p in cross)
+    assert notes["same value"] >= floors.same_value and notes["same slot"] >= floors.same_slot
+    assert len(other_slot_pairs(package)) >= floors.other_slot
+    by_kind = relation_pairs(package)
+    assert len(by_kind["multi_valued"]) >= floors.multi_valued
+    assert len(by_kind["recurring_event"]) >= floors.recurring_event
+    for pair in by_kind["addition"]:
+        assert mentions(pair.newer.text, subjects[pair.older.subject_id].entity)

@@ -39,8 +39,9 @@ restatements, and negatives (another entity's same slot, another slot of the sam
 multi-valued relations, recurring events' winners, additions).
 """
 
+from evaluation.holdout_g.catalogue import G as SOURCE
 from evaluation.holdout_g.families import families, render
 from evaluation.holdout_g.histories import holdout_histories
 from evaluation.holdout_g.pairs import HOLDOUT_SEED, holdout_pairs
 
-__all__ = ["HOLDOUT_SEED", "families", "holdout_histories", "holdout_pairs", "render"]
+__all__ = ["HOLDOUT_SEED", "SOURCE", "families", "holdout_histories", "holdout_pairs", "render"]

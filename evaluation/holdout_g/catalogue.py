@@ -4,7 +4,8 @@ Each domain names its slots (a label for the memories, a key for tables and trip
 words a question avoids when it asks around the slot, three question templates) and its
 entities with each slot's values and the dates they took effect; ``many`` lists
 multi-valued relations (a band's members) and ``events`` a yearly series' winners, the
-negatives that must never read as a change.
+negatives that must never read as a change. Another set written in G's shape (set H) reads
+its own files through the same code by passing its ``Source``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,25 @@ from pathlib import Path
 
 from evaluation.tables import read_table
 
-CATALOGUE = Path(__file__).with_name("catalogue.json")
+
+@dataclass(frozen=True)
+class Source:
+    """Where a set in G's shape keeps its data (``catalogue.json`` and ``wordings.json`` in
+    ``folder``) and the seed its pairs are drawn with."""
+
+    folder: Path
+    seed: int
+
+    @property
+    def catalogue(self) -> Path:
+        return self.folder / "catalogue.json"
+
+    @property
+    def wordings(self) -> Path:
+        return self.folder / "wordings.json"
+
+
+G = Source(Path(__file__).parent, 7207)
 
 
 @dataclass(frozen=True)
@@ -69,9 +88,9 @@ class Domain:
 
 
 @cache
-def domains() -> tuple[Domain, ...]:
-    return read_table(CATALOGUE, "domains", tuple[Domain, ...])
+def domains(source: Source = G) -> tuple[Domain, ...]:
+    return read_table(source.catalogue, "domains", tuple[Domain, ...])
 
 
-def domain(name: str) -> Domain:
-    return next(d for d in domains() if d.name == name)
+def domain(name: str, source: Source = G) -> Domain:
+    return next(d for d in domains(source) if d.name == name)

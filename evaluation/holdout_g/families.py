@@ -7,13 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from pathlib import Path
 
 from evaluation.holdout.model import Memory, Subject, family_entry
-from evaluation.holdout_g.catalogue import domain
+from evaluation.holdout_g.catalogue import G, Source, domain
 from evaluation.tables import read_table
-
-WORDINGS = Path(__file__).with_name("wordings.json")
 
 
 @dataclass(frozen=True)
@@ -41,17 +38,17 @@ class Statement:
 
 
 @cache
-def _wordings() -> dict[str, Wording]:
-    return read_table(WORDINGS, "families", dict[str, Wording])
+def _wordings(source: Source) -> dict[str, Wording]:
+    return read_table(source.wordings, "families", dict[str, Wording])
 
 
-def families() -> tuple[str, ...]:
-    return tuple(_wordings())
+def families(source: Source = G) -> tuple[str, ...]:
+    return tuple(_wordings(source))
 
 
-def write(family: str, statement: Statement, variant: int) -> str:
+def write(family: str, statement: Statement, variant: int, source: Source = G) -> str:
     """``statement`` in ``family``'s wording number ``variant`` (modulo their count)."""
-    wording = family_entry(_wordings(), family)
+    wording = family_entry(_wordings(source), family)
     if statement.many:
         templates = wording.many
     elif statement.previous and wording.change:
@@ -66,7 +63,9 @@ def write(family: str, statement: Statement, variant: int) -> str:
     return templates[variant % len(templates)].format(**fields)
 
 
-def fact_memory(family: str, subject: Subject, index: int, variant: int, at: datetime) -> Memory:
+def fact_memory(
+    family: str, subject: Subject, index: int, variant: int, at: datetime, source: Source = G
+) -> Memory:
     """The subject's fact ``index`` written in ``family`` at ``at`` (its own validity time,
     or later for a restatement)."""
     fact = subject.facts[index]
@@ -74,13 +73,13 @@ def fact_memory(family: str, subject: Subject, index: int, variant: int, at: dat
     statement = Statement(
         subject.entity,
         subject.attribute,
-        domain(subject.domain).slots[subject.slot].key,
+        domain(subject.domain, source).slots[subject.slot].key,
         fact.value,
         at,
         previous if previous != fact.value else "",
     )
     return Memory(
-        text=write(family, statement, variant),
+        text=write(family, statement, variant, source),
         valid_from=at,
         subject_id=subject.id,
         value=fact.value,
@@ -89,11 +88,11 @@ def fact_memory(family: str, subject: Subject, index: int, variant: int, at: dat
     )
 
 
-def render(family: str, subject: Subject) -> list[Memory]:
+def render(family: str, subject: Subject, source: Source = G) -> list[Memory]:
     """Every fact of ``subject`` written in ``family``, in time order."""
-    family_entry(_wordings(), family)
+    family_entry(_wordings(source), family)
     number = sum(map(ord, subject.id))
     return [
-        fact_memory(family, subject, n, number + n, fact.valid_from)
+        fact_memory(family, subject, n, number + n, fact.valid_from, source)
         for n, fact in enumerate(subject.facts)
     ]

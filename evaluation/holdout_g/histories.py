@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from functools import cache
 
 from evaluation.holdout.model import Fact, Subject
-from evaluation.holdout_g.catalogue import domains
+from evaluation.holdout_g.catalogue import G, Source, domains
 
 
 def on(day: str) -> datetime:
@@ -24,9 +24,9 @@ def slug(name: str) -> str:
 
 
 @cache
-def holdout_histories() -> tuple[Subject, ...]:
+def holdout_histories(source: Source = G) -> tuple[Subject, ...]:
     subjects = []
-    for d in domains():
+    for d in domains(source):
         for entity in d.entities:
             for slot_name, values in entity.slots.items():
                 slot = d.slots[slot_name]

@@ -12,11 +12,11 @@ from functools import cache
 from itertools import combinations
 
 from evaluation.holdout.model import LabeledPair, Memory, PairKind, PairLabel, Subject
-from evaluation.holdout_g.catalogue import Domain, domains
+from evaluation.holdout_g.catalogue import Domain, G, Source, domains
 from evaluation.holdout_g.families import Statement, fact_memory, families, render, write
 from evaluation.holdout_g.histories import holdout_histories, on, slug
 
-HOLDOUT_SEED = 7207
+HOLDOUT_SEED = G.seed
 RESTATED_AFTER = timedelta(days=21)
 
 
@@ -32,8 +32,8 @@ class _Rota:
     """Hands out the families of each kind's pairs in turn, so every kind starts about
     equally often in every family; a cross pair ends in another family."""
 
-    def __init__(self) -> None:
-        self.names = families()
+    def __init__(self, source: Source) -> None:
+        self.names = families(source)
         self.count: Counter[str] = Counter()
 
     def next(self, kind: str, same: bool) -> tuple[str, str]:
@@ -53,12 +53,14 @@ def _held_at(subject: Subject, at: datetime) -> int | None:
     return before[-1] if before else None
 
 
-def _many_memory(family: str, d: Domain, index: int, value: int, at: datetime) -> Memory:
+def _many_memory(
+    family: str, d: Domain, index: int, value: int, at: datetime, source: Source
+) -> Memory:
     many = d.many[index]
     text, _ = many.values[value]
     statement = Statement(many.entity, many.label, many.key, text, at, many=True)
     return Memory(
-        text=write(family, statement, index + value),
+        text=write(family, statement, index + value, source),
         valid_from=at,
         subject_id=f"multi/{d.name}/{slug(many.entity)}/{many.key}",
         value=text,
@@ -67,13 +69,13 @@ def _many_memory(family: str, d: Domain, index: int, value: int, at: datetime) -
     )
 
 
-def _event_memory(family: str, d: Domain, index: int, occasion: int) -> Memory:
+def _event_memory(family: str, d: Domain, index: int, occasion: int, source: Source) -> Memory:
     event = d.events[index]
     name, winner, day = event.occasions[occasion]
     label = f"{name} {event.label}"
     statement = Statement(event.entity, label, f"{event.key} ({name})", winner, on(day))
     return Memory(
-        text=write(family, statement, occasion),
+        text=write(family, statement, occasion, source),
         valid_from=on(day),
         subject_id=f"event/{d.name}/{slug(event.entity)}",
         value=winner,
@@ -83,11 +85,15 @@ def _event_memory(family: str, d: Domain, index: int, occasion: int) -> Memory:
 
 
 class _Builder:
-    def __init__(self) -> None:
-        self.rota = _Rota()
-        self.rng = random.Random(HOLDOUT_SEED)
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.rota = _Rota(source)
+        self.rng = random.Random(source.seed)
         self.pairs: list[LabeledPair] = []
-        self.subjects = holdout_histories()
+        self.subjects = holdout_histories(source)
+
+    def render(self, family: str, subject: Subject) -> list[Memory]:
+        return render(family, subject, self.source)
 
     def add(self, older: Memory, newer: Memory, kind: PairKind, note: str = "") -> None:
         self.pairs.append(LabeledPair(older, newer, _label(kind), kind, note))
@@ -99,7 +105,7 @@ class _Builder:
                     continue
                 for kind in ("positive", "cross_family_positive"):
                     a, b = self.rota.next(kind, same=kind == "positive")
-                    older, newer = render(a, subject)[n], render(b, subject)[n + 1]
+                    older, newer = self.render(a, subject)[n], self.render(b, subject)[n + 1]
                     self.add(older, newer, kind, f"{older.value} -> {newer.value}")
 
     def restatements(self) -> None:
@@ -109,13 +115,13 @@ class _Builder:
             for n in sorted(chosen):
                 a, b = self.rota.next("restatement", same=False)
                 if n < last and subject.facts[n + 1].value == subject.facts[n].value:
-                    newer = render(b, subject)[n + 1]
+                    newer = self.render(b, subject)[n + 1]
                 else:
                     at = subject.facts[n].valid_from + RESTATED_AFTER
                     if n < last and subject.facts[n + 1].valid_from <= at:
                         continue
-                    newer = fact_memory(b, subject, n, n + 1, at)
-                self.add(render(a, subject)[n], newer, "restatement")
+                    newer = fact_memory(b, subject, n, n + 1, at, self.source)
+                self.add(self.render(a, subject)[n], newer, "restatement")
 
     def _unrelated(self, first: Subject, second: Subject, kind: PairKind, same: str) -> None:
         """A memory of ``second`` after the value ``first`` held at that time."""
@@ -126,8 +132,8 @@ class _Builder:
             if held is None:
                 continue
             a, b = self.rota.next(kind, same=self.rng.random() < 0.3)
-            older = render(a, older_subject)[held]
-            newer = render(b, newer_subject)[n]
+            older = self.render(a, older_subject)[held]
+            newer = self.render(b, newer_subject)[n]
             if _mentions(newer.text, older_subject.entity) and kind == "cross_subject":
                 continue
             note = same if older.value == newer.value else ""
@@ -154,9 +160,9 @@ class _Builder:
             if old_s.facts[old_n].valid_from == new_s.facts[new_n].valid_from:
                 continue
             a, b = self.rota.next("cross_subject", same=False)
-            newer = render(b, new_s)[new_n]
+            newer = self.render(b, new_s)[new_n]
             if not _mentions(newer.text, old_s.entity):
-                self.add(render(a, old_s)[old_n], newer, "cross_subject", "same value")
+                self.add(self.render(a, old_s)[old_n], newer, "cross_subject", "same value")
 
     def other_slots(self) -> None:
         for first, second in combinations(self.subjects, 2):
@@ -165,24 +171,25 @@ class _Builder:
                     self._unrelated(first, second, "other_slot", "same value, other slot")
 
     def relations(self) -> None:
-        for d in domains():
+        for d in domains(self.source):
             for index, many in enumerate(d.many):
                 dated = sorted(range(len(many.values)), key=lambda v: many.values[v][1])
                 for x, y in combinations(dated, 2):
                     a, b = self.rota.next("multi_valued", same=self.rng.random() < 0.3)
-                    older = _many_memory(a, d, index, x, on(many.values[x][1]))
-                    newer = _many_memory(b, d, index, y, on(many.values[y][1]))
+                    older = _many_memory(a, d, index, x, on(many.values[x][1]), self.source)
+                    newer = _many_memory(b, d, index, y, on(many.values[y][1]), self.source)
                     self.add(older, newer, "multi_valued")
             for index, event in enumerate(d.events):
                 for x, y in combinations(range(len(event.occasions)), 2):
                     a, b = self.rota.next("recurring_event", same=self.rng.random() < 0.3)
                     note = f"{event.occasions[x][0]} then {event.occasions[y][0]}"
-                    older, newer = _event_memory(a, d, index, x), _event_memory(b, d, index, y)
+                    older = _event_memory(a, d, index, x, self.source)
+                    newer = _event_memory(b, d, index, y, self.source)
                     self.add(older, newer, "recurring_event", note)
 
     def additions(self) -> None:
         """A value added to a relation of the entity after its slot's current value."""
-        for d in domains():
+        for d in domains(self.source):
             for index, many in enumerate(d.many):
                 for subject in self.subjects:
                     if subject.domain != d.name or subject.entity != many.entity:
@@ -193,13 +200,15 @@ class _Builder:
                         if on(day) <= since or value in values:
                             continue
                         a, b = self.rota.next("addition", same=False)
-                        older = render(a, subject)[-1]
-                        self.add(older, _many_memory(b, d, index, v, on(day)), "addition")
+                        older = self.render(a, subject)[-1]
+                        self.add(
+                            older, _many_memory(b, d, index, v, on(day), self.source), "addition"
+                        )
 
 
 @cache
-def holdout_pairs() -> tuple[LabeledPair, ...]:
-    builder = _Builder()
+def holdout_pairs(source: Source = G) -> tuple[LabeledPair, ...]:
+    builder = _Builder(source)
     builder.changes()
     builder.restatements()
     builder.cross_subjects()
