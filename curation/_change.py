@@ -48,7 +48,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from difflib import SequenceMatcher
 from enum import StrEnum
@@ -740,8 +740,12 @@ class _Question:
     subject: frozenset[str]
     slot_weights: dict[str, float]
     named_whole: frozenset[str] = frozenset()  # its identifiers a hit near the top writes
+    # the subject's statements in words of their own while it shows one slot only
+    paraphrases: frozenset[Statement] = frozenset()
 
     def covers_slot(self, statement: Statement) -> bool:
+        if statement in self.paraphrases:
+            return True
         total = sum(self.slot_weights.values())
         held = sum(w for word, w in self.slot_weights.items() if word in statement.words)
         return total == 0 or held >= MIN_SLOT_COVER * total
@@ -793,7 +797,32 @@ def _read_question(
         own = set().union(*(s.words for s in statements if subject <= set(s.words)))
         held = {w: n for w, n in held.items() if w in own}
     weights = {w: math.log(len(statements) / n) for w, n in held.items() if n}
-    return _Question(words, subject, weights, whole)
+    question = _Question(words, subject, weights, whole)
+    return replace(question, paraphrases=_paraphrases(question, statements))
+
+
+def _paraphrases(question: _Question, statements: Sequence[Statement]) -> frozenset[Statement]:
+    """The subject's statements that miss the question's slot words, when none of them
+    shares a word of its own (besides the subject's and the covering statements' words)
+    with another: the subject shows no second slot, so each is the asked slot in other
+    words ("Amara Okafor works at Canva" beside "… 's employer is Deloitte", asked "her
+    employer?"). Two that share a word of their own ("employed by …" twice, asked "home
+    city?") are a second slot, and then none is taken for a paraphrase."""
+    if not question.subject:
+        return frozenset()
+    own = [s for s in statements if question.names_subject(s)]
+    covering = [s for s in own if question.covers_slot(s)]
+    if not covering:
+        return frozenset()
+    asked = question.subject.union(*(s.words for s in covering))
+    others = [s for s in own if not question.covers_slot(s)]
+    for n, statement in enumerate(others):
+        mine = set(statement.words) - asked
+        if any(
+            mine & set(other.words) for other in others[n + 1 :] if other.words != statement.words
+        ):
+            return frozenset()
+    return frozenset(others)
 
 
 def _name_phrases(text: str) -> list[frozenset[str]]:

@@ -614,3 +614,28 @@ def test_the_order_is_the_same_in_every_process() -> None:
         for seed in range(1, 7)
     }
     assert len(outputs) == 1, outputs
+
+
+def test_a_statement_in_words_of_its_own_is_the_asked_slot_when_the_subject_shows_one() -> None:
+    """The question's slot word ("employer") is held by the older statement only; with no
+    second slot in evidence, the newer one in words of its own is that slot paraphrased."""
+    texts = [
+        "Hi Priya, as confirmed in the call on 13 March 2020, Amara Okafor's employer is Deloitte.",
+        "Hello Sam — Amara Okafor works at Canva, following the review on 23 January 2021.",
+    ]
+    order = _slot_order("What's Amara Okafor's employer now?", texts, [2020, 2021], [0.758, 0.637])
+    assert order.order == [1, 0] and order.newest == {0: 1}
+
+
+def test_two_statements_sharing_words_of_their_own_are_a_second_slot() -> None:
+    """ "works at" said twice is a slot of its own: asked the home city, the newest employer
+    is not taken for a paraphrase of it."""
+    texts = [
+        "Amara Okafor's home city is Manchester.",
+        "Amara Okafor works at Canva.",
+        "Amara Okafor works at Deloitte.",
+    ]
+    order = _slot_order(
+        "What is Amara Okafor's home city?", texts, [2019, 2021, 2024], [0.78, 0.64, 0.62]
+    )
+    assert order.order[0] == 0
