@@ -911,9 +911,10 @@ def newest_of_slot_first(
     3. then, among those near-equal hits, the ones naming the question's whole subject
        above the ones that do not (``_subject_first``).
 
-    With ``frame_relevance`` and a named subject, a slot group of step 1 loses the members
-    that are another slot of the subject: far from the question's frame (the texts
-    without the subject's words) and holding a frame of their own
+    With a named subject, a slot group of step 1 loses the members that are another slot
+    of the subject: a second slot filled in the same frame under its own label
+    (``_one_frame_two_slots``) and, with ``frame_relevance``, statements far from the
+    question's frame (the texts without the subject's words) holding a frame of their own
     (``_in_the_questions_frame``)."""
     order = list(range(len(texts)))
     newest: dict[int, int] = {}
@@ -948,8 +949,9 @@ def newest_of_slot_first(
     reorders = any(len(members) > 1 for members in reordered)
     frame = _frames(query, texts, statements, question, frame_relevance, reorders)
     for members in reordered:
-        members = _in_the_questions_frame(members, frame, frame_band, statements, question)
+        # the statements' own structure first, then the embedding's far members
         members = _one_frame_two_slots(members, relevance, statements, question, moment)
+        members = _in_the_questions_frame(members, frame, frame_band, statements, question)
         if len(members) > 1:
             newest_on_top(members)
     top = max(relevance) - near
