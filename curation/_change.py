@@ -924,8 +924,12 @@ def newest_of_slot_first(
     question = _read_question(query, statements, relevance, near)
 
     def moment(i: int) -> tuple[datetime, datetime]:
-        valid = statements[i].valid_from
-        return (written_at[i] if valid is None else valid, written_at[i])
+        """When the statement was the word on its slot: its validity note, unless the note
+        lies after the moment it was written (a date in the writer's future is what the
+        statement says, "the next review is 12 February 2024", not when it held), else its
+        write time."""
+        valid, said = statements[i].valid_from, written_at[i]
+        return (said if valid is None or valid > said else valid, said)
 
     def newest_on_top(members: list[int]) -> None:
         """``members``: original hit numbers; their current positions get them newest first."""

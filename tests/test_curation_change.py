@@ -639,3 +639,27 @@ def test_two_statements_sharing_words_of_their_own_are_a_second_slot() -> None:
         "What is Amara Okafor's home city?", texts, [2019, 2021, 2024], [0.78, 0.64, 0.62]
     )
     assert order.order[0] == 0
+
+
+def test_a_date_in_the_writers_future_is_the_value_not_when_it_held() -> None:
+    """Written in 2023, "noted: 12 February 2024" reads as a validity note, but it lies in
+    the writer's future: it is the date the statement states, and the later turn that
+    moved the review is the newer word on the slot."""
+    texts = [
+        "user: for the record, the date of Anna Berg's next meds review is 12 February 2024\n"
+        "agent: noted: 12 February 2024.",
+        "user: the date of Anna Berg's next meds review changed, it's 22 September 2025 now\n"
+        "agent: updated, 22 September 2025 from now on.",
+        "user: heads up, the date of Anna Berg's next meds review switched to 3 March 2025\n"
+        "agent: noted, replacing 9 August 2024 with 3 March 2025.",
+    ]
+    written = [datetime(2023, 1, 10, tzinfo=UTC), datetime(2023, 10, 21, tzinfo=UTC)]
+    written.append(datetime(2023, 6, 25, tzinfo=UTC))
+    order = newest_of_slot_first(
+        "When is the next meds review for Anna Berg booked?",
+        texts,
+        written,
+        [0.861, 0.765, 0.784],
+        band=0.25,
+    )
+    assert order.order[0] == 1
