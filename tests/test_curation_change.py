@@ -445,11 +445,13 @@ def test_a_near_twin_names_another_subject() -> None:
         "Tool result: customer Northwind Traders, preferred_channel=phone (as of 2023-02-26)",
         "Tool result: customer Northwind Traders, preferred_channel=Slack (as of 2024-01-29)",
     ]
-    order = _slot_order(
+    written = [datetime.fromisoformat(text[-11:-1]).replace(tzinfo=UTC) for text in texts]
+    order = newest_of_slot_first(
         "How does Northwind Travel prefer to be contacted now?",
         texts,
-        [2021, 2021, 2023, 2024],
+        written,  # each written the day its note names
         [0.48, 0.42, 0.41, 0.39],
+        band=0.25,
     )
     assert texts[order.order[0]].endswith("Teams (as of 2021-12-12)")
     assert set(order.newest) <= {0} and order.newest.get(0, 1) == 1
