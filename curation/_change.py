@@ -57,6 +57,7 @@ from functools import lru_cache
 import snowballstemmer
 from wordfreq import zipf_frequency
 
+from curation._unionfind import UnionFind
 from curation._values import MONTH_NUMBERS, extract_values
 
 _MONTH = "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True))
@@ -1111,26 +1112,18 @@ def _cliques(
 ) -> list[list[int]]:
     """The members joined (transitively) by a restatement or a change of value that keeps
     a word besides the subject's; only cliques of two or more."""
-    root = {i: i for i in members}
-
-    def find(i: int) -> int:
-        while root[i] != i:
-            i = root[i]
-        return i
-
+    joined = UnionFind(len(members))
     for n, a in enumerate(members):
-        for b in members[n + 1 :]:
+        for m in range(n + 1, len(members)):
+            b = members[m]
             older, newer = sorted((a, b), key=moment)
             kept = set(statements[a].words) & set(statements[b].words) - subject
             if kept and (
                 compare_statements(statements[older], statements[newer]).verdict
                 is not SlotVerdict.DIFFERENT
             ):
-                root[find(a)] = find(b)
-    joined: dict[int, list[int]] = {}
-    for i in members:
-        joined.setdefault(find(i), []).append(i)
-    return [clique for clique in joined.values() if len(clique) > 1]
+                joined.union(n, m)
+    return [[members[n] for n in clique] for clique in joined.groups(min_size=2)]
 
 
 def _one_stretch_apart(a: Statement, b: Statement) -> bool:
