@@ -5,10 +5,13 @@ same vectorised scoring as the curation pass."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import numpy.typing as npt
@@ -202,11 +205,44 @@ def _newest_of_slot_first(
     return out, newest
 
 
+FRAME_CACHE_SIZE = 8192  # frame vectors kept per embedder (MiniLM's: 1.5 kB each, 12 MB)
+_frame_vectors: WeakKeyDictionary[Embedder, OrderedDict[str, npt.NDArray[np.float32]]] = (
+    WeakKeyDictionary()
+)
+_frame_lock = threading.Lock()
+
+
 def frame_relevance(embedder: Embedder) -> FrameRelevance:
-    """The cosine of a question's frame to each hit's, in ``embedder``'s space."""
+    """The cosine of a question's frame to each hit's, in ``embedder``'s space.
+
+    A hit's frame (its text without the subject's words) is the same at every recall that
+    names the subject, so its vector is kept (least recently used out first, per embedder):
+    a question asked again, or another about the same subject, embeds only what is new. An
+    embedder that cannot be weakly referenced (or hashed) is asked for every text."""
 
     def relevance(question: str, texts: Sequence[str]) -> list[float]:
-        vectors = normalise_rows(embedder.embed([question, *texts])).astype(np.float64)
+        wanted = [question, *texts]
+        with _frame_lock:
+            kept = _kept_for(embedder)
+            known = {text: kept[text] for text in wanted if text in kept}
+        missing = [text for text in dict.fromkeys(wanted) if text not in known]
+        if missing:
+            embedded = normalise_rows(embedder.embed(missing)).astype(np.float32)
+            known.update(zip(missing, embedded, strict=True))
+        with _frame_lock:
+            for text, vector in known.items():
+                kept[text] = vector
+                kept.move_to_end(text)
+            while len(kept) > FRAME_CACHE_SIZE:
+                kept.popitem(last=False)
+        vectors = np.stack([known[text] for text in wanted]).astype(np.float64)
         return [float(x) for x in vectors[1:] @ vectors[0]]
 
     return relevance
+
+
+def _kept_for(embedder: Embedder) -> OrderedDict[str, npt.NDArray[np.float32]]:
+    try:
+        return _frame_vectors.setdefault(embedder, OrderedDict())
+    except TypeError:  # not weakly referable or not hashable: a cache for this call only
+        return OrderedDict()
