@@ -362,21 +362,6 @@ def test_a_slot_word_the_subject_never_uses_tells_nothing_apart() -> None:
             "søren",
         ),
         ("The maintenance window opens 2024-03-01 22:00", None, "22:00"),
-        (
-            "With effect from 14 September 2019, Amara Okafor is based in Manchester.",
-            datetime(2019, 9, 14, tzinfo=UTC),
-            "manchest",
-        ),
-        (
-            "The coach of England is Sam Allardyce, in place since July 2016.",
-            datetime(2016, 7, 1, tzinfo=UTC),
-            "allardyc",
-        ),
-        (
-            "The levy is 2%, in force from 1 April 2024.",
-            datetime(2024, 4, 1, tzinfo=UTC),
-            "levi",
-        ),
     ],
 )
 def test_a_record_timestamp_or_a_checked_note_is_validity(
@@ -387,7 +372,22 @@ def test_a_record_timestamp_or_a_checked_note_is_validity(
     statement = read_statement(text)
     assert statement.valid_from == when
     assert value in statement.words
-    assert not {"effect", "place", "forc"} & set(statement.words)  # the note's own words
+
+
+NOTE_PHRASES = {  # English phrases that say from when a statement holds
+    "With effect from 14 September 2019, Amara Okafor is based in Manchester.": "2019-09-14",
+    "The coach of England is Sam Allardyce, in place since July 2016.": "2016-07-01",
+    "The levy is 2%, in force from 1 April 2024.": "2024-04-01",
+}
+
+
+@pytest.mark.parametrize(("text", "day"), NOTE_PHRASES.items())
+def test_a_validity_phrase_is_set_apart_whole(text: str, day: str) -> None:
+    """Its first word ("effect", "place", "force") is part of the note, not of what the
+    statement says: left in, every statement written so shared it across slots."""
+    statement = read_statement(text)
+    assert statement.valid_from == datetime.fromisoformat(day).replace(tzinfo=UTC)
+    assert not {"effect", "place", "forc"} & set(statement.words)
 
 
 AMARA = [  # best first, as recall gives them: the home city, and her employer beside it
@@ -632,15 +632,10 @@ def test_a_statement_in_words_of_its_own_is_the_asked_slot_when_the_subject_show
 def test_two_statements_sharing_words_of_their_own_are_a_second_slot() -> None:
     """ "works at" said twice is a slot of its own: asked the home city, the newest employer
     is not taken for a paraphrase of it."""
-    texts = [
-        "Amara Okafor's home city is Manchester.",
-        "Amara Okafor works at Canva.",
-        "Amara Okafor works at Deloitte.",
-    ]
-    order = _slot_order(
-        "What is Amara Okafor's home city?", texts, [2019, 2021, 2024], [0.78, 0.64, 0.62]
-    )
-    assert order.order[0] == 0
+    jobs = [f"Amara Okafor works at {employer}." for employer in ("Canva", "Deloitte")]
+    home = "Amara Okafor's home city is Manchester."
+    asked = "What is Amara Okafor's home city?"
+    assert _slot_order(asked, [home, *jobs], [2019, 2021, 2024], [0.78, 0.64, 0.62]).order[0] == 0
 
 
 def test_a_date_in_the_writers_future_is_the_value_not_when_it_held() -> None:
