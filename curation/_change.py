@@ -799,6 +799,12 @@ def _read_question(
         held = {w: n for w, n in held.items() if w in own}
     weights = {w: math.log(len(statements) / n) for w, n in held.items() if n}
     question = _Question(words, subject, weights, whole)
+    # a subject written as a name (capitalised, an identifier): a rare common noun taken
+    # for one ("refund" asked of refund lessons) names a topic, whose statements in other
+    # words are other lessons, not one slot restated
+    as_names = {_norm(w.lower()) for w, _, _, part in _words(query) if part or w[:1].isupper()}
+    if not subject <= as_names:
+        return question
     return replace(question, paraphrases=_paraphrases(question, statements))
 
 

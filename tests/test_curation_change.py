@@ -660,3 +660,15 @@ def test_a_date_in_the_writers_future_is_the_value_not_when_it_held() -> None:
         band=0.25,
     )
     assert order.order[0] == 1
+
+
+def test_a_topic_in_common_words_has_no_paraphrases() -> None:
+    """ "refund" is rare enough in English to read as a subject, but written as a common noun
+    it names a topic: the refund lessons in other words are other lessons, and the newer
+    one does not take the place of the one the question's words point at."""
+    texts = [
+        "Refunds over $500 need a supervisor's approval before they are issued.",
+        "Customers can ask for a refund up to 21 days after delivery.",
+    ]
+    order = _slot_order("Can I issue an $800 refund myself?", texts, [2023, 2024], [0.74, 0.62])
+    assert order.order == [0, 1] and not order.newest
