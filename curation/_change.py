@@ -478,6 +478,7 @@ def _spans_two_phrases(older: Statement, newer: Statement, found: _Alignment) ->
     return all(len(set(span)) > 1 for span in spans)
 
 
+@lru_cache(maxsize=65536)  # recall's slot groups and cliques ask of the same pairs
 def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
     """Whether ``newer`` states another value of ``older``'s frame (see the module doc)."""
     a, b = older.words, newer.words
@@ -712,6 +713,7 @@ MIN_TEMPLATE_SHARE = 0.5  # two texts are one frame filled twice when this share
 SUBJECT_ZIPF = 4.0  # rare in the language (wordfreq's Zipf scale: "went" 5.5, "Koller" 2.1)
 MIN_SLOT_COVER = 0.5  # a hit answers the question's slot when it has this share of its words
 NEAR_TOP = 0.10  # hits this close to the best are one slot unless the subject words differ
+SLOT_CLIQUE_MARGIN = 0.03  # cosine; a clique this close to the closest one's mean stays
 
 
 @lru_cache(maxsize=65536)
@@ -1105,9 +1107,6 @@ def _one_frame_two_slots(
         for i in clique
     }
     return [i for i in members if i not in leaving]
-
-
-SLOT_CLIQUE_MARGIN = 0.03  # cosine; a clique this close to the closest one's mean stays
 
 
 def _cliques(
