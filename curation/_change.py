@@ -478,7 +478,7 @@ def _spans_two_phrases(older: Statement, newer: Statement, found: _Alignment) ->
     return all(len(set(span)) > 1 for span in spans)
 
 
-@lru_cache(maxsize=65536)  # recall's slot groups and cliques ask of the same pairs
+@lru_cache(maxsize=16384)  # recall's slot groups and cliques ask of the same pairs
 def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
     """Whether ``newer`` states another value of ``older``'s frame (see the module doc)."""
     a, b = older.words, newer.words
