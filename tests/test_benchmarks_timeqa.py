@@ -3,16 +3,18 @@ the test writes, and the heuristic comparison arm."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli
 from record_helpers import recall_hit
 from timeqa_fixture import write_timeqa
 
 from curation import MemoryStore, RecallHit
 from evaluation.benchmarks.heuristic import newest_near_top
-from evaluation.benchmarks.timeqa import load_timeqa
+from evaluation.benchmarks.timeqa import load_timeqa, single_valued_keys
 from evaluation.benchmarks.timeqa_run import (
     aggregate_as_of,
     aggregate_scores,
@@ -139,3 +141,44 @@ def test_a_run_in_another_wording_stores_that_wording(store: MemoryStore, tmp_pa
 def test_an_unknown_wording_is_refused_by_name(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="wording: unknown family 'shouty'"):
         reword(load_timeqa(write_timeqa(tmp_path / "timeqa")), "shouty")
+
+
+def test_a_writer_who_names_the_slot_keys_single_valued_subjects_only(tmp_path: Path) -> None:
+    data = load_timeqa(write_timeqa(tmp_path / "timeqa"))
+    facts = data.facts["P54"]
+    keys = single_valued_keys(facts)
+    keyed = {f.subject for f in facts if f.memory_id in keys}
+    assert keyed == {"Ana Lima", "Cy Vale"}  # Bo Chen held two teams at once: a list
+    ana = [f for f in facts if f.subject == "Ana Lima"]
+    assert {keys[f.memory_id] for f in ana} == {ana[0].subject_index}
+    assert ana[0].as_input(keys[ana[0].memory_id])["supersession_key"] == ana[0].subject_index
+
+
+def test_a_keyed_run_writes_the_keys_and_puts_no_stale_value_first(
+    store: MemoryStore, tmp_path: Path
+) -> None:
+    result = run_timeqa(write_timeqa(tmp_path / "timeqa"), store, k=5, curate=True, keyed=True)
+    assert result["keyed"] is True and result["keyed_facts"] == 4  # Ana's three, Cy's one
+    assert result["tenant_prefix"].startswith("timeqa-keyed")
+    tenants = [t for t in store.tenants.all() if t.startswith(result["tenant_prefix"])]
+    keys = {m.content: m.supersession_key for t in tenants for m in store.memories(t)}
+    assert sum(key is not None for key in keys.values()) == 4  # never the pointwise awards
+    curated = result["arms"]["curated"]["overall"]
+    assert (curated["stale_first"], curated["current_first"]) == (0.0, 1.0)
+    rows = {r["subject"]: r for r in result["rows"]}
+    assert rows["Ana Lima"]["curated.top"] == "current"
+
+
+def test_the_cli_writes_keys_when_asked_and_says_so(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    data = str(write_timeqa(tmp_path / "timeqa"))
+    env = dict(cli_env, MEMGOV_EMBEDDER="hashing")
+    keyed = json.loads(
+        run_cli(env, "eval", "timeqa", data, "--keys", "--no-mlflow", "--json").stdout
+    )
+    assert (keyed["keyed"], keyed["keyed_facts"]) == (True, 4)
+    shown = run_cli(env, "eval", "timeqa", data, "--keys", "--no-mlflow").stdout
+    assert "keys given: 4 of 9 facts keyed" in shown
+    plain = run_cli(env, "eval", "timeqa", data, "--no-mlflow").stdout
+    assert "no keys" in plain

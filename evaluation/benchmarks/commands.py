@@ -25,6 +25,12 @@ K_OPTION = typer.Option(
 JSON_OPTION = typer.Option(False, "--json", help="Print the full result as JSON.")
 ROWS_OPTION = typer.Option(False, "--rows", help="With --json: include per-question rows.")
 NO_CURATE = typer.Option(False, "--no-curate", help="Raw arm only (no curation pass).")
+KEYS_OPTION = typer.Option(
+    False,
+    "--keys",
+    help="Write each single-valued subject's facts under one supersession key (as a writer "
+    "who names the slot would).",
+)
 NO_MLFLOW = typer.Option(False, "--no-mlflow", help="Do not log the run to MLflow.")
 
 

@@ -44,6 +44,8 @@ class BenchmarkResult(TypedDict, total=False):
     knowledge_update: dict[str, Any]
     # TimeQA and the hold-out sets
     wording: str
+    keyed: bool
+    keyed_facts: int
     as_of: dict[str, Any]
     as_of_given: dict[str, Any]
 

@@ -27,8 +27,10 @@ import urllib.parse
 import uuid
 import zlib
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +70,9 @@ class Fact:
     content: str
     at: datetime
 
-    def as_input(self) -> dict[str, Any]:
-        return {
+    def as_input(self, key: str | None = None) -> dict[str, Any]:
+        """The memory it becomes; ``key``: a supersession key its writer names it with."""
+        item: dict[str, Any] = {
             "id": self.memory_id,
             "content": self.content,
             "kind": "fact",
@@ -77,6 +80,29 @@ class Fact:
             "source": "timeqa",
             "metadata": {"relation": self.relation, "window": [self.start, self.end]},
         }
+        if key is not None:
+            item["supersession_key"] = key
+        return item
+
+
+def single_valued_keys(facts: Sequence[Fact]) -> dict[uuid.UUID, str]:
+    """The supersession key a writer who names the slot gives each fact: its subject's
+    index, for a subject that holds one value at a time. A subject holding two values at
+    once (two facts from one moment, or windows that overlap: a list, not a slot) gets
+    none, as such a writer would not file a list under one key."""
+    by_subject: defaultdict[str, list[Fact]] = defaultdict(list)
+    for fact in facts:
+        by_subject[fact.subject_index].append(fact)
+    keys: dict[uuid.UUID, str] = {}
+    for index, held in by_subject.items():
+        ordered = sorted(held, key=lambda f: (f.at, f.start, f.end))
+        together = any(
+            later.at == earlier.at or later.start < earlier.end
+            for earlier, later in pairwise(ordered)
+        )
+        if not together:
+            keys.update((f.memory_id, index) for f in held)
+    return keys
 
 
 @dataclass(frozen=True)

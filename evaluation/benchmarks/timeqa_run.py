@@ -1,9 +1,10 @@
 """Run the TimeQA changing-facts workload: raw, heuristic and curated recall.
 
 Per relation one tenant: ingest the facts in time order (one ``remember_many`` per
-moment, ``now`` = that moment; no supersession keys), ask every changing subject's
-question a day after the tenant's last fact in raw mode, derive the heuristic arm from
-the raw hits, curate (all mechanics ``apply``) and ask again in curated mode.
+moment, ``now`` = that moment; no supersession keys unless the run is ``keyed``), ask
+every changing subject's question a day after the tenant's last fact in raw mode, derive
+the heuristic arm from the raw hits, curate (all mechanics ``apply``) and ask again in
+curated mode.
 
 Scoring is pure (``score_question`` -> ``ChangingFactScore``) and aggregated once
 (``aggregate_scores``); the adapters (``adapters/timeqa.py``, ``adapters/holdout.py``) call
@@ -37,6 +38,7 @@ from evaluation.benchmarks.timeqa import (
     Fact,
     TimeQAData,
     load_timeqa,
+    single_valued_keys,
 )
 from evaluation.benchmarks.wordings import reword
 
@@ -163,15 +165,18 @@ def run_timeqa(
     policy: CurationPolicy | None = None,
     wording: str = "benchmark",
     data: TimeQAData | None = None,
+    keyed: bool = False,
 ) -> dict[str, Any]:
     """Current-first / stale-first shares per arm, overall and per relation, with the
     facts written in one ``wording`` family (``wordings.FAMILIES``); ``data`` runs another
     set of changing facts in the same shape instead (the hold-out sets), ``directory``
-    naming it."""
+    naming it; ``keyed`` writes them under supersession keys (``changing_facts``)."""
     data = data if data is not None else reword(load_timeqa(directory), wording)
     options = RunOptions(curate, embed_cache, progress, policy)
     return dict(
-        changing_facts(data, directory, store, options, k, tenant_prefix, wording, relations)
+        changing_facts(
+            data, directory, store, options, k, tenant_prefix, wording, relations, keyed=keyed
+        )
     )
 
 
@@ -184,15 +189,20 @@ def changing_facts(
     tenant_prefix: str,
     wording: str,
     relations: Sequence[str] | None = None,
+    *,
+    keyed: bool = False,
 ) -> BenchmarkResult:
     """The run (see the module doc) on a loaded set of changing facts with a run's
-    options: what the TimeQA and hold-out adapters run, and ``run_timeqa`` after loading."""
+    options: what the TimeQA and hold-out adapters run, and ``run_timeqa`` after loading.
+    ``keyed``: each fact written under its subject's supersession key where a writer who
+    names the slot would give one (``single_valued_keys``; never a pointwise relation's)."""
     started = time.perf_counter()
     progress = options.progress
     codes = [
         c for c in sorted(data.facts) if data.facts[c] and (relations is None or c in relations)
     ]
-    base = [f"{tenant_prefix}-{code.lower()}" for code in codes]
+    prefix = f"{tenant_prefix}-keyed" if keyed else tenant_prefix
+    base = [f"{prefix}-{code.lower()}" for code in codes]
     suffix = free_suffix(store, base)
     timings: defaultdict[str, float] = defaultdict(float)
     scores: dict[str, dict[str, list[ChangingFactScore]]] = {a: defaultdict(list) for a in ARMS}
@@ -202,7 +212,7 @@ def changing_facts(
     curation: Counter[str] = Counter()
     archived_reasons: Counter[str] = Counter()
     pointwise_kept: list[bool] = []
-    across_subjects = reviews_across = reviews = 0
+    across_subjects = reviews_across = reviews = keyed_facts = 0
     rows: list[dict[str, Any]] = []
     texts = [f.content for c in codes for f in data.facts[c]]
     texts += [q.question for c in codes for q in data.questions.get(c, [])]
@@ -213,12 +223,13 @@ def changing_facts(
         for code, name in zip(codes, base, strict=True):
             tenant = name + suffix
             facts = data.facts[code]
+            keys = single_valued_keys(facts) if keyed and not data.relations[code].pointwise else {}
+            keyed_facts += len(keys)
             clock = time.perf_counter()
             by_id: dict[str, Fact] = {}
             for moment in _moments(facts):
-                results = store.remember_many(
-                    tenant, [f.as_input() for f in moment], actor="benchmark", now=moment[0].at
-                )
+                inputs = [f.as_input(keys.get(f.memory_id)) for f in moment]
+                results = store.remember_many(tenant, inputs, actor="benchmark", now=moment[0].at)
                 for fact, result in zip(moment, results, strict=True):
                     by_id.setdefault(result.id, fact)
             timings["ingest_s"] += time.perf_counter() - clock
@@ -314,10 +325,13 @@ def changing_facts(
     out: BenchmarkResult = {
         "benchmark": "timeqa",
         "wording": wording,
+        # facts written under supersession keys (how many), or none
+        "keyed": keyed,
+        "keyed_facts": keyed_facts,
         "dataset": str(directory),
         "embedding_model": store.embedding_model,
         "k_values": [k],
-        "tenant_prefix": tenant_prefix + suffix,
+        "tenant_prefix": prefix + suffix,
         "parse": data.summary(),
         "questions": {"total": len(rows), "scored": len(rows)},
         "arms": arms_out,

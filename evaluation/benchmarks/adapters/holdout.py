@@ -27,6 +27,7 @@ class Holdout(ChangingFactsPages):
     set_name: str = "c"
     family: str = "changelog"
     k: int = 10
+    keyed: bool = False  # each single-valued subject's facts under one supersession key
 
     name = "holdout"
     title = "hold-out"
@@ -47,7 +48,9 @@ class Holdout(ChangingFactsPages):
         self, workload: TimeQAData, source: Path | str, store: MemoryStore, options: RunOptions
     ) -> BenchmarkResult:
         prefix = f"holdout-{self.set_name}-{self.family}".replace("_", "-")
-        return changing_facts(workload, source, store, options, self.k, prefix, self.family)
+        return changing_facts(
+            workload, source, store, options, self.k, prefix, self.family, keyed=self.keyed
+        )
 
     def command(self) -> Callable[..., None]:
         return holdout_command
@@ -59,6 +62,7 @@ def holdout_command(
     ),
     family: str = typer.Option("all", "--family", help="A wording family of the set, or 'all'."),
     k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
+    keys: bool = commands.KEYS_OPTION,
     no_curate: bool = commands.NO_CURATE,
     no_mlflow: bool = commands.NO_MLFLOW,
     as_json: bool = commands.JSON_OPTION,
@@ -75,7 +79,7 @@ def holdout_command(
         commands.refuse(f"--{error}")
     commands.check_k(k)
     for name in known if family == "all" else [family]:
-        benchmark = Holdout(set_name, name, k)
+        benchmark = Holdout(set_name, name, k, keys)
         commands.run_and_print(
             benchmark,
             benchmark.source,

@@ -1,5 +1,6 @@
-"""TimeQA's changing facts without keys as a benchmark: is the current value first (raw,
-the heuristic at 0.05 and 0.10, curated), in one wording family of the facts. The run
+"""TimeQA's changing facts (without keys, or with them) as a benchmark: is the current
+value first (raw, the heuristic at 0.05 and 0.10, curated), in one wording family of the
+facts. The run
 itself is ``timeqa_run.changing_facts`` (the hold-out sets share it)."""
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class TimeQA(ChangingFactsPages):
     relations: tuple[str, ...] | None = None
     tenant_prefix: str = "timeqa"
     wording: str = "benchmark"
+    keyed: bool = False  # each single-valued subject's facts under one supersession key
 
     name = "timeqa"
     title = "TimeQA"
@@ -75,6 +77,7 @@ class TimeQA(ChangingFactsPages):
             self.tenant_prefix,
             self.wording,
             self.relations,
+            keyed=self.keyed,
         )
 
     def command(self) -> Callable[..., None]:
@@ -85,6 +88,13 @@ def changing_facts_chart(result: BenchmarkResult) -> Chart:
     """current_first per relation (TimeQA) or domain (a hold-out set), per arm."""
     arms = result["arms"]
     return "current_first", {arm: arms[arm]["by_relation"] for arm in arms}
+
+
+def keys_note(result: Mapping[str, Any]) -> str:
+    """How a run's facts were written: without keys, or how many under one."""
+    if not result.get("keyed"):
+        return "no keys"
+    return f"keys given: {result.get('keyed_facts', 0)} of {result['parse']['facts']} facts keyed"
 
 
 def render_timeqa(result: Mapping[str, Any]) -> str:
@@ -104,7 +114,8 @@ def render_timeqa(result: Mapping[str, Any]) -> str:
     parse = result["parse"]
     parts = [
         format_table(
-            f"TimeQA changing facts (no keys, wording {result.get('wording', 'benchmark')}): "
+            f"TimeQA changing facts ({keys_note(result)}, wording "
+            f"{result.get('wording', 'benchmark')}): "
             f"{parse['facts']} facts, {parse['subjects']} "
             f"subjects, {parse['relations']} relations, {result['questions']['total']} "
             f"questions, embedder {result['embedding_model']}",
@@ -147,13 +158,15 @@ def timeqa_command(
     wording: str = typer.Option(
         "benchmark", "--wording", help="A wording family of the facts, or 'all' (one run each)."
     ),
+    keys: bool = commands.KEYS_OPTION,
     no_curate: bool = commands.NO_CURATE,
     no_mlflow: bool = commands.NO_MLFLOW,
     as_json: bool = commands.JSON_OPTION,
     rows: bool = commands.ROWS_OPTION,
 ) -> None:
-    """TimeQA changing facts without keys: is the current value first (raw, heuristic at
-    0.05 and 0.10, curated), in one wording of the facts or in every one?"""
+    """TimeQA changing facts without keys (or, with ``--keys``, with them): is the current
+    value first (raw, heuristic at 0.05 and 0.10, curated), in one wording of the facts or
+    in every one?"""
     families = family_names() if wording == "all" else [wording]
     if any(f not in family_names() for f in families):
         commands.refuse(f"--wording={wording!r}: one of {', '.join(family_names())} or 'all'")
@@ -161,7 +174,7 @@ def timeqa_command(
     commands.check_k(k)
     relations = tuple(relation) if relation else None
     for family in families:
-        benchmark = TimeQA(k, relations, tenant_prefix, family)
+        benchmark = TimeQA(k, relations, tenant_prefix, family, keys)
         commands.run_and_print(
             benchmark, path, no_curate=no_curate, no_mlflow=no_mlflow, as_json=as_json, rows=rows
         )
