@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from itertools import pairwise
 from types import ModuleType
+from typing import NamedTuple
 
 import pytest
 from holdout_helpers import (
@@ -86,6 +87,26 @@ def mentions(text: str, words: str) -> bool:
     return words.lower() in text.lower()
 
 
+class SubjectCounts(NamedTuple):
+    by_domain: Counter[str]
+    slots_per_entity: Counter[tuple[str, str]]
+    stable_share: float
+
+
+def subject_counts(package: ModuleType) -> SubjectCounts:
+    """The set's subjects per domain, slots per entity and the share that never changes,
+    each subject's id checked to be unique, ASCII and to start with its domain."""
+    subjects = package.holdout_histories()
+    assert len(subjects_by_id(package)) == len(subjects)
+    assert all(s.id.isascii() and s.id.startswith(f"{s.domain}/") for s in subjects)
+    stable = sum(not changing(s) for s in subjects)
+    return SubjectCounts(
+        Counter(s.domain for s in subjects),
+        Counter((s.domain, s.entity) for s in subjects),
+        stable / len(subjects),
+    )
+
+
 def check_histories(package: ModuleType) -> None:
     """Changing subjects take two to five distinct values, stable ones keep theirs."""
     lengths: Counter[int] = Counter()
@@ -104,6 +125,11 @@ def check_histories(package: ModuleType) -> None:
         # no value hides inside another, so "the text mentions the value" means that value
         assert not any(a != b and a in b for a in values for b in values), subject.id
     assert set(lengths) == {2, 3, 4, 5}
+
+
+def uses_words(question: str, words: tuple[str, ...]) -> bool:
+    """Whether ``question`` uses any of a slot's ``words`` (whole words, in any case)."""
+    return any(re.search(rf"\b{re.escape(w)}\b", question, re.IGNORECASE) for w in words)
 
 
 def questions_asked(package: ModuleType) -> list[str]:

@@ -1,5 +1,5 @@
-"""The integrity checks sets D to H share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_h.py)."""
+"""The integrity checks sets D to I share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_i.py)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ import evaluation.holdout_e as holdout_e
 import evaluation.holdout_f as holdout_f
 import evaluation.holdout_g as holdout_g
 import evaluation.holdout_h as holdout_h
+import evaluation.holdout_i as holdout_i
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -39,6 +40,7 @@ SETS = [
     pytest.param(holdout_f, id="f"),
     pytest.param(holdout_g, id="g"),
     pytest.param(holdout_h, id="h"),
+    pytest.param(holdout_i, id="i"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -51,6 +53,10 @@ UNKNOWN = [
     *(
         pytest.param(holdout_h, family, id=f"h-{family}")
         for family in ("haiku", "", "TOOL_CALL", "chat_line")
+    ),
+    *(
+        pytest.param(holdout_i, family, id=f"i-{family}")
+        for family in ("haiku", "", "TICKER", "xml-snippet", "tool_call")
     ),
 ]
 
@@ -75,6 +81,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_f, 12, 12, id="f"),
         pytest.param(holdout_g, 10, 10, id="g"),
         pytest.param(holdout_h, 8, 10, id="h"),
+        pytest.param(holdout_i, 10, 10, id="i"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -92,10 +99,11 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
         pytest.param(holdout_f, id="f"),
         pytest.param(holdout_g, id="g"),
         pytest.param(holdout_h, id="h"),
+        pytest.param(holdout_i, id="i"),
     ],
 )
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to H give an entity several slots (set D gives each entity one)."""
+    """Sets E to I give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -116,7 +124,14 @@ def test_an_unknown_family_is_named(package: ModuleType, family: str) -> None:
 
 @pytest.mark.parametrize(
     ("package", "set_name"),
-    [(holdout_d, "d"), (holdout_e, "e"), (holdout_f, "f"), (holdout_g, "g"), (holdout_h, "h")],
+    [
+        (holdout_d, "d"),
+        (holdout_e, "e"),
+        (holdout_f, "f"),
+        (holdout_g, "g"),
+        (holdout_h, "h"),
+        (holdout_i, "i"),
+    ],
 )
 def test_the_store_benchmark_reads_the_set_like_the_others(
     package: ModuleType, set_name: str
@@ -130,6 +145,7 @@ def test_the_store_benchmark_reads_the_set_like_the_others(
         pytest.param(holdout_f, id="f"),
         pytest.param(holdout_g, id="g"),
         pytest.param(holdout_h, id="h"),
+        pytest.param(holdout_i, id="i"),
     ],
 )
 def test_the_trust_gate_has_nothing_to_redact_or_quarantine_in_any_memory(
@@ -154,6 +170,7 @@ class Floors(NamedTuple):
 IN_GS_SHAPE = [
     pytest.param(holdout_g, Floors(600, 20, 5, 100, 60, 60, 30), id="g"),
     pytest.param(holdout_h, Floors(900, 13, 10, 200, 80, 20, 50), id="h"),
+    pytest.param(holdout_i, Floors(950, 15, 8, 200, 80, 40, 70), id="i"),
 ]
 
 
