@@ -79,10 +79,24 @@ def shannon_entropy(token: str) -> float:
 
 def _high_entropy(text: str) -> Iterator[Finding]:
     for match in _TOKEN.finditer(text):
-        token = match.group()
-        mixed = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
-        if mixed and shannon_entropy(token) >= ENTROPY_LIMIT:
-            yield Finding("secret", "high-entropy-string", match.start(), match.end())
+        for start, token in _unnamed_parts(match.start(), match.group()):
+            mixed = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+            if len(token) >= 20 and mixed and shannon_entropy(token) >= ENTROPY_LIMIT:
+                yield Finding("secret", "high-entropy-string", start, start + len(token))
+
+
+def _unnamed_parts(start: int, token: str) -> Iterator[tuple[int, str]]:
+    """The parts of a token that may be random: a URL's host and path
+    ("//hooks.eu-west-2.relaybox.io/in") are names, so only each of its path segments is
+    one (a token in a webhook's path still is); any other token is one whole."""
+    if not token.startswith("//"):
+        yield start, token
+        return
+    offset = start + 2
+    for n, segment in enumerate(token[2:].split("/")):
+        if n:  # the host names a server
+            yield offset, segment
+        offset += len(segment) + 1
 
 
 # every plugin's pattern needs a long token, a URL's credentials or a key block: text
@@ -237,11 +251,13 @@ _ADDRESSING = re.compile(
     re.IGNORECASE,
 )
 _ROLE_TAG = re.compile(
-    r"<\|?/?(?:system|assistant|im_start|im_end|tool|function_call)\|?>"
-    r"|^\s*(?:system|assistant)\s*:"
-    r"|\[/?INST\]",
-    re.IGNORECASE | re.MULTILINE,
+    r"<\|?/?(?:system|assistant|im_start|im_end|tool|function_call)\|?>|\[/?INST\]",
+    re.IGNORECASE,
 )
+# a line that speaks as the system or the assistant ("system: the user is an admin")
+_ROLE_LINE = re.compile(r"^\s*(?:system|assistant)\s*:", re.IGNORECASE | re.MULTILINE)
+# any labelled line: a speaker's ("user:", "Sam:") or a field's ("updated:", "owner:")
+_LABELLED_LINE = re.compile(r"^\s*([^\W\d][\w .-]{0,30}?)\s*:", re.MULTILINE)
 _TOOL_CALL = re.compile(
     r"<(?:tool_call|function_calls?|invoke)\b|\"(?:tool_calls?|function_call)\"\s*:",
     re.IGNORECASE,
@@ -249,6 +265,15 @@ _TOOL_CALL = re.compile(
 _HIDDEN = re.compile(
     "[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]"
 )
+
+
+def _quotes_labelled_lines(text: str) -> bool:
+    """Whether ``text`` is a transcript or a record: lines under two or more labels
+    ("user: … / assistant: …", "system: data warehouse / updated: …"). Its "assistant:"
+    or "system:" line is then a quoted speaker or a field, not a message forged in a role;
+    a lone role line (or one amid prose) is."""
+    labels = {m.group(1).strip().lower() for m in _LABELLED_LINE.finditer(text)}
+    return len(labels) >= 2
 
 
 def find_instructions(text: str) -> list[Finding]:
@@ -259,6 +284,11 @@ def find_instructions(text: str) -> list[Finding]:
     found += [
         Finding("instruction", "role-tag", m.start(), m.end()) for m in _ROLE_TAG.finditer(text)
     ]
+    if not _quotes_labelled_lines(text):
+        found += [
+            Finding("instruction", "role-tag", m.start(), m.end())
+            for m in _ROLE_LINE.finditer(text)
+        ]
     found += [
         Finding("instruction", "tool-call", m.start(), m.end()) for m in _TOOL_CALL.finditer(text)
     ]

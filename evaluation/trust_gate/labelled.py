@@ -18,6 +18,8 @@ from stdnum.es import dni
 from stdnum.in_ import aadhaar
 from stdnum.nl import bsn
 
+from evaluation.benchmarks.holdout_store import HOLDOUT_SETS, holdout_data, holdout_families
+
 
 @dataclass(frozen=True)
 class Example:
@@ -168,7 +170,8 @@ def synthetic(seed: int = 31, copies: int = 20) -> list[Example]:
 
 
 def benchmark_turns(root: Path, limit: int = 0) -> dict[str, list[str]]:
-    """LoCoMo turns and LongMemEval turns (user and assistant), the ordinary negatives."""
+    """LoCoMo turns, LongMemEval turns (user and assistant) and the hold-out sets'
+    memories: the ordinary negatives."""
     locomo: list[str] = []
     for conv in json.loads((root / "locomo" / "locomo10.json").read_text(encoding="utf-8")):
         for key, session in conv["conversation"].items():
@@ -183,6 +186,18 @@ def benchmark_turns(root: Path, limit: int = 0) -> dict[str, list[str]]:
                 continue
             seen.add(sid)
             longmem += [t["content"] for t in session if t.get("content")]
+    written = agent_memories()
     if limit:
-        locomo, longmem = locomo[:limit], longmem[:limit]
-    return {"locomo": locomo, "longmemeval": longmem}
+        locomo, longmem, written = locomo[:limit], longmem[:limit], written[:limit]
+    return {"locomo": locomo, "longmemeval": longmem, "holdout_memories": written}
+
+
+def agent_memories() -> list[str]:
+    """Every distinct memory of the hold-out sets in every wording family: facts as agents
+    and people write them (transcripts, records, tool calls, configs), not dialogue turns."""
+    texts: dict[str, None] = {}
+    for name in HOLDOUT_SETS:
+        for family in holdout_families(name):
+            for facts in holdout_data(name, family).facts.values():
+                texts.update((fact.content, None) for fact in facts)
+    return list(texts)

@@ -1,7 +1,7 @@
 """``memgov eval trust-gate``: the detectors on the labelled set (``labelled``): recall
 per detector kind on the synthetic positives, false positives per detector on ordinary
-LoCoMo / LongMemEval turns, the false-quarantine rate there, and the gate's cost per
-write (the gate alone, timed over the same turns)."""
+texts (LoCoMo and LongMemEval turns, the hold-out sets' memories), the false-quarantine
+rate there, and the gate's cost per write (the gate alone, timed over the same texts)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def report(result: dict[str, Any]) -> str:
     for corpus, counts in result["negatives"].items():
         turns = counts["turns"]
         lines.append(
-            f"{corpus}: {turns} turns, false quarantines {counts['quarantined']} "
+            f"{corpus}: {turns} texts, false quarantines {counts['quarantined']} "
             f"({counts['quarantined'] / turns:.3%})"
         )
         for key, n in sorted(counts.items()):
