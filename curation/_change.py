@@ -872,18 +872,37 @@ def _linked(question: _Question, older: Statement, newer: Statement) -> bool:
     return verdict.verdict is SlotVerdict.CHANGE and not (verdict.differing_words & question.words)
 
 
-def _groups(question: _Question, statements: Sequence[Statement]) -> list[list[int]]:
+def _groups(
+    question: _Question, statements: Sequence[Statement], keys: Sequence[str | None]
+) -> list[list[int]]:
     """Statements of one slot, best first: each joins the first group it is linked to as
-    a whole (a chain of links, "start time" ~ "room" ~ "meeting day", is no slot)."""
+    a whole (a chain of links, "start time" ~ "room" ~ "meeting day", is no slot), and
+    never one holding another supersession key (``_keyed_apart``)."""
     groups: list[list[int]] = []
     for i in range(len(statements)):
         for group in groups:
-            if all(_linked(question, statements[j], statements[i]) for j in group):
+            if all(
+                _linked(question, statements[j], statements[i]) and not _keyed_apart(keys, i, j)
+                for j in group
+            ):
                 group.append(i)
                 break
         else:
             groups.append([i])
     return [g for g in groups if len(g) > 1]
+
+
+def _keyed_apart(keys: Sequence[str | None], i: int, j: int) -> bool:
+    """Two hits their writers filed under different supersession keys: two slots by the
+    writer's word, whatever their texts share (keys win over inference)."""
+    return keys[i] is not None and keys[j] is not None and keys[i] != keys[j]
+
+
+def _one_key(members: list[int], keys: Sequence[str | None]) -> list[int]:
+    """``members`` (best first) without the keyed ones filed apart from the best keyed
+    member: unkeyed members stay, they may restate any slot."""
+    lead = next((keys[i] for i in members if keys[i] is not None), None)
+    return [i for i in members if keys[i] is None or keys[i] == lead]
 
 
 # the similarity of the question's frame to each hit's, both without the subject's words
@@ -906,6 +925,7 @@ def newest_of_slot_first(
     near: float = NEAR_TOP,
     frame_relevance: FrameRelevance | None = None,
     frame_band: float = 1.0,
+    keys: Sequence[str | None] | None = None,
 ) -> SlotOrder:
     """An order of the hits (given best first) in two steps, each putting the newest
     statement (its validity note, else its write time) at the best position its group
@@ -924,8 +944,13 @@ def newest_of_slot_first(
     of the subject: a second slot filled in the same frame under its own label
     (``_one_frame_two_slots``) and, with ``frame_relevance``, statements far from the
     question's frame (the texts without the subject's words) holding a frame of their own
-    (``_in_the_questions_frame``)."""
+    (``_in_the_questions_frame``).
+
+    ``keys``: each hit's supersession key, if its writer gave one. Hits filed under two
+    keys are two slots in both steps: a keyed store holds one active statement per key,
+    so any reorder among them could only put another slot first."""
     order = list(range(len(texts)))
+    slot_keys: Sequence[str | None] = keys if keys is not None else [None] * len(texts)
     newest: dict[int, int] = {}
     if len(texts) < 2:
         return SlotOrder(order, newest)
@@ -953,7 +978,7 @@ def newest_of_slot_first(
     # reordered only among near-equal hits: far below, it is likely another slot
     width = band if question.subject else min(band, near)
     reordered: list[list[int]] = []
-    for group in _groups(question, statements):
+    for group in _groups(question, statements, slot_keys):
         slot_of = [group[0] if i in group else s for i, s in enumerate(slot_of)]
         best = max(relevance[i] for i in group)
         reordered.append([i for i in group if relevance[i] >= best - width])
@@ -975,6 +1000,7 @@ def newest_of_slot_first(
         and question.names_subject(statement)
         and (question.subject or question.covers_slot(statement))
     ]
+    members = _one_key(sorted(members, key=lambda i: (-relevance[i], i)), slot_keys)
     if members:
         # a hit grouped with others of another slot than the best one's is not a version
         best_slot = slot_of[max(members, key=lambda i: relevance[i])]

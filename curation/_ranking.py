@@ -178,7 +178,8 @@ def _newest_of_slot_first(
     older one the row of the newest statement of its slot. Only statements of the change
     kinds take part, and only among statements as broad as themselves (one generality
     level at a time): a newer, narrower note never jumps over a principle (the heuristic's
-    blind spot), while facts stated at one level of generality are ordered by time."""
+    blind spot), while facts stated at one level of generality are ordered by time.
+    Entries filed under two supersession keys are two slots (keys win)."""
     out = list(order)
     newest: dict[int, int] = {}
     levels: dict[int, list[int]] = {}
@@ -198,6 +199,7 @@ def _newest_of_slot_first(
             near=policy.slot_order_near,
             frame_relevance=frames,
             frame_band=frame_band,
+            keys=[rows[i].supersession_key for i in members],
         )
         for position, local in zip(positions, slots.order, strict=True):
             out[position] = members[local]

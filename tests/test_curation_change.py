@@ -163,6 +163,34 @@ def test_recall_never_reorders_across_the_named_subject() -> None:
     assert order.order == [1, 0] and order.newest == {}
 
 
+HANDOVER, ESCALATION = "payments-core/handover", "payments-core/escalation"
+
+
+@pytest.mark.parametrize(
+    ("newest", "key", "first"),
+    [
+        # filed under another key by its writer, the newer note is another slot
+        ("payments-core → escalation mgr Rachel Stein", ESCALATION, 0),
+        # an unkeyed newer note may still be a version of the keyed slot, and goes on top
+        ("payments-core / handover = Wednesday", None, 1),
+        # under the same key it would have replaced the older one; asked, it leads too
+        ("payments-core / handover = Wednesday", HANDOVER, 1),
+    ],
+)
+def test_hits_filed_under_two_keys_are_two_slots(newest: str, key: str | None, first: int) -> None:
+    texts = ["payments-core / handover = Monday", newest, "payments-core / handover = Friday"]
+    order = newest_of_slot_first(
+        "Which day does the payments-core shift hand over?",
+        texts,
+        [_at(2023), _at(2024), _at(2021)],
+        [0.70, 0.65, 0.60],
+        band=0.25,
+        keys=[HANDOVER, key, HANDOVER],
+    )
+    assert order.order[0] == first
+    assert order.order.index(0) < order.order.index(2)  # Monday replaced Friday either way
+
+
 def test_reading_statements_on_many_threads_at_once_is_safe() -> None:
     """The HTTP server recalls on several threads: a stemmer shared between them raised
     IndexError under load (it keeps the word it works on in itself)."""

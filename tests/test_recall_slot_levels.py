@@ -53,3 +53,16 @@ def test_a_narrower_newer_statement_never_jumps_over_a_broader_one() -> None:
     hits = ranked([row(broad, 0.82, 40.0, 2), row(narrow, 0.80, 2.0, 1)])
     assert [h.id for h in hits] == [broad, narrow]
     assert all(h.newer_of_slot is None for h in hits)
+
+
+def test_entries_filed_under_two_keys_keep_the_order_the_search_gave() -> None:
+    """A keyed store holds one active entry per key: the newer one of another key (the
+    account's renewal date) is another slot, never a version of the plan asked about."""
+    plan = "The Initech account is on the Growth plan."
+    renewal = "The Initech account renews on 1 March 2027."
+    rows = [row(plan, 0.82, 40.0, 1), row(renewal, 0.78, 2.0, 1)]
+    assert [h.id for h in ranked(rows)] == [renewal, plan]  # unkeyed: taken for a version
+    rows[0].supersession_key, rows[1].supersession_key = "initech/plan", "initech/renewal"
+    hits = ranked(rows)
+    assert [h.id for h in hits] == [plan, renewal]
+    assert all(h.newer_of_slot is None for h in hits)
