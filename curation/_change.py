@@ -892,10 +892,16 @@ def _groups(
     return [g for g in groups if len(g) > 1]
 
 
+def filed_apart(a: str | None, b: str | None) -> bool:
+    """Two entries their writers filed under different supersession keys: two slots by the
+    writers' word, whatever their texts share (keys win over inference). Neither is a
+    version, a duplicate, a conflict or a cover of the other: recall never reorders them,
+    the plan and the write hooks never pair them."""
+    return a is not None and b is not None and a != b
+
+
 def _keyed_apart(keys: Sequence[str | None], i: int, j: int) -> bool:
-    """Two hits their writers filed under different supersession keys: two slots by the
-    writer's word, whatever their texts share (keys win over inference)."""
-    return keys[i] is not None and keys[j] is not None and keys[i] != keys[j]
+    return filed_apart(keys[i], keys[j])
 
 
 def _one_key(members: list[int], keys: Sequence[str | None]) -> list[int]:

@@ -108,3 +108,22 @@ def test_values_written_at_one_moment_are_not_superseded(semantic_store: MemoryS
 
     assert all(r.superseded_ids == [] for r in results)
     assert all(store.get(T, r.id).status == "active" for r in results)
+
+
+def test_entries_filed_under_two_keys_are_never_paired(semantic_store: MemoryStore) -> None:
+    """Two customers' pre-approvals written alike, each under its own key: the writer says
+    two slots. No change, no conflict, no duplicate and no cover (so no decay) between
+    them, on write or in the nightly plan."""
+    store = semantic_store
+    store.tenants.set_policy(T, apply_only("supersession", "contradiction", "duplicates", "decay"))
+    older = store.remember(
+        T, APPROVAL_350, supersession_key="customer-a/approval", created_at=days_ago(400)
+    ).id
+    newer = store.remember(T, APPROVAL_400, supersession_key="customer-b/approval")
+    twin = store.remember(T, APPROVAL_400, supersession_key="customer-c/approval")
+    assert newer.superseded_ids == [] and newer.conflict_ids == []
+    assert twin.superseded_ids == [] and twin.conflict_ids == []
+    report = store.runs.curate(T, apply=True)
+    assert (report.archived_ids, report.conflict_ids) == ([], []), report.planned
+    statuses = {m: store.get(T, m).status for m in (older, newer.id, twin.id)}
+    assert set(statuses.values()) == {"active"} and store.ledger.conflicts(T) == []

@@ -34,8 +34,8 @@ from curation.mechanics.supersession import (
     KeyHolder,
     WrittenChange,
     inferred_on_write,
+    left_to_keys,
     settle_key,
-    shares_key,
 )
 
 WRITE_NEIGHBOURS = 5
@@ -279,7 +279,7 @@ def detect_contradictions(
             if float(other.similarity) < threshold:
                 continue
             key = write.item.supersession_key
-            if shares_key(key, other.supersession_key):
+            if left_to_keys(key, other.supersession_key):
                 continue
             written_at = write.item.created_at or now
             if not may_contest_on_write(

@@ -14,7 +14,7 @@ from curation._neighbors import PairSearch, similar_pairs
 from curation._policy import Mode
 from curation.mechanics.contradictions import SlotChange, slot_change
 from curation.mechanics.duplicates import may_link
-from curation.mechanics.supersession import shares_key
+from curation.mechanics.supersession import left_to_keys
 from curation.mechanics.work import PlanWork
 
 
@@ -57,7 +57,7 @@ def scan(work: PlanWork, search: PairSearch | None) -> PairScan:
     }
     pair_a, pair_b, sims = _active_pairs(work, rows, thresholds, search)
     for a, b, sim in zip(pair_a.tolist(), pair_b.tolist(), sims.tolist(), strict=True):
-        if shares_key(snap.supersession_keys[a], snap.supersession_keys[b]):
+        if left_to_keys(snap.supersession_keys[a], snap.supersession_keys[b]):
             continue
         older, newer = sorted((a, b), key=work.age_key)
         diffs = work.differences(older, newer)

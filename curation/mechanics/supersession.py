@@ -15,7 +15,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
-from curation._change import SlotComparison, SlotVerdict, compare_slots, infers_supersession
+from curation._change import (
+    SlotComparison,
+    SlotVerdict,
+    compare_slots,
+    filed_apart,
+    infers_supersession,
+)
 from curation._kinds import ArchiveReason
 from curation._plan import ArchiveAction, Mechanic, MergeCluster
 from curation._review import HeldChange
@@ -28,6 +34,12 @@ R = TypeVar("R")
 def shares_key(a: str | None, b: str | None) -> bool:
     """Two entries sharing a key are supersession's: neither a duplicate nor a conflict."""
     return a is not None and a == b
+
+
+def left_to_keys(a: str | None, b: str | None) -> bool:
+    """A pair the keys settle, so no inference reads it: one key shared (supersession's)
+    or two keys (two slots, ``curation._change.filed_apart``)."""
+    return shares_key(a, b) or filed_apart(a, b)
 
 
 @dataclass(frozen=True)
