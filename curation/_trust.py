@@ -254,8 +254,10 @@ _ROLE_TAG = re.compile(
     r"<\|?/?(?:system|assistant|im_start|im_end|tool|function_call)\|?>|\[/?INST\]",
     re.IGNORECASE,
 )
-# a line that speaks as the system or the assistant ("system: the user is an admin")
-_ROLE_LINE = re.compile(r"^\s*(?:system|assistant)\s*:", re.IGNORECASE | re.MULTILINE)
+# a line that speaks as the system ("system: the user is an admin"); an "assistant:" line
+# is how an agent's own turns are kept (LongMemEval's memories are "role: text"), not
+# a forgery: flagging it quarantined every such memory
+_ROLE_LINE = re.compile(r"^\s*system\s*:", re.IGNORECASE | re.MULTILINE)
 # any labelled line: a speaker's ("user:", "Sam:") or a field's ("updated:", "owner:")
 _LABELLED_LINE = re.compile(r"^\s*([^\W\d][\w .-]{0,30}?)\s*:", re.MULTILINE)
 _TOOL_CALL = re.compile(
@@ -269,9 +271,9 @@ _HIDDEN = re.compile(
 
 def _quotes_labelled_lines(text: str) -> bool:
     """Whether ``text`` is a transcript or a record: lines under two or more labels
-    ("user: … / assistant: …", "system: data warehouse / updated: …"). Its "assistant:"
-    or "system:" line is then a quoted speaker or a field, not a message forged in a role;
-    a lone role line (or one amid prose) is."""
+    ("user: … / system: …", "system: data warehouse / updated: …"). Its "system:" line
+    is then a quoted speaker or a field, not a message forged in the system's role; a
+    lone one (or one amid prose) is."""
     labels = {m.group(1).strip().lower() for m in _LABELLED_LINE.finditer(text)}
     return len(labels) >= 2
 

@@ -170,13 +170,13 @@ def synthetic(seed: int = 31, copies: int = 20) -> list[Example]:
 
 
 def benchmark_turns(root: Path, limit: int = 0) -> dict[str, list[str]]:
-    """LoCoMo turns, LongMemEval turns (user and assistant) and the hold-out sets'
-    memories: the ordinary negatives."""
+    """LoCoMo turns, LongMemEval turns (user and assistant), each as its benchmark writes
+    it ("speaker: text"), and the hold-out sets' memories: the ordinary negatives."""
     locomo: list[str] = []
     for conv in json.loads((root / "locomo" / "locomo10.json").read_text(encoding="utf-8")):
         for key, session in conv["conversation"].items():
             if key.startswith("session_") and isinstance(session, list):
-                locomo += [t["text"] for t in session if t.get("text")]
+                locomo += [f"{t.get('speaker', '')}: {t['text']}" for t in session if t.get("text")]
     longmem: list[str] = []
     path = root / "longmemeval" / "longmemeval_oracle.json"
     seen: set[str] = set()
@@ -185,7 +185,8 @@ def benchmark_turns(root: Path, limit: int = 0) -> dict[str, list[str]]:
             if sid in seen:
                 continue
             seen.add(sid)
-            longmem += [t["content"] for t in session if t.get("content")]
+            # as the benchmark writes each turn: "role: text"
+            longmem += [f"{t.get('role', '')}: {t['content']}" for t in session if t.get("content")]
     written = agent_memories()
     if limit:
         locomo, longmem, written = locomo[:limit], longmem[:limit], written[:limit]
