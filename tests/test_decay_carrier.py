@@ -127,3 +127,21 @@ def test_a_newer_statement_of_a_newer_statement_of_its_slot_still_covers_it() ->
     decays = [a for a in plan.archives if a.mechanic.value == "decay"]
     assert [a.memory_id for a in decays] == ["braga", "porto"]  # lowest retention first
     assert {a.target_id for a in decays} == {"lyon"}
+
+
+def test_a_keyed_entry_is_carried_on_by_its_own_key_only() -> None:
+    """Keys win: an idle entry its writer keyed is its slot's record. An unkeyed near-twin
+    (or another key's entry) never covers it, so decay keeps it; its own key's newer
+    entry is key supersession's to settle."""
+    topic = basis(11)
+    keyed = {"id": "a", "content": "Deploys go out on Tuesdays", "embedding": topic} | OLD
+    twin = {
+        "id": "b",
+        "content": "Deploys go out on Tuesdays.",
+        "embedding": near(topic, 0.97, 1),
+        "importance": 0.9,
+        "age_hours": 2,
+    }
+    assert decayed([keyed | {"key": "deploy-day"}, twin]) == set()
+    assert decayed([keyed | {"key": "deploy-day"}, twin | {"key": "release-day"}]) == set()
+    assert decayed([keyed, twin | {"key": "deploy-day"}]) == {"a"}  # the unkeyed may go

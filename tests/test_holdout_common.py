@@ -92,16 +92,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
     check_renders_every_fact(package)
 
 
-@pytest.mark.parametrize(
-    "package",
-    [
-        pytest.param(holdout_e, id="e"),
-        pytest.param(holdout_f, id="f"),
-        pytest.param(holdout_g, id="g"),
-        pytest.param(holdout_h, id="h"),
-        pytest.param(holdout_i, id="i"),
-    ],
-)
+@pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
     """Sets E to I give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
@@ -123,15 +114,7 @@ def test_an_unknown_family_is_named(package: ModuleType, family: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("package", "set_name"),
-    [
-        (holdout_d, "d"),
-        (holdout_e, "e"),
-        (holdout_f, "f"),
-        (holdout_g, "g"),
-        (holdout_h, "h"),
-        (holdout_i, "i"),
-    ],
+    ("package", "set_name"), [pytest.param(*p.values, p.id, id=p.id) for p in SETS]
 )
 def test_the_store_benchmark_reads_the_set_like_the_others(
     package: ModuleType, set_name: str
@@ -139,15 +122,7 @@ def test_the_store_benchmark_reads_the_set_like_the_others(
     check_store_benchmark_reads(package, set_name)
 
 
-@pytest.mark.parametrize(
-    "package",
-    [
-        pytest.param(holdout_f, id="f"),
-        pytest.param(holdout_g, id="g"),
-        pytest.param(holdout_h, id="h"),
-        pytest.param(holdout_i, id="i"),
-    ],
-)
+@pytest.mark.parametrize("package", SETS)
 def test_the_trust_gate_has_nothing_to_redact_or_quarantine_in_any_memory(
     package: ModuleType,
 ) -> None:

@@ -36,6 +36,13 @@ class PlanWork:
     newer_of_slot: dict[int, list[int]] = field(default_factory=dict)
 
     def cover(self, row: int, by: int, *, same_slot: bool = False) -> None:
+        """``by`` carries ``row``'s information on (decay may then archive ``row``) — never
+        for an entry its writer keyed, unless ``by`` holds the same key: a keyed entry's
+        slot is carried on by its key alone (keys win; TimeQA with keys lost 35 keyed facts
+        to decay under an unkeyed near-twin of another subject)."""
+        keys = self.snap.supersession_keys
+        if keys[row] is not None and keys[row] != keys[by]:
+            return
         self.covered.setdefault(row, []).append(by)
         if same_slot:
             self.newer_of_slot.setdefault(row, []).append(by)

@@ -61,8 +61,8 @@ def holdout_command(
         "c", "--set", help="Hold-out set: a to i (a and b were read while tuning)."
     ),
     family: str = typer.Option("all", "--family", help="A wording family of the set, or 'all'."),
-    k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
     keys: bool = commands.KEYS_OPTION,
+    k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
     no_curate: bool = commands.NO_CURATE,
     no_mlflow: bool = commands.NO_MLFLOW,
     as_json: bool = commands.JSON_OPTION,
