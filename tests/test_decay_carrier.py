@@ -145,3 +145,11 @@ def test_a_keyed_entry_is_carried_on_by_its_own_key_only() -> None:
     assert decayed([keyed | {"key": "deploy-day"}, twin]) == set()
     assert decayed([keyed | {"key": "deploy-day"}, twin | {"key": "release-day"}]) == set()
     assert decayed([keyed, twin | {"key": "deploy-day"}]) == {"a"}  # the unkeyed may go
+
+
+def test_a_keyed_newer_statement_does_not_carry_an_unkeyed_older_one_on() -> None:
+    """Whether the unkeyed older note is of the keyed one's slot is an inference the keys
+    leave unsure (a conflict, not a supersession): decay does not archive on it."""
+    older, newer = ana_moved()
+    assert decayed([older, newer | {"key": "ana/club"}], DOUBTING) == set()
+    assert decayed([older, newer], DOUBTING) == {"old"}  # unkeyed: the newer carries it on

@@ -38,7 +38,7 @@ class PlanWork:
     def cover(self, row: int, by: int, *, same_slot: bool = False) -> None:
         """``by`` carries ``row``'s information on (decay may then archive ``row``) — never
         for an entry its writer keyed, unless ``by`` holds the same key: a keyed entry's
-        slot is carried on by its key alone (keys win; TimeQA with keys lost 35 keyed facts
+        slot is carried on by its key alone (keys win; TimeQA with keys lost 10 keyed facts
         to decay under an unkeyed near-twin of another subject)."""
         keys = self.snap.supersession_keys
         if keys[row] is not None and keys[row] != keys[by]:
