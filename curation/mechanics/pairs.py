@@ -72,7 +72,7 @@ def scan(work: PlanWork, search: PairSearch | None) -> PairScan:
                 if snap.supersession_keys[newer] is None:
                     # the newer statement carries it on; a keyed one's change is left to
                     # its key (unsure), so decay never archives on it (TimeQA with keys:
-                    # 25 list facts decayed under another subject's keyed fact)
+                    # 24 list facts decayed under another subject's keyed fact)
                     work.cover(older, newer, same_slot=True)
                 continue
         if may_link(snap.contents[a], snap.contents[b], diffs, sim, dup_t):
