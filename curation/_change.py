@@ -877,12 +877,13 @@ def _groups(
 ) -> list[list[int]]:
     """Statements of one slot, best first: each joins the first group it is linked to as
     a whole (a chain of links, "start time" ~ "room" ~ "meeting day", is no slot), and
-    never one holding another supersession key (``_keyed_apart``)."""
+    never one holding another supersession key (``filed_apart``)."""
     groups: list[list[int]] = []
     for i in range(len(statements)):
         for group in groups:
             if all(
-                _linked(question, statements[j], statements[i]) and not _keyed_apart(keys, i, j)
+                _linked(question, statements[j], statements[i])
+                and not filed_apart(keys[i], keys[j])
                 for j in group
             ):
                 group.append(i)
@@ -900,15 +901,14 @@ def filed_apart(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and a != b
 
 
-def _keyed_apart(keys: Sequence[str | None], i: int, j: int) -> bool:
-    return filed_apart(keys[i], keys[j])
-
-
-def _one_key(members: list[int], keys: Sequence[str | None]) -> list[int]:
-    """``members`` (best first) without the keyed ones filed apart from the best keyed
+def _one_key(
+    members: list[int], keys: Sequence[str | None], relevance: Sequence[float]
+) -> list[int]:
+    """``members`` without the keyed ones filed apart from the most relevant keyed
     member: unkeyed members stay, they may restate any slot."""
-    lead = next((keys[i] for i in members if keys[i] is not None), None)
-    return [i for i in members if keys[i] is None or keys[i] == lead]
+    keyed = [i for i in members if keys[i] is not None]
+    lead = keys[max(keyed, key=lambda i: (relevance[i], -i))] if keyed else None
+    return [i for i in members if not filed_apart(keys[i], lead)]
 
 
 # the similarity of the question's frame to each hit's, both without the subject's words
@@ -1006,7 +1006,7 @@ def newest_of_slot_first(
         and question.names_subject(statement)
         and (question.subject or question.covers_slot(statement))
     ]
-    members = _one_key(sorted(members, key=lambda i: (-relevance[i], i)), slot_keys)
+    members = _one_key(members, slot_keys, relevance)
     if members:
         # a hit grouped with others of another slot than the best one's is not a version
         best_slot = slot_of[max(members, key=lambda i: relevance[i])]

@@ -286,11 +286,9 @@ def find_instructions(text: str) -> list[Finding]:
     found += [
         Finding("instruction", "role-tag", m.start(), m.end()) for m in _ROLE_TAG.finditer(text)
     ]
-    if not _quotes_labelled_lines(text):
-        found += [
-            Finding("instruction", "role-tag", m.start(), m.end())
-            for m in _ROLE_LINE.finditer(text)
-        ]
+    role_lines = list(_ROLE_LINE.finditer(text))
+    if role_lines and not _quotes_labelled_lines(text):
+        found += [Finding("instruction", "role-tag", m.start(), m.end()) for m in role_lines]
     found += [
         Finding("instruction", "tool-call", m.start(), m.end()) for m in _TOOL_CALL.finditer(text)
     ]

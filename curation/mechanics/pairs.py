@@ -69,11 +69,7 @@ def scan(work: PlanWork, search: PairSearch | None) -> PairScan:
             slot = slot_change(snap.contents[older], snap.contents[newer], diffs)
             if slot is not None:
                 found.changes.append(SlotChange(older, newer, sim, slot))
-                if snap.supersession_keys[newer] is None:
-                    # the newer statement carries it on; a keyed one's change is left to
-                    # its key (unsure), so decay never archives on it (TimeQA with keys:
-                    # 24 list facts decayed under another subject's keyed fact)
-                    work.cover(older, newer, same_slot=True)
+                work.cover(older, newer, same_slot=True)  # the newer statement carries it on
                 continue
         if may_link(snap.contents[a], snap.contents[b], diffs, sim, dup_t):
             found.linked.append((a, b))

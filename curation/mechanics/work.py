@@ -36,12 +36,14 @@ class PlanWork:
     newer_of_slot: dict[int, list[int]] = field(default_factory=dict)
 
     def cover(self, row: int, by: int, *, same_slot: bool = False) -> None:
-        """``by`` carries ``row``'s information on (decay may then archive ``row``) — never
-        for an entry its writer keyed, unless ``by`` holds the same key: a keyed entry's
-        slot is carried on by its key alone (keys win; TimeQA with keys lost 10 keyed facts
-        to decay under an unkeyed near-twin of another subject)."""
+        """``by`` carries ``row``'s information on (decay may then archive ``row``). Keys
+        win: an entry its writer keyed is carried on by its own key's entries alone, and a
+        keyed entry's inferred change of another entry is left to its key (unsure), so it
+        carries nothing on either (TimeQA with keys: 10 keyed facts decayed under an
+        unkeyed near-twin, 24 list facts under another subject's keyed fact)."""
         keys = self.snap.supersession_keys
-        if keys[row] is not None and keys[row] != keys[by]:
+        own_key = keys[row] == keys[by]
+        if not own_key and (keys[row] is not None or (same_slot and keys[by] is not None)):
             return
         self.covered.setdefault(row, []).append(by)
         if same_slot:
