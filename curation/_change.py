@@ -931,11 +931,16 @@ def newest_of_slot_first(
     near: float = NEAR_TOP,
     frame_relevance: FrameRelevance | None = None,
     frame_band: float = 1.0,
+    frame_weight: float = 0.0,
     keys: Sequence[str | None] | None = None,
 ) -> SlotOrder:
     """An order of the hits (given best first) in two steps, each putting the newest
     statement (its validity note, else its write time) at the best position its group
-    holds while every other hit keeps its place:
+    holds while every other hit keeps its place, after one step of relevance:
+    0. with ``frame_relevance`` and a ``frame_weight``, the hits naming the question's
+       subject exchange places by relevance plus ``frame_weight`` times their frame's
+       closeness to the question's (``_closest_frame_first``): which slot of the subject
+       is asked, not which statement is newest, so keyed hits take part too;
     1. each group of statements of the question's slot (``_linked``), its members
        within ``band`` of the group's best relevance;
     2. when the question names a subject, the hits within ``near`` of the best relevance
@@ -953,7 +958,7 @@ def newest_of_slot_first(
     (``_in_the_questions_frame``).
 
     ``keys``: each hit's supersession key, if its writer gave one. Hits filed under two
-    keys are two slots in both steps: a keyed store holds one active statement per key,
+    keys are two slots in steps 1 and 2: a keyed store holds one active statement per key,
     so any reorder among them could only put another slot first."""
     order = list(range(len(texts)))
     slot_keys: Sequence[str | None] = keys if keys is not None else [None] * len(texts)
@@ -962,6 +967,8 @@ def newest_of_slot_first(
         return SlotOrder(order, newest)
     statements = [read_statement(t) for t in texts]
     question = _read_question(query, statements, relevance, near)
+    frame = _frames(query, texts, statements, question, frame_relevance)
+    order, relevance = _closest_frame_first(order, relevance, frame, frame_weight)
 
     def moment(i: int) -> tuple[datetime, datetime]:
         """When the statement was the word on its slot: its validity note, unless the note
@@ -988,10 +995,6 @@ def newest_of_slot_first(
         slot_of = [group[0] if i in group else s for i, s in enumerate(slot_of)]
         best = max(relevance[i] for i in group)
         reordered.append([i for i in group if relevance[i] >= best - width])
-    # the frames of every hit naming the subject, once a group may reorder: a far member's
-    # second slot is as often in evidence below the band as within it
-    reorders = any(len(members) > 1 for members in reordered)
-    frame = _frames(query, texts, statements, question, frame_relevance, reorders)
     for members in reordered:
         # the statements' own structure first, then the embedding's far members
         members = _one_frame_two_slots(members, relevance, statements, question, moment)
@@ -1039,14 +1042,13 @@ def _frames(
     statements: Sequence[Statement],
     question: _Question,
     frame_relevance: FrameRelevance | None,
-    reorders: bool,
 ) -> dict[int, float]:
     """How close each hit naming the question's subject is to what the question asks of
     it (embedded only when a slot group may reorder): the two texts compared without the
     subject's words, so that the name both share does not make another slot of the
     subject look like an answer ("Where does Priya Raman live?" / "Priya Raman is
     employed as head of data")."""
-    if frame_relevance is None or not question.subject or not reorders:
+    if frame_relevance is None or not question.subject:
         return {}
     own = [i for i, statement in enumerate(statements) if question.names_subject(statement)]
     if len(own) < 2:
@@ -1056,6 +1058,27 @@ def _frames(
         [without_words(texts[i], question.subject) for i in own],
     )
     return dict(zip(own, (float(x) for x in scores), strict=True))
+
+
+def _closest_frame_first(
+    order: list[int], relevance: Sequence[float], frame: Mapping[int, float], weight: float
+) -> tuple[list[int], list[float]]:
+    """The hits naming the question's subject, in their places, reordered by relevance
+    plus closeness to what the question asks of the subject (``_frames``): the subject's
+    name, shared by all of them, outweighs the slot words in a small model's cosine, so
+    "Who runs Boeing?" was closer to "Boeing; headquarters; Arlington" than to "Boeing;
+    ceo; Kelly Ortberg". Each takes the place and relevance of the one it displaces:
+    hits of other subjects keep theirs, and the bands of the steps after are unchanged."""
+    if len(frame) < 2 or weight <= 0:
+        return order, list(relevance)
+    places = sorted(frame, key=order.index)
+    closest = sorted(frame, key=lambda i: (-(relevance[i] + weight * frame[i]), i))
+    moved = list(order)
+    adjusted = list(relevance)
+    for place, hit in zip(places, closest, strict=True):
+        moved[order.index(place)] = hit
+        adjusted[hit] = relevance[place]
+    return moved, adjusted
 
 
 def _in_the_questions_frame(

@@ -169,6 +169,13 @@ class CurationPolicy(BaseModel):
     slot_frame_band: dict[str, float] = Field(
         default_factory=lambda: {MINILM_MODEL: 0.20, "*": 1.0}
     )
+    # ... and, before any reorder, lets the hits naming the question's subject exchange
+    # places by their similarity plus this weight times their frame's closeness to the
+    # question's (``change._closest_frame_first``); 0 leaves relevance alone (session 22,
+    # docs/evaluation.md: weighed on sets A-G, current-only stores)
+    slot_frame_weight: dict[str, float] = Field(
+        default_factory=lambda: {MINILM_MODEL: 2.0, "*": 0.0}
+    )
 
     @field_serializer(
         "contradiction_kinds", "compression_kinds", "decay_uncovered_kinds", "claim_kinds"
@@ -243,6 +250,9 @@ class CurationPolicy(BaseModel):
 
     def slot_frame_band_for(self, model: str) -> float:
         return self.slot_frame_band.get(model, self.slot_frame_band.get("*", 1.0))
+
+    def slot_frame_weight_for(self, model: str) -> float:
+        return self.slot_frame_weight.get(model, self.slot_frame_weight.get("*", 0.0))
 
     def any_apply(self) -> bool:
         return Mode.APPLY in (

@@ -126,11 +126,13 @@ def rank_candidates(
     )
     replaced_by: dict[int, int] = {}
     if curated and query and policy.slot_order:
-        band = policy.slot_frame_band_for(model)
-        # a band of 1.0 (a model it was not measured on) keeps every member: no call
-        frames = None if embedder is None or band >= 1.0 else frame_relevance(embedder)
+        # a band of 1.0 and a weight of 0 (a model it was not measured on): no call
+        measured = (
+            policy.slot_frame_band_for(model) < 1.0 or policy.slot_frame_weight_for(model) > 0
+        )
+        frames = frame_relevance(embedder) if embedder is not None and measured else None
         order, replaced_by = _newest_of_slot_first(
-            rows, order, similarity, query, policy, frames, band
+            rows, order, similarity, query, policy, frames, model
         )
     hits = []
     for i in order[:k]:
@@ -172,7 +174,7 @@ def _newest_of_slot_first(
     query: str,
     policy: CurationPolicy,
     frames: FrameRelevance | None,
-    frame_band: float,
+    model: str,
 ) -> tuple[list[int], dict[int, int]]:
     """``order`` with the statements of the question's slot newest first, and for each
     older one the row of the newest statement of its slot. Only statements of the change
@@ -198,7 +200,8 @@ def _newest_of_slot_first(
             band=policy.slot_order_band,
             near=policy.slot_order_near,
             frame_relevance=frames,
-            frame_band=frame_band,
+            frame_band=policy.slot_frame_band_for(model),
+            frame_weight=policy.slot_frame_weight_for(model),
             keys=[rows[i].supersession_key for i in members],
         )
         for position, local in zip(positions, slots.order, strict=True):
