@@ -1,0 +1,120 @@
+"""Which slot of a subject a question asks: the subject's hits, each filed under a key of
+its own, exchange places by their similarity plus how close their frame (the text without
+the subject's name) is to the question's. The name, shared by all of them, outweighs the
+slot words in a small model's cosine; without it, "Who is in charge of …?" is closer to
+the year it was founded than to its director (real MiniLM, no double)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+from record_helpers import search_row
+
+from curation import CurationPolicy, MiniLMEmbedder
+from curation._change import _closest_frame_first, newest_of_slot_first
+from curation._policy import MINILM_MODEL
+from curation._ranking import frame_relevance, rank_candidates
+
+NOW = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+QUESTION = "Who is in charge of Harrowgate Books?"
+FACTS = [  # best first, as MiniLM ranks them for the question (one entry per key)
+    "Harrowgate Books; founded; 1998",
+    "Harrowgate Books; director; Olu Adebayo",
+    "Harrowgate Books; office; Leeds",
+    "Penrose Media; director; Kate Lund",
+]
+SIMILARITY = [0.776, 0.750, 0.700, 0.283]
+
+
+def _first(minilm: MiniLMEmbedder, weight: float, keys: list[str | None] | None = None) -> str:
+    """The first hit when only the frame step may move hits (no time bands)."""
+    slots = newest_of_slot_first(
+        QUESTION,
+        FACTS,
+        [NOW] * len(FACTS),
+        SIMILARITY,
+        band=0.0,
+        near=0.0,
+        frame_relevance=frame_relevance(minilm),
+        frame_band=0.20,
+        frame_weight=weight,
+        keys=[f"harrowgate/{n}" for n in range(len(FACTS))] if keys is None else keys,
+    )
+    return FACTS[slots.order[0]]
+
+
+def test_the_slot_the_question_asks_comes_first_among_the_subjects_keyed_hits(
+    minilm: MiniLMEmbedder,
+) -> None:
+    assert _first(minilm, weight=0.0) == FACTS[0]  # the search's order: the founding year
+    assert _first(minilm, weight=2.0) == FACTS[1]  # the director
+
+
+def test_unkeyed_hits_and_hits_sharing_a_key_keep_the_searchs_places(
+    minilm: MiniLMEmbedder,
+) -> None:
+    """Without a key of its own, a hit may be a version of another: the frame closer to
+    the question is then the one whose value happens to be, so only the time order moves
+    it."""
+    assert _first(minilm, 2.0, [None] * len(FACTS)) == FACTS[0]
+    assert _first(minilm, 2.0, ["h", "h", "office", "penrose"]) == FACTS[0]
+    assert _first(minilm, 2.0, ["h", None, "office", "penrose"]) == FACTS[0]
+
+
+def _row(content: str, similarity: float, key: str) -> Any:
+    return search_row(content, similarity, NOW - timedelta(days=3), supersession_key=key)
+
+
+def test_recall_with_the_measured_model_puts_the_asked_slot_first(
+    minilm: MiniLMEmbedder,
+) -> None:
+    rows = [_row(t, s, f"k{n}") for n, (t, s) in enumerate(zip(FACTS, SIMILARITY, strict=True))]
+
+    def ranked(policy: CurationPolicy) -> list[str]:
+        hits = rank_candidates(
+            rows,
+            {},
+            policy,
+            tenant="t",
+            model=MINILM_MODEL,
+            now=NOW,
+            k=len(rows),
+            curated=True,
+            query=QUESTION,
+            embedder=minilm,
+        )
+        return [h.content for h in hits]
+
+    assert ranked(CurationPolicy())[:2] == [FACTS[1], FACTS[0]]
+    assert ranked(CurationPolicy())[3] == FACTS[3]  # another subject keeps its place
+    unweighed = CurationPolicy(slot_frame_weight={MINILM_MODEL: 0.0})
+    assert ranked(unweighed)[0] == FACTS[0]
+
+
+@st.composite
+def _hits(draw: st.DrawFn) -> tuple[list[float], dict[int, float], float]:
+    n = draw(st.integers(2, 9))
+    relevance = sorted(draw(st.lists(st.floats(-1, 1), min_size=n, max_size=n)), reverse=True)
+    named = draw(st.sets(st.integers(0, n - 1)))
+    frame = {i: draw(st.floats(-1, 1)) for i in sorted(named)}
+    return relevance, frame, draw(st.floats(0, 4))
+
+
+@given(_hits())
+def test_only_the_subjects_hits_move_and_each_place_keeps_its_relevance(
+    hits: tuple[list[float], dict[int, float], float],
+) -> None:
+    relevance, frame, weight = hits
+    order, adjusted = _closest_frame_first(list(range(len(relevance))), relevance, frame, weight)
+    assert sorted(order) == list(range(len(relevance)))
+    for place, hit in enumerate(order):
+        assert adjusted[hit] == relevance[place]  # the place's relevance, whoever holds it
+        if place not in frame:
+            assert hit == place  # a hit not naming the subject never moves
+    if len(frame) > 1 and weight > 0:
+        moved = [hit for hit in order if hit in frame]
+        combined = [relevance[i] + weight * frame[i] for i in moved]
+        assert combined == sorted(combined, reverse=True)
