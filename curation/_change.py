@@ -967,9 +967,12 @@ def newest_of_slot_first(
         return SlotOrder(order, newest)
     statements = [read_statement(t) for t in texts]
     question = _read_question(query, statements, relevance, near)
-    frame = _frames(query, texts, statements, question, frame_relevance)
-    filed = {i: v for i, v in frame.items() if _alone_under_its_key(i, slot_keys)}
-    order, relevance = _closest_frame_first(order, relevance, filed, frame_weight)
+    alone = [_alone_under_its_key(i, slot_keys) for i in range(len(texts))]
+    # the frames of every hit naming the subject, embedded only when a step uses them
+    wanted = frame_weight > 0 and sum(alone) > 1
+    frame = _frames(query, texts, statements, question, frame_relevance, wanted)
+    filed = {i: v for i, v in frame.items() if alone[i]}
+    order, relevance = _closest_frame_first(relevance, filed, frame_weight)
 
     def moment(i: int) -> tuple[datetime, datetime]:
         """When the statement was the word on its slot: its validity note, unless the note
@@ -996,6 +999,9 @@ def newest_of_slot_first(
         slot_of = [group[0] if i in group else s for i, s in enumerate(slot_of)]
         best = max(relevance[i] for i in group)
         reordered.append([i for i in group if relevance[i] >= best - width])
+    if not frame and any(len(members) > 1 for members in reordered):
+        # a far member's second slot is as often in evidence below the band as within it
+        frame = _frames(query, texts, statements, question, frame_relevance, True)
     for members in reordered:
         # the statements' own structure first, then the embedding's far members
         members = _one_frame_two_slots(members, relevance, statements, question, moment)
@@ -1043,13 +1049,14 @@ def _frames(
     statements: Sequence[Statement],
     question: _Question,
     frame_relevance: FrameRelevance | None,
+    wanted: bool,
 ) -> dict[int, float]:
     """How close each hit naming the question's subject is to what the question asks of
     it (embedded only when a slot group may reorder): the two texts compared without the
     subject's words, so that the name both share does not make another slot of the
     subject look like an answer ("Where does Priya Raman live?" / "Priya Raman is
     employed as head of data")."""
-    if frame_relevance is None or not question.subject:
+    if frame_relevance is None or not question.subject or not wanted:
         return {}
     own = [i for i, statement in enumerate(statements) if question.names_subject(statement)]
     if len(own) < 2:
@@ -1068,7 +1075,7 @@ def _alone_under_its_key(hit: int, keys: Sequence[str | None]) -> bool:
 
 
 def _closest_frame_first(
-    order: list[int], relevance: Sequence[float], frame: Mapping[int, float], weight: float
+    relevance: Sequence[float], frame: Mapping[int, float], weight: float
 ) -> tuple[list[int], list[float]]:
     """The hits in ``frame`` (the subject's, each alone under its key), in their places,
     reordered by relevance plus ``weight`` times their closeness to what the question asks
@@ -1080,16 +1087,15 @@ def _closest_frame_first(
     closer to the question is the one whose value happens to be, and the band steps after
     did not always put the newest back on top (set C, unkeyed: current first 0.907 ->
     0.894 in one family)."""
-    if len(frame) < 2 or weight <= 0:
-        return order, list(relevance)
-    places = sorted(frame, key=order.index)
-    closest = sorted(frame, key=lambda i: (-(relevance[i] + weight * frame[i]), i))
-    moved = list(order)
+    order = list(range(len(relevance)))  # the hits' places, best first
     adjusted = list(relevance)
-    for place, hit in zip(places, closest, strict=True):
-        moved[order.index(place)] = hit
+    if len(frame) < 2 or weight <= 0:
+        return order, adjusted
+    closest = sorted(frame, key=lambda i: (-(relevance[i] + weight * frame[i]), i))
+    for place, hit in zip(sorted(frame), closest, strict=True):
+        order[place] = hit
         adjusted[hit] = relevance[place]
-    return moved, adjusted
+    return order, adjusted
 
 
 def _in_the_questions_frame(

@@ -108,7 +108,7 @@ def test_only_the_subjects_hits_move_and_each_place_keeps_its_relevance(
     hits: tuple[list[float], dict[int, float], float],
 ) -> None:
     relevance, frame, weight = hits
-    order, adjusted = _closest_frame_first(list(range(len(relevance))), relevance, frame, weight)
+    order, adjusted = _closest_frame_first(relevance, frame, weight)
     assert sorted(order) == list(range(len(relevance)))
     for place, hit in enumerate(order):
         assert adjusted[hit] == relevance[place]  # the place's relevance, whoever holds it
