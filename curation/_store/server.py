@@ -95,8 +95,29 @@ def embedded_server_pid(pgdata: Path) -> int | None:
     except ProcessLookupError:
         return None
     except PermissionError:  # alive, another user's
-        return pid
-    return pid
+        pass
+    return pid if _runs_postgres(pid) else None
+
+
+def _runs_postgres(pid: int) -> bool:
+    """Whether ``pid`` is a PostgreSQL process of its own. A crash leaves its pid in the
+    file, and the system may since have given it to any process, or to a thread: a
+    thread's id signals its whole process, so a stale file once made the stop interrupt
+    the very process stopping it. Without procfs to ask, liveness is all there is."""
+    if pid == os.getpid():
+        return False
+    proc = Path("/proc") / str(pid)
+    if not Path("/proc/self/status").exists():
+        return True
+    try:
+        status = (proc / "status").read_text(encoding="utf-8", errors="replace")
+        name = (proc / "comm").read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        return False
+    leader = any(
+        line.split()[1:2] == [str(pid)] for line in status.splitlines() if line.startswith("Tgid:")
+    )
+    return leader and name.startswith("postgres")
 
 
 def stop_embedded_server(pgdata: Path, *, timeout: float = 60) -> int | None:
