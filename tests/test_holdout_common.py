@@ -1,5 +1,5 @@
 """The integrity checks sets D to I share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_i.py)."""
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_j.py)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ import evaluation.holdout_f as holdout_f
 import evaluation.holdout_g as holdout_g
 import evaluation.holdout_h as holdout_h
 import evaluation.holdout_i as holdout_i
+import evaluation.holdout_j as holdout_j
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -41,6 +42,7 @@ SETS = [
     pytest.param(holdout_g, id="g"),
     pytest.param(holdout_h, id="h"),
     pytest.param(holdout_i, id="i"),
+    pytest.param(holdout_j, id="j"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -57,6 +59,10 @@ UNKNOWN = [
     *(
         pytest.param(holdout_i, family, id=f"i-{family}")
         for family in ("haiku", "", "TICKER", "xml-snippet", "tool_call")
+    ),
+    *(
+        pytest.param(holdout_j, family, id=f"j-{family}")
+        for family in ("haiku", "", "AUDIT_ENTRY", "sql-statement", "xml_snippet")
     ),
 ]
 
@@ -82,6 +88,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_g, 10, 10, id="g"),
         pytest.param(holdout_h, 8, 10, id="h"),
         pytest.param(holdout_i, 10, 10, id="i"),
+        pytest.param(holdout_j, 10, 10, id="j"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -146,6 +153,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_g, Floors(600, 20, 5, 100, 60, 60, 30), id="g"),
     pytest.param(holdout_h, Floors(900, 13, 10, 200, 80, 20, 50), id="h"),
     pytest.param(holdout_i, Floors(950, 15, 8, 200, 80, 40, 70), id="i"),
+    pytest.param(holdout_j, Floors(950, 3, 10, 300, 70, 20, 18), id="j"),
 ]
 
 
