@@ -47,6 +47,7 @@ import math
 import re
 import threading
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -967,12 +968,15 @@ def newest_of_slot_first(
         return SlotOrder(order, newest)
     statements = [read_statement(t) for t in texts]
     question = _read_question(query, statements, relevance, near)
-    alone = [_alone_under_its_key(i, slot_keys) for i in range(len(texts))]
+    filed = Counter(slot_keys)
+    alone = [key is not None and filed[key] == 1 for key in slot_keys]
     # the frames of every hit naming the subject, embedded only when a step uses them
     wanted = frame_weight > 0 and sum(alone) > 1
     frame = _frames(query, texts, statements, question, frame_relevance, wanted)
-    filed = {i: v for i, v in frame.items() if alone[i]}
-    order, relevance = _closest_frame_first(relevance, filed, frame_weight)
+    # a hit alone under its key: one slot, its only statement here, so placing it by the
+    # slot asked orders no versions
+    keyed = {i: v for i, v in frame.items() if alone[i]}
+    order, relevance = _closest_frame_first(relevance, keyed, frame_weight)
 
     def moment(i: int) -> tuple[datetime, datetime]:
         """When the statement was the word on its slot: its validity note, unless the note
@@ -1066,12 +1070,6 @@ def _frames(
         [without_words(texts[i], question.subject) for i in own],
     )
     return dict(zip(own, (float(x) for x in scores), strict=True))
-
-
-def _alone_under_its_key(hit: int, keys: Sequence[str | None]) -> bool:
-    """A hit its writer filed under a key no other hit holds: one slot, its only
-    statement here, so placing it by the slot asked orders no versions."""
-    return keys[hit] is not None and keys.count(keys[hit]) == 1
 
 
 def _closest_frame_first(
