@@ -259,10 +259,14 @@ def _surfaces(text: str) -> list[str]:
 _PHRASE_BREAK = re.compile(r"[,;:=|()\[\]?!\u2014\u2013]|\.(?:\s|$)|\s-\s")
 
 
-def _content(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
-    """The stemmed content words of ``text`` in order, the same words as written, and the
-    phrase each belongs to (punctuation between two words starts a new phrase)."""
+def _content(
+    text: str,
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...], frozenset[int]]:
+    """The stemmed content words of ``text`` in order, the same words as written, the
+    phrase each belongs to (punctuation between two words starts a new phrase), and the
+    positions of the words written as owners ("Priya Raman's", "the account's")."""
     words, written, phrases = [], [], []
+    owners: set[int] = set()
     phrase, last_end = 0, 0
     for raw, start, end, _ in _words(text):
         if _PHRASE_BREAK.search(text[last_end:start]):
@@ -270,10 +274,13 @@ def _content(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ..
         last_end = end
         norm = _norm(raw.lower())
         if norm:
+            token = text[start:end].replace("\u2019", "'").strip(".'")
+            if token.endswith("'s") and token[:-2].endswith(raw) and norm != "let":
+                owners.add(len(words))
             words.append(norm)
             written.append(raw)
             phrases.append(phrase)
-    return tuple(words), tuple(written), tuple(phrases)
+    return tuple(words), tuple(written), tuple(phrases), frozenset(owners)
 
 
 def content_words(text: str) -> tuple[str, ...]:
@@ -302,6 +309,7 @@ class Statement:
     point_anchored: bool
     state_cued: bool
     addition: bool
+    owners: frozenset[int] = frozenset()  # words written with a possessive "'s"
 
 
 def _when(match: re.Match[str]) -> datetime | None:
@@ -402,12 +410,13 @@ def read_statement(text: str) -> Statement:
     kept.append(text[cursor:])
     content = " ".join(kept)
     moments = [n.when for n in notes if n.when is not None]
-    words, written, phrases = _content(content)
+    words, written, phrases, owners = _content(content)
     return Statement(
         text=text,
         words=words,
         written=written,
         phrases=phrases,
+        owners=owners,
         valid_from=max(moments) if moments else None,
         point_anchored=bool(notes) and all(n.point for n in notes),
         state_cued=bool(_STATE_CUE.search(content)) or any(not n.point for n in notes),
@@ -507,6 +516,8 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
             SlotVerdict.DIFFERENT,
             reason=f"{found.substitutions} stretches replaced (a change is one)",
         )
+    if _owner_replaced(older, found.older_value) and _owner_replaced(newer, found.newer_value):
+        return SlotComparison(SlotVerdict.DIFFERENT, reason=ANOTHER_OWNER)
     old_words, new_words = a[found.older_value], b[found.newer_value]
     overlap = round(found.shared / (found.shared + found.inserted), 4) if found.shared else 0.0
 
@@ -539,6 +550,26 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
 
 
 ANOTHER_SLOT = "another slot, with a value of its own kind"
+ANOTHER_OWNER = "the replaced words own the slot: another subject"
+
+
+def _owner_replaced(statement: Statement, span: slice) -> bool:
+    """The replaced stretch names whose the slot is: its last word, or the word right
+    after it in its phrase, is written as an owner ("Priya Raman's employer", "the
+    Halvorsen Logistics account's plan")."""
+    if span.stop <= span.start:
+        return False
+    last = span.stop - 1
+    if last in statement.owners:
+        return True
+    after = span.stop  # the head noun of the owner's phrase: "the Halvorsen account's"
+    return (
+        after in statement.owners
+        and statement.phrases[after] == statement.phrases[last]
+        and statement.written[after].islower()
+    )
+
+
 ANOTHER_NAME = "each names an identifier the other does not"
 
 
@@ -621,8 +652,9 @@ def may_restate(a: str, b: str) -> bool:
     first, second = read_statement(a), read_statement(b)
     if _name_other_things(first, second):
         return False  # "payments-core … Ben Okafor" / "payments-core-eu … Ben Okafor"
-    if compare_statements(first, second).verdict is SlotVerdict.CHANGE:
-        return False
+    compared = compare_statements(first, second)
+    if compared.verdict is SlotVerdict.CHANGE or compared.reason == ANOTHER_OWNER:
+        return False  # another value, or the same value of another owner
     values_first, values_second = _stated(first).values, _stated(second).values
     found = _align(first.words, second.words)
     if found.substitutions > 1 and _one_stretch_swapped_throughout(first.words, second.words):

@@ -116,6 +116,64 @@ def test_a_date_weekday_plan_or_amount_can_be_the_value(
     assert (found.older_value.lower(), found.newer_value.lower()) == values
 
 
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            "[2022-07-04] people: Priya Raman's employer updated to Tessaract Labs",
+            "[2023-02-20] people: Lena Fischer's employer updated to Tessaract Labs",
+        ),
+        ("The Okonkwo account's plan is Growth (2019).", "The Mirabel account's plan is Growth."),
+        ("Starter \u2014 the Halvorsen account's plan", "Starter = the Vesta account's plan"),
+        ("fyi payments-core's port is 8121 now", "fyi search-api\u2019s port is 8121 now"),
+    ],
+)
+def test_the_same_value_said_of_two_owners_is_no_change(older: str, newer: str) -> None:
+    """What a possessive marks as the owner of the slot is its subject: a pair whose one
+    replaced stretch is the owner on both sides states one value of two subjects."""
+    assert compare_slots(older, newer).verdict is SlotVerdict.DIFFERENT
+    assert compare_slots(newer, older).verdict is SlotVerdict.DIFFERENT
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "values"),
+    [
+        (
+            "Don't forget that Amara Okafor's home city is Manchester.",
+            "Use Rotterdam as Amara Okafor's home city from now on.",
+            ("forget", "use rotterdam"),
+        ),
+        (
+            "\u20ac10.45 has been recorded as Germany's minimum hourly wage since 2022.",
+            "\u20ac12.00 was named Germany's minimum hourly wage in 2022.",
+            ("\u20ac10.45", "\u20ac12.00 named"),
+        ),
+        (
+            "Priya Raman's employer is Canva",
+            "Priya Raman's employer is Deloitte",
+            ("canva", "deloitte"),
+        ),
+        (
+            "the Halvorsen account's plan: Growth",
+            "the Halvorsen account's plan: Scale",
+            ("growth", "scale"),
+        ),
+    ],
+)
+def test_a_value_beside_its_owner_still_changes(
+    older: str, newer: str, values: tuple[str, str]
+) -> None:
+    found = compare_slots(older, newer)
+    assert found.verdict is SlotVerdict.CHANGE, found.reason
+    assert (found.older_value.lower(), found.newer_value.lower()) == values
+
+
+def test_a_contraction_owns_nothing() -> None:
+    assert read_statement("Let's ship Growth").owners == frozenset()
+    assert read_statement("It's Growth").owners == frozenset()
+    assert read_statement("the payments-core service's port").owners == {2}
+
+
 def test_a_restatement_is_not_a_change() -> None:
     found = compare_slots(
         "Anderlecht is the team of Jan Koller (as of 1999).",
