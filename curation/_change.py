@@ -265,7 +265,9 @@ def _content(
     """The stemmed content words of ``text`` in order, the same words as written, the
     phrase each belongs to (punctuation between two words starts a new phrase), and the
     positions of the words written as owners ("Priya Raman's", "the account's")."""
-    words, written, phrases = [], [], []
+    words: list[str] = []
+    written: list[str] = []
+    phrases: list[int] = []
     owners: set[int] = set()
     phrase, last_end = 0, 0
     for raw, start, end, _ in _words(text):
