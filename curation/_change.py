@@ -807,20 +807,19 @@ def _read_question(
         for w in words
         if w in named and 2 * sum(1 for s in near_top if w in s.words) >= len(near_top)
     )
+    # sorted: the slot weights are summed in one order in every process (a set's order
+    # follows the hash seed, and a float sum at exactly half the total could flip)
+    held = {w: sum(1 for s in statements if w in s.words) for w in sorted(words - subject)}
     for name in _name_phrases(query):
         # a name's common words tell it from a near-twin ("Northwind Travel" / "Northwind
         # Traders"): they join the subject when a hit near the top writes the whole name.
+        # They still weigh as slot words: one slot written with other labels ("employer",
+        # "company") is covered by the name; TimeQA-like sets lost 0.02 without that.
         # A name of common words only ("Marcus Bell") names the subject as well when most
         # hits near the top write it whole, as a rare word does
         writers = sum(1 for s in near_top if name <= set(s.words))
         if writers and (name & named or 2 * writers >= len(near_top)):
             subject |= name
-    # the subject's words are never slot words: weighed as such, every statement naming
-    # the subject covered the slot ("Marcus Bell's home city?" of "Marcus Bell was made
-    # engineering manager"), and another slot of it joined the slot's group. Sorted: the
-    # weights are summed in one order in every process (a set's order follows the hash
-    # seed, and a float sum at exactly half the total could flip)
-    held = {w: sum(1 for s in statements if w in s.words) for w in sorted(words - subject)}
     # an identifier with a near-twin among the hits near the top is matched whole:
     # "billing-api" asked is not "billing-api-v2" written
     written = [identifiers(s.text) for s in near_top]
