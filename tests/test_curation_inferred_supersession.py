@@ -125,34 +125,44 @@ def test_a_chain_of_changes_points_every_older_value_at_the_current_one() -> Non
     assert {a.memory_id: a.target_id for a in plan.archives} == {"a": "c", "b": "c"}
 
 
+def _employers(priya_first: str, priya_then: str, lena: str) -> list[dict[str, object]]:
+    return [
+        {"id": "a", "content": priya_first, "embedding": TOPIC, "age_days": 300},
+        {"id": "b", "content": priya_then, "embedding": near(TOPIC, 0.93, 1), "age_days": 200},
+        {"id": "c", "content": lena, "embedding": near(TOPIC, 0.93, 2), "age_days": 10},
+    ]
+
+
 def test_a_chain_never_carries_an_older_value_over_to_another_subject() -> None:
     """Each link is one pair's reading: Fernhill said of Lena after Priya reads as a change
-    of one stretch, but Priya's first employer is not Lena's statement's to replace. Which
-    link is wrong the plan cannot tell, so the first entry stays active."""
-    rows = [
-        {
-            "id": "a",
-            "content": "Priya Raman's employer is Tessaract Labs.",
-            "embedding": TOPIC,
-            "age_days": 300,
-        },
-        {
-            "id": "b",
-            "content": "Priya Raman's employer is Fernhill Analytics.",
-            "embedding": near(TOPIC, 0.93, 1),
-            "age_days": 200,
-        },
-        {
-            "id": "c",
-            "content": "Lena Fischer's employer is Fernhill Analytics.",
-            "embedding": near(TOPIC, 0.93, 2),
-            "age_days": 10,
-        },
-    ]
-    plan = plan_for(rows)
+    of one stretch (nothing in "X: employer now Y" marks which name is the subject), but
+    Priya's first employer is not Lena's statement's to replace. Which link is wrong the
+    plan cannot tell, so the first entry stays active."""
+    plan = plan_for(
+        _employers(
+            "priya raman: employer now tessaract labs",
+            "priya raman: employer now fernhill analytics",
+            "lena fischer: employer now fernhill analytics",
+        )
+    )
     targets = {a.memory_id: a.target_id for a in plan.archives}
     assert "a" not in targets  # kept: its chain ends at another subject's statement
     assert [(h.older_id, h.newer_id) for h in plan.held if h.older_id == "a"] == [("a", "b")]
+
+
+def test_the_same_value_of_another_owner_ends_no_chain() -> None:
+    """Written with owners ("Priya Raman's employer"), Lena's statement is another
+    subject's: no link to it, so Priya's own change stands and is applied."""
+    plan = plan_for(
+        _employers(
+            "Priya Raman's employer is Tessaract Labs.",
+            "Priya Raman's employer is Fernhill Analytics.",
+            "Lena Fischer's employer is Fernhill Analytics.",
+        )
+    )
+    targets = {a.memory_id: a.target_id for a in plan.archives}
+    assert targets == {"a": "b"}
+    assert not [h for h in plan.held if "c" in (h.older_id, h.newer_id)]
 
 
 def test_a_superseded_canonical_takes_its_duplicates_with_it() -> None:
