@@ -1,5 +1,5 @@
-"""The integrity checks sets D to I share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_j.py)."""
+"""The integrity checks sets D to K share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_k.py)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ import evaluation.holdout_g as holdout_g
 import evaluation.holdout_h as holdout_h
 import evaluation.holdout_i as holdout_i
 import evaluation.holdout_j as holdout_j
+import evaluation.holdout_k as holdout_k
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -43,6 +44,7 @@ SETS = [
     pytest.param(holdout_h, id="h"),
     pytest.param(holdout_i, id="i"),
     pytest.param(holdout_j, id="j"),
+    pytest.param(holdout_k, id="k"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -63,6 +65,10 @@ UNKNOWN = [
     *(
         pytest.param(holdout_j, family, id=f"j-{family}")
         for family in ("haiku", "", "AUDIT_ENTRY", "sql-statement", "xml_snippet")
+    ),
+    *(
+        pytest.param(holdout_k, family, id=f"k-{family}")
+        for family in ("haiku", "", "GIT_TAG", "latex-row", "audit_entry")
     ),
 ]
 
@@ -89,6 +95,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_h, 8, 10, id="h"),
         pytest.param(holdout_i, 10, 10, id="i"),
         pytest.param(holdout_j, 10, 10, id="j"),
+        pytest.param(holdout_k, 10, 10, id="k"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -101,7 +108,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to I give an entity several slots (set D gives each entity one)."""
+    """Sets E to K give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -154,6 +161,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_h, Floors(900, 13, 10, 200, 80, 20, 50), id="h"),
     pytest.param(holdout_i, Floors(950, 15, 8, 200, 80, 40, 70), id="i"),
     pytest.param(holdout_j, Floors(950, 3, 10, 300, 70, 20, 18), id="j"),
+    pytest.param(holdout_k, Floors(950, 15, 30, 200, 60, 40, 50), id="k"),
 ]
 
 

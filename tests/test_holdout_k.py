@@ -1,0 +1,119 @@
+"""What is particular to hold-out set K (evaluation/holdout_k): real-world facts in eight
+domains other than sets G's to J's, their value kinds, questions, wording families and
+labelled pairs; the checks it shares with sets D to J are in test_holdout_common.py, with
+those of the pairs it builds through set G's code. Nothing here judges the change detector
+or needs the database."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+import holdout_checks as checks
+
+import evaluation.holdout_k as holdout_k
+from evaluation.holdout import Subject
+from evaluation.holdout_g.catalogue import domain
+from evaluation.holdout_k import SOURCE, families, holdout_histories, holdout_pairs, render
+
+EARLIER_DOMAINS = {
+    *("companies", "football_clubs", "countries", "cities", "bands", "languages"),
+    *("operating_systems", "national_teams", "central_banks", "athletics_records"),
+    *("sports_bodies", "formula_one", "space_agencies", "orchestras", "museums", "newspapers"),
+    *("universities", "airlines", "international_organisations", "car_makers"),
+    *("skyscrapers", "video_games", "stock_exchanges", "ceremonial_offices"),
+    *("programming_languages", "chess", "us_governors", "city_mayors", "web_browsers"),
+    *("smartphones", "telescopes", "observatories", "parliament_speakers"),
+}
+ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
+LATEST = re.compile(r"most recently|newest|latest|these days")
+
+
+def _in_slot_words(question: str, subject: Subject) -> bool:
+    return checks.uses_words(question, domain(subject.domain, SOURCE).slots[subject.slot].words)
+
+
+def test_eight_new_domains_entities_with_several_slots_and_stable_subjects() -> None:
+    counts = checks.subject_counts(holdout_k)
+    assert len(counts.by_domain) == 8 and min(counts.by_domain.values()) >= 10
+    assert not set(counts.by_domain) & EARLIER_DOMAINS
+    assert 100 <= counts.by_domain.total() <= 115
+    slots = counts.slots_per_entity
+    assert 70 <= len(slots) <= 80
+    assert sum(n >= 2 for n in slots.values()) >= len(slots) / 3 and max(slots.values()) == 3
+    assert 0.10 <= counts.stable_share <= 0.20
+
+
+def test_values_come_in_many_kinds() -> None:
+    values = {f.value for s in holdout_histories() for f in s.facts}
+    assert sum(bool(re.fullmatch(r"\d{1,2} majors?", v)) for v in values) >= 10  # title counts
+    money = r"(£|€|\$|SEK )[\d,.]+( million)?"
+    assert sum(bool(re.fullmatch(money, v)) for v in values) >= 12  # fees and prize money
+    assert sum(bool(re.fullmatch(r"\d{1,2}\.\d{1,2}", v)) for v in values) >= 25  # versions
+    assert sum(bool(re.fullmatch(r"\d\d", v)) for v in values) >= 5  # PostgreSQL majors
+    named = r"Fedora \d\d|SQL Server 20\d\d|\d\d(c|ai)"
+    assert sum(bool(re.fullmatch(named, v)) for v in values) >= 10  # named releases
+    licences = {f.value for s in holdout_histories() if s.slot == "license" for f in s.facts}
+    assert len(licences) >= 10
+    assert sum(bool(re.fullmatch(r"[A-Z]\w+ [A-Z][\w-]+", v)) for v in values) >= 120  # people
+
+
+def test_questions_ask_in_the_slots_words_around_them_and_for_the_latest() -> None:
+    asked = checks.questions_asked(holdout_k)
+    assert len({q.split()[0] for q in asked}) >= 5
+    for subject in holdout_histories():
+        uses = [_in_slot_words(q, subject) for q in subject.questions]
+        assert any(uses) and not all(uses), subject.questions
+        assert not any("_" in q for q in subject.questions)
+        assert any(LATEST.search(q) for q in subject.questions), subject.questions
+    assert sum(len(s.questions) == 3 for s in holdout_histories()) == len(holdout_histories())
+
+
+def _syslog(t: str) -> bool:
+    return "\n" not in t and bool(re.search(r"kb01 factd(\[2211\]:| 2211 - - )", t))
+
+
+def _citation(t: str) -> bool:
+    markers = ("Press release", "Annual Report", "Retrieved", "Accessed", "cited")
+    return "\n" not in t and t.endswith(".") and any(m in t for m in markers)
+
+
+SHAPES: dict[str, Callable[[str], bool]] = {
+    "git_tag": lambda t: t.startswith(("git tag -a ", "git tag -f ", "tag ")),
+    "threaded_reply": lambda t: t.startswith(("> ", "↳ ")) and "↳ " in t,
+    "latex_row": lambda t: "\n" not in t and " & " in t and t.endswith(" \\\\"),
+    "microdata": lambda t: t.startswith("<") and t.endswith(">") and "itemscope" in t,
+    "protobuf_text": lambda t: ': "' in t and bool(re.match(r"(# |\w+ \{|\w+: \")", t)),
+    "syslog_line": _syslog,
+    "citation": _citation,
+    "wiki_edit": lambda t: t.startswith(("(cur | prev) ", "Edit summary: /* ", "m ", "rev ")),
+    "env_export": lambda t: bool(re.search(r"^(export|env) ", t, re.MULTILINE)),
+    "gloss": lambda t: bool(re.match(r"(FR|DE|ES|IT|NL): ", t)) and " | EN gloss: " in t,
+}
+
+
+def test_each_family_keeps_its_shape_and_varies_its_wording() -> None:
+    assert list(families()) == list(SHAPES)
+    for family in families():
+        assert len(checks.family_shapes(holdout_k, family, SHAPES[family])) >= 4, family
+
+
+def test_env_exports_carry_no_date() -> None:
+    checks.check_undated(holdout_k, "env_export")
+
+
+def test_validity_is_written_many_ways() -> None:
+    texts = [m.text for s in holdout_histories() for f in families() for m in render(f, s)]
+    assert any(ISO_DATE.search(t) for t in texts)
+    assert any(re.search(rf"({checks.MONTHS}) (19|20)\d\d", t) for t in texts)
+    phrases = ("since", "as of", "effective", "until further notice", "a partir del")
+    for phrase in (*phrases, "Retrieved", "T00:00:00Z", "datetime="):
+        assert any(phrase in t for t in texts), phrase
+
+
+def test_pairs_include_every_kind_of_negative() -> None:
+    kinds = Counter(p.kind for p in holdout_pairs())
+    assert set(kinds) >= {"positive", "restatement", "cross_subject", "other_slot"}
+    assert {"multi_valued", "recurring_event", "addition"} <= set(kinds)
+    assert kinds.total() >= 900
