@@ -1,7 +1,8 @@
 """The internals the benchmark (``evaluation.perf``) and reliability harness
 (``evaluation.reliability``) drive directly, to time or crash one phase of a curation pass
 (and, for the bench's embedding rows, the ONNX embedder's session and load timings;
-for ``memgov eval trust-gate``, the trust gate's detectors).
+for ``memgov eval trust-gate``, the trust gate's detectors; for ``memgov eval
+recall-order``, recall's ranking of a list of candidates).
 
 Everything else outside ``curation`` imports from the front door (``curation.__all__``);
 this module is the one documented exception, kept small on purpose.
@@ -18,6 +19,7 @@ from curation._neighbors import (
     pair_recall_precision,
     similar_pairs,
 )
+from curation._ranking import rank_candidates
 from curation._store.database import scope_to_tenant
 from curation._store.recall import SearchIndex, candidate_order
 from curation._store.recall import search as recall_search
@@ -59,6 +61,7 @@ __all__ = [
     "onnx_minilm",
     "pair_recall_precision",
     "propose_principles",
+    "rank_candidates",
     "recall_search",
     "run_apply",
     "scope_to_tenant",

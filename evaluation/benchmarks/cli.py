@@ -3,7 +3,8 @@ conflict-pairs``.
 
 ``register(app)`` adds them to a Typer app (the evaluation CLI wires them under
 ``eval``): each benchmark's command comes from its adapter (``adapters/``), the shared
-options and printing from ``commands``.
+options and printing from ``commands``; ``memgov eval recall-order`` runs recall's order
+alone, without a store (``recall_order``).
 """
 
 from __future__ import annotations
@@ -66,12 +67,44 @@ def conflict_pairs(
         typer.echo(render_pairs(result))
 
 
+def recall_order_command(
+    set_name: str = typer.Option(
+        "a", "--set", help="A hold-out set (a to k), or 'timeqa' (with --timeqa DIR)."
+    ),
+    family: str = typer.Option("all", "--family", help="A wording family, or 'all'."),
+    timeqa_dir: Path | None = typer.Option(None, "--timeqa", help="The timeqa directory."),
+    k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
+    as_json: bool = commands.JSON_OPTION,
+) -> None:
+    """Recall's order alone, without a store or a curation pass: current value first per
+    wording family (raw, heuristic at 0.05 and 0.10, the order recall gives), in seconds."""
+    from curation import embedder_from_env
+    from evaluation.benchmarks.holdout_store import UnknownHoldoutError
+    from evaluation.benchmarks.recall_order import recall_order, render, sources
+
+    commands.check_k(k)
+    if timeqa_dir is not None:
+        commands.check_directory(timeqa_dir)
+    try:
+        runs = sources(set_name, family, timeqa_dir)
+    except UnknownHoldoutError as error:
+        commands.refuse(f"--{error}")
+    embedder = embedder_from_env()
+    for name, data in runs:
+        result = recall_order(data, embedder, k=k, cache=commands.cache_path())
+        if as_json:
+            typer.echo(json.dumps({"set": set_name, "family": name} | result))
+        else:
+            typer.echo(render(set_name, name, result))
+
+
 def register(app: typer.Typer) -> None:
     """Add a command per registered benchmark and ``conflict-pairs`` to ``app`` (e.g. the
     ``eval`` sub-app)."""
     for name, benchmark in BENCHMARKS.items():
         app.command(name)(with_progress(benchmark.title)(benchmark.command()))
     app.command("conflict-pairs")(conflict_pairs)
+    app.command("recall-order")(recall_order_command)
 
 
 if __name__ == "__main__":  # pragma: no cover - manual runs: python -m evaluation.benchmarks.cli

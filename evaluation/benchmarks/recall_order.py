@@ -1,0 +1,181 @@
+"""Recall order without a store: ``memgov eval recall-order``.
+
+The changing-facts runs (TimeQA's wordings, the hold-out sets) write every fact to the
+embedded PostgreSQL, run a curation pass and recall each question: about an hour for
+every set and wording. Most of what they measure is the order recall gives the
+candidates (``rank_candidates``: the blend, then the newest statement of the question's
+slot first). This runs that order alone, in seconds per family: each question's
+candidates are its domain's facts nearest by cosine (as many as the store fetches for
+``k`` hits), ranked by the very function the store's recall calls, with the model's own
+slot-order settings. No curation pass runs, so no duplicate is merged and nothing is
+archived or held; measured against the store runs it is within a few points per family
+(docs/evaluation.md, session 24). A change to the slot order can be weighed here on every
+set before the store runs confirm it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from curation import CurationPolicy, Embedder, RecallHit
+from curation.internals import rank_candidates
+from evaluation.benchmarks.embed_cache import embed_cached
+from evaluation.benchmarks.heuristic import newest_near_top
+from evaluation.benchmarks.timeqa import TimeQAData
+from evaluation.benchmarks.timeqa_run import (
+    QUERY_DELAY,
+    WIDE_MARGIN,
+    ChangingFactScore,
+    aggregate_scores,
+    score_question,
+)
+
+ARMS = ("raw", "heuristic", "heuristic_0.10", "ordered")
+_TENANT = "recall-order"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A fact as a recall candidate: the columns ``rank_candidates`` reads, as the store
+    holds a fact freshly written without key, pin or feedback."""
+
+    id: str
+    content: str
+    similarity: float
+    created_at: datetime
+    kind: str = "fact"
+    importance: float = 0.5
+    generality: int = 0
+    proven: int = 0
+    recall_count: int = 0
+    last_recalled_at: datetime | None = None
+    pinned: bool = False
+    supersession_key: str | None = None
+    version: int = 1
+    status: str = "active"
+    archive_reason: str | None = None
+    superseded_by: str | None = None
+    stated_at: datetime | None = None
+
+
+def recall_order(
+    data: TimeQAData,
+    embedder: Embedder,
+    *,
+    k: int = 10,
+    policy: CurationPolicy | None = None,
+    cache: Path | None = None,
+) -> dict[str, Any]:
+    """Current first (and stale first, another subject's or slot's fact first) per arm:
+    raw similarity, the newest-near-the-top heuristic at 0.05 and 0.10, and the order
+    recall gives (``ordered``), over every question of ``data``."""
+    policy = policy or CurationPolicy()
+    fetched = k * policy.candidate_multiplier
+    scores: dict[str, list[ChangingFactScore]] = {arm: [] for arm in ARMS}
+    for code in sorted(data.facts):
+        facts, questions = data.facts[code], data.questions.get(code, [])
+        if not facts or not questions:
+            continue
+        by_id = {str(f.memory_id): f for f in facts}
+        vectors = _unit(embed_cached(embedder, [f.content for f in facts], cache))
+        asked = _unit(embed_cached(embedder, [q.question for q in questions], cache))
+        now = max(f.at for f in facts) + QUERY_DELAY
+        for question, similarity in zip(questions, asked @ vectors.T, strict=True):
+            nearest = np.argsort(-similarity, kind="stable")[:fetched]
+            rows = [
+                Candidate(
+                    str(facts[i].memory_id), facts[i].content, float(similarity[i]), facts[i].at
+                )
+                for i in nearest
+            ]
+            raw = _ranked(rows, policy, embedder, now, k, curated=False, query=None)
+            ordered = _ranked(rows, policy, embedder, now, k, curated=True, query=question.question)
+            lists = {
+                "raw": [hit.id for hit in raw],
+                "heuristic": newest_near_top(raw),
+                "heuristic_0.10": newest_near_top(raw, WIDE_MARGIN),
+                "ordered": [hit.id for hit in ordered],
+            }
+            for arm, ranked in lists.items():
+                scores[arm].append(score_question(ranked, by_id, question))
+    return {
+        "embedding_model": embedder.model_name,
+        "candidates": fetched,
+        "arms": {arm: aggregate_scores(scores[arm], k) for arm in ARMS},
+    }
+
+
+def _ranked(
+    rows: Sequence[Candidate],
+    policy: CurationPolicy,
+    embedder: Embedder,
+    now: datetime,
+    k: int,
+    *,
+    curated: bool,
+    query: str | None,
+) -> list[RecallHit]:
+    return rank_candidates(
+        rows,
+        {},
+        policy,
+        tenant=_TENANT,
+        model=embedder.model_name,
+        now=now,
+        k=k,
+        curated=curated,
+        query=query,
+        embedder=embedder if curated else None,
+    )
+
+
+def _unit(vectors: Any) -> np.ndarray:
+    """Rows of unit length: their dot products are the cosines the store ranks by."""
+    rows = np.asarray(vectors, dtype=np.float64)
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return rows / np.where(norms == 0, 1.0, norms)
+
+
+def sources(set_name: str, family: str, timeqa: Path | None) -> list[tuple[str, TimeQAData]]:
+    """(family, data) for each family asked: a hold-out set's, or with ``set_name``
+    ``timeqa`` the TimeQA wordings of the facts under ``timeqa``. Unknown names raise
+    ``UnknownHoldoutError`` naming the field."""
+    from evaluation.benchmarks.holdout_store import (
+        UnknownHoldoutError,
+        holdout_data,
+        holdout_families,
+    )
+    from evaluation.benchmarks.timeqa import load_timeqa
+    from evaluation.benchmarks.wordings import family_names, reword
+
+    if set_name == "timeqa":
+        known = family_names()
+        if family != "all" and family not in known:
+            raise UnknownHoldoutError("family", family, known)
+        if timeqa is None:
+            raise UnknownHoldoutError("timeqa", "", ["the timeqa directory (--timeqa DIR)"])
+        facts = load_timeqa(timeqa)
+        return [(f, reword(facts, f)) for f in (known if family == "all" else [family])]
+    known = holdout_families(set_name)
+    if family != "all" and family not in known:
+        raise UnknownHoldoutError("family", family, known)
+    return [(f, holdout_data(set_name, f)) for f in (known if family == "all" else [family])]
+
+
+def render(set_name: str, family: str, result: dict[str, Any]) -> str:
+    """One line per family: current first per arm, and where the ordered arm went wrong."""
+    arms = result["arms"]
+    ordered = arms["ordered"]
+    cells = "  ".join(f"{arm} {arms[arm]['current_first']:.3f}" for arm in ARMS)
+    return (
+        f"{set_name}/{family:<24} n={ordered['n']:<5} current first: {cells}  "
+        f"(ordered: stale first {ordered['stale_first']:.3f}, another's first "
+        f"{ordered['other_subject_first']:.3f}, current in top 5 "
+        f"{ordered['current_in_top5']:.3f})"
+    )
