@@ -102,3 +102,14 @@ def test_the_cli_refuses_bad_input_by_name(
 ) -> None:
     done = run_cli(env, "eval", "recall-order", *args, code=2)
     assert named in done.stderr and "Traceback" not in done.stderr
+
+
+def test_rows_show_what_each_arm_put_first() -> None:
+    result = recall_order(_employers(), HashingEmbedder(), k=4, rows=True)
+    first = {row["question"]: row["first"] for row in result["rows"]}
+    priya = first["Who is Priya Raman's employer?"]
+    assert priya["raw"] == {"top": "stale", "text": "Priya Raman's employer is Tessaract."}
+    assert priya["ordered"]["top"] == "current"
+    assert "Fernhill" in priya["ordered"]["text"]
+    assert len(result["rows"][0]["ordered"]) == 4
+    assert "rows" not in recall_order(_employers(), HashingEmbedder(), k=4)

@@ -75,6 +75,7 @@ def recall_order_command(
     timeqa_dir: Path | None = typer.Option(None, "--timeqa", help="The timeqa directory."),
     k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
     as_json: bool = commands.JSON_OPTION,
+    rows: bool = commands.ROWS_OPTION,
 ) -> None:
     """Recall's order alone, without a store or a curation pass: current value first per
     wording family (raw, heuristic at 0.05 and 0.10, the order recall gives), in seconds."""
@@ -91,7 +92,9 @@ def recall_order_command(
         commands.refuse(f"--{error}")
     embedder = embedder_from_env()
     for name, data in runs:
-        result = recall_order(data, embedder, k=k, cache=commands.cache_path())
+        result = recall_order(
+            data, embedder, k=k, cache=commands.cache_path(), rows=rows and as_json
+        )
         if as_json:
             typer.echo(json.dumps({"set": set_name, "family": name} | result))
         else:

@@ -27,7 +27,7 @@ from curation import CurationPolicy, Embedder, RecallHit
 from curation.internals import rank_candidates
 from evaluation.benchmarks.embed_cache import embed_cached
 from evaluation.benchmarks.heuristic import newest_near_top
-from evaluation.benchmarks.timeqa import TimeQAData
+from evaluation.benchmarks.timeqa import Fact, TimeQAData
 from evaluation.benchmarks.timeqa_run import (
     QUERY_DELAY,
     WIDE_MARGIN,
@@ -71,13 +71,17 @@ def recall_order(
     k: int = 10,
     policy: CurationPolicy | None = None,
     cache: Path | None = None,
+    rows: bool = False,
 ) -> dict[str, Any]:
     """Current first (and stale first, another subject's or slot's fact first) per arm:
     raw similarity, the newest-near-the-top heuristic at 0.05 and 0.10, and the order
-    recall gives (``ordered``), over every question of ``data``."""
+    recall gives (``ordered``), over every question of ``data``. ``rows``: also, per
+    question, what each arm put first and the ordered arm's first five (to read where
+    an order went wrong)."""
     policy = policy or CurationPolicy()
     fetched = k * policy.candidate_multiplier
     scores: dict[str, list[ChangingFactScore]] = {arm: [] for arm in ARMS}
+    shown: list[dict[str, Any]] = []
     for code in sorted(data.facts):
         facts, questions = data.facts[code], data.questions.get(code, [])
         if not facts or not questions:
@@ -88,14 +92,16 @@ def recall_order(
         now = max(f.at for f in facts) + QUERY_DELAY
         for question, similarity in zip(questions, asked @ vectors.T, strict=True):
             nearest = np.argsort(-similarity, kind="stable")[:fetched]
-            rows = [
+            candidates = [
                 Candidate(
                     str(facts[i].memory_id), facts[i].content, float(similarity[i]), facts[i].at
                 )
                 for i in nearest
             ]
-            raw = _ranked(rows, policy, embedder, now, k, curated=False, query=None)
-            ordered = _ranked(rows, policy, embedder, now, k, curated=True, query=question.question)
+            raw = _ranked(candidates, policy, embedder, now, k, curated=False, query=None)
+            ordered = _ranked(
+                candidates, policy, embedder, now, k, curated=True, query=question.question
+            )
             lists = {
                 "raw": [hit.id for hit in raw],
                 "heuristic": newest_near_top(raw),
@@ -104,10 +110,38 @@ def recall_order(
             }
             for arm, ranked in lists.items():
                 scores[arm].append(score_question(ranked, by_id, question))
+            if rows:
+                shown.append(_row(question.question, lists, ordered, by_id, scores))
     return {
         "embedding_model": embedder.model_name,
         "candidates": fetched,
         "arms": {arm: aggregate_scores(scores[arm], k) for arm in ARMS},
+    } | ({"rows": shown} if rows else {})
+
+
+def _row(
+    question: str,
+    lists: dict[str, list[str]],
+    ordered: Sequence[RecallHit],
+    facts: dict[str, Fact],
+    scores: dict[str, list[ChangingFactScore]],
+) -> dict[str, Any]:
+    """One question as read back: each arm's first fact and what it was, and the
+    ordered arm's first five with their similarity and write time."""
+    return {
+        "question": question,
+        "first": {
+            arm: {"top": scores[arm][-1].top, "text": facts[ids[0]].content if ids else None}
+            for arm, ids in lists.items()
+        },
+        "ordered": [
+            {
+                "text": hit.content,
+                "similarity": hit.similarity,
+                "written": hit.created_at.date().isoformat(),
+            }
+            for hit in ordered[:5]
+        ],
     }
 
 
