@@ -113,3 +113,11 @@ def test_rows_show_what_each_arm_put_first() -> None:
     assert "Fernhill" in priya["ordered"]["text"]
     assert len(result["rows"][0]["ordered"]) == 4
     assert "rows" not in recall_order(_employers(), HashingEmbedder(), k=4)
+
+
+def test_with_keys_only_each_keys_newest_is_ranked_as_curated_while_raw_sees_all() -> None:
+    result = recall_order(_employers(), HashingEmbedder(), k=4, keyed=True, rows=True)
+    arms = result["arms"]
+    assert arms["raw"]["stale_first"] == 1.0
+    assert (arms["ordered"]["current_first"], arms["ordered"]["stale_first"]) == (1.0, 0.0)
+    assert all(len(row["ordered"]) == 2 for row in result["rows"])  # two active, one per key

@@ -74,6 +74,7 @@ def recall_order_command(
     family: str = typer.Option("all", "--family", help="A wording family, or 'all'."),
     timeqa_dir: Path | None = typer.Option(None, "--timeqa", help="The timeqa directory."),
     k: int = typer.Option(10, "--k", "-k", help="Hits per recall."),
+    keys: bool = commands.KEYS_OPTION,
     as_json: bool = commands.JSON_OPTION,
     rows: bool = commands.ROWS_OPTION,
 ) -> None:
@@ -93,10 +94,10 @@ def recall_order_command(
     embedder = embedder_from_env()
     for name, data in runs:
         result = recall_order(
-            data, embedder, k=k, cache=commands.cache_path(), rows=rows and as_json
+            data, embedder, k=k, cache=commands.cache_path(), rows=rows and as_json, keyed=keys
         )
         if as_json:
-            typer.echo(json.dumps({"set": set_name, "family": name} | result))
+            typer.echo(json.dumps({"set": set_name, "family": name, "keyed": keys} | result))
         else:
             typer.echo(render(set_name, name, result))
 

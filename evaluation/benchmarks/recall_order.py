@@ -15,7 +15,8 @@ set before the store runs confirm it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import uuid
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -27,7 +28,7 @@ from curation import CurationPolicy, Embedder, RecallHit
 from curation.internals import rank_candidates
 from evaluation.benchmarks.embed_cache import embed_cached
 from evaluation.benchmarks.heuristic import newest_near_top
-from evaluation.benchmarks.timeqa import Fact, TimeQAData
+from evaluation.benchmarks.timeqa import Fact, TimeQAData, single_valued_keys
 from evaluation.benchmarks.timeqa_run import (
     QUERY_DELAY,
     WIDE_MARGIN,
@@ -72,12 +73,16 @@ def recall_order(
     policy: CurationPolicy | None = None,
     cache: Path | None = None,
     rows: bool = False,
+    keyed: bool = False,
 ) -> dict[str, Any]:
     """Current first (and stale first, another subject's or slot's fact first) per arm:
     raw similarity, the newest-near-the-top heuristic at 0.05 and 0.10, and the order
     recall gives (``ordered``), over every question of ``data``. ``rows``: also, per
     question, what each arm put first and the ordered arm's first five (to read where
-    an order went wrong)."""
+    an order went wrong). ``keyed``: each single-valued subject's facts under its key, as
+    the store runs write them with ``--keys``; the store then keeps only the newest of a
+    key active (the survivor rule: all facts are as broad), so the ordered arm ranks the
+    active facts, each with its key, and the raw arm every fact."""
     policy = policy or CurationPolicy()
     fetched = k * policy.candidate_multiplier
     scores: dict[str, list[ChangingFactScore]] = {arm: [] for arm in ARMS}
@@ -87,21 +92,17 @@ def recall_order(
         if not facts or not questions:
             continue
         by_id = {str(f.memory_id): f for f in facts}
+        keys = single_valued_keys(facts) if keyed and not data.relations[code].pointwise else {}
+        active = np.array(_active(facts, keys))
         vectors = _unit(embed_cached(embedder, [f.content for f in facts], cache))
         asked = _unit(embed_cached(embedder, [q.question for q in questions], cache))
         now = max(f.at for f in facts) + QUERY_DELAY
         for question, similarity in zip(questions, asked @ vectors.T, strict=True):
-            nearest = np.argsort(-similarity, kind="stable")[:fetched]
-            candidates = [
-                Candidate(
-                    str(facts[i].memory_id), facts[i].content, float(similarity[i]), facts[i].at
-                )
-                for i in nearest
-            ]
-            raw = _ranked(candidates, policy, embedder, now, k, curated=False, query=None)
-            ordered = _ranked(
-                candidates, policy, embedder, now, k, curated=True, query=question.question
-            )
+            order = np.argsort(-similarity, kind="stable")
+            fetch = order[:fetched], order[active[order]][:fetched]  # raw sees archived ones
+            everything, kept = (_candidates(facts, keys, similarity, i) for i in fetch)
+            raw = _ranked(everything, policy, embedder, now, k, curated=False, query=None)
+            ordered = _ranked(kept, policy, embedder, now, k, curated=True, query=question.question)
             lists = {
                 "raw": [hit.id for hit in raw],
                 "heuristic": newest_near_top(raw),
@@ -143,6 +144,33 @@ def _row(
             for hit in ordered[:5]
         ],
     }
+
+
+def _candidates(
+    facts: Sequence[Fact], keys: Mapping[uuid.UUID, str], similarity: Any, indices: Any
+) -> list[Candidate]:
+    return [
+        Candidate(
+            str(facts[i].memory_id),
+            facts[i].content,
+            float(similarity[i]),
+            facts[i].at,
+            supersession_key=keys.get(facts[i].memory_id),
+        )
+        for i in indices
+    ]
+
+
+def _active(facts: Sequence[Fact], keys: Mapping[uuid.UUID, str]) -> list[bool]:
+    """Which facts a keyed store keeps active: every unkeyed one, and the newest of each
+    key (the write order breaking a tie, as the store's survivor rule does by id)."""
+    newest: dict[str, int] = {}
+    for n, fact in enumerate(facts):
+        key = keys.get(fact.memory_id)
+        if key is not None and (key not in newest or fact.at >= facts[newest[key]].at):
+            newest[key] = n
+    kept = set(newest.values())
+    return [keys.get(f.memory_id) is None or n in kept for n, f in enumerate(facts)]
 
 
 def _ranked(
