@@ -1,5 +1,5 @@
-"""The integrity checks sets D to K share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_k.py)."""
+"""The integrity checks sets D to L share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_l.py)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ import evaluation.holdout_h as holdout_h
 import evaluation.holdout_i as holdout_i
 import evaluation.holdout_j as holdout_j
 import evaluation.holdout_k as holdout_k
+import evaluation.holdout_l as holdout_l
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -45,6 +46,7 @@ SETS = [
     pytest.param(holdout_i, id="i"),
     pytest.param(holdout_j, id="j"),
     pytest.param(holdout_k, id="k"),
+    pytest.param(holdout_l, id="l"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -69,6 +71,10 @@ UNKNOWN = [
     *(
         pytest.param(holdout_k, family, id=f"k-{family}")
         for family in ("haiku", "", "GIT_TAG", "latex-row", "audit_entry")
+    ),
+    *(
+        pytest.param(holdout_l, family, id=f"l-{family}")
+        for family in ("haiku", "", "TELEGRAM", "dot-graph", "git_tag")
     ),
 ]
 
@@ -96,6 +102,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_i, 10, 10, id="i"),
         pytest.param(holdout_j, 10, 10, id="j"),
         pytest.param(holdout_k, 10, 10, id="k"),
+        pytest.param(holdout_l, 10, 10, id="l"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -108,7 +115,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to K give an entity several slots (set D gives each entity one)."""
+    """Sets E to L give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -162,6 +169,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_i, Floors(950, 15, 8, 200, 80, 40, 70), id="i"),
     pytest.param(holdout_j, Floors(950, 3, 10, 300, 70, 20, 18), id="j"),
     pytest.param(holdout_k, Floors(950, 15, 30, 200, 60, 40, 50), id="k"),
+    pytest.param(holdout_l, Floors(950, 11, 40, 200, 60, 20, 50), id="l"),
 ]
 
 

@@ -1,0 +1,129 @@
+"""What is particular to hold-out set L (evaluation/holdout_l): real-world facts in eight
+domains other than sets G's to K's, their value kinds, questions, wording families and
+labelled pairs; the checks it shares with sets D to K are in test_holdout_common.py, with
+those of the pairs it builds through set G's code. Nothing here judges the change detector
+or needs the database."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+import holdout_checks as checks
+
+import evaluation.holdout_l as holdout_l
+from evaluation.holdout import Subject
+from evaluation.holdout_g.catalogue import domain
+from evaluation.holdout_l import SOURCE, families, holdout_histories, holdout_pairs, render
+
+EARLIER_DOMAINS = {
+    *("companies", "football_clubs", "countries", "cities", "bands", "languages"),
+    *("operating_systems", "national_teams", "central_banks", "athletics_records"),
+    *("sports_bodies", "formula_one", "space_agencies", "orchestras", "museums", "newspapers"),
+    *("universities", "airlines", "international_organisations", "car_makers"),
+    *("skyscrapers", "video_games", "stock_exchanges", "ceremonial_offices"),
+    *("programming_languages", "chess", "us_governors", "city_mayors", "web_browsers"),
+    *("smartphones", "telescopes", "observatories", "parliament_speakers"),
+    *("tennis", "opera_houses", "linux_distributions", "broadcasters", "film_festivals"),
+    *("prize_bodies", "databases", "cricket"),
+}
+ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
+LATEST = re.compile(r"most recently|newest|latest|these days")
+
+
+def _in_slot_words(question: str, subject: Subject) -> bool:
+    return checks.uses_words(question, domain(subject.domain, SOURCE).slots[subject.slot].words)
+
+
+def test_eight_new_domains_entities_with_several_slots_and_stable_subjects() -> None:
+    counts = checks.subject_counts(holdout_l)
+    assert len(counts.by_domain) == 8 and min(counts.by_domain.values()) >= 10
+    assert not set(counts.by_domain) & EARLIER_DOMAINS
+    assert 100 <= counts.by_domain.total() <= 115
+    slots = counts.slots_per_entity
+    assert 70 <= len(slots) <= 80
+    assert sum(n >= 2 for n in slots.values()) >= len(slots) / 3 and max(slots.values()) == 3
+    assert 0.10 <= counts.stable_share <= 0.20
+
+
+def test_values_come_in_many_kinds() -> None:
+    values = {f.value for s in holdout_histories() for f in s.facts}
+    tallies = r"\d{1,2} (Grand Tours?|world titles?|Tour stage wins|NBA titles)"
+    assert sum(bool(re.fullmatch(tallies, v)) for v in values) >= 20  # sporting tallies
+    money = r"(€|\$|£)[\d.]+( million| billion)?"
+    assert sum(bool(re.fullmatch(money, v)) for v in values) >= 15  # fares, caps, revenue
+    assert sum(bool(re.fullmatch(r"\d{1,2}\.\d%", v)) for v in values) >= 7  # rates
+    assert sum(bool(re.fullmatch(r"v\d{1,2}(\.\d)?", v)) for v in values) >= 25  # versions
+    counts = r"\d{1,2}\.\d{1,2} million (trips|members)"
+    assert sum(bool(re.fullmatch(counts, v)) for v in values) >= 8  # riders and members
+    arenas = {f.value for s in holdout_histories() if s.slot == "arena" for f in s.facts}
+    owners = {f.value for s in holdout_histories() if s.slot == "owner" for f in s.facts}
+    assert len(arenas) >= 8 and len(owners) >= 10  # names of things and organisations
+    assert sum(bool(re.fullmatch(r"[A-Z]\w+ [A-Z][\w'-]+", v)) for v in values) >= 90  # people
+
+
+def test_questions_ask_in_the_slots_words_around_them_and_for_the_latest() -> None:
+    asked = checks.questions_asked(holdout_l)
+    assert len({q.split()[0] for q in asked}) >= 5
+    for subject in holdout_histories():
+        uses = [_in_slot_words(q, subject) for q in subject.questions]
+        assert any(uses) and not all(uses), subject.questions
+        assert not any("_" in q for q in subject.questions)
+        assert any(LATEST.search(q) for q in subject.questions), subject.questions
+    assert sum(len(s.questions) == 3 for s in holdout_histories()) == len(holdout_histories())
+
+
+def _minutes(t: str) -> bool:
+    starts = ("Minutes", "Action item: ", "Item ", "Resolved: ")
+    return "\n" not in t and t.startswith(starts) and t.endswith(".")
+
+
+def _dictionary(t: str) -> bool:
+    markers = ("(n.)", ", n. ", "(proper n.)", "/entry/", "syn.:")
+    return "\n" not in t and t.endswith(".") and any(m in t for m in markers)
+
+
+def _dot(t: str) -> bool:
+    starts = ('"', "digraph ", "subgraph ", "edge [")
+    return "\n" not in t and t.startswith(starts) and t.endswith((";", "}"))
+
+
+SHAPES: dict[str, Callable[[str], bool]] = {
+    "yaml_front_matter": lambda t: t.startswith("---\n") and t.endswith("\n---"),
+    "bot_alert": lambda t: "\n" not in t and bool(re.match(r"(:[a-z_]+: |\[factbot\] )", t)),
+    "spreadsheet_cell": lambda t: "\n" not in t and t.startswith(("=", "Sheet")),
+    "meeting_minutes": _minutes,
+    "cli_output": lambda t: t.startswith("$ factctl ") and "\n" in t,
+    "issue_tracker": lambda t: "\n" not in t and bool(re.match(r"(FACT-\d+ |\[|Issue: )", t)),
+    "prolog_fact": lambda t: bool(re.search(r'^[a-z_]+\(("|\w+, ")', t, re.MULTILINE)),
+    "dictionary_entry": _dictionary,
+    "telegram": lambda t: "\n" not in t and t.endswith(" STOP"),
+    "dot_graph": _dot,
+}
+
+
+def test_each_family_keeps_its_shape_and_varies_its_wording() -> None:
+    assert list(families()) == list(SHAPES)
+    for family in families():
+        assert len(checks.family_shapes(holdout_l, family, SHAPES[family])) >= 4, family
+
+
+def test_dot_graph_carries_no_date() -> None:
+    checks.check_undated(holdout_l, "dot_graph")
+
+
+def test_validity_is_written_many_ways() -> None:
+    texts = [m.text for s in holdout_histories() for f in families() for m in render(f, s)]
+    assert any(ISO_DATE.search(t) for t in texts)
+    assert any(re.search(rf"({checks.MONTHS}) (19|20)\d\d", t) for t in texts)
+    phrases = ("since", "as of", "effective", "w.e.f.", "W.E.F.", "valid_from", "Attested from")
+    for phrase in (*phrases, "DATEVALUE(", "date(", "year: ", "EFFECTIVE"):
+        assert any(phrase in t for t in texts), phrase
+
+
+def test_pairs_include_every_kind_of_negative() -> None:
+    kinds = Counter(p.kind for p in holdout_pairs())
+    assert set(kinds) >= {"positive", "restatement", "cross_subject", "other_slot"}
+    assert {"multi_valued", "recurring_event", "addition"} <= set(kinds)
+    assert kinds.total() >= 900
