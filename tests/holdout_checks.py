@@ -334,3 +334,46 @@ def check_nothing_for_the_trust_gate(package: ModuleType) -> None:
                 text = memory.text
                 assert not find_instructions(text + "\n"), text
                 assert not find_secrets(text) and not find_pii(text), text
+
+
+# the domains of sets G to J: a later real-world set writes none of them
+DOMAINS_G_TO_J = frozenset(
+    {
+        *("companies", "football_clubs", "countries", "cities", "bands", "languages"),
+        *("operating_systems", "national_teams", "central_banks", "athletics_records"),
+        *("sports_bodies", "formula_one", "space_agencies", "orchestras", "museums"),
+        *("newspapers", "universities", "airlines", "international_organisations"),
+        *("car_makers", "skyscrapers", "video_games", "stock_exchanges", "ceremonial_offices"),
+        *("programming_languages", "chess", "us_governors", "city_mayors", "web_browsers"),
+        *("smartphones", "telescopes", "observatories", "parliament_speakers"),
+    }
+)
+LATEST = re.compile(r"most recently|newest|latest|these days")
+
+
+def check_eight_new_domains(package: ModuleType, earlier: frozenset[str]) -> None:
+    """Eight domains none of ``earlier``, 100-115 subjects of 70-80 entities, a third of
+    them with several slots (three at most), 10-20% of subjects never changing."""
+    counts = subject_counts(package)
+    assert len(counts.by_domain) == 8 and min(counts.by_domain.values()) >= 10
+    assert not set(counts.by_domain) & earlier
+    assert 100 <= counts.by_domain.total() <= 115
+    slots = counts.slots_per_entity
+    assert 70 <= len(slots) <= 80
+    assert sum(n >= 2 for n in slots.values()) >= len(slots) / 3 and max(slots.values()) == 3
+    assert 0.10 <= counts.stable_share <= 0.20
+
+
+def check_questions_three_ways(
+    package: ModuleType, in_slot_words: Callable[[str, Subject], bool]
+) -> None:
+    """Three questions a subject: in its slot's words, around them, and for the latest."""
+    asked = questions_asked(package)
+    assert len({q.split()[0] for q in asked}) >= 5
+    subjects = package.holdout_histories()
+    for subject in subjects:
+        uses = [in_slot_words(q, subject) for q in subject.questions]
+        assert any(uses) and not all(uses), subject.questions
+        assert not any("_" in q for q in subject.questions)
+        assert any(LATEST.search(q) for q in subject.questions), subject.questions
+    assert all(len(s.questions) == 3 for s in subjects)
