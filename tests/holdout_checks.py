@@ -377,3 +377,10 @@ def check_questions_three_ways(
         assert not any("_" in q for q in subject.questions)
         assert any(LATEST.search(q) for q in subject.questions), subject.questions
     assert all(len(s.questions) == 3 for s in subjects)
+
+
+def check_family_shapes(package: ModuleType, shapes: dict[str, Callable[[str], bool]]) -> None:
+    """Every family keeps its shape in each memory and writes it in four wordings or more."""
+    assert list(package.families()) == list(shapes)
+    for family in package.families():
+        assert len(family_shapes(package, family, shapes[family])) >= 4, family

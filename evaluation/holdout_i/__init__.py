@@ -52,19 +52,12 @@ winners — European Car of the Year, The Game Awards, the S&P 500's yearly retu
 Peace and Booker prizes —, additions).
 """
 
-from functools import partial
 from pathlib import Path
 
-from evaluation.holdout_g import catalogue, histories, pairs
-from evaluation.holdout_g import families as g_families
-from evaluation.holdout_g import render as g_render
-
-SOURCE = catalogue.Source(Path(__file__).parent, 9919)
-HOLDOUT_SEED = SOURCE.seed
+from evaluation.holdout_g.readers import readers
 
 # Set G's readers bound to this folder: catalogue, families, renderer, subjects and pairs.
-domains = partial(catalogue.domains, SOURCE)
-families = partial(g_families, SOURCE)
-render = partial(g_render, source=SOURCE)
-holdout_histories = partial(histories.holdout_histories, SOURCE)
-holdout_pairs = partial(pairs.holdout_pairs, SOURCE)
+SOURCE, domains, families, render, holdout_histories, holdout_pairs = readers(
+    Path(__file__).parent, 9919
+)
+HOLDOUT_SEED = SOURCE.seed
