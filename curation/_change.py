@@ -748,6 +748,7 @@ MIN_TEMPLATE_SHARE = 0.5  # two texts are one frame filled twice when this share
 SUBJECT_ZIPF = 4.0  # rare in the language (wordfreq's Zipf scale: "went" 5.5, "Koller" 2.1)
 MIN_SLOT_COVER = 0.5  # a hit answers the question's slot when it has this share of its words
 NEAR_TOP = 0.10  # hits this close to the best are one slot unless the subject words differ
+MEASURES = frozenset({"money", "percentage"})  # value kinds that tell slots apart
 SLOT_CLIQUE_MARGIN = 0.03  # cosine; a clique this close to the closest one's mean stays
 
 
@@ -827,8 +828,15 @@ def _read_question(
         i
         for i in identifiers(query)
         if any(i in held for held in written)
-        and any(twins(frozenset({i}), held) for held in written)
+        and (not subject or any(twins(frozenset({i}), held) for held in written))
     )
+    # an identifier the question writes whole names its subject when nothing else does,
+    # however many other things' statements near the top share its frame ("web-frontend"
+    # among every account's budget notes); a name matched whole is the subject's words,
+    # not the slot's ("eu" of "analytics-prod-eu" asked beside "analytics-prod")
+    named_parts = frozenset(_norm(part) for i in whole for part in _parts(i)) & words
+    subject |= named_parts
+    held = {w: n for w, n in held.items() if w not in named_parts}
     if subject:
         # a slot word none of the subject's own statements holds tells none of them
         # apart: "club" asked of "X is a Malmö FF player" / "X transferred to Feyenoord"
@@ -990,7 +998,9 @@ def newest_of_slot_first(
     of the subject: a second slot filled in the same frame under its own label
     (``_one_frame_two_slots``) and, with ``frame_relevance``, statements far from the
     question's frame (the texts without the subject's words) holding a frame of their own
-    (``_in_the_questions_frame``).
+    (``_in_the_questions_frame``). In both steps, a statement measuring another kind of
+    thing than the most relevant one (an amount beside a name: ``_one_measure``) is
+    another slot.
 
     ``keys``: each hit's supersession key, if its writer gave one. Hits filed under two
     keys are two slots in steps 1 and 2: a keyed store holds one active statement per key,
@@ -1044,6 +1054,8 @@ def newest_of_slot_first(
         # the statements' own structure first, then the embedding's far members
         members = _one_frame_two_slots(members, relevance, statements, question, moment)
         members = _in_the_questions_frame(members, frame, frame_band, statements, question)
+        if len(members) > 1 and question.subject:
+            members = _one_measure(members, relevance, statements)
         if len(members) > 1:
             newest_on_top(members)
     top = max(relevance) - near
@@ -1061,11 +1073,33 @@ def newest_of_slot_first(
         grouped = {s for s in slot_of if slot_of.count(s) > 1}
         if best_slot in grouped:
             members = [i for i in members if slot_of[i] in (best_slot, i)]
+    if near > 0 and len(members) > 1 and question.subject:
+        members = _one_measure(members, relevance, statements)
     if near > 0 and len(members) > 1:
         newest_on_top(members)
     if near > 0 and question.subject:
         _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
     return SlotOrder(order, newest)
+
+
+def _one_measure(
+    members: list[int], relevance: Sequence[float], statements: Sequence[Statement]
+) -> list[int]:
+    """A subject's statements about to be put newest first, without those that measure
+    something else than the most relevant one: a statement stating an amount or a share
+    (``MEASURES``) and one stating none of that kind are two slots ("Universal Music Group
+    | chief executive | Lucian Grainge" / "… | annual revenue | €10.34 billion"), whatever
+    the newer one's date. Only these kinds: the value reader also reads dates and plain
+    numbers off validity notes ("May 21, 2021" → 21), versions off names and addresses
+    ("Volvo V60", ".../v3") and its named kinds (a plan tier) off some phrasings of a slot
+    and not others; set D lost 0.03 with versions counted."""
+    lead = max(members, key=lambda i: (relevance[i], -i))
+
+    def measures(i: int) -> frozenset[str]:
+        return frozenset(kind for kind, _ in _measured(statements[i]) if kind in MEASURES)
+
+    kind = measures(lead)
+    return [i for i in members if i == lead or measures(i) & kind or not (measures(i) or kind)]
 
 
 def without_words(text: str, words: frozenset[str]) -> str:

@@ -758,3 +758,71 @@ def test_a_topic_in_common_words_has_no_paraphrases() -> None:
     ]
     order = _slot_order("Can I issue an $800 refund myself?", texts, [2023, 2024], [0.74, 0.62])
     assert order.order == [0, 1] and not order.newest
+
+
+def test_an_identifier_asked_whole_names_the_subject_among_other_things_notes() -> None:
+    """Every account's budget notes share one frame, so "web-frontend" is held by few of
+    the hits near the top; written whole by them, it still names the subject: another
+    account's newer owner never comes first, and the web-frontend notes keep their order."""
+    texts = [
+        '{"account": "web-frontend", "budget_owner": "Hana Novak", "as_of": "2023-02-08"}',
+        '{"account": "data-lake", "budget_owner": "Zoe Adler", "as_of": "2023-11-14"}',
+        '{"account": "sandbox-dev", "budget_owner": "Erik Sundqvist", "as_of": "2023-09-08"}',
+        '{"account": "ml-training", "budget_owner": "Mateo Ruiz", "as_of": "2023-06-13"}',
+    ]
+    order = _slot_order(
+        "Whose name is on the web-frontend budget now?",
+        texts,
+        [2023, 2023, 2023, 2023],
+        [0.43, 0.40, 0.40, 0.39],
+    )
+    assert order.order[0] == 0
+    assert order.newest == {}
+
+
+def test_the_parts_of_an_identifier_asked_whole_are_no_slot_words() -> None:
+    """The "eu" of "analytics-prod-eu" names the account, not what is asked of it: the
+    account's newer budget (no alert word) does not join its alert threshold as one slot."""
+    texts = [
+        '{"account": "analytics-prod-eu", "alert_threshold": "80%", "as_of": "2023-03-13"}',
+        '{"account": "analytics-prod", "alert_threshold": "80%", "as_of": "2023-04-10"}',
+        '{"account": "analytics-prod-eu", "monthly_budget": "$9,800", "as_of": "2023-04-18"}',
+        '{"account": "analytics-prod-eu", "monthly_budget": "$12,000", "as_of": "2023-06-11"}',
+    ]
+    order = _slot_order(
+        "At what percentage is the spend alert for analytics-prod-eu set now?",
+        texts,
+        [2023, 2023, 2023, 2023],
+        [0.52, 0.49, 0.38, 0.38],
+    )
+    assert order.order[0] == 0
+    assert 0 not in order.newest
+
+
+@pytest.mark.parametrize(
+    ("other", "jumps"),
+    [
+        ("Universal Music Group | annual revenue | €10.34 billion | updated 2023-03-02", False),
+        ("Universal Music Group | revenue share | 12% | updated 2023-03-02", False),
+        ("Universal Music Group | chief executive | Sir Lucian Grainge | updated 2023-03-02", True),
+    ],
+)
+def test_a_newer_hit_measuring_something_else_is_another_slot(other: str, jumps: bool) -> None:
+    """Near-equal hits of one subject go newest first (the heuristic's move) only among
+    statements measuring the same kind of thing: an amount or a share beside a name is
+    another slot of the subject, however much newer. A newer name still jumps."""
+    texts = ["Universal Music Group | chief executive | Lucian Grainge | updated 2011-01-01", other]
+    order = _slot_order("Who runs Universal Music Group?", texts, [2011, 2023], [0.60, 0.58])
+    assert (order.order[0] == 1) is jumps
+
+
+def test_two_amounts_of_one_subject_are_still_ordered_newest_first() -> None:
+    """The same kind on both sides is no evidence of two slots: the newer amount comes first."""
+    texts = [
+        "Universal Music Group | annual revenue | €10.34 billion | updated 2023-03-02",
+        "Universal Music Group | revenue | €11.83 billion | updated 2025-03-06",
+    ]
+    order = _slot_order(
+        "What is Universal Music Group's turnover?", texts, [2023, 2025], [0.60, 0.58]
+    )
+    assert order.order[0] == 1
