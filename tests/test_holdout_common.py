@@ -1,5 +1,5 @@
 """The integrity checks sets D to L share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_l.py)."""
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_m.py)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ import evaluation.holdout_i as holdout_i
 import evaluation.holdout_j as holdout_j
 import evaluation.holdout_k as holdout_k
 import evaluation.holdout_l as holdout_l
+import evaluation.holdout_m as holdout_m
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -47,6 +48,7 @@ SETS = [
     pytest.param(holdout_j, id="j"),
     pytest.param(holdout_k, id="k"),
     pytest.param(holdout_l, id="l"),
+    pytest.param(holdout_m, id="m"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -76,6 +78,10 @@ UNKNOWN = [
         pytest.param(holdout_l, family, id=f"l-{family}")
         for family in ("haiku", "", "TELEGRAM", "dot-graph", "git_tag")
     ),
+    *(
+        pytest.param(holdout_m, family, id=f"m-{family}")
+        for family in ("haiku", "", "RADIO_CALL", "json-patch", "telegram")
+    ),
 ]
 
 
@@ -103,6 +109,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_j, 10, 10, id="j"),
         pytest.param(holdout_k, 10, 10, id="k"),
         pytest.param(holdout_l, 10, 10, id="l"),
+        pytest.param(holdout_m, 10, 10, id="m"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -115,7 +122,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to L give an entity several slots (set D gives each entity one)."""
+    """Sets E to M give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -170,6 +177,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_j, Floors(950, 3, 10, 300, 70, 20, 18), id="j"),
     pytest.param(holdout_k, Floors(950, 15, 30, 200, 60, 40, 50), id="k"),
     pytest.param(holdout_l, Floors(950, 11, 40, 200, 60, 20, 50), id="l"),
+    pytest.param(holdout_m, Floors(1000, 9, 40, 200, 80, 25, 60), id="m"),
 ]
 
 

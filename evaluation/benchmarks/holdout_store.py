@@ -28,6 +28,7 @@ HOLDOUT_SETS["i"] = "evaluation.holdout_i"
 HOLDOUT_SETS["j"] = "evaluation.holdout_j"
 HOLDOUT_SETS["k"] = "evaluation.holdout_k"
 HOLDOUT_SETS["l"] = "evaluation.holdout_l"
+HOLDOUT_SETS["m"] = "evaluation.holdout_m"
 _IDS = uuid.UUID("6c1f3c52-6b0e-4a55-9a43-28a1d0a0b5e1")
 
 
