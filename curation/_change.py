@@ -1094,12 +1094,12 @@ def _one_measure(
     ("Volvo V60", ".../v3") and its named kinds (a plan tier) off some phrasings of a slot
     and not others; set D lost 0.03 with versions counted."""
     lead = max(members, key=lambda i: (relevance[i], -i))
-
-    def measures(i: int) -> frozenset[str]:
-        return frozenset(kind for kind, _ in _measured(statements[i]) if kind in MEASURES)
-
-    kind = measures(lead)
-    return [i for i in members if i == lead or measures(i) & kind or not (measures(i) or kind)]
+    measures = {
+        i: frozenset(kind for kind, _ in _measured(statements[i]) if kind in MEASURES)
+        for i in members
+    }
+    kind = measures[lead]
+    return [i for i in members if i == lead or measures[i] & kind or not (measures[i] or kind)]
 
 
 def without_words(text: str, words: frozenset[str]) -> str:

@@ -1,9 +1,9 @@
 """The hold-out sets of changing facts as a store workload, run like TimeQA.
 
-A hold-out set (``evaluation/holdout``, ``holdout_b`` … ``holdout_l``: each written apart
+A hold-out set (``evaluation/holdout``, ``holdout_b`` … ``holdout_m``: each written apart
 from the detector; sets ``a`` and ``b`` have since been read while tuning, ``c`` was run
-once untuned in session 14; ``d`` to ``l`` were written later by helpers who read no
-detector code; ``g`` to ``l`` hold real-world facts) renders every subject's facts in one wording
+once untuned in session 14; ``d`` to ``m`` were written later by helpers who read no
+detector code; ``g`` to ``m`` hold real-world facts) renders every subject's facts in one wording
 family. Here those memories become the same shape as TimeQA's (one tenant per domain, so
 many subjects with the same slot share a store; each fact written at its validity time, no
 keys) and every subject's questions ask for the current value; the TimeQA runner does the
