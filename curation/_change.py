@@ -811,16 +811,16 @@ def _read_question(
     # sorted: the slot weights are summed in one order in every process (a set's order
     # follows the hash seed, and a float sum at exactly half the total could flip)
     held = {w: sum(1 for s in statements if w in s.words) for w in sorted(words - subject)}
-    for name in _name_phrases(query):
+    for name in _read_names(query, statements):
         # a name's common words tell it from a near-twin ("Northwind Travel" / "Northwind
         # Traders"): they join the subject when a hit near the top writes the whole name.
         # They still weigh as slot words: one slot written with other labels ("employer",
         # "company") is covered by the name; TimeQA-like sets lost 0.02 without that.
         # A name of common words only ("Marcus Bell") names the subject as well when most
         # hits near the top write it whole, as a rare word does
-        writers = sum(1 for s in near_top if name <= set(s.words))
-        if writers and (name & named or 2 * writers >= len(near_top)):
-            subject |= name
+        writers = sum(1 for s in near_top if name.words <= set(s.words))
+        if writers and (name.joined or name.words & named or 2 * writers >= len(near_top)):
+            subject |= name.words
     # an identifier with a near-twin among the hits near the top is matched whole:
     # "billing-api" asked is not "billing-api-v2" written
     written = [identifiers(s.text) for s in near_top]
@@ -877,26 +877,70 @@ def _paraphrases(question: _Question, statements: Sequence[Statement]) -> frozen
     return frozenset(others)
 
 
-def _name_phrases(text: str) -> list[frozenset[str]]:
+def _name_phrases(text: str) -> list[tuple[frozenset[str], frozenset[str]]]:
     """The stems of each run of capitalised content words after the first word ("Sam
     Patel", "Northwind Travel", "Microsoft"): one name, whichever of its words are common
     in the language ("Apple", "Arsenal" are). The first word is capitalised as a sentence
-    starts, name or not."""
-    phrases: list[frozenset[str]] = []
-    run: list[str] = []
-    last_end = 0
-    for n, (written, start, end, _) in enumerate(_words(text)):
+    starts, name or not. Runs with only lower-case connectors between them ("Reserve Bank
+    of Australia", "Department of the Treasury") are one phrase; each phrase comes with
+    the stems of its last run when it joins two (else none)."""
+    words = _words(text)
+    runs: list[tuple[int, int, list[str]]] = []  # first word, last word, stems
+    for n, (written, start, _, _) in enumerate(words):
         norm = _norm(written.lower()) if n and written[:1].isupper() else ""
-        if norm and run and not text[last_end:start].strip():
-            run.append(norm)
+        if not norm:
+            continue
+        if runs and runs[-1][1] == n - 1 and not text[words[n - 1][2] : start].strip():
+            runs[-1] = (runs[-1][0], n, [*runs[-1][2], norm])
         else:
-            if run:
-                phrases.append(frozenset(run))
-            run = [norm] if norm else []
-        last_end = end
-    if run:
-        phrases.append(frozenset(run))
+            runs.append((n, n, [norm]))
+    phrases: list[tuple[frozenset[str], frozenset[str]]] = []
+    for n, (first, _, stems) in enumerate(runs):
+        if n and _connected(words, text, runs[n - 1][1], first):
+            joined, _ = phrases[-1]
+            phrases[-1] = (joined | frozenset(stems), frozenset(stems))
+        else:
+            phrases.append((frozenset(stems), frozenset()))
     return phrases
+
+
+_CONNECTORS = frozenset({"of", "the", "de", "du", "des", "la", "le", "del", "di", "van", "von"})
+
+
+def _connected(words: list[tuple[str, int, int, bool]], text: str, last: int, first: int) -> bool:
+    """Only connectors, spaced, between word ``last`` of one run and word ``first`` of the
+    next."""
+    between = range(last + 1, first)
+    return (
+        bool(between)
+        and all(words[k][0] in _CONNECTORS for k in between)
+        and all(not text[words[k - 1][2] : words[k][1]].strip() for k in range(last + 1, first + 1))
+    )
+
+
+@dataclass(frozen=True)
+class _Name:
+    words: frozenset[str]
+    joined: bool  # two capitalised runs joined by a connector, written whole
+
+
+def _read_names(query: str, statements: Sequence[Statement]) -> list[_Name]:
+    """The question's names (``_name_phrases``). A name joined by a connector ("Reserve
+    Bank of Australia") is one name when the statements writing its last part mostly
+    write it whole; else its two runs are two names ("CEO of United Airlines": "United
+    Airlines" is written without "CEO")."""
+    names: list[_Name] = []
+    for phrase, tail in _name_phrases(query):
+        if not tail:
+            names.append(_Name(phrase, False))
+            continue
+        whole = sum(1 for s in statements if phrase <= set(s.words))
+        tails = sum(1 for s in statements if tail <= set(s.words))
+        if whole and 2 * whole >= tails:
+            names.append(_Name(phrase, True))
+        else:
+            names.extend(_Name(part, False) for part in (phrase - tail, tail) if part)
+    return names
 
 
 def _linked(question: _Question, older: Statement, newer: Statement) -> bool:
@@ -1021,6 +1065,7 @@ def newest_of_slot_first(
     # slot asked orders no versions
     keyed = {i: v for i, v in frame.items() if alone[i]}
     order, relevance = _closest_frame_first(relevance, keyed, frame_weight)
+    placed = [relevance[i] for i in order]  # each position's relevance, whoever moves in
 
     def moment(i: int) -> tuple[datetime, datetime]:
         """When the statement was the word on its slot: its validity note, unless the note
@@ -1078,7 +1123,7 @@ def newest_of_slot_first(
     if near > 0 and len(members) > 1:
         newest_on_top(members)
     if near > 0 and question.subject:
-        _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
+        _subject_first(order, [question.names_subject(s) for s in statements], placed, top)
     return SlotOrder(order, newest)
 
 
@@ -1275,12 +1320,12 @@ def _one_stretch_apart(a: Statement, b: Statement) -> bool:
 
 
 def _subject_first(
-    order: list[int], names_subject: Sequence[bool], relevance: Sequence[float], top: float
+    order: list[int], names_subject: Sequence[bool], placed: Sequence[float], top: float
 ) -> None:
     """Among the hits near the top, those that name the question's whole subject go above
     those that do not (a near-twin, "billing-api" asked of "billing-web", another name
     sharing a surname), each side keeping its order: embeddings barely tell twins apart."""
-    positions = [p for p, i in enumerate(order) if relevance[i] >= top]
+    positions = [p for p in range(len(order)) if placed[p] >= top]
     hits = [order[p] for p in positions]
     ranked = [i for i in hits if names_subject[i]] + [i for i in hits if not names_subject[i]]
     for position, hit in zip(positions, ranked, strict=True):

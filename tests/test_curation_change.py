@@ -829,3 +829,56 @@ def test_two_amounts_of_one_subject_are_still_ordered_newest_first() -> None:
         "What is Universal Music Group's turnover?", texts, [2023, 2025], [0.60, 0.58]
     )
     assert order.order[0] == 1
+
+
+def test_a_name_joined_by_a_connector_names_the_subject() -> None:
+    """ "Reserve Bank of Australia" is one name of common words, joined by "of": the bank's
+    newer statement goes first though other central banks' notes sit between the two."""
+    texts = [
+        "Reserve Bank of Australia: governor changed from Glenn Stevens to Philip Lowe",
+        "Bank of Israel: governor is Amir Yaron",
+        "Bank of Canada: governor is Mark Carney",
+        "Reserve Bank of Australia: governor changed from Philip Lowe to Michele Bullock",
+    ]
+    order = _slot_order(
+        "Who is the governor of the Reserve Bank of Australia?",
+        texts,
+        [2016, 2018, 2008, 2023],
+        [0.52, 0.49, 0.49, 0.37],
+    )
+    assert order.order[0] == 3
+
+
+def test_a_connector_joins_no_title_to_a_name() -> None:
+    """ "CEO of United Airlines": the statements writing "United Airlines" do not write
+    "CEO", so the two are two names and the airline's statements in other words ("chief
+    executive") still name the subject: its newest goes first."""
+    texts = [
+        "United Airlines: chief executive is Oscar Munoz",
+        "American Airlines: chief executive is Doug Parker",
+        "United Airlines: chief executive changed from Oscar Munoz to Scott Kirby",
+        "Star Alliance CEO of the year: United Airlines",
+    ]
+    order = _slot_order(
+        "Who most recently became CEO of United Airlines?",
+        texts,
+        [2015, 2019, 2020, 2010],
+        [0.55, 0.50, 0.48, 0.30],
+    )
+    assert order.order[0] == 2
+
+
+def test_an_older_version_is_not_lifted_above_the_newer_one() -> None:
+    """Another team's note is closest; the asked team's older coach is near it and its
+    newer coach far below. Step 1 puts the newer coach in the older one's place; naming
+    the subject then lifts whoever holds that place, not the older coach it left."""
+    texts = [
+        "Kestrel United head coach: Ana Lima (as of 2021)",
+        "Harrowgate Rovers head coach: Tom Reid (as of 2019)",
+        "Harrowgate Rovers head coach: Lee Park (as of 2023)",
+    ]
+    order = _slot_order(
+        "Who is the head coach of Harrowgate Rovers?", texts, [2024] * 3, [0.53, 0.51, 0.37]
+    )
+    assert order.order[0] == 2
+    assert order.newest == {1: 2}
