@@ -1065,7 +1065,6 @@ def newest_of_slot_first(
     # slot asked orders no versions
     keyed = {i: v for i, v in frame.items() if alone[i]}
     order, relevance = _closest_frame_first(relevance, keyed, frame_weight)
-    placed = [relevance[i] for i in order]  # each position's relevance, whoever moves in
 
     def moment(i: int) -> tuple[datetime, datetime]:
         """When the statement was the word on its slot: its validity note, unless the note
@@ -1123,7 +1122,7 @@ def newest_of_slot_first(
     if near > 0 and len(members) > 1:
         newest_on_top(members)
     if near > 0 and question.subject:
-        _subject_first(order, [question.names_subject(s) for s in statements], placed, top)
+        _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
     return SlotOrder(order, newest)
 
 
@@ -1320,12 +1319,12 @@ def _one_stretch_apart(a: Statement, b: Statement) -> bool:
 
 
 def _subject_first(
-    order: list[int], names_subject: Sequence[bool], placed: Sequence[float], top: float
+    order: list[int], names_subject: Sequence[bool], relevance: Sequence[float], top: float
 ) -> None:
     """Among the hits near the top, those that name the question's whole subject go above
     those that do not (a near-twin, "billing-api" asked of "billing-web", another name
     sharing a surname), each side keeping its order: embeddings barely tell twins apart."""
-    positions = [p for p in range(len(order)) if placed[p] >= top]
+    positions = [p for p, i in enumerate(order) if relevance[i] >= top]
     hits = [order[p] for p in positions]
     ranked = [i for i in hits if names_subject[i]] + [i for i in hits if not names_subject[i]]
     for position, hit in zip(positions, ranked, strict=True):

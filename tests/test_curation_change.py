@@ -866,19 +866,3 @@ def test_a_connector_joins_no_title_to_a_name() -> None:
         [0.55, 0.50, 0.48, 0.30],
     )
     assert order.order[0] == 2
-
-
-def test_an_older_version_is_not_lifted_above_the_newer_one() -> None:
-    """Another team's note is closest; the asked team's older coach is near it and its
-    newer coach far below. Step 1 puts the newer coach in the older one's place; naming
-    the subject then lifts whoever holds that place, not the older coach it left."""
-    texts = [
-        "Kestrel United head coach: Ana Lima (as of 2021)",
-        "Harrowgate Rovers head coach: Tom Reid (as of 2019)",
-        "Harrowgate Rovers head coach: Lee Park (as of 2023)",
-    ]
-    order = _slot_order(
-        "Who is the head coach of Harrowgate Rovers?", texts, [2024] * 3, [0.53, 0.51, 0.37]
-    )
-    assert order.order[0] == 2
-    assert order.newest == {1: 2}
