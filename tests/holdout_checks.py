@@ -226,7 +226,9 @@ def pairs_of_every_kind(
     pairs = package.holdout_pairs()
     assert len(pairs) >= at_least
     assert set(Counter(p.label for p in pairs)) == set(PAIR_LABELS)
-    by_kind = {kind: [p for p in pairs if p.kind == kind] for kind in PAIR_KINDS}
+    by_kind: dict[str, list[LabeledPair]] = {
+        kind: [p for p in pairs if p.kind == kind] for kind in PAIR_KINDS
+    }
     for kind, of_kind in by_kind.items():
         assert len(of_kind) >= per_kind, kind
         assert_spread_over_families(of_kind, package.families())
@@ -349,7 +351,7 @@ DOMAINS_G_TO_J = frozenset(
         *("smartphones", "telescopes", "observatories", "parliament_speakers"),
     }
 )
-# the domains of sets K and L, which later real-world sets write none of either
+# the domains of sets K, L and M, which later real-world sets write none of either
 DOMAINS_K = frozenset(
     {
         *("tennis", "opera_houses", "linux_distributions", "broadcasters", "film_festivals"),
@@ -360,6 +362,12 @@ DOMAINS_L = frozenset(
     {
         *("road_cycling", "rail_operators", "record_labels", "web_frameworks"),
         *("ballet_companies", "religious_institutions", "nba_teams", "publishing_houses"),
+    }
+)
+DOMAINS_M = frozenset(
+    {
+        *("golf", "motor_racing", "streaming_services", "us_federal_agencies"),
+        *("finance_ministries", "high_courts", "rugby_union", "developer_platforms"),
     }
 )
 LATEST = re.compile(r"most recently|newest|latest|these days")
