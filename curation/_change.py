@@ -10,9 +10,12 @@ what survives a change of wording:
 
 1. **The validity time is metadata, not content.** A time expression introduced as a note
    ("as of 1999", "since 2001", "(noted in 2018)", "updated 2021-03-04", a leading
-   "[2021-03-04]", a trailing ", 1999" or "| 2021-03-04 |", "effective: …", "apr '22")
+   "[2021-03-04]", a trailing ", 1999" or "| 2021-03-04 |", "effective: …", "apr '22", a
+   record's field: "valid_from: …", `"as_of": "…"`, "effective_date = …")
    says *when* the statement held; it is set apart (``Statement.valid_from``) and compared
-   by no one. A time that is not such a note ("every
+   by no one. So is the value a statement says it replaced ("previous: Ana Souza", "(was
+   09:15)", "; formerly Facebook": ``Statement.former``): a change is then told by what
+   the newer replaced being what the older states. A time that is not such a note ("every
    Monday", "A: November 23, 2017", "rotates on Fridays") stays in the content: a date, a
    weekday or an amount can be the value.
 2. **Form is not content.** Case, punctuation, function words and the markers of a form
@@ -105,6 +108,9 @@ _NOTE_CUES = (
     "noted on",
     "noted in",
     "noted",
+    "dated",
+    "changed on",
+    "changed",
     "recorded on",
     "recorded in",
     "recorded",
@@ -312,6 +318,7 @@ class Statement:
     state_cued: bool
     addition: bool
     owners: frozenset[int] = frozenset()  # words written with a possessive "'s"
+    former: tuple[str, ...] = ()  # the words of the values it says it replaced
 
 
 def _when(match: re.Match[str]) -> datetime | None:
@@ -341,10 +348,18 @@ def _day(year: int, month: int, day: int) -> datetime:
     return datetime(year, month, day, tzinfo=UTC)
 
 
+def _as_written_or_as_a_key(cue: str) -> str:
+    """A cue as a person writes it or as a record's field name: "valid from",
+    "valid_from", "valid-from" (a YAML, TOML or JSON record keeps its validity there)."""
+    return r"[\s_-]+".join(re.escape(word) for word in cue.split())
+
+
+# the cue, then a colon or an equals sign (a field's, quoted or not: `"as_of": "`) or a
+# space; a field may name the kind of moment ("updated_at", "effective_date")
 _CUE_BEFORE = re.compile(
-    r"(?:^|[\s(\[,;:\u2014\u2013-])(?P<cue>"
-    + "|".join(re.escape(c) for c in (*_NOTE_CUES, *_POINT_CUES))
-    + r")\s*:?\s+(?:the\s+)?$",
+    r"(?:^|[\s(\[{,;:\"'\u2014\u2013-])[\"']?(?P<cue>"
+    + "|".join(_as_written_or_as_a_key(c) for c in (*_NOTE_CUES, *_POINT_CUES))
+    + r")(?:[_-](?:at|on|date|time))?[\"']?(?:\s*[:=]\s*[\"']?|\s+)(?:the\s+)?$",
     re.IGNORECASE,
 )
 
@@ -362,10 +377,10 @@ def _note_at(text: str, match: re.Match[str]) -> _Note | None:
         return _bracketed(text, start, end, when, True)
     cue = _CUE_BEFORE.search(before)
     if cue:
-        word = cue.group("cue").lower()
+        word = " ".join(re.split(r"[\s_-]+", cue.group("cue").lower()))
         start = cue.start("cue")
         point = word in _POINT_CUES and not re.search(
-            r"\b(?:noted|updated|recorded|written|seen|checked|verified|confirmed|reviewed"
+            r"\b(?:noted|dated|changed|updated|recorded|written|seen|checked|verified|confirmed|reviewed"
             r"|fetched|retrieved|observed|logged)\s*$",
             before[: cue.start("cue")],
             re.I,
@@ -383,8 +398,8 @@ def _note_at(text: str, match: re.Match[str]) -> _Note | None:
         return _bracketed(text, start, end, when, False)
     if not opened.strip(" \t([{*-•>") and re.match(r"\s*[\]):\u2014\u2013|,-]", after):
         return _Note(0, end + len(after) - len(after.lstrip(" \t])")), when, False)
-    if re.search(r"[,;|\u2014\u2013-]\s*$", before) and not after.strip(" .!)|\n"):
-        return _Note(len(before.rstrip(" ,;\u2014\u2013-")), len(text), when, False)
+    if re.search(r"[,;|\u00b7\u2022\u2014\u2013-]\s*$", before) and not after.strip(" .!)|\n"):
+        return _Note(len(before.rstrip(" ,;\u00b7\u2022\u2014\u2013-")), len(text), when, False)
     return None
 
 
@@ -399,6 +414,47 @@ def _bracketed(text: str, start: int, end: int, when: datetime | None, point: bo
     return _Note(start, end, when, point)
 
 
+# words that mark the value a statement replaced ("previous: Ana Souza", "(was 09:15)",
+# "; formerly Facebook"): only where a field or a phrase starts, since inside a sentence
+# "was" is its verb ("the sync was moved to Friday") and "old" or "former" describe
+_FORMER_PHRASE = (
+    r"(?:previously|formerly|was|were|replacing|replaces|instead of|succeeding|no longer)"
+)
+_FORMER_FIELD = r"(?:previous|prev|former|old|" + _FORMER_PHRASE[3:]
+# up to the phrase's end: punctuation, a bracket, a sentence's full stop (not a decimal one)
+_VALUE_TO_PHRASE_END = r"[^,;|(){}\[\]\n.]*(?:\.\d[^,;|(){}\[\]\n.]*)*"
+_FORMER = re.compile(
+    # a field: `"previous": "Ana Souza"`, `old_value = 3.9`, `was: Monday`
+    r"(?:^|(?<=[\s{(\[,;|]))[\"']?(?P<field>"
+    + _FORMER_FIELD.replace(" ", r"[\s_-]")
+    + r"(?:[_-]values?)?[\"']?\s*[:=])\s*(?:\"[^\"\n]*\"|'[^'\n]*'|"
+    + _VALUE_TO_PHRASE_END
+    + ")"
+    # a phrase: "; was Ed Whitacre", "(previously €79)", ", replacing Ana Souza"
+    r"|(?:^|(?<=[;(\[,|\n\u2014\u2013]))\s*(?P<phrase>"
+    + _FORMER_PHRASE
+    + r"\s)"
+    + _VALUE_TO_PHRASE_END,
+    re.IGNORECASE,
+)
+
+
+def _former_apart(content: str) -> tuple[str, tuple[str, ...]]:
+    """``content`` without the values it names as replaced, and their words: like the
+    validity note, what a statement says it replaced is not what it states (left in, "Chen
+    Wei, previous: Ben Okafor" / "Ben Okafor, previous: Ana Souza" share no value and
+    differ twice)."""
+    former: list[str] = []
+    kept, cursor = [], 0
+    for match in _FORMER.finditer(content):
+        marked = match.end("field") if match.group("field") else match.end("phrase")
+        former.extend(content_words(match.string[marked : match.end()]))
+        kept.append(content[cursor : match.start()])
+        cursor = match.end()
+    kept.append(content[cursor:])
+    return " ".join(kept), tuple(former)
+
+
 @lru_cache(maxsize=16384)
 def read_statement(text: str) -> Statement:
     """``text`` read once (the plan compares one entry with each of its neighbours)."""
@@ -410,7 +466,7 @@ def read_statement(text: str) -> Statement:
             kept.append(text[cursor : note.start])
             cursor = note.end
     kept.append(text[cursor:])
-    content = " ".join(kept)
+    content, former = _former_apart(" ".join(kept))
     moments = [n.when for n in notes if n.when is not None]
     words, written, phrases, owners = _content(content)
     return Statement(
@@ -423,6 +479,7 @@ def read_statement(text: str) -> Statement:
         point_anchored=bool(notes) and all(n.point for n in notes),
         state_cued=bool(_STATE_CUE.search(content)) or any(not n.point for n in notes),
         addition=bool(_ADDITION.search(content)),
+        former=former,
     )
 
 
@@ -544,6 +601,16 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
         return verdict(SlotVerdict.DIFFERENT, "two events at points in time")
     if newer.addition and not older.addition:
         return verdict(SlotVerdict.DIFFERENT, "the newer adds a value")
+    if newer.former:
+        if set(newer.former) <= set(old_words):
+            # the writer's own word: the value the newer replaced is the one the older
+            # states, whatever kinds of value the two stretches hold
+            return verdict(SlotVerdict.CHANGE, REPLACED_AS_NAMED)
+        if not set(newer.former) & set(old_words):
+            # what changed between the two is not what the newer says it replaced: the same
+            # value said of another subject ("tariff Standard Variable" / "… now Standard
+            # Variable (was EcoNight Variable)"), or a version further back
+            return verdict(SlotVerdict.DIFFERENT, "the newer names another value as replaced")
     if _same_values_elsewhere(older, newer, found):
         return verdict(SlotVerdict.DIFFERENT, "the same value said of something else")
     if _another_slot_with_its_value(older, newer, found):
@@ -552,6 +619,7 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
 
 
 ANOTHER_SLOT = "another slot, with a value of its own kind"
+REPLACED_AS_NAMED = "the newer names the older's value as the one it replaced"
 ANOTHER_OWNER = "the replaced words own the slot: another subject"
 
 
@@ -1077,7 +1145,7 @@ def newest_of_slot_first(
     def newest_on_top(members: list[int]) -> None:
         """``members``: original hit numbers; their current positions get them newest first."""
         positions = sorted(order.index(m) for m in members)
-        newest_first = sorted(members, key=lambda i: (*moment(i), -i), reverse=True)
+        newest_first = _newest_first(members, statements, moment)
         for position, member in zip(positions, newest_first, strict=True):
             order[position] = member
         newest.update({older: newest_first[0] for older in newest_first[1:]})
@@ -1124,6 +1192,42 @@ def newest_of_slot_first(
     if near > 0 and question.subject:
         _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
     return SlotOrder(order, newest)
+
+
+def _names_as_replaced(newer: Statement, older: Statement) -> bool:
+    """``newer`` says it replaced the value ``older`` states ("previous: Ben Okafor"), the
+    two lined up as one frame: the same name said of another slot ("Ruth Mensah mentors
+    Sam Patel now, no longer Omar Haddad" beside "Omar Haddad replaces Grace Liu as Sam
+    Patel's manager") replaced nothing there."""
+    return bool(newer.former) and compare_statements(older, newer).reason == REPLACED_AS_NAMED
+
+
+def _newest_first(
+    members: list[int],
+    statements: Sequence[Statement],
+    moment: Callable[[int], tuple[datetime, datetime]],
+) -> list[int]:
+    """``members`` newest first by their moments, except that a member another says it
+    replaced ("previous: Richard Anderson") and does not replace in turn comes after that
+    one: the writer's word outranks a write time (a changelog imported in one batch, an
+    old version learnt again later). Each place goes to the newest member no remaining
+    member says it replaced (all remaining ones, in a cycle)."""
+    replaced_by = {
+        i: {
+            j
+            for j in members
+            if _names_as_replaced(statements[j], statements[i])
+            and not _names_as_replaced(statements[i], statements[j])
+        }
+        for i in members
+    }
+    remaining, ordered = list(members), []
+    while remaining:
+        free = [i for i in remaining if not replaced_by[i] & set(remaining)] or remaining
+        newest = max(free, key=lambda i: (*moment(i), -i))
+        ordered.append(newest)
+        remaining.remove(newest)
+    return ordered
 
 
 def _one_measure(

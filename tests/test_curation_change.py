@@ -32,6 +32,11 @@ WORDINGS = [
     ("| {s} | team | {v} | {y}-03-01 |", "table row"),
     ("{s} | team: {v} | effective: {y}-03-01", "card, colon after the cue"),
     ("{s}: team now {v}, mar '{yy}", "terse, two-digit year"),
+    ("{s}:\n  team: {v}\n  valid_from: {y}-03-01", "YAML record, validity field"),
+    ('{{"player": "{s}", "team": "{v}", "as_of": "{y}-03-01"}}', "JSON record"),
+    ("[{s}]\nteam = {v}\neffective_date = {y}-03-01", "TOML record"),
+    ("team of {s}: {v} (dated {y}-03-01)", "dated note"),
+    ("[bot] {s} team {v} \u00b7 {y}-03-01", "date after a middle dot"),
 ]
 
 
@@ -219,6 +224,29 @@ def test_recall_never_reorders_across_the_named_subject() -> None:
     )
     # Bo Smith's newer fact is no version of Jan Koller's; the hit naming him goes first
     assert order.order == [1, 0] and order.newest == {}
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        [_at(2024), _at(2024), _at(2024)],  # a changelog imported in one batch
+        [_at(2024), _at(2023), _at(2025)],  # the oldest version learnt again, last
+    ],
+)
+def test_a_version_naming_another_as_replaced_goes_above_it(written: list[datetime]) -> None:
+    texts = [
+        "Delta Air Lines: chief executive Richard Anderson (previously Leo Mullin)",
+        "Delta Air Lines: chief executive Ed Bastian (previously Richard Anderson)",
+        "Delta Air Lines: chief executive Leo Mullin",
+    ]
+    order = newest_of_slot_first(
+        "Who is the chief executive of Delta Air Lines?",
+        texts,
+        written,
+        [0.70, 0.69, 0.68],
+        band=0.25,
+    )
+    assert order.order == [1, 0, 2]
 
 
 HANDOVER, ESCALATION = "payments-core/handover", "payments-core/escalation"
@@ -448,6 +476,13 @@ def test_a_slot_word_the_subject_never_uses_tells_nothing_apart() -> None:
             "søren",
         ),
         ("The maintenance window opens 2024-03-01 22:00", None, "22:00"),
+        # a date field is a value unless its name is a validity cue
+        (
+            '{"launch_date": "2024-05-01", "as_of": "2023-01-02"}',
+            datetime(2023, 1, 2, tzinfo=UTC),
+            "2024-05-01",
+        ),
+        ("member_since: 2019", None, "2019"),
     ],
 )
 def test_a_record_timestamp_or_a_checked_note_is_validity(
@@ -474,6 +509,66 @@ def test_a_validity_phrase_is_set_apart_whole(text: str, day: str) -> None:
     statement = read_statement(text)
     assert statement.valid_from == datetime.fromisoformat(day).replace(tzinfo=UTC)
     assert not {"effect", "place", "forc"} & set(statement.words)
+
+
+NAMING_THE_REPLACED_VALUE = [  # each pair: a version, then the next naming it as replaced
+    (
+        "Chen Wei's primary on-call is Ben Okafor (previous: Ana Souza)",
+        "Chen Wei's primary on-call is Lena Park (previous: Ben Okafor)",
+    ),
+    (
+        '{"rotation": "payments-core", "primary_oncall": "Ben Okafor", "previous": "Ana Souza"}',
+        '{"rotation": "payments-core", "primary_oncall": "Chen Wei", "previous": "Ben Okafor"}',
+    ),
+    (
+        "[General Motors]\nceo = Dan Akerson\n; was Ed Whitacre until September 2010",
+        "[General Motors]\nceo = Mary Barra\n; was Dan Akerson until January 2014",
+    ),
+    ("The standup starts at 09:15 (was 09:00).", "The standup starts at 09:30 (was 09:15)."),
+    ("Meta, formerly Facebook, is based in Menlo Park.", "Meta is based in Palo Alto."),
+    # two shapes of one record, a year as a value only on one side: the named replaced
+    # value is the writer's word that the slot is one
+    (
+        'ceo.entity = "Delta Air Lines"\nceo.value = "Richard Anderson"\nceo.year = 2007',
+        '[ceo]\nentity = "Delta Air Lines"\nvalue = "Ed Bastian"\nprevious = "Richard Anderson"',
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), NAMING_THE_REPLACED_VALUE)
+def test_the_value_a_statement_says_it_replaced_is_set_apart(older: str, newer: str) -> None:
+    """Left in, the value each version names as replaced is a second difference, and a
+    chain of versions read as two stretches replaced: never a change."""
+    found = compare_slots(older, newer)
+    assert found.verdict is SlotVerdict.CHANGE, found.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "former"),
+    [
+        ("The sync was moved to Friday.", "friday", ()),  # "was" inside a sentence: its verb
+        ("The old office was in Leeds.", "leed", ()),
+        ("Standup moved to Friday, no longer Monday.", "friday", ("monday",)),
+        ("Python 3.11 (previously 3.9) in billing-api", "3.11", ("3.9",)),
+    ],
+)
+def test_only_a_marked_former_value_is_set_apart(
+    text: str, kept: str, former: tuple[str, ...]
+) -> None:
+    statement = read_statement(text)
+    assert kept in statement.words
+    assert statement.former == former
+
+
+def test_a_value_the_older_already_states_is_not_what_the_newer_changed() -> None:
+    """One stretch replaced, but the newer says it replaced another value than the older
+    states: the same tariff said of two homes."""
+    found = compare_slots(
+        "Harbour Court 4D: tariff Standard Variable",
+        "7 Quarry Road: tariff now Standard Variable (was EcoNight Variable)",
+    )
+    assert found.verdict is SlotVerdict.DIFFERENT
+    assert found.reason == "the newer names another value as replaced"
 
 
 AMARA = [  # best first, as recall gives them: the home city, and her employer beside it
