@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -121,3 +122,29 @@ def test_with_keys_only_each_keys_newest_is_ranked_as_curated_while_raw_sees_all
     assert arms["raw"]["stale_first"] == 1.0
     assert (arms["ordered"]["current_first"], arms["ordered"]["stale_first"]) == (1.0, 0.0)
     assert all(len(row["ordered"]) == 2 for row in result["rows"])  # two active, one per key
+
+
+def _noted(data: TimeQAData) -> TimeQAData:
+    """``data`` with each fact's validity written in its text, as "(as of <year>)"."""
+    facts = [
+        replace(f, content=f"{f.content[:-1]} (as of {f.at.year}).") for f in data.facts["employer"]
+    ]
+    return replace(data, facts={"employer": facts})
+
+
+def test_in_one_batch_only_what_the_texts_say_orders_the_versions() -> None:
+    """Written at one moment, the facts' write times tell nothing: with a validity note in
+    each text the order still finds the current value; without one it cannot."""
+    noted = recall_order(_noted(_employers()), HashingEmbedder(), k=4, rows=True, one_batch=True)
+    assert noted["arms"]["ordered"]["current_first"] == 1.0
+    assert {hit["written"] for row in noted["rows"] for hit in row["ordered"]} == {"2021-01-01"}
+    bare = recall_order(_employers(), HashingEmbedder(), k=4, one_batch=True)
+    assert bare["arms"]["ordered"]["stale_first"] == 1.0
+    assert bare["arms"]["heuristic"]["stale_first"] == 1.0  # no write time to go by
+
+
+def test_the_cli_says_whether_the_facts_were_written_in_one_batch(env: dict[str, str]) -> None:
+    done = run_cli(
+        env, "eval", "recall-order", "--set", "b", "--family", "log_line", "--one-batch", "--json"
+    )
+    assert json.loads(done.stdout)["one_batch"] is True

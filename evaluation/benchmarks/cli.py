@@ -69,7 +69,7 @@ def conflict_pairs(
 
 def recall_order_command(
     set_name: str = typer.Option(
-        "a", "--set", help="A hold-out set (a to m), or 'timeqa' (with --timeqa DIR)."
+        "a", "--set", help="A hold-out set (a to n), or 'timeqa' (with --timeqa DIR)."
     ),
     family: str = typer.Option("all", "--family", help="A wording family, or 'all'."),
     timeqa_dir: Path | None = typer.Option(None, "--timeqa", help="The timeqa directory."),
@@ -77,6 +77,12 @@ def recall_order_command(
     keys: bool = commands.KEYS_OPTION,
     as_json: bool = commands.JSON_OPTION,
     rows: bool = commands.ROWS_OPTION,
+    one_batch: bool = typer.Option(
+        False,
+        "--one-batch",
+        help="Every fact written at one moment (a store imported in one go): the order "
+        "must come from the texts.",
+    ),
 ) -> None:
     """Recall's order alone, without a store or a curation pass: current value first per
     wording family (raw, heuristic at 0.05 and 0.10, the order recall gives), in seconds."""
@@ -94,10 +100,17 @@ def recall_order_command(
     embedder = embedder_from_env()
     for name, data in runs:
         result = recall_order(
-            data, embedder, k=k, cache=commands.cache_path(), rows=rows and as_json, keyed=keys
+            data,
+            embedder,
+            k=k,
+            cache=commands.cache_path(),
+            rows=rows and as_json,
+            keyed=keys,
+            one_batch=one_batch,
         )
         if as_json:
-            typer.echo(json.dumps({"set": set_name, "family": name, "keyed": keys} | result))
+            shown = {"set": set_name, "family": name, "keyed": keys, "one_batch": one_batch}
+            typer.echo(json.dumps(shown | result))
         else:
             typer.echo(render(set_name, name, result))
 

@@ -74,6 +74,7 @@ def recall_order(
     cache: Path | None = None,
     rows: bool = False,
     keyed: bool = False,
+    one_batch: bool = False,
 ) -> dict[str, Any]:
     """Current first (and stale first, another subject's or slot's fact first) per arm:
     raw similarity, the newest-near-the-top heuristic at 0.05 and 0.10, and the order
@@ -82,7 +83,10 @@ def recall_order(
     an order went wrong). ``keyed``: each single-valued subject's facts under its key, as
     the store runs write them with ``--keys``; the store then keeps only the newest of a
     key active (the survivor rule: all facts are as broad), so the ordered arm ranks the
-    active facts, each with its key, and the raw arm every fact."""
+    active facts, each with its key, and the raw arm every fact. ``one_batch``: every
+    fact written at one moment, as a store imported in one go holds them: write times
+    tell nothing, so an order can only come from what the texts say (a validity note, a
+    value named as replaced) and the heuristic is left with raw similarity."""
     policy = policy or CurationPolicy()
     fetched = k * policy.candidate_multiplier
     scores: dict[str, list[ChangingFactScore]] = {arm: [] for arm in ARMS}
@@ -96,11 +100,13 @@ def recall_order(
         active = np.array(_active(facts, keys))
         vectors = _unit(embed_cached(embedder, [f.content for f in facts], cache))
         asked = _unit(embed_cached(embedder, [q.question for q in questions], cache))
-        now = max(f.at for f in facts) + QUERY_DELAY
+        batch = max(f.at for f in facts)
+        now = batch + QUERY_DELAY
+        written = batch if one_batch else None
         for question, similarity in zip(questions, asked @ vectors.T, strict=True):
             order = np.argsort(-similarity, kind="stable")
             fetch = order[:fetched], order[active[order]][:fetched]  # raw sees archived ones
-            everything, kept = (_candidates(facts, keys, similarity, i) for i in fetch)
+            everything, kept = (_candidates(facts, keys, similarity, i, written) for i in fetch)
             raw = _ranked(everything, policy, embedder, now, k, curated=False, query=None)
             ordered = _ranked(kept, policy, embedder, now, k, curated=True, query=question.question)
             lists = {
@@ -147,14 +153,20 @@ def _row(
 
 
 def _candidates(
-    facts: Sequence[Fact], keys: Mapping[uuid.UUID, str], similarity: Any, indices: Any
+    facts: Sequence[Fact],
+    keys: Mapping[uuid.UUID, str],
+    similarity: Any,
+    indices: Any,
+    written: datetime | None,
 ) -> list[Candidate]:
+    """The facts at ``indices`` as recall candidates, each written when it began unless
+    ``written`` gives one moment for all."""
     return [
         Candidate(
             str(facts[i].memory_id),
             facts[i].content,
             float(similarity[i]),
-            facts[i].at,
+            written or facts[i].at,
             supersession_key=keys.get(facts[i].memory_id),
         )
         for i in indices
