@@ -4,7 +4,8 @@ A detector fitted to one benchmark's phrasing is no mechanism: the same TimeQA f
 written "Anderlecht is the team of X (as of 1999)" or as a noted Q/A once gave curated =
 raw. So every fact of the workload can be re-rendered in one of several *wording families*
 (value first or last, the validity note before, after, in brackets, as an ISO date, in
-words or absent, Q/A, key: value notes, log lines, lower case), and every question keeps
+words, in a record's field or absent, Q/A, key: value notes, log lines, lower case, a
+tool's JSON naming the value it replaced), and every question keeps
 its own wording: only how the memories are written changes.
 
 A family renders one fact from its parts (subject, slot noun, value, the moment the value
@@ -15,6 +16,7 @@ workload's own text. These families are the *training* set the detector is tuned
 
 from __future__ import annotations
 
+import json
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -60,6 +62,7 @@ class FactParts:
     began: datetime
     question: str  # the relation asked without a time, in the workload's own wording
     turn: int  # the fact's position among its subject's facts (for rotating phrasings)
+    previous: str = ""  # the subject's value before this one, if the workload has one
 
 
 Renderer = Callable[[FactParts], str]
@@ -98,6 +101,17 @@ FAMILIES: dict[str, Renderer | None] = {
         f"{p.subject} - {p.slot} is {p.value}, effective {_iso(p.began)}.",
     ),
     "chat_note": lambda p: f"fyi {p.subject}'s {p.slot} changed to {p.value} ({_words(p.began)})",
+    # a record: the validity time in a field of its own
+    "record_fields": lambda p: (
+        f"{p.subject}:\n  {p.slot}: {p.value}\n  valid_from: {_iso(p.began)}"
+    ),
+    # a tool's output naming the value it replaced
+    "tool_json_previous": lambda p: json.dumps(
+        {"subject": p.subject, p.slot: p.value}
+        | ({"previous": p.previous} if p.previous else {})
+        | {"as_of": _iso(p.began)},
+        ensure_ascii=False,
+    ),
 }
 
 
@@ -128,6 +142,7 @@ def reword(data: TimeQAData, family: str) -> TimeQAData:
     facts: dict[str, list[Fact]] = {}
     for code, relation_facts in data.facts.items():
         turns: dict[str, int] = {}
+        values: dict[str, str] = {}  # each subject's latest value so far (facts in time order)
         out = []
         for fact in relation_facts:
             turn = turns.get(fact.subject_index, zlib.crc32(fact.subject_index.encode()) % 2)
@@ -139,7 +154,9 @@ def reword(data: TimeQAData, family: str) -> TimeQAData:
                 began=fact.at,
                 question=_question_text(data, code, fact.subject_index),
                 turn=turn,
+                previous=values.get(fact.subject_index, ""),
             )
+            values[fact.subject_index] = fact.answer
             out.append(replace(fact, content=render(parts)))
         facts[code] = out
     return replace(data, facts=facts)
