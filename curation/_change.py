@@ -602,9 +602,10 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
     if newer.addition and not older.addition:
         return verdict(SlotVerdict.DIFFERENT, "the newer adds a value")
     if newer.former:
-        if set(newer.former) <= set(old_words):
+        if set(newer.former) == set(old_words):
             # the writer's own word: the value the newer replaced is the one the older
-            # states, whatever kinds of value the two stretches hold
+            # states, whatever kinds of value the two stretches hold (the whole of it:
+            # "previous: Ariola" replaced no "BMG Ariola")
             return verdict(SlotVerdict.CHANGE, REPLACED_AS_NAMED)
         if not set(newer.former) & set(old_words):
             # what changed between the two is not what the newer says it replaced: the same

@@ -12,9 +12,11 @@ from datetime import UTC, datetime
 import pytest
 
 from curation._change import (
+    REPLACED_AS_NAMED,
     SlotOrder,
     SlotVerdict,
     compare_slots,
+    compare_statements,
     may_restate,
     newest_of_slot_first,
     read_statement,
@@ -526,11 +528,12 @@ NAMING_THE_REPLACED_VALUE = [  # each pair: a version, then the next naming it a
     ),
     ("The standup starts at 09:15 (was 09:00).", "The standup starts at 09:30 (was 09:15)."),
     ("Meta, formerly Facebook, is based in Menlo Park.", "Meta is based in Palo Alto."),
-    # two shapes of one record, a year as a value only on one side: the named replaced
-    # value is the writer's word that the slot is one
+    # a year as a value only on the newer side: the named replaced value is the writer's
+    # word that the slot is one
     (
-        'ceo.entity = "Delta Air Lines"\nceo.value = "Richard Anderson"\nceo.year = 2007',
-        '[ceo]\nentity = "Delta Air Lines"\nvalue = "Ed Bastian"\nprevious = "Richard Anderson"',
+        '{"airline": "Delta Air Lines", "ceo": "Richard Anderson"}',
+        '{"airline": "Delta Air Lines", "ceo": "Ed Bastian", "previous": "Richard Anderson", '
+        '"year": 2016}',
     ),
 ]
 
@@ -558,6 +561,16 @@ def test_only_a_marked_former_value_is_set_apart(
     statement = read_statement(text)
     assert kept in statement.words
     assert statement.former == former
+
+
+def test_a_replaced_value_is_named_whole() -> None:
+    """ "previous: Ariola" names no version stating "BMG Ariola": a part of a value is
+    not the value (the order of versions written at one moment rests on it)."""
+    older = read_statement('{"artist": "Luis Eduardo Aute", "label": "BMG Ariola"}')
+    newer = read_statement(
+        '{"artist": "Luis Eduardo Aute", "label": "Virgin", "previous": "Ariola"}'
+    )
+    assert compare_statements(older, newer).reason != REPLACED_AS_NAMED
 
 
 def test_a_value_the_older_already_states_is_not_what_the_newer_changed() -> None:
