@@ -235,6 +235,20 @@ def pairs_of_every_kind(
     return by_kind
 
 
+def check_every_kind_of_negative(
+    pairs: list[LabeledPair], at_least: int, same_value: int
+) -> Counter[str]:
+    """Every kind of pair is there, ``at_least`` in all, ``same_value`` cross-subject
+    pairs sharing their value; the notes of the other-slot pairs, for a set's own check."""
+    kinds = Counter(p.kind for p in pairs)
+    assert set(kinds) >= {"positive", "restatement", "cross_subject", "other_slot"}
+    assert {"multi_valued", "recurring_event", "addition"} <= set(kinds)
+    assert kinds.total() >= at_least
+    notes = Counter(p.note for p in pairs if p.kind == "cross_subject")
+    assert notes["same value"] >= same_value
+    return Counter(p.note for p in pairs if p.kind == "other_slot")
+
+
 def cross_subject_pairs(package: ModuleType) -> list[LabeledPair]:
     """The set's cross_subject negatives, each checked to pair two entities of one domain: the
     newer text names its own entity and not the older one, and the note says whether the
