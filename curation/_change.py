@@ -1208,16 +1208,18 @@ def _newest_first(
     statements: Sequence[Statement],
     moment: Callable[[int], tuple[datetime, datetime]],
 ) -> list[int]:
-    """``members`` newest first by their moments, except that a member another says it
-    replaced ("previous: Richard Anderson") and does not replace in turn comes after that
-    one: the writer's word outranks a write time (a changelog imported in one batch, an
-    old version learnt again later). Each place goes to the newest member no remaining
-    member says it replaced (all remaining ones, in a cycle)."""
+    """``members`` newest first by their moments; among members of one moment (a changelog
+    imported in one batch), one another says it replaced ("previous: Richard Anderson") and
+    that does not replace it in turn comes after it. Moments that differ decide: a value
+    can come back (A, then B naming A, then A again), and a version naming "A" as replaced
+    then names the first A, not the newest. Each place goes to the newest member no
+    remaining member of its moment says it replaced (all remaining ones, in a cycle)."""
     replaced_by = {
         i: {
             j
             for j in members
-            if _names_as_replaced(statements[j], statements[i])
+            if moment(j) == moment(i)
+            and _names_as_replaced(statements[j], statements[i])
             and not _names_as_replaced(statements[i], statements[j])
         }
         for i in members
