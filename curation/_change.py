@@ -417,23 +417,31 @@ def _bracketed(text: str, start: int, end: int, when: datetime | None, point: bo
 # words that mark the value a statement replaced ("previous: Ana Souza", "(was 09:15)",
 # "; formerly Facebook"): only where a field or a phrase starts, since inside a sentence
 # "was" is its verb ("the sync was moved to Friday") and "old" or "former" describe
-_FORMER_PHRASE = (
-    r"(?:previously|formerly|was|were|replacing|replaces|instead of|succeeding|no longer)"
+_FORMER_PHRASE_MARKS = (
+    "previously",
+    "formerly",
+    "was",
+    "were",
+    "replacing",
+    "replaces",
+    "instead of",
+    "succeeding",
+    "no longer",
 )
-_FORMER_FIELD = r"(?:previous|prev|former|old|" + _FORMER_PHRASE[3:]
+_FORMER_FIELD_MARKS = ("previous", "prev", "former", "old", *_FORMER_PHRASE_MARKS)
 # up to the phrase's end: punctuation, a bracket, a sentence's full stop (not a decimal one)
 _VALUE_TO_PHRASE_END = r"[^,;|(){}\[\]\n.]*(?:\.\d[^,;|(){}\[\]\n.]*)*"
 _FORMER = re.compile(
     # a field: `"previous": "Ana Souza"`, `old_value = 3.9`, `was: Monday`
-    r"(?:^|(?<=[\s{(\[,;|]))[\"']?(?P<field>"
-    + _FORMER_FIELD.replace(" ", r"[\s_-]")
-    + r"(?:[_-]values?)?[\"']?\s*[:=])\s*(?:\"[^\"\n]*\"|'[^'\n]*'|"
+    r"(?:^|(?<=[\s{(\[,;|]))[\"']?(?P<field>(?:"
+    + "|".join(_as_written_or_as_a_key(mark) for mark in _FORMER_FIELD_MARKS)
+    + r")(?:[_-]values?)?[\"']?\s*[:=])\s*(?:\"[^\"\n]*\"|'[^'\n]*'|"
     + _VALUE_TO_PHRASE_END
     + ")"
     # a phrase: "; was Ed Whitacre", "(previously €79)", ", replacing Ana Souza"
-    r"|(?:^|(?<=[;(\[,|\n\u2014\u2013]))\s*(?P<phrase>"
-    + _FORMER_PHRASE
-    + r"\s)"
+    r"|(?:^|(?<=[;(\[,|\n\u2014\u2013]))\s*(?P<phrase>(?:"
+    + "|".join(re.escape(mark) for mark in _FORMER_PHRASE_MARKS)
+    + r")\s)"
     + _VALUE_TO_PHRASE_END,
     re.IGNORECASE,
 )
@@ -1226,7 +1234,8 @@ def _newest_first(
     }
     remaining, ordered = list(members), []
     while remaining:
-        free = [i for i in remaining if not replaced_by[i] & set(remaining)] or remaining
+        left = set(remaining)
+        free = [i for i in remaining if not replaced_by[i] & left] or remaining
         newest = max(free, key=lambda i: (*moment(i), -i))
         ordered.append(newest)
         remaining.remove(newest)
