@@ -58,7 +58,9 @@ def test_bench_runs_every_phase_and_reports(database: Database) -> None:
     assert recall["recalls"] == 2 * 10
     assert recall["p50_ms"] <= recall["p95_ms"] <= recall["p99_ms"]
     assert recall["cpu_ms_per_recall"] >= 0 and recall["client_cpu_ms_per_recall"] > 0
-    assert 0 <= recall["machine_busy_share"] <= 1.05  # jiffies round
+    # CPU time is read in 10 ms ticks per core at each end of a short window: up to three
+    # ticks over (a fixed 5% was exceeded once, 1.066, on a window of a few tenths of a second)
+    assert 0 <= recall["machine_busy_share"] <= 1 + 0.03 / recall["window_s"]
     accuracy = result["recall_accuracy"]
     assert accuracy["queries"] > 0 and accuracy["candidates"] == 40
     assert 0.5 <= accuracy["recall_at_top_k"] <= 1.0
