@@ -384,6 +384,13 @@ DOMAINS_M = frozenset(
         *("finance_ministries", "high_courts", "rugby_union", "developer_platforms"),
     }
 )
+# set N's, which set O and later real-world sets write none of either
+DOMAINS_N = frozenset(
+    {
+        *("nfl_teams", "mlb_teams", "technical_standards", "ai_labs", "cryptocurrencies"),
+        *("timekeeping", "television_shows", "public_transport"),
+    }
+)
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 

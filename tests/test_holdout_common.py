@@ -1,5 +1,5 @@
-"""The integrity checks sets D to L share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_n.py)."""
+"""The integrity checks sets D to O share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_o.py)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ import evaluation.holdout_k as holdout_k
 import evaluation.holdout_l as holdout_l
 import evaluation.holdout_m as holdout_m
 import evaluation.holdout_n as holdout_n
+import evaluation.holdout_o as holdout_o
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -51,6 +52,7 @@ SETS = [
     pytest.param(holdout_l, id="l"),
     pytest.param(holdout_m, id="m"),
     pytest.param(holdout_n, id="n"),
+    pytest.param(holdout_o, id="o"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -88,6 +90,10 @@ UNKNOWN = [
         pytest.param(holdout_n, family, id=f"n-{family}")
         for family in ("haiku", "", "DIFF_HUNK", "yaml-document", "json_patch")
     ),
+    *(
+        pytest.param(holdout_o, family, id=f"o-{family}")
+        for family in ("haiku", "", "REACT_TRACE", "tool-use-block", "diff_hunk")
+    ),
 ]
 
 
@@ -117,6 +123,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_l, 10, 10, id="l"),
         pytest.param(holdout_m, 10, 10, id="m"),
         pytest.param(holdout_n, 10, 10, id="n"),
+        pytest.param(holdout_o, 10, 10, id="o"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -129,7 +136,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to N give an entity several slots (set D gives each entity one)."""
+    """Sets E to O give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -186,6 +193,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_l, Floors(950, 11, 40, 200, 60, 20, 50), id="l"),
     pytest.param(holdout_m, Floors(1000, 9, 40, 200, 80, 25, 60), id="m"),
     pytest.param(holdout_n, Floors(1050, 15, 70, 200, 80, 35, 45), id="n"),
+    pytest.param(holdout_o, Floors(1000, 10, 30, 240, 80, 25, 60), id="o"),
 ]
 
 
