@@ -53,7 +53,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from difflib import SequenceMatcher
 from enum import StrEnum
 from functools import lru_cache
@@ -69,10 +69,11 @@ _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[0-9]|20)\d{2}"
 _TIME = re.compile(
-    r"(?<![\w$#€£.:/-])(?:"
+    r"(?:(?<![\w$#€£.:/-])|(?<=[^\W\d_]:))(?:"
     rf"(?P<iso>{_YEAR}-\d{{1,2}}(?:-\d{{1,2}})?"
     r"(?:[t ]\d{1,2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})?)?)"
     rf"|(?P<slash>\d{{1,2}}/\d{{1,2}}/(?:{_YEAR}|\d{{2}}))"
+    rf"|(?P<dotted>\d{{1,2}}\.\d{{1,2}}\.{_YEAR})"
     rf"|(?P<mdy>(?:{_MONTH})\.?\s+{_DAY}(?:,?\s+{_YEAR})?)"
     rf"|(?P<dmy>{_DAY}\s+(?:of\s+)?(?:{_MONTH})\.?(?:,?\s+{_YEAR})?)"
     rf"|(?P<my>(?:{_MONTH})\.?,?\s+(?:{_YEAR}|['\u2019]\d{{2}}))"
@@ -108,6 +109,7 @@ _NOTE_CUES = (
     "noted on",
     "noted in",
     "noted",
+    "notes",
     "dated",
     "changed on",
     "changed",
@@ -319,11 +321,34 @@ class Statement:
     addition: bool
     owners: frozenset[int] = frozenset()  # words written with a possessive "'s"
     former: tuple[str, ...] = ()  # the words of the values it says it replaced
+    # a note's day written without its year ("confirmed Jan 08", "on May 15"): the year is
+    # the writer's, so it is read against the moment the statement was written
+    month_day: tuple[int, int] | None = None
+    # the end of the period ``valid_from`` names ("2023": the year's end, "March 2023": the
+    # month's), so a write time within it places the statement more precisely
+    valid_until: datetime | None = None
+
+    def held_from(self, written_at: datetime) -> datetime | None:
+        """When the statement held by its own note: its dated note (the write time when
+        that falls within the year or month the note names), else its year-less day at
+        its latest on or before ``written_at``."""
+        if self.valid_from is not None:
+            within = (
+                self.valid_until is not None and self.valid_from <= written_at < self.valid_until
+            )
+            return written_at if within else self.valid_from
+        if self.month_day is None:
+            return None
+        month, day = self.month_day
+        on = _day(written_at.year, month, day)
+        return on if on <= written_at else _day(written_at.year - 1, month, day)
 
 
 def _when(match: re.Match[str]) -> datetime | None:
     """The moment a time expression names (its first day), when it has a year."""
     text = match.group(0).lower()
+    if match.group("slash") or match.group("dotted"):
+        return _numeric_day(text, day_first=bool(match.group("dotted")))
     years = re.findall(_YEAR, text)
     if match.group("iso"):
         parts = [int(p) for p in re.split(r"[-t ]", text)[:3] if p.isdigit()]
@@ -341,6 +366,42 @@ def _when(match: re.Match[str]) -> datetime | None:
     return _day(int(years[-1]), month, days[0] if days else 1)
 
 
+def _period_end(match: re.Match[str], start: datetime) -> datetime:
+    """The end of the period a dated time expression names from ``start``: its day, or its
+    month ("March 2023", "2023-03") or year ("2023") when it names no day."""
+    text = match.group(0)
+    if match.group("year"):
+        return start.replace(year=start.year + 1)
+    if match.group("my") or (match.group("iso") and text.count("-") == 1):
+        return _day(start.year + start.month // 12, start.month % 12 + 1, 1)
+    return start + timedelta(days=1)
+
+
+def _month_day(match: re.Match[str]) -> tuple[int, int] | None:
+    """The month and day of a date written without its year ("Jan 08", "5 March")."""
+    if not (match.group("mdy") or match.group("dmy")):
+        return None
+    text = match.group(0).lower()
+    month = next((n for name, n in MONTH_NUMBERS.items() if re.search(rf"\b{name}\b", text)), 0)
+    day = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", text)
+    if not month or day is None or not 1 <= int(day.group(1)) <= 31:
+        return None
+    return month, int(day.group(1))
+
+
+def _numeric_day(text: str, *, day_first: bool) -> datetime | None:
+    """ "08/21/19", "26/09/2004", "22.02.2023": the order the numbers allow, else the
+    writing's custom (a dotted date is day first, a slashed one month first, as the US
+    tools most slashed dates come from write it); a two-digit year read as POSIX does
+    (69-99: 1900s, 00-68: 2000s)."""
+    first, second, year = (int(part) for part in re.split(r"[/.]", text))
+    if year < 100:
+        year += 1900 if year >= 69 else 2000
+    if first > 12 or (day_first and second <= 12):
+        first, second = second, first
+    return _day(year, first, second) if 1 <= first <= 12 else None
+
+
 def _day(year: int, month: int, day: int) -> datetime:
     """That day, or the month's first when no such day exists ("31 February")."""
     if not 1 <= day <= calendar.monthrange(year, month)[1]:
@@ -354,12 +415,20 @@ def _as_written_or_as_a_key(cue: str) -> str:
     return r"[\s_-]+".join(re.escape(word) for word in cue.split())
 
 
-# the cue, then a colon or an equals sign (a field's, quoted or not: `"as_of": "`) or a
-# space; a field may name the kind of moment ("updated_at", "effective_date")
+# the cue, then a colon, an equals sign or a tag's end (a field's, quoted or not:
+# `"as_of": "`, `<since>`) or a space; a field may name the kind of moment
+# ("updated_at", "effective_date", "since_year"). A record's field named only for a
+# moment (`year = {2008}`, `"date": "…"`, `DTSTART:`, `datetime="…"`) is one too, where
+# a field starts: "the renewal date: 1 March 2021" names a slot, and its date is the value
 _CUE_BEFORE = re.compile(
-    r"(?:^|[\s(\[{,;:\"'\u2014\u2013-])[\"']?(?P<cue>"
+    r"(?:(?:^|[\s(\[{,;:\"'<>\u2014\u2013-])[\"']?(?P<cue>"
     + "|".join(_as_written_or_as_a_key(c) for c in (*_NOTE_CUES, *_POINT_CUES))
-    + r")(?:[_-](?:at|on|date|time))?[\"']?(?:\s*[:=]\s*[\"']?|\s+)(?:the\s+)?$",
+    + r")(?:[_-](?:at|on|date|time|year))?"
+    + r"|(?:^|(?<=[\n{,;|\t<(\"']))\s*[\"']?(?P<key>year|date)"
+    + r"|(?<![\w-])(?P<machine_key>datetime|dtstart|timestamp))"
+    + r"[\"']?(?:\s*[:=>]\s*[\"'{]?|\s+)(?:the\s+|"
+    + _WEEKDAY
+    + r",?\s+)?$",
     re.IGNORECASE,
 )
 
@@ -377,8 +446,9 @@ def _note_at(text: str, match: re.Match[str]) -> _Note | None:
         return _bracketed(text, start, end, when, True)
     cue = _CUE_BEFORE.search(before)
     if cue:
-        word = " ".join(re.split(r"[\s_-]+", cue.group("cue").lower()))
-        start = cue.start("cue")
+        named = next(group for group in ("cue", "key", "machine_key") if cue.group(group))
+        word = " ".join(re.split(r"[\s_-]+", cue.group(named).lower()))
+        start = cue.start(named)
         point = word in _POINT_CUES and not re.search(
             r"\b(?:noted|dated|changed|updated|recorded|written|seen|checked|verified|confirmed|reviewed"
             r"|fetched|retrieved|observed|logged)\s*$",
@@ -392,15 +462,81 @@ def _note_at(text: str, match: re.Match[str]) -> _Note | None:
             # on Friday"), and still places a report at a point ("was in on Tuesday")
             return _Note(start, end, when, point, says=True)
         return _bracketed(text, start, end, when, point)
-    opened = before.rstrip()
-    closed = after.lstrip()
-    if opened.endswith(("(", "[")) and closed.startswith((")", "]")):
+    if before.rstrip().endswith(("(", "[")) and after.lstrip().startswith((")", "]")):
         return _bracketed(text, start, end, when, False)
-    if not opened.strip(" \t([{*-•>") and re.match(r"\s*[\]):\u2014\u2013|,-]", after):
-        return _Note(0, end + len(after) - len(after.lstrip(" \t])")), when, False)
-    if re.search(r"[,;|\u00b7\u2022\u2014\u2013-]\s*$", before) and not after.strip(" .!)|\n"):
-        return _Note(len(before.rstrip(" ,;\u00b7\u2022\u2014\u2013-")), len(text), when, False)
+    return _a_field_of_its_own(text, match, when)
+
+
+# what may open a line before its leading date: bullets, brackets, a heading's or a diff
+# hunk's marks, a weekday ("Sunday 2 January 2022. …")
+_LINE_OPENING = re.compile(
+    rf"[\s(\[{{*\u2022>#@-]*(?:(?:{_WEEKDAY}|(?:mon|tue|wed|thu|fri|sat|sun)\.?),?\s+)?",
+    re.IGNORECASE,
+)
+# what may follow a line's leading date: a field separator, the line's end (a date alone on
+# its line), a sentence's end, or, after a whole date, the record's next word
+_AFTER_A_LEADING_DATE = re.compile(
+    r"\s*(?:[\]):\u2014\u2013|,;\t&@-]|\n(?!\s*$))|\.\s+(?=\w)|[ \t]+(?P<word>[\w']+)"
+)
+# what separates a record's fields before its last one (a table's pipes, a TSV's tabs,
+# LaTeX's ampersands, a triple's "@ 1964-06-01", an HTML cell), and what may close the line
+_BEFORE_A_LAST_FIELD = re.compile(
+    r"\w.*(?:[,;|\u00b7\u2022\u2014\u2013\t&@-]"
+    r"|<(?:td|th|dd|li|span|div|p|b|i|em|strong|code|small)\b[^<>]*>)\s*$"
+)
+_LINE_CLOSING = re.compile(r"(?:[\s.!)|\\]|</\w+>)*")
+_SHORT_HEADER = 3  # words before the date of a header ("- SRE weekly, 24 Jan 2023: …")
+
+
+def _a_field_of_its_own(text: str, match: re.Match[str], when: datetime | None) -> _Note | None:
+    """A date with no cue that fills a field of a record by itself is the record's note: the
+    first field of a line ("2023-01-19: …", "1995-09-03<tab>Las Vegas Raiders …",
+    "03/01/19 Tomasz Wieczorek — …", a date alone on its line), its last field ("… |
+    2021-03-04 |", "… & 2021 \\", "<td>27/01/2000</td></tr>"), or the end of an aside or
+    of a short header ("(oncall/rotations.yaml, 2023-01-19)", "Journal, 1916-07-15: …").
+    A date a label or a question introduces ("renewal date: 1 March 2021", "A: 2018",
+    "warranty end date?" then "3 June 2026.") or that a sentence goes on from
+    ("2023-05-08 is the launch") is what it says; a weekday names no moment."""
+    if match.group("weekday") or match.group("relative"):
+        return None
+    start, end = match.start(), match.end()
+    before, after = text[:start], text[end:]
+    line_start = before.rfind("\n") + 1
+    line_before, line_after = before[line_start:], after.split("\n", 1)[0]
+    if _LINE_OPENING.fullmatch(line_before) and _leads_its_line(before, after, line_start, match):
+        return _Note(line_start, end + len(after) - len(after.lstrip(" \t])")), when, False)
+    if _BEFORE_A_LAST_FIELD.search(line_before) and _LINE_CLOSING.fullmatch(line_after):
+        cut = len(before.rstrip(" ,;\u00b7\u2022\u2014\u2013\t&@-"))
+        return _Note(cut, end + len(line_after), when, False)
+    if re.search(r"[,;]\s*$", line_before) and (
+        re.match(r"\s*[)\]]", after)
+        or (re.match(r"\s*:\s", after) and len(_words(line_before)) <= _SHORT_HEADER)
+    ):
+        return _Note(len(before.rstrip(" ,;")), end, when, False)
     return None
+
+
+def _leads_its_line(before: str, after: str, line_start: int, match: re.Match[str]) -> bool:
+    """A date opening its line is the line's note unless the line answers the one before
+    (which ends in ":", "=" or "?") or a sentence goes on from it."""
+    follows = _AFTER_A_LEADING_DATE.match(after)
+    if not follows:
+        return False
+    previous_line = before[:line_start].rstrip("\n").rsplit("\n", 1)[-1]
+    if line_start > 0 and previous_line.rstrip(" *_").endswith((":", "=", "?")):
+        return False
+    word = follows.group("word")
+    return not word or (_full_date(match) and word.lower() not in _STOP)
+
+
+def _full_date(match: re.Match[str]) -> bool:
+    """A date down to its day, with its year: a log line's leading stamp."""
+    iso = match.group("iso")
+    if iso:
+        return iso.count("-") == 2
+    if match.group("slash") or match.group("dotted"):
+        return True
+    return bool((match.group("mdy") or match.group("dmy")) and re.search(_YEAR, match.group(0)))
 
 
 def _bracketed(text: str, start: int, end: int, when: datetime | None, point: bool) -> _Note:
@@ -438,8 +574,9 @@ _FORMER = re.compile(
     + r")(?:[_-]values?)?[\"']?\s*[:=])\s*(?:\"[^\"\n]*\"|'[^'\n]*'|"
     + _VALUE_TO_PHRASE_END
     + ")"
-    # a phrase: "; was Ed Whitacre", "(previously €79)", ", replacing Ana Souza"
-    r"|(?:^|(?<=[;(\[,|\n\u2014\u2013]))\s*(?P<phrase>(?:"
+    # a phrase: "; was Ed Whitacre", "(previously €79)", ", replacing Ana Souza", a
+    # config line's comment "# was 3.11"
+    r"|(?:^|(?<=[;(\[,|\n\u2014\u2013#]))\s*(?P<phrase>(?:"
     + "|".join(re.escape(mark) for mark in _FORMER_PHRASE_MARKS)
     + r")\s)"
     + _VALUE_TO_PHRASE_END,
@@ -467,7 +604,11 @@ def _former_apart(content: str) -> tuple[str, tuple[str, ...]]:
 def read_statement(text: str) -> Statement:
     """``text`` read once (the plan compares one entry with each of its neighbours)."""
     text = unicodedata.normalize("NFKC", text)
-    notes = [n for n in (_note_at(text, m) for m in _TIME.finditer(text)) if n is not None]
+    read = [(note, m) for m in _TIME.finditer(text) if (note := _note_at(text, m)) is not None]
+    notes = [note for note, _ in read]
+    year_less = [_month_day(m) for note, m in read if note.when is None and not note.says]
+    dated = [(note.when, m) for note, m in read if note.when is not None]
+    latest = max(dated, key=lambda pair: pair[0]) if dated else None
     kept, cursor = [], 0
     for note in sorted(notes, key=lambda n: n.start):
         if note.start >= cursor and not note.says:
@@ -484,6 +625,8 @@ def read_statement(text: str) -> Statement:
         phrases=phrases,
         owners=owners,
         valid_from=max(moments) if moments else None,
+        month_day=next((day for day in reversed(year_less) if day), None),
+        valid_until=_period_end(latest[1], latest[0]) if latest else None,
         point_anchored=bool(notes) and all(n.point for n in notes),
         state_cued=bool(_STATE_CUE.search(content)) or any(not n.point for n in notes),
         addition=bool(_ADDITION.search(content)),
@@ -560,13 +703,13 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
     """Whether ``newer`` states another value of ``older``'s frame (see the module doc)."""
     a, b = older.words, newer.words
     if set(a) == set(b):
-        moved = older.valid_from != newer.valid_from
+        moved = _noted_day(older) != _noted_day(newer)
         if moved and older.point_anchored and newer.point_anchored and older.state_cued:
             # "the launch is on May 8" / "on May 15": the moment is what the statement says
             return SlotComparison(
                 SlotVerdict.CHANGE,
-                str(older.valid_from.date() if older.valid_from else ""),
-                str(newer.valid_from.date() if newer.valid_from else ""),
+                _noted_day(older),
+                _noted_day(newer),
                 1.0,
                 "the date it states changed",
             )
@@ -625,6 +768,15 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
     if _another_slot_with_its_value(older, newer, found):
         return verdict(SlotVerdict.DIFFERENT, ANOTHER_SLOT)
     return verdict(SlotVerdict.CHANGE, "one substitution")
+
+
+def _noted_day(statement: Statement) -> str:
+    """The day a statement's note names, as a curator reads it ("2027-05-08", "05-08")."""
+    if statement.valid_from is not None:
+        return str(statement.valid_from.date())
+    if statement.month_day is not None:
+        return "{:02d}-{:02d}".format(*statement.month_day)
+    return ""
 
 
 ANOTHER_SLOT = "another slot, with a value of its own kind"
@@ -1148,11 +1300,16 @@ def newest_of_slot_first(
         lies after the moment it was written (a date in the writer's future is what the
         statement says, "the next review is 12 February 2024", not when it held), else its
         write time."""
-        valid, said = statements[i].valid_from, written_at[i]
+        said = written_at[i]
+        valid = statements[i].held_from(said)
         return (said if valid is None or valid > said else valid, said)
 
     def newest_on_top(members: list[int]) -> None:
-        """``members``: original hit numbers; their current positions get them newest first."""
+        """``members``: original hit numbers; their current positions get them newest
+        first, but for those no moment places (``_undated_in_a_batch``): they keep theirs."""
+        members = [
+            m for m in members if m not in _undated_in_a_batch(members, statements, written_at)
+        ]
         positions = sorted(order.index(m) for m in members)
         newest_first = _newest_first(members, statements, moment)
         for position, member in zip(positions, newest_first, strict=True):
@@ -1201,6 +1358,18 @@ def newest_of_slot_first(
     if near > 0 and question.subject:
         _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
     return SlotOrder(order, newest)
+
+
+def _undated_in_a_batch(
+    members: list[int], statements: Sequence[Statement], written_at: Sequence[datetime]
+) -> set[int]:
+    """The members with no note of their own written at the same moment as one with a
+    note (a store imported in one batch): their write time is the import's, not when they
+    held, so they are neither newer nor older than the dated ones (taken as the newest,
+    every undated version of a changelog went above the dated current one)."""
+    dated = {i for i in members if statements[i].held_from(written_at[i]) is not None}
+    batches = {written_at[i] for i in dated}
+    return {i for i in members if i not in dated and written_at[i] in batches}
 
 
 def _names_as_replaced(newer: Statement, older: Statement) -> bool:
@@ -1347,10 +1516,15 @@ def _in_the_questions_frame(
         return members
     lead = max(scored, key=lambda i: (frame[i], -i))
     asked = set(statements[lead].words) & question.words - question.subject
+    # the question's most telling word the closest member holds ("plan" of "Which plan is
+    # the Pinecrest Dental account on?", not "account", which every statement of the
+    # subject's name holds)
+    telling = max(asked, key=lambda w: (question.slot_weights.get(w, 0.0), w), default=None)
     far = [
         i
         for i in frame
-        if frame[i] < frame[lead] - frame_band and not asked & set(statements[i].words)
+        if frame[i] < frame[lead] - frame_band
+        and (telling is None or telling not in statements[i].words)
     ]
 
     def another_slot(i: int) -> bool:

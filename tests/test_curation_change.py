@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import pytest
@@ -39,6 +40,14 @@ WORDINGS = [
     ("[{s}]\nteam = {v}\neffective_date = {y}-03-01", "TOML record"),
     ("team of {s}: {v} (dated {y}-03-01)", "dated note"),
     ("[bot] {s} team {v} \u00b7 {y}-03-01", "date after a middle dot"),
+    ("{y}-03-01\t{s}\tteam\t{v}", "TSV row, leading date"),
+    ("{s}\tteam\t{v}\t{y}-03-01", "TSV row, trailing date"),
+    ("{s} & team & {v} & {y} \\\\", "LaTeX table row"),
+    ("Journal, {y}-03-01: learned that {s}'s team is {v}.", "diary, dated header"),
+    ("03/01/{yy} {s} \u2014 team: {v} (per AM)", "CRM note, two-digit slashed date"),
+    ("<tr><td>{s}</td><td>team</td><td>{v}</td><td>01/03/{y}</td></tr>", "HTML table row"),
+    ("@misc{{team, title = {{{s}}}, note = {{team: {v}}}, year = {{{y}}}}}", "BibTeX entry"),
+    ("{s} \u2014 team: {v}, as of Sunday 1 March {y}", "as of a weekday and a date"),
 ]
 
 
@@ -763,6 +772,7 @@ def test_hits_naming_the_asked_identifier_whole_go_above_its_longer_twin() -> No
 
 _SAME_ORDER_IN_ANY_PROCESS = """
 import json, sys
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from curation._change import newest_of_slot_first
 hits = json.loads(sys.argv[1])
@@ -981,3 +991,219 @@ def test_a_connector_joins_no_title_to_a_name() -> None:
         [0.55, 0.50, 0.48, 0.30],
     )
     assert order.order[0] == 2
+
+
+A_RECORDS_OWN_DATE = {  # a date filling a field of its own: the record's note, with its day
+    "03/01/19 Tomasz Wieczorek — emp: Siemens (per AM)": "2019-03-01",
+    "NB Tomasz Wieczorek emp = Zalando; f/u nxt wk (10/29/19)": "2019-10-29",
+    "Data Platform pages go to Aiko Tanabe — as of this morning, 22.02.2023.": "2023-02-22",
+    "Sunday 2 January 2022. Sorted out ml-pipelines: it merges into dev by default.": "2022-01-02",
+    '1994-06-01 custom "chief_executive" "Tim Finchem"': "1994-06-01",
+    "1995-09-03\tLas Vegas Raiders\thome stadium\tOakland Coliseum": "1995-09-03",
+    "New England Patriots\tstarting_qb\tTom Brady\t2001-09-30": "2001-09-30",
+    "Iga Świątek & head coach & Tomasz Wiktorowski & 2021-10-01 \\\\": "2021-10-01",
+    "(IBM, headquarters, Armonk) @ 1964-06-01": "1964-06-01",
+    "<tr><td>New England Patriots</td><td>head coach</td><td>27/01/2000</td></tr>": "2000-01-27",
+    "# payments-core (oncall/rotations.yaml, 2023-01-19)\npayments-core:\n  handover_day: Monday": (
+        "2023-01-19"
+    ),
+    "Journal, 1916-07-15: I learned that the headquarters city of Boeing is Seattle.": (
+        "1916-07-15"
+    ),
+    "-- December 1995\nUPDATE entities SET project_lead = 'Yukihiro Matsumoto';": "1995-12-01",
+    "BEGIN:VEVENT\nDTSTART:2012-02-14\nSUMMARY:project lead (Kotlin)\nEND:VEVENT": "2012-02-14",
+    "@misc{titles, title = {Tiger Woods}, note = {14 major titles}, year = {2008}}": "2008-01-01",
+    '<dl><dt>Las Vegas Raiders</dt><dd class="since">since 1995</dd></dl>': "1995-01-01",
+    '<p>Tom Brady <time datetime="2001-09-30">that autumn</time></p>': "2001-09-30",
+    "<record><president>Lee Bollinger</president><since>2002</since></record>": "2002-01-01",
+    'entity: "Booker Prize Foundation" value: "Gaby Wood" since_year: 2015': "2015-01-01",
+}
+
+
+@pytest.mark.parametrize(("text", "day"), A_RECORDS_OWN_DATE.items())
+def test_a_date_in_a_field_of_its_own_is_the_records_note(text: str, day: str) -> None:
+    """A log line's leading stamp, a table's or a TSV's last column, a date closing an aside
+    or a short header, a field named for the moment: when the record held, set apart (left
+    in, two versions of one record differ twice, in the value and in the date)."""
+    statement = read_statement(text)
+    assert statement.valid_from == datetime.fromisoformat(day).replace(tzinfo=UTC)
+    assert not [word for word in statement.words if day[:4] in word]
+
+
+A_DATE_THAT_IS_THE_VALUE = [
+    ("**LT-0471 — warranty end date?**\n3 June 2026. _Updated 2022-12-08._", "2026"),
+    (
+        "> when did we last drill the search cluster?\nNovember 12, 2023 — checked 12 Nov 2023",
+        "2023",
+    ),
+    ("renewal_dates:\n  - 2021-03-01", "2021-03-01"),
+    ("The renewal date: 1 March 2021", "2021"),
+    ("2023-05-08 is the launch date of Orbit.", "2023-05-08"),
+    ("Moved the launch to Friday, 12 May 2023: please update the calendar.", "2023"),
+    ("Friday — the data platform team's on-call handover day [2020-10-02]", "friday"),
+    ("**Sam Patel — office day?**\nTuesday. _Updated 2022-01-07._", "tuesday"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), A_DATE_THAT_IS_THE_VALUE)
+def test_a_date_a_label_or_a_question_introduces_stays_the_value(text: str, value: str) -> None:
+    """A date on the line answering a question, under a label, or that a sentence goes on
+    from is what the statement says; a leading weekday is a value (it names no moment)."""
+    assert value in read_statement(text).words
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            "1995-09-03\tLas Vegas Raiders\thome stadium\tOakland Coliseum",
+            "2020-07-31\tLas Vegas Raiders\thome stadium\tAllegiant Stadium",
+        ),
+        (
+            "Iga Świątek & head coach & Piotr Sierzputowski & 2016 \\\\",
+            "Iga Świątek & head coach & Tomasz Wiktorowski & 2021 \\\\",
+        ),
+        (
+            "# kestrel-cli (requirements/pins.yaml, 2023-01-19)\nkestrel-cli:\n  python: 3.11",
+            "# kestrel-cli (requirements/pins.yaml, 2023-07-27)\nkestrel-cli:\n  python: 3.12",
+        ),
+        (
+            "billing-api:\n  python_version: 3.11\n",
+            "billing-api:\n  python_version: 3.13  # was 3.11\n",
+        ),
+    ],
+)
+def test_two_versions_of_one_record_are_one_change(older: str, newer: str) -> None:
+    """With its own date set apart (and a config comment's "# was …"), a record's next
+    version differs from it in the value alone."""
+    found = compare_slots(older, newer)
+    assert found.verdict is SlotVerdict.CHANGE, found.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("(08/21/19)", "2019-08-21"),  # only month first fits
+        ("(26/09/2004)", "2004-09-26"),  # only day first fits
+        ("(03/09/2004)", "2004-03-09"),  # either: a slashed date is month first
+        ("(03.09.2004)", "2004-09-03"),  # either: a dotted date is day first
+        ("(01/02/70)", "1970-01-02"),  # a two-digit year as POSIX reads it
+    ],
+)
+def test_a_numeric_date_is_read_in_the_order_its_numbers_allow(text: str, day: str) -> None:
+    statement = read_statement(f"The on-call owner is Lee Park {text}")
+    assert statement.valid_from == datetime.fromisoformat(day).replace(tzinfo=UTC)
+
+
+def test_a_day_written_without_its_year_can_be_the_value() -> None:
+    found = compare_slots("The launch is on May 8", "The launch is on May 15")
+    assert found.verdict is SlotVerdict.CHANGE
+    assert (found.older_value, found.newer_value) == ("05-08", "05-15")
+
+
+@pytest.mark.parametrize(
+    ("notes", "first"),
+    [
+        (("confirmed Jan 08", "confirmed Jan 18"), 1),
+        # written on 5 January: a 30 December is last year's, older than 3 January
+        (("confirmed Dec 30", "confirmed Jan 03"), 1),
+        (("confirmed Jan 03", "confirmed Dec 30"), 0),
+    ],
+)
+def test_a_day_without_its_year_orders_one_batch_by_the_writers_year(
+    notes: tuple[str, str], first: int
+) -> None:
+    """Imported in one batch, the notes' days are the only order; a day written without
+    its year is the writer's: its latest on or before the moment it was written."""
+    texts = [
+        f"The on-call owner for payments-api is {who} ({note})"
+        for who, note in zip(("Lee Park", "Mei Tanaka"), notes, strict=True)
+    ]
+    written = datetime(2024, 1, 5, tzinfo=UTC)
+    found = newest_of_slot_first(
+        "Who is the on-call owner for payments-api?",
+        texts,
+        [written] * 2,
+        [0.70, 0.70],
+        band=0.25,
+    )
+    assert found.order[0] == first
+
+
+def test_a_write_time_within_the_year_a_note_names_places_the_statement() -> None:
+    """ "… & 2025" written on 28 October 2025 held from some day of 2025: its write time,
+    not 1 January, places it beside a version noted "2025-04-15" (read as 1 January, the
+    newer release went below the older)."""
+    texts = [
+        "Fedora (latest release) & Fedora 41 $\\to$ Fedora 42 & 2025-04-15 \\\\",
+        "Fedora & latest release & \\sout{Fedora 42} Fedora 43 & 2025 \\\\",
+    ]
+    written = [datetime(2025, 4, 15, tzinfo=UTC), datetime(2025, 10, 28, tzinfo=UTC)]
+    found = newest_of_slot_first(
+        "What is the latest release of Fedora?", texts, written, [0.80, 0.79], band=0.25
+    )
+    assert found.order[0] == 1
+    statement = read_statement(texts[1])
+    assert statement.held_from(written[1]) == written[1]
+    assert statement.held_from(datetime(2026, 2, 1, tzinfo=UTC)) == datetime(2025, 1, 1, tzinfo=UTC)
+
+
+PINECREST = [
+    "In January 2021, the Pinecrest Dental account switched to the Free plan.",
+    "The Pinecrest Dental account switched to the Starter plan in June 2021.",
+    "In June 2021, the renewal of the Pinecrest Dental account was moved to 21 June 2022.",
+    "The renewal of the Pinecrest Dental account was moved to 30 September 2022 in February 2022.",
+]
+OTHER_ACCOUNTS = [  # other accounts' plans: "plan" is common in the store, "dental" is not
+    "In March 2019, the Halvorsen Logistics account switched to the Starter plan.",
+    "The Vesta Schools account switched to the Enterprise plan in August 2023.",
+    "The Mirabel Studio account switched to the Starter plan in December 2022.",
+    "In May 2023, the Halvorsen Logistics account switched to the Enterprise plan.",
+]
+
+
+def test_a_word_of_the_subjects_name_does_not_keep_another_slot_in_the_group() -> None:
+    """ "account" of "the Pinecrest Dental account" is in every statement of the subject:
+    the renewal notes, far from the question's frame and sharing words of their own, are
+    another slot because they miss "plan", the question's most telling word the closest
+    statement holds (sharing "account" kept them, and the newest renewal came first)."""
+    frames = dict(zip(PINECREST, (0.726, 0.701, 0.478, 0.466), strict=True))
+
+    def frame_relevance(query: str, texts: Sequence[str]) -> list[float]:
+        """The frames' closeness to the question's, as MiniLM scored them (each text
+        comes without the subject's words: found by its remaining words)."""
+        return [
+            next((v for t, v in frames.items() if set(text.split()) <= set(t.split())), 0.3)
+            for text in texts
+        ]
+
+    found = newest_of_slot_first(
+        "Which plan is the Pinecrest Dental account on?",
+        PINECREST + OTHER_ACCOUNTS,
+        [_day(2021, 1, 4), _day(2021, 6, 21), _day(2021, 6, 21), _day(2022, 2, 14)]
+        + [_day(2020, 1, 1)] * 4,
+        [0.839, 0.822, 0.748, 0.722, 0.357, 0.334, 0.333, 0.331],
+        band=0.25,
+        frame_relevance=frame_relevance,
+        frame_band=0.20,
+    )
+    assert found.order[0] == 1
+
+
+def _day(year: int, month: int, day: int) -> datetime:
+    return datetime(year, month, day, tzinfo=UTC)
+
+
+def test_an_undated_version_in_a_batch_of_dated_ones_keeps_its_place() -> None:
+    """Imported in one batch, a version without a note of its own has the import's write
+    time, which says nothing of when it held: taken as the newest, it went above the
+    dated current version. It keeps its place; the dated ones are ordered."""
+    texts = [
+        "Acme's plan is Basic (as of 2019)",
+        "Acme's plan is Pro (as of 2021)",
+        "Acme's plan is Free",
+    ]
+    found = newest_of_slot_first(
+        "Which plan is Acme on?", texts, [_day(2024, 5, 1)] * 3, [0.80, 0.79, 0.78], band=0.25
+    )
+    assert found.order == [1, 0, 2]
