@@ -21,7 +21,7 @@ from holdout_helpers import (
 )
 
 from evaluation.holdout import PAIR_KINDS, PAIR_LABELS
-from evaluation.holdout.model import LabeledPair, Subject, UnknownFamilyError
+from evaluation.holdout.model import LabeledPair, Memory, Subject, UnknownFamilyError
 from evaluation.holdout_g.catalogue import domain as catalogue_domain
 
 YEAR = re.compile(r"\b(19|20)\d\d\b")
@@ -393,6 +393,38 @@ DOMAINS_N = frozenset(
 )
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
+
+
+def rendered_memories(package: ModuleType) -> list[Memory]:
+    """Every memory of ``package``: each subject's facts in every family."""
+    return [
+        memory
+        for subject in package.holdout_histories()
+        for family in package.families()
+        for memory in package.render(family, subject)
+    ]
+
+
+def replacements(package: ModuleType) -> list[tuple[str, str, str]]:
+    """(family, text, replaced value) of every memory whose value replaces the one before."""
+    return [
+        (family, newer.text, older.value)
+        for subject in package.holdout_histories()
+        for family in package.families()
+        for older, newer in pairwise(package.render(family, subject))
+        if older.value != newer.value
+    ]
+
+
+def value_first_and_last(package: ModuleType) -> tuple[int, int]:
+    """How many memories write the value before the entity's name, and how many after."""
+    first, last = 0, 0
+    for subject in package.holdout_histories():
+        for memory in (m for f in package.families() for m in package.render(f, subject)):
+            at_value, at_entity = memory.text.find(memory.value), memory.text.find(subject.entity)
+            first += 0 <= at_value < at_entity
+            last += 0 <= at_entity < at_value
+    return first, last
 
 
 def check_eight_new_domains(package: ModuleType, earlier: frozenset[str]) -> None:

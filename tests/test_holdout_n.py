@@ -10,32 +10,15 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
-from itertools import pairwise
 
 import holdout_checks as checks
 
 import evaluation.holdout_n as holdout_n
-from evaluation.holdout.model import Memory
 from evaluation.holdout_n import families, holdout_histories, holdout_pairs, render
 
 EARLIER_DOMAINS = checks.DOMAINS_G_TO_J | checks.DOMAINS_K | checks.DOMAINS_L | checks.DOMAINS_M
 DMY = re.compile(r"\b\d\d/\d\d/(19|20)\d\d\b")
 MONTH_YEAR = re.compile(rf"\b({checks.MONTHS}) (19|20)\d\d\b")
-
-
-def _memories() -> list[Memory]:
-    return [m for s in holdout_histories() for f in families() for m in render(f, s)]
-
-
-def _changes() -> list[tuple[str, str, str]]:
-    """(family, text, replaced value) of every memory that states a value replacing another."""
-    found = []
-    for subject in holdout_histories():
-        for family in families():
-            memories = render(family, subject)
-            for older, newer in pairwise(memories):
-                found.append((family, newer.text, older.value))
-    return found
 
 
 def test_eight_new_domains_entities_with_several_slots_and_stable_subjects() -> None:
@@ -148,7 +131,7 @@ def test_no_family_writes_a_header_row_or_the_value_outside_its_record() -> None
 
 
 def test_validity_is_written_many_ways() -> None:
-    texts = [m.text for m in _memories()]
+    texts = [m.text for m in checks.rendered_memories(holdout_n)]
     assert any(checks.ISO_DATE.search(t) for t in texts)
     assert any(MONTH_YEAR.search(t) for t in texts)
     assert any(DMY.search(t) for t in texts)  # 21/03/2021
@@ -163,7 +146,7 @@ def test_validity_is_written_many_ways() -> None:
 
 
 def test_a_change_names_the_replaced_value_in_many_ways() -> None:
-    changes = _changes()
+    changes = checks.replacements(holdout_n)
     assert changes and all(old in text for _, text, old in changes)
     texts = [text for _, text, _ in changes]
     ways = {
@@ -186,16 +169,7 @@ def test_a_change_names_the_replaced_value_in_many_ways() -> None:
 
 
 def test_the_value_comes_before_the_entity_in_some_wordings_and_after_in_others() -> None:
-    first, last = 0, 0
-    for subject in holdout_histories():
-        for family in families():
-            for memory in render(family, subject):
-                at_value = memory.text.find(memory.value)
-                at_entity = memory.text.find(subject.entity)
-                if 0 <= at_value < at_entity:
-                    first += 1
-                elif 0 <= at_entity < at_value:
-                    last += 1
+    first, last = checks.value_first_and_last(holdout_n)
     assert first >= 200 and last >= 10 * first / 2
 
 

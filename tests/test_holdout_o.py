@@ -12,12 +12,11 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
-from itertools import pairwise
 
 import holdout_checks as checks
 
 import evaluation.holdout_o as holdout_o
-from evaluation.holdout.model import Memory, Subject
+from evaluation.holdout.model import Subject
 from evaluation.holdout_o import families, holdout_histories, holdout_pairs, render
 
 EARLIER_DOMAINS = (
@@ -31,21 +30,6 @@ DMY = re.compile(r"\b\d\d/\d\d/(19|20)\d\d\b")
 TWO_DIGIT_YEAR = re.compile(r"(?<![\d/])\d\d/\d\d/\d\d(?![\d/])")
 MONTH_YEAR = re.compile(rf"\b({checks.MONTHS}) (19|20)\d\d\b")
 DATE_VALUE = re.compile(rf"\d{{1,2}} ({checks.MONTHS})( (19|20)\d\d)?")
-
-
-def _memories() -> list[Memory]:
-    return [m for s in holdout_histories() for f in families() for m in render(f, s)]
-
-
-def _changes() -> list[tuple[str, str, str]]:
-    """(family, text, replaced value) of every memory that states a value replacing another."""
-    found = []
-    for subject in holdout_histories():
-        for family in families():
-            for older, newer in pairwise(render(family, subject)):
-                if older.value != newer.value:
-                    found.append((family, newer.text, older.value))
-    return found
 
 
 def _values(subject: Subject) -> set[str]:
@@ -189,12 +173,12 @@ def test_a_csv_export_carries_its_header_and_the_value_only_in_its_row() -> None
 
 def test_no_memory_is_tagged_as_a_model_turn() -> None:
     """Tool-use blocks and chat exports name tools and people, never a model's role tag."""
-    for memory in _memories():
+    for memory in checks.rendered_memories(holdout_o):
         assert not re.search(r"\b(assistant|system)\b", memory.text, re.IGNORECASE), memory.text
 
 
 def test_validity_is_written_many_ways() -> None:
-    texts = [m.text for m in _memories()]
+    texts = [m.text for m in checks.rendered_memories(holdout_o)]
     assert any(checks.ISO_DATE.search(t) for t in texts)
     assert any(MONTH_YEAR.search(t) for t in texts)
     assert any(DMY.search(t) for t in texts)  # 21/03/2021 and 03/21/2021
@@ -211,7 +195,7 @@ def test_validity_is_written_many_ways() -> None:
 
 
 def test_a_change_names_the_replaced_value_in_many_ways_or_not_at_all() -> None:
-    changes = _changes()
+    changes = checks.replacements(holdout_o)
     named = [text for _, text, old in changes if old in text]
     assert 0.85 * len(changes) <= len(named) < len(changes)  # a few do not name it
     ways = {
@@ -240,16 +224,7 @@ def test_a_change_names_the_replaced_value_in_many_ways_or_not_at_all() -> None:
 
 
 def test_the_value_comes_before_the_entity_in_some_wordings_and_after_in_others() -> None:
-    first, last = 0, 0
-    for subject in holdout_histories():
-        for family in families():
-            for memory in render(family, subject):
-                at_value = memory.text.find(memory.value)
-                at_entity = memory.text.find(subject.entity)
-                if 0 <= at_value < at_entity:
-                    first += 1
-                elif 0 <= at_entity < at_value:
-                    last += 1
+    first, last = checks.value_first_and_last(holdout_o)
     assert first >= 200 and last >= 3 * first
 
 
