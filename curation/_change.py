@@ -358,23 +358,43 @@ def _when(match: re.Match[str]) -> datetime | None:
         short = re.search(r"['\u2019](\d{2})\b", text)
         if short is None:
             return None
-        # "apr '22": a two-digit year read as POSIX does (69-99: 1900s, 00-68: 2000s)
-        yy = int(short.group(1))
-        years = [str(1900 + yy if yy >= 69 else 2000 + yy)]
-    month = next((n for name, n in MONTH_NUMBERS.items() if re.search(rf"\b{name}\b", text)), 1)
-    days = [int(d) for d in re.findall(r"(?<!['\u2019])\b(\d{1,2})(?:st|nd|rd|th)?\b", text)]
-    return _day(int(years[-1]), month, days[0] if days else 1)
+        years = [str(_posix_year(int(short.group(1))))]  # "apr '22"
+    return _day(int(years[-1]), _month_named(text) or 1, _day_number(text) or 1)
+
+
+def _posix_year(two_digits: int) -> int:
+    """A two-digit year read as POSIX does (69-99: 1900s, 00-68: 2000s)."""
+    return two_digits + (1900 if two_digits >= 69 else 2000)
+
+
+def _month_named(text: str) -> int | None:
+    """The month a lower-case date names by its name ("mar", "march"), if any."""
+    return next((n for name, n in MONTH_NUMBERS.items() if re.search(rf"\b{name}\b", text)), None)
+
+
+def _day_number(text: str) -> int | None:
+    """The first day number of a lower-case date ("5th", "08"; not the "22" of "'22")."""
+    day = re.search(r"(?<!['\u2019])\b(\d{1,2})(?:st|nd|rd|th)?\b", text)
+    return int(day.group(1)) if day else None
 
 
 def _period_end(match: re.Match[str], start: datetime) -> datetime:
     """The end of the period a dated time expression names from ``start``: its day, or its
     month ("March 2023", "2023-03") or year ("2023") when it names no day."""
-    text = match.group(0)
     if match.group("year"):
         return start.replace(year=start.year + 1)
-    if match.group("my") or (match.group("iso") and text.count("-") == 1):
+    if not _names_a_day(match):
         return _day(start.year + start.month // 12, start.month % 12 + 1, 1)
     return start + timedelta(days=1)
+
+
+def _names_a_day(match: re.Match[str]) -> bool:
+    """Whether a time expression names a day, not only a year or a month ("March 2023",
+    "2023-03")."""
+    if match.group("year") or match.group("my"):
+        return False
+    iso = match.group("iso")
+    return not iso or iso.count("-") == 2
 
 
 def _month_day(match: re.Match[str]) -> tuple[int, int] | None:
@@ -382,21 +402,17 @@ def _month_day(match: re.Match[str]) -> tuple[int, int] | None:
     if not (match.group("mdy") or match.group("dmy")):
         return None
     text = match.group(0).lower()
-    month = next((n for name, n in MONTH_NUMBERS.items() if re.search(rf"\b{name}\b", text)), 0)
-    day = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", text)
-    if not month or day is None or not 1 <= int(day.group(1)) <= 31:
-        return None
-    return month, int(day.group(1))
+    month, day = _month_named(text), _day_number(text)
+    return (month, day) if month and day and 1 <= day <= 31 else None
 
 
 def _numeric_day(text: str, *, day_first: bool) -> datetime | None:
     """ "08/21/19", "26/09/2004", "22.02.2023": the order the numbers allow, else the
     writing's custom (a dotted date is day first, a slashed one month first, as the US
-    tools most slashed dates come from write it); a two-digit year read as POSIX does
-    (69-99: 1900s, 00-68: 2000s)."""
+    tools most slashed dates come from write it); a two-digit year read as POSIX does."""
     first, second, year = (int(part) for part in re.split(r"[/.]", text))
     if year < 100:
-        year += 1900 if year >= 69 else 2000
+        year = _posix_year(year)
     if first > 12 or (day_first and second <= 12):
         first, second = second, first
     return _day(year, first, second) if 1 <= first <= 12 else None
@@ -531,12 +547,9 @@ def _leads_its_line(before: str, after: str, line_start: int, match: re.Match[st
 
 def _full_date(match: re.Match[str]) -> bool:
     """A date down to its day, with its year: a log line's leading stamp."""
-    iso = match.group("iso")
-    if iso:
-        return iso.count("-") == 2
-    if match.group("slash") or match.group("dotted"):
-        return True
-    return bool((match.group("mdy") or match.group("dmy")) and re.search(_YEAR, match.group(0)))
+    numeric = match.group("iso") or match.group("slash") or match.group("dotted")
+    written = match.group("mdy") or match.group("dmy")
+    return _names_a_day(match) and bool(numeric or (written and re.search(_YEAR, written)))
 
 
 def _bracketed(text: str, start: int, end: int, when: datetime | None, point: bool) -> _Note:
@@ -616,7 +629,6 @@ def read_statement(text: str) -> Statement:
             cursor = note.end
     kept.append(text[cursor:])
     content, former = _former_apart(" ".join(kept))
-    moments = [n.when for n in notes if n.when is not None]
     words, written, phrases, owners = _content(content)
     return Statement(
         text=text,
@@ -624,7 +636,7 @@ def read_statement(text: str) -> Statement:
         written=written,
         phrases=phrases,
         owners=owners,
-        valid_from=max(moments) if moments else None,
+        valid_from=latest[0] if latest else None,
         month_day=next((day for day in reversed(year_less) if day), None),
         valid_until=_period_end(latest[1], latest[0]) if latest else None,
         point_anchored=bool(notes) and all(n.point for n in notes),
@@ -1307,9 +1319,8 @@ def newest_of_slot_first(
     def newest_on_top(members: list[int]) -> None:
         """``members``: original hit numbers; their current positions get them newest
         first, but for those no moment places (``_undated_in_a_batch``): they keep theirs."""
-        members = [
-            m for m in members if m not in _undated_in_a_batch(members, statements, written_at)
-        ]
+        unplaced = _undated_in_a_batch(members, statements, written_at)
+        members = [m for m in members if m not in unplaced]
         positions = sorted(order.index(m) for m in members)
         newest_first = _newest_first(members, statements, moment)
         for position, member in zip(positions, newest_first, strict=True):
