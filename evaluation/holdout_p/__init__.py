@@ -108,9 +108,10 @@ of them sharing the value: Brian Niccol at Chipotle and Starbucks, Todd Penegor 
 and Papa John's, IUCN categories shared by species), 98 of another slot of the same entity
 (four sharing the value: Albert Bourla as Pfizer's chief executive and chair, Severin
 Schwan as Roche's; Ian Read, who held both at Pfizer too, was not drawn), 27 of
-multi-valued relations (Pfizer's, AMD's and Restaurant Brands International's acquisitions), 22 of recurring events' winners (the FDA's yearly
-novel drug approvals, the SC conference's host city, Skytrax's World's Best Airport; each
-series keeps only occasions with distinct winners) and 11 additions.
+multi-valued relations (Pfizer's, AMD's and Restaurant Brands International's
+acquisitions), 22 of recurring events' winners (the FDA's yearly novel drug approvals, the
+SC conference's host city, Skytrax's World's Best Airport; each series keeps only occasions
+with distinct winners) and 11 additions.
 """
 
 from pathlib import Path
