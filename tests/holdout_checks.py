@@ -391,6 +391,13 @@ DOMAINS_N = frozenset(
         *("timekeeping", "television_shows", "public_transport"),
     }
 )
+# set O's, which set P and later real-world sets write none of either
+DOMAINS_O = frozenset(
+    {
+        *("ice_hockey", "fashion_houses", "postal_services", "social_networks"),
+        *("police_forces", "climate_records", "engineering_records", "lotteries"),
+    }
+)
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 

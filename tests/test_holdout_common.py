@@ -1,5 +1,5 @@
-"""The integrity checks sets D to O share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_o.py)."""
+"""The integrity checks sets D to P share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_p.py)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ import evaluation.holdout_l as holdout_l
 import evaluation.holdout_m as holdout_m
 import evaluation.holdout_n as holdout_n
 import evaluation.holdout_o as holdout_o
+import evaluation.holdout_p as holdout_p
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -53,6 +54,7 @@ SETS = [
     pytest.param(holdout_m, id="m"),
     pytest.param(holdout_n, id="n"),
     pytest.param(holdout_o, id="o"),
+    pytest.param(holdout_p, id="p"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -94,6 +96,10 @@ UNKNOWN = [
         pytest.param(holdout_o, family, id=f"o-{family}")
         for family in ("haiku", "", "REACT_TRACE", "tool-use-block", "diff_hunk")
     ),
+    *(
+        pytest.param(holdout_p, family, id=f"p-{family}")
+        for family in ("haiku", "", "OTEL_SPAN", "cypher-query", "react_trace")
+    ),
 ]
 
 
@@ -124,6 +130,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_m, 10, 10, id="m"),
         pytest.param(holdout_n, 10, 10, id="n"),
         pytest.param(holdout_o, 10, 10, id="o"),
+        pytest.param(holdout_p, 10, 10, id="p"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -136,7 +143,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to O give an entity several slots (set D gives each entity one)."""
+    """Sets E to P give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -194,6 +201,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_m, Floors(1000, 9, 40, 200, 80, 25, 60), id="m"),
     pytest.param(holdout_n, Floors(1050, 15, 70, 200, 80, 35, 45), id="n"),
     pytest.param(holdout_o, Floors(1000, 10, 30, 240, 80, 25, 60), id="o"),
+    pytest.param(holdout_p, Floors(850, 10, 35, 160, 80, 25, 20), id="p"),
 ]
 
 
