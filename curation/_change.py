@@ -1283,9 +1283,11 @@ def newest_of_slot_first(
     of the subject: a second slot filled in the same frame under its own label
     (``_one_frame_two_slots``) and, with ``frame_relevance``, statements far from the
     question's frame (the texts without the subject's words) holding a frame of their own
-    (``_in_the_questions_frame``). In both steps, a statement measuring another kind of
-    thing than the most relevant one (an amount beside a name: ``_one_measure``) is
-    another slot.
+    (``_in_the_questions_frame``). The near-equal hits of step 2 lose them too
+    (``_near_in_the_questions_frame``), and, when the best hit's group holds the
+    question's slot words, the ungrouped hits that lack them (``_of_the_best_slot``). In
+    both steps, a statement measuring another kind of thing than the most relevant one (an
+    amount beside a name: ``_one_measure``) is another slot.
 
     ``keys``: each hit's supersession key, if its writer gave one. Hits filed under two
     keys are two slots in steps 1 and 2: a keyed store holds one active statement per key,
@@ -1357,18 +1359,58 @@ def newest_of_slot_first(
     ]
     members = _one_key(members, slot_keys, relevance)
     if members:
-        # a hit grouped with others of another slot than the best one's is not a version
-        best_slot = slot_of[max(members, key=lambda i: relevance[i])]
-        grouped = {s for s in slot_of if slot_of.count(s) > 1}
-        if best_slot in grouped:
-            members = [i for i in members if slot_of[i] in (best_slot, i)]
+        members = _of_the_best_slot(members, slot_of, relevance, statements, question)
     if near > 0 and len(members) > 1 and question.subject:
+        if not frame:
+            frame = _frames(query, texts, statements, question, frame_relevance, True)
+        members = _near_in_the_questions_frame(members, frame, frame_band, statements, question)
         members = _one_measure(members, relevance, statements)
     if near > 0 and len(members) > 1:
         newest_on_top(members)
     if near > 0 and question.subject:
         _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
     return SlotOrder(order, newest)
+
+
+def _of_the_best_slot(
+    members: list[int],
+    slot_of: Sequence[int],
+    relevance: Sequence[float],
+    statements: Sequence[Statement],
+    question: _Question,
+) -> list[int]:
+    """The near-equal hits without those another slot than the best one's: a hit grouped
+    with others of another slot is not a version, and when the best hit's group holds the
+    question's slot words, neither is an ungrouped hit lacking them ("Who is the menswear
+    designer of Christian Dior?": "… creative director changed: … -> Jonathan Anderson",
+    newer, stays below the menswear designer's group)."""
+    best_slot = slot_of[max(members, key=lambda i: relevance[i])]
+    if slot_of.count(best_slot) < 2:
+        return members
+    covered = any(question.covers_slot(statements[i]) for i in members if slot_of[i] == best_slot)
+    return [
+        i
+        for i in members
+        if slot_of[i] == best_slot
+        or (slot_of[i] == i and (not covered or question.covers_slot(statements[i])))
+    ]
+
+
+def _near_in_the_questions_frame(
+    members: list[int],
+    frame: Mapping[int, float],
+    frame_band: float,
+    statements: Sequence[Statement],
+    question: _Question,
+) -> list[int]:
+    """The near-equal hits of the subject without another slot far from the question's
+    frame (``_in_the_questions_frame``: "Who handles the Crestline Foods account now?" of
+    "| Crestline Foods | account_manager | …" rows beside newer "| … | preferred contact
+    channel | …" rows) — unless that would leave one hit: when every other statement of
+    the subject is far from the closest one, they are as likely its versions, each worded
+    its own way ("plays for Brentford" / "turns out for Ajax"), as a second slot."""
+    kept = _in_the_questions_frame(members, frame, frame_band, statements, question)
+    return kept if len(kept) > 1 else members
 
 
 def _undated_in_a_batch(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -14,6 +15,7 @@ import pytest
 
 from curation._change import (
     REPLACED_AS_NAMED,
+    FrameRelevance,
     SlotOrder,
     SlotVerdict,
     compare_slots,
@@ -1207,3 +1209,256 @@ def test_an_undated_version_in_a_batch_of_dated_ones_keeps_its_place() -> None:
         "Which plan is Acme on?", texts, [_day(2024, 5, 1)] * 3, [0.80, 0.79, 0.78], band=0.25
     )
     assert found.order == [1, 0, 2]
+
+
+def _frames_as_scored(
+    scored: Sequence[tuple[str, datetime, float, float | None]],
+) -> FrameRelevance:
+    """A frame relevance giving each text the closeness MiniLM gave its frame (the text
+    comes without the subject's words: found as the hit whose words hold all of its)."""
+
+    def frame_relevance(query: str, texts: Sequence[str]) -> list[float]:
+        def words(text: str) -> set[str]:
+            return set(re.findall(r"\w+", text))
+
+        return [
+            next((f for t, _, _, f in scored if f is not None and words(text) <= words(t)), 0.0)
+            for text in texts
+        ]
+
+    return frame_relevance
+
+
+def _order(question: str, scored: Sequence[tuple[str, datetime, float, float | None]]) -> list[int]:
+    return newest_of_slot_first(
+        question,
+        [text for text, _, _, _ in scored],
+        [written for _, written, _, _ in scored],
+        [similarity for _, _, similarity, _ in scored],
+        band=0.25,
+        frame_relevance=_frames_as_scored(scored),
+        frame_band=0.20,
+    ).order
+
+
+# table rows: the subject's two slots near-equal in the question's similarity, each with
+# versions (relevance and frames as MiniLM scored the same shapes)
+LARKSPUR = [
+    (
+        "| customer | account_manager | since |\n| --- | --- | --- |\n"
+        "| Larkspur Farms | Nadia Holm | Mar 12, 2022 |",
+        _day(2022, 3, 12),
+        0.652,
+        0.474,
+    ),
+    (
+        "| Larkspur Farms | account_manager | Ben Okoro (was Nadia Holm) | 28 January 2023 |",
+        _day(2023, 1, 28),
+        0.600,
+        0.426,
+    ),
+    (
+        "| Larkspur Farms | preferred contact channel | email | 14 November 2022 |",
+        _day(2022, 11, 14),
+        0.587,
+        0.257,
+    ),
+    (
+        "| Larkspur Farms | preferred contact channel | ~~email~~ a shared Slack channel | "
+        "2023-04-25 |",
+        _day(2023, 4, 25),
+        0.567,
+        0.228,
+    ),
+    (
+        "| customer | account_manager | since |\n| --- | --- | --- |\n"
+        "| Pebble Creek Co | Nadia Holm | Sep 5, 2022 |",
+        _day(2022, 9, 5),
+        0.407,
+        None,
+    ),
+    (
+        "| Mill Street Bakery | preferred contact channel | phone | 8 August 2021 |",
+        _day(2021, 8, 8),
+        0.376,
+        None,
+    ),
+    (
+        "| Pebble Creek Co | account_manager | Ivo Petrov (was Nadia Holm) | 17 October 2022 |",
+        _day(2022, 10, 17),
+        0.373,
+        None,
+    ),
+    (
+        "| customer | old account manager | new account manager | when |\n|---|---|---|---|\n"
+        "| Harbour Sails | Joel Baptiste | Ben Okoro | Mar 11, 2023 |",
+        _day(2023, 3, 11),
+        0.353,
+        None,
+    ),
+]
+
+
+def test_a_near_equal_slot_far_from_the_questions_frame_is_not_a_version() -> None:
+    """ "Who handles the Larkspur Farms account now?" names no slot word the rows hold;
+    the subject's rows near the top are two slots, and the newest of them (the contact
+    channel, 2023-04-25) went first. Those rows' frames, the texts without the subject's
+    name, are far from the question's, and they share words of their own: another slot.
+    The newest account manager comes first."""
+    assert _order("Who handles the Larkspur Farms account now?", LARKSPUR)[0] == 1
+
+
+# a subject whose every version is worded its own way: only the closest is near the
+# question's frame, and the rest are its versions, not a second slot
+HARBOR_PINE = [
+    (
+        "Hello Sam — Harbor & Pine Dental's subscription tier is Free, as discussed on 13 February "
+        "2020. Regards, Ops",
+        _day(2020, 2, 13),
+        0.677,
+        0.462,
+    ),
+    (
+        "Hi team, just so you know: as discussed on 23 July 2021, Harbor & Pine Dental is on the "
+        "Team plan. Thanks, Jo",
+        _day(2021, 7, 23),
+        0.618,
+        0.192,
+    ),
+    (
+        "Hi Priya — Harbor & Pine Dental moved to the Starter plan, since the change on 29 August "
+        "2020. Cheers, Dev",
+        _day(2020, 8, 29),
+        0.541,
+        0.116,
+    ),
+    (
+        "Hi Priya, just so you know: as discussed on 20 September 2019, Northwind Logistics "
+        "pays for Starter. Cheers, Dev",
+        _day(2019, 9, 20),
+        0.351,
+        None,
+    ),
+    (
+        "Hello Sam — Kestrel Aviation pays for Business, as confirmed in the call on 21 December "
+        "2019. Thanks, Jo",
+        _day(2019, 12, 21),
+        0.313,
+        None,
+    ),
+]
+
+
+def test_the_closest_statement_alone_in_the_questions_frame_keeps_its_versions() -> None:
+    """Taking the far statements out would leave the closest one alone: they are as likely
+    its versions in other words ("subscription tier is Free" / "on the Team plan") as a
+    second slot, and the newest stays first."""
+    assert _order("As of today, which tier does Harbor & Pine Dental pay for?", HARBOR_PINE)[0] == 1
+
+
+# tool results: the best hit's group is the question's slot ("menswear designer"); a
+# newer result of another slot, near-equal but ungrouped, is not one of its versions
+def _tool_result(content: str) -> str:
+    return json.dumps({"type": "tool_result", "content": content})
+
+
+def _tool_text(text: str) -> str:
+    return json.dumps({"type": "tool_result", "content": [{"type": "text", "text": text}]})
+
+
+MAISON_ARLO = [
+    (
+        _tool_result(
+            "Maison Arlo menswear designer changed: Kim Jones -> Jonathan Anderson (April 2025)"
+        ),
+        _day(2025, 4, 17),
+        0.341,
+        0.419,
+    ),
+    (
+        _tool_result(
+            "Maison Arlo creative director changed: Maria Grazia Chiuri -> Jonathan Anderson "
+            "(June 2025)"
+        ),
+        _day(2025, 6, 2),
+        0.334,
+        0.276,
+    ),
+    (
+        _tool_result(
+            "Maison Arlo chief executive changed: Pietro Beccari -> Delphine Arnault "
+            "(February 2023)"
+        ),
+        _day(2023, 2, 1),
+        0.322,
+        0.231,
+    ),
+    (
+        _tool_text("Maison Arlo: creative director is Raf Simons. Last updated April 2012."),
+        _day(2012, 4, 9),
+        0.279,
+        0.229,
+    ),
+    (
+        _tool_result(
+            "Givry creative director changed: Clare Waight Keller -> Matthew Williams (June 2020)"
+        ),
+        _day(2020, 6, 15),
+        0.263,
+        None,
+    ),
+    (
+        _tool_result(
+            "Valdor creative director changed: Pierpaolo Piccioli -> Alessandro Michele "
+            "(March 2024)"
+        ),
+        _day(2024, 3, 28),
+        0.263,
+        None,
+    ),
+    (
+        _tool_result(
+            "Gallo creative director changed: Alessandro Michele -> Sabato De Sarno (January 2023)"
+        ),
+        _day(2023, 1, 28),
+        0.246,
+        None,
+    ),
+    (
+        _tool_text("Louvel: menswear designer is Kim Jones. Last updated March 2011."),
+        _day(2011, 3, 29),
+        0.243,
+        None,
+    ),
+    (
+        _tool_result(
+            "Burwell creative director changed: Christopher Bailey -> Riccardo Tisci (March 2018)"
+        ),
+        _day(2018, 3, 1),
+        0.234,
+        None,
+    ),
+    (
+        json.dumps(
+            {
+                "type": "tool_use",
+                "name": "remember",
+                "input": {
+                    "subject": "Maison Arlo",
+                    "predicate": "menswear designer",
+                    "object": "Kris Van Assche",
+                    "observed_at": "2007-04-12T10:42:00Z",
+                },
+            }
+        ),
+        _day(2007, 4, 12),
+        0.233,
+        0.253,
+    ),
+]
+
+
+def test_an_ungrouped_hit_without_the_slots_words_is_not_a_version_of_the_best_group() -> None:
+    """The menswear designer's results form the best hit's group; the creative director's
+    newer result, near-equal, lacks "menswear" and went first."""
+    assert _order("Who is the menswear designer of Maison Arlo?", MAISON_ARLO)[0] == 0
