@@ -1058,9 +1058,16 @@ def _read_question(
         # They still weigh as slot words: one slot written with other labels ("employer",
         # "company") is covered by the name; TimeQA-like sets lost 0.02 without that.
         # A name of common words only ("Marcus Bell") names the subject as well when most
-        # hits near the top write it whole, as a rare word does
+        # hits near the top write it whole, as a rare word does, or when it tells apart
+        # the hits near the top that hold the subject read so far ("England" of "the ODI
+        # captain of the England cricket team?", beside "India cricket team: ODI captain")
         writers = sum(1 for s in near_top if name.words <= set(s.words))
-        if writers and (name.joined or name.words & named or 2 * writers >= len(near_top)):
+        tells_apart = bool(subject) and any(
+            subject <= set(s.words) and not name.words <= set(s.words) for s in near_top
+        )
+        if writers and (
+            name.joined or name.words & named or 2 * writers >= len(near_top) or tells_apart
+        ):
             subject |= name.words
     # an identifier with a near-twin among the hits near the top is matched whole:
     # "billing-api" asked is not "billing-api-v2" written

@@ -1462,3 +1462,63 @@ def test_an_ungrouped_hit_without_the_slots_words_is_not_a_version_of_the_best_g
     """The menswear designer's results form the best hit's group; the creative director's
     newer result, near-equal, lacks "menswear" and went first."""
     assert _order("Who is the menswear designer of Maison Arlo?", MAISON_ARLO)[0] == 0
+
+
+# shell exports: two countries' teams, each with an ODI and a Test captain
+CAPTAINS = [
+    ('export odi_captain="Tom Ashby"  # England cricket team ODI captain, was Liam Doyle', 0.584),
+    ('export odi_captain="Arjun Rao"  # India cricket team ODI captain, was Vikram Nair', 0.579),
+    ('export test_captain="Arjun Rao"  # India cricket team Test captain, was Vikram Nair', 0.548),
+    (
+        '# India cricket team: ODI captain Arjun Rao -> Kiran Das\nexport odi_captain="Kiran Das"',
+        0.542,
+    ),
+    ('export test_captain="Oliver Grant"  # Test captain of England cricket team', 0.539),
+    (
+        'export test_captain="Sam Pike"  # England cricket team Test captain, was Oliver Grant',
+        0.537,
+    ),
+    (
+        '# England cricket team: ODI captain Tom Ashby -> Ben Hale\nexport odi_captain="Ben Hale"',
+        0.535,
+    ),
+    (
+        "# India cricket team: Test captain Arjun Rao -> Kiran Das\n"
+        'export test_captain="Kiran Das"',
+        0.521,
+    ),
+    ('export test_captain="Max Cole"  # Australia cricket team Test captain, was Tim Park', 0.508),
+    (
+        "# New Zealand cricket team: Test captain Ian Moss -> Kane Bell\n"
+        'export test_captain="Kane Bell"',
+        0.497,
+    ),
+    ('export test_captain="Dean Fox"  # South Africa cricket team Test captain', 0.490),
+]
+
+
+def test_a_common_word_name_that_tells_the_subjects_hits_apart_joins_the_subject() -> None:
+    """ "England" is common in the language and most hits near the top (other teams' Test
+    captains among them) do not write it, so only the rare "ODI" was read as the subject,
+    and India's newer ODI captain came first. "England" tells apart the hits that hold
+    "ODI": it names the subject too."""
+    found = newest_of_slot_first(
+        "Who is the ODI captain of the England cricket team?",
+        [text for text, _ in CAPTAINS],
+        [
+            _day(2022, 6, 30),
+            _day(2021, 12, 8),
+            _day(2022, 2, 19),
+            _day(2025, 10, 4),
+            _day(2012, 8, 29),
+            _day(2017, 2, 15),
+            _day(2025, 4, 7),
+            _day(2025, 5, 24),
+            _day(2021, 11, 26),
+            _day(2016, 2, 24),
+            _day(2021, 3, 1),
+        ],
+        [similarity for _, similarity in CAPTAINS],
+        band=0.25,
+    )
+    assert found.order[0] == 6
