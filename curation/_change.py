@@ -1389,7 +1389,7 @@ def _of_the_best_slot(
     """The near-equal hits without those another slot than the best one's: a hit grouped
     with others of another slot is not a version, and when the best hit's group holds the
     question's slot words, neither is an ungrouped hit lacking them ("Who is the menswear
-    designer of Christian Dior?": "… creative director changed: … -> Jonathan Anderson",
+    designer of Maison Arlo?": "… creative director changed: … -> Jonathan Anderson",
     newer, stays below the menswear designer's group)."""
     best_slot = slot_of[max(members, key=lambda i: relevance[i])]
     if slot_of.count(best_slot) < 2:
@@ -1411,8 +1411,8 @@ def _near_in_the_questions_frame(
     question: _Question,
 ) -> list[int]:
     """The near-equal hits of the subject without another slot far from the question's
-    frame (``_in_the_questions_frame``: "Who handles the Crestline Foods account now?" of
-    "| Crestline Foods | account_manager | …" rows beside newer "| … | preferred contact
+    frame (``_in_the_questions_frame``: "Who handles the Larkspur Farms account now?" of
+    "| Larkspur Farms | account_manager | …" rows beside newer "| … | preferred contact
     channel | …" rows) — unless that would leave one hit: when every other statement of
     the subject is far from the closest one, they are as likely its versions, each worded
     its own way ("plays for Brentford" / "turns out for Ajax"), as a second slot."""
