@@ -1290,8 +1290,8 @@ def newest_of_slot_first(
     of the subject: a second slot filled in the same frame under its own label
     (``_one_frame_two_slots``) and, with ``frame_relevance``, statements far from the
     question's frame (the texts without the subject's words) holding a frame of their own
-    (``_in_the_questions_frame``). The near-equal hits of step 2 lose them too
-    (``_near_in_the_questions_frame``), and, when the best hit's group holds the
+    (``_in_the_questions_frame``). The near-equal hits of step 2 lose the latter too
+    (unless only the closest would be left) and, when the best hit's group holds the
     question's slot words, the ungrouped hits that lack them (``_of_the_best_slot``). In
     both steps, a statement measuring another kind of thing than the most relevant one (an
     amount beside a name: ``_one_measure``) is another slot.
@@ -1370,7 +1370,14 @@ def newest_of_slot_first(
     if near > 0 and len(members) > 1 and question.subject:
         if not frame:
             frame = _frames(query, texts, statements, question, frame_relevance, True)
-        members = _near_in_the_questions_frame(members, frame, frame_band, statements, question)
+        # another slot far from the question's frame leaves them as it leaves a slot group
+        # ("Who handles the Larkspur Farms account now?" of "| Larkspur Farms |
+        # account_manager | …" rows beside newer "| … | preferred contact channel | …"
+        # rows), unless only the closest hit would be left: when every other statement of
+        # the subject is far from it, they are as likely its versions, each worded its own
+        # way ("plays for Brentford" / "turns out for Ajax"), as a second slot
+        kept = _in_the_questions_frame(members, frame, frame_band, statements, question)
+        members = kept if len(kept) > 1 else members
         members = _one_measure(members, relevance, statements)
     if near > 0 and len(members) > 1:
         newest_on_top(members)
@@ -1401,23 +1408,6 @@ def _of_the_best_slot(
         if slot_of[i] == best_slot
         or (slot_of[i] == i and (not covered or question.covers_slot(statements[i])))
     ]
-
-
-def _near_in_the_questions_frame(
-    members: list[int],
-    frame: Mapping[int, float],
-    frame_band: float,
-    statements: Sequence[Statement],
-    question: _Question,
-) -> list[int]:
-    """The near-equal hits of the subject without another slot far from the question's
-    frame (``_in_the_questions_frame``: "Who handles the Larkspur Farms account now?" of
-    "| Larkspur Farms | account_manager | …" rows beside newer "| … | preferred contact
-    channel | …" rows) — unless that would leave one hit: when every other statement of
-    the subject is far from the closest one, they are as likely its versions, each worded
-    its own way ("plays for Brentford" / "turns out for Ajax"), as a second slot."""
-    kept = _in_the_questions_frame(members, frame, frame_band, statements, question)
-    return kept if len(kept) > 1 else members
 
 
 def _undated_in_a_batch(
