@@ -16,7 +16,6 @@ from collections.abc import Callable
 import holdout_checks as checks
 
 import evaluation.holdout_o as holdout_o
-from evaluation.holdout.model import Subject
 from evaluation.holdout_o import families, holdout_histories, holdout_pairs, render
 
 EARLIER_DOMAINS = (
@@ -32,21 +31,8 @@ MONTH_YEAR = re.compile(rf"\b({checks.MONTHS}) (19|20)\d\d\b")
 DATE_VALUE = re.compile(rf"\d{{1,2}} ({checks.MONTHS})( (19|20)\d\d)?")
 
 
-def _values(subject: Subject) -> set[str]:
-    return {fact.value for fact in subject.facts}
-
-
-def _slots_of(entity: str) -> dict[str, set[str]]:
-    """The values each slot of ``entity`` has held."""
-    return {s.slot: _values(s) for s in holdout_histories() if s.entity == entity}
-
-
 def test_eight_new_domains_entities_with_several_slots_and_stable_subjects() -> None:
-    checks.check_eight_new_domains(holdout_o, EARLIER_DOMAINS)
-    counts = checks.subject_counts(holdout_o)
-    several = sum(n >= 2 for n in counts.slots_per_entity.values())
-    assert several >= 0.35 * len(counts.slots_per_entity)
-    assert sum(n == 3 for n in counts.slots_per_entity.values()) >= 5
+    checks.check_eight_new_domains(holdout_o, EARLIER_DOMAINS, several_share=0.35, three_slots=5)
 
 
 def test_values_come_in_many_kinds() -> None:
@@ -71,7 +57,10 @@ def test_values_come_in_many_kinds() -> None:
     name = r"[A-Z][\w'-]+( [A-Z][\w'-]+)*"
     assert len(people) >= 130 and all(re.fullmatch(name, v) for v in people), people
     places = {
-        v for s in holdout_histories() if s.slot in ("arena", "hq", "holder") for v in _values(s)
+        v
+        for s in holdout_histories()
+        if s.slot in ("arena", "hq", "holder")
+        for v in checks.values_of(s)
     }
     assert len(places) >= 25  # arenas, buildings, cities, bridges, tunnels, ships
 
@@ -240,7 +229,10 @@ def test_entities_share_values_within_a_slot_and_across_slots() -> None:
         assert value in shared, value
     for value in ("public shareholders", "3 minutes", "56.7 °C", "2024", "Tuesday and Friday"):
         assert value in shared, value
-    dior, twitter = _slots_of("Christian Dior"), _slots_of("Twitter")
+    dior, twitter = (
+        checks.slots_of(holdout_o, "Christian Dior"),
+        checks.slots_of(holdout_o, "Twitter"),
+    )
     assert dior["director"] & dior["menswear"] == {"Jonathan Anderson"}
     assert twitter["ceo"] & twitter["owner"] == {"Elon Musk"}
     australia = next(s for s in holdout_histories() if s.entity == "Australia")

@@ -16,7 +16,6 @@ from collections.abc import Callable
 import holdout_checks as checks
 
 import evaluation.holdout_p as holdout_p
-from evaluation.holdout.model import Subject
 from evaluation.holdout_p import families, holdout_histories, holdout_pairs, render
 
 EARLIER_DOMAINS = (
@@ -34,21 +33,8 @@ MONTH_YEAR = re.compile(rf"\b({checks.MONTHS}) (19|20)\d\d\b")
 DATE_VALUE = re.compile(rf"\d{{1,2}} ({checks.MONTHS}) (19|20)\d\d")
 
 
-def _values(subject: Subject) -> set[str]:
-    return {fact.value for fact in subject.facts}
-
-
-def _slots_of(entity: str) -> dict[str, set[str]]:
-    """The values each slot of ``entity`` has held."""
-    return {s.slot: _values(s) for s in holdout_histories() if s.entity == entity}
-
-
 def test_eight_new_domains_entities_with_several_slots_and_stable_subjects() -> None:
-    checks.check_eight_new_domains(holdout_p, EARLIER_DOMAINS)
-    counts = checks.subject_counts(holdout_p)
-    several = sum(n >= 2 for n in counts.slots_per_entity.values())
-    assert several >= 0.35 * len(counts.slots_per_entity)
-    assert sum(n == 3 for n in counts.slots_per_entity.values()) >= 5
+    checks.check_eight_new_domains(holdout_p, EARLIER_DOMAINS, several_share=0.35, three_slots=5)
 
 
 def test_values_come_in_many_kinds() -> None:
@@ -75,7 +61,10 @@ def test_values_come_in_many_kinds() -> None:
     name = r"[A-Z][\w.'-]+( [A-Z][\w.'-]+)*"
     assert len(people) >= 90 and all(re.fullmatch(name, v) for v in people), people
     places = {
-        v for s in holdout_histories() if s.slot in ("hq", "main", "owner") for v in _values(s)
+        v
+        for s in holdout_histories()
+        if s.slot in ("hq", "main", "owner")
+        for v in checks.values_of(s)
     }
     assert len(places) >= 15  # cities, airports and owners
 
@@ -244,11 +233,11 @@ def test_entities_share_values_within_a_slot_and_across_slots() -> None:
     people = ("Brian Niccol", "Todd Penegor")
     for value in (*people, "Endangered (EN)", "Vulnerable (VU)", "Critically Endangered (CR)"):
         assert value in shared, value
-    pfizer, roche = _slots_of("Pfizer"), _slots_of("Roche")
+    pfizer, roche = checks.slots_of(holdout_p, "Pfizer"), checks.slots_of(holdout_p, "Roche")
     assert pfizer["ceo"] & pfizer["chair"] == {"Albert Bourla", "Ian Read"}
     assert roche["ceo"] & roche["chair"] == {"Severin Schwan"}
     berlin = next(s for s in holdout_histories() if s.entity == "Berlin Brandenburg Airport")
-    assert len(berlin.facts) == 5 and all(DATE_VALUE.fullmatch(v) for v in _values(berlin))
+    assert len(berlin.facts) == 5 and all(DATE_VALUE.fullmatch(v) for v in checks.values_of(berlin))
 
 
 def test_pairs_include_every_kind_of_negative() -> None:
