@@ -1062,11 +1062,11 @@ def _read_question(
         # the hits near the top that hold the subject read so far ("England" of "the ODI
         # captain of the England cricket team?", beside "India cricket team: ODI captain")
         writers = sum(1 for s in near_top if name.words <= set(s.words))
-        tells_apart = bool(subject) and any(
-            subject <= set(s.words) and not name.words <= set(s.words) for s in near_top
-        )
         if writers and (
-            name.joined or name.words & named or 2 * writers >= len(near_top) or tells_apart
+            name.joined
+            or name.words & named
+            or 2 * writers >= len(near_top)
+            or _tells_apart(name.words, subject, near_top)
         ):
             subject |= name.words
     # an identifier with a near-twin among the hits near the top is matched whole:
@@ -1099,6 +1099,15 @@ def _read_question(
     if not subject <= as_names:
         return question
     return replace(question, paraphrases=_paraphrases(question, statements))
+
+
+def _tells_apart(
+    name: frozenset[str], subject: frozenset[str], near_top: Sequence[Statement]
+) -> bool:
+    """Some hit near the top holds the subject read so far but not ``name``."""
+    return bool(subject) and any(
+        subject <= set(s.words) and not name <= set(s.words) for s in near_top
+    )
 
 
 def _paraphrases(question: _Question, statements: Sequence[Statement]) -> frozenset[Statement]:

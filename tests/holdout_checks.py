@@ -398,6 +398,10 @@ DOMAINS_O = frozenset(
         *("police_forces", "climate_records", "engineering_records", "lotteries"),
     }
 )
+# every real-world set's domains before set N's, O's and P's: a later set writes none of them
+DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
+DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
+DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 
@@ -453,6 +457,16 @@ def check_eight_new_domains(
     assert sum(n >= 2 for n in slots.values()) >= several_share * len(slots)
     assert max(slots.values()) == 3 and sum(n == 3 for n in slots.values()) >= three_slots
     assert 0.10 <= counts.stable_share <= 0.20
+
+
+def value_counter(package: ModuleType) -> Callable[[str], int]:
+    """How many of the set's distinct values match a pattern whole (its value kinds)."""
+    values = {f.value for s in package.holdout_histories() for f in s.facts}
+
+    def count(pattern: str) -> int:
+        return sum(bool(re.fullmatch(pattern, v)) for v in values)
+
+    return count
 
 
 def values_of(subject: Subject) -> set[str]:

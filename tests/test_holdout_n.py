@@ -16,7 +16,7 @@ import holdout_checks as checks
 import evaluation.holdout_n as holdout_n
 from evaluation.holdout_n import families, holdout_histories, holdout_pairs, render
 
-EARLIER_DOMAINS = checks.DOMAINS_G_TO_J | checks.DOMAINS_K | checks.DOMAINS_L | checks.DOMAINS_M
+EARLIER_DOMAINS = checks.DOMAINS_BEFORE_N
 DMY = re.compile(r"\b\d\d/\d\d/(19|20)\d\d\b")
 MONTH_YEAR = re.compile(rf"\b({checks.MONTHS}) (19|20)\d\d\b")
 
@@ -26,10 +26,7 @@ def test_eight_new_domains_entities_with_several_slots_and_stable_subjects() -> 
 
 
 def test_values_come_in_many_kinds() -> None:
-    values = {f.value for s in holdout_histories() for f in s.facts}
-
-    def count(pattern: str) -> int:
-        return sum(bool(re.fullmatch(pattern, v)) for v in values)
+    count = checks.value_counter(holdout_n)
 
     assert count(r"\$[\d.,]+( million| billion)?") >= 25  # dollars: caps, fares, valuations
     assert count(r"(€|£)[\d.]+( billion)?") >= 12  # euros and pounds
@@ -173,8 +170,9 @@ def test_the_value_comes_before_the_entity_in_some_wordings_and_after_in_others(
 def test_entities_share_values_within_a_slot_and_across_slots() -> None:
     by_slot: dict[tuple[str, str], Counter[str]] = {}
     for subject in holdout_histories():
-        values = {f.value for f in subject.facts}
-        by_slot.setdefault((subject.domain, subject.slot), Counter()).update(values)
+        by_slot.setdefault((subject.domain, subject.slot), Counter()).update(
+            checks.values_of(subject)
+        )
     shared = {v for counts in by_slot.values() for v, n in counts.items() if n >= 2}
     for value in ("Andy Byford", "Bob Melvin", "Russell Wilson", "Aaron Rodgers", "UTC+03:00"):
         assert value in shared, value

@@ -18,14 +18,7 @@ import holdout_checks as checks
 import evaluation.holdout_p as holdout_p
 from evaluation.holdout_p import families, holdout_histories, holdout_pairs, render
 
-EARLIER_DOMAINS = (
-    checks.DOMAINS_G_TO_J
-    | checks.DOMAINS_K
-    | checks.DOMAINS_L
-    | checks.DOMAINS_M
-    | checks.DOMAINS_N
-    | checks.DOMAINS_O
-)
+EARLIER_DOMAINS = checks.DOMAINS_BEFORE_P
 DMY_DOTS = re.compile(r"\b\d\d\.\d\d\.(19|20)\d\d\b")
 SLASHED = re.compile(r"\b\d\d/\d\d/(19|20)\d\d\b")
 TWO_DIGIT_YEAR = re.compile(r"(?<![\d/])\d\d/\d\d/\d\d(?![\d/])")
@@ -38,10 +31,7 @@ def test_eight_new_domains_entities_with_several_slots_and_stable_subjects() -> 
 
 
 def test_values_come_in_many_kinds() -> None:
-    values = {f.value for s in holdout_histories() for f in s.facts}
-
-    def count(pattern: str) -> int:
-        return sum(bool(re.fullmatch(pattern, v)) for v in values)
+    count = checks.value_counter(holdout_p)
 
     assert count(r"\$[\d.,]+( billion| for life)?") >= 15  # dollars: revenue, fees, prices
     assert count(r"(CHF|DKK) [\d.]+ billion|€[\d.]+ billion|£\d") >= 12  # four more currencies
@@ -227,8 +217,9 @@ def test_the_value_comes_before_the_entity_in_some_wordings_and_after_in_others(
 def test_entities_share_values_within_a_slot_and_across_slots() -> None:
     by_slot: dict[tuple[str, str], Counter[str]] = {}
     for subject in holdout_histories():
-        values = {f.value for f in subject.facts}
-        by_slot.setdefault((subject.domain, subject.slot), Counter()).update(values)
+        by_slot.setdefault((subject.domain, subject.slot), Counter()).update(
+            checks.values_of(subject)
+        )
     shared = {v for counts in by_slot.values() for v, n in counts.items() if n >= 2}
     people = ("Brian Niccol", "Todd Penegor")
     for value in (*people, "Endangered (EN)", "Vulnerable (VU)", "Critically Endangered (CR)"):
