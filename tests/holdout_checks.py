@@ -469,6 +469,15 @@ def value_counter(package: ModuleType) -> Callable[[str], int]:
     return count
 
 
+def values_shared_within_a_slot(package: ModuleType) -> set[str]:
+    """The values two or more subjects of one domain's slot have held (one coach, two
+    clubs): a value is no evidence of a subject."""
+    by_slot: dict[tuple[str, str], Counter[str]] = {}
+    for subject in package.holdout_histories():
+        by_slot.setdefault((subject.domain, subject.slot), Counter()).update(values_of(subject))
+    return {v for counts in by_slot.values() for v, n in counts.items() if n >= 2}
+
+
 def values_of(subject: Subject) -> set[str]:
     """Every value ``subject`` has held."""
     return {fact.value for fact in subject.facts}

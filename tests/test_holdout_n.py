@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from collections.abc import Callable
 
 import holdout_checks as checks
@@ -168,12 +167,7 @@ def test_the_value_comes_before_the_entity_in_some_wordings_and_after_in_others(
 
 
 def test_entities_share_values_within_a_slot_and_across_slots() -> None:
-    by_slot: dict[tuple[str, str], Counter[str]] = {}
-    for subject in holdout_histories():
-        by_slot.setdefault((subject.domain, subject.slot), Counter()).update(
-            checks.values_of(subject)
-        )
-    shared = {v for counts in by_slot.values() for v, n in counts.items() if n >= 2}
+    shared = checks.values_shared_within_a_slot(holdout_n)
     for value in ("Andy Byford", "Bob Melvin", "Russell Wilson", "Aaron Rodgers", "UTC+03:00"):
         assert value in shared, value
     assert "Friday and Saturday" in shared and "80 Gbit/s" in shared

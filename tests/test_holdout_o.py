@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from collections.abc import Callable
 
 import holdout_checks as checks
@@ -209,12 +208,7 @@ def test_the_value_comes_before_the_entity_in_some_wordings_and_after_in_others(
 
 
 def test_entities_share_values_within_a_slot_and_across_slots() -> None:
-    by_slot: dict[tuple[str, str], Counter[str]] = {}
-    for subject in holdout_histories():
-        by_slot.setdefault((subject.domain, subject.slot), Counter()).update(
-            checks.values_of(subject)
-        )
-    shared = {v for counts in by_slot.values() for v, n in counts.items() if n >= 2}
+    shared = checks.values_shared_within_a_slot(holdout_o)
     coaches = ("Mike Babcock", "Craig Berube", "Jim Montgomery", "Mike Sullivan", "Peter DeBoer")
     designers = ("Demna", "Pierpaolo Piccioli", "Alessandro Michele", "Daniel Lee", "Sarah Burton")
     for value in (*coaches, *designers, "Kim Jones", "Pietro Beccari", "Stephen House"):
