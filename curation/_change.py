@@ -265,21 +265,36 @@ def _surfaces(text: str) -> list[str]:
 
 
 _PHRASE_BREAK = re.compile(r"[,;:=|()\[\]?!\u2014\u2013]|\.(?:\s|$)|\s-\s")
+# "to be" between two words ends a phrase as punctuation does: what it joins is what the
+# statement is about and what it says of it ("the chief executive of Pfizer is Jeff
+# Kindler"); before a participle or another of its forms it is an auxiliary ("was named",
+# "has been recorded") and divides nothing
+_COPULA = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+
+
+def _divides(written: list[tuple[str, int, int, bool]], n: int) -> bool:
+    """Whether ``written[n]``, a word of the text, is "to be" used as a copula."""
+    if written[n][0].lower() not in _COPULA:
+        return False
+    following = written[n + 1][0].lower() if n + 1 < len(written) else ""
+    return not (following.endswith("ed") or following in _COPULA)
 
 
 def _content(
     text: str,
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...], frozenset[int]]:
     """The stemmed content words of ``text`` in order, the same words as written, the
-    phrase each belongs to (punctuation between two words starts a new phrase), and the
+    phrase each belongs to (punctuation or a copula between two words starts a new
+    phrase), and the
     positions of the words written as owners ("Priya Raman's", "the account's")."""
     words: list[str] = []
     written: list[str] = []
     phrases: list[int] = []
     owners: set[int] = set()
     phrase, last_end = 0, 0
-    for raw, start, end, _ in _words(text):
-        if _PHRASE_BREAK.search(text[last_end:start]):
+    written_words = _words(text)
+    for n, (raw, start, end, _) in enumerate(written_words):
+        if _PHRASE_BREAK.search(text[last_end:start]) or _divides(written_words, n):
             phrase += 1
         last_end = end
         norm = _norm(raw.lower())
@@ -704,8 +719,9 @@ def _align(a: tuple[str, ...], b: tuple[str, ...]) -> _Alignment:
 
 
 def _spans_two_phrases(older: Statement, newer: Statement, found: _Alignment) -> bool:
-    """A value is one phrase: a replaced stretch that crosses punctuation on both sides
-    ("Oslo = Ingrid Solberg" / "Cardiff = Marcus Bell") replaced a subject and a value."""
+    """A value is one phrase: a replaced stretch that crosses punctuation or a copula on
+    both sides ("Oslo = Ingrid Solberg" / "Cardiff = Marcus Bell", "… of Pfizer is Jeff
+    Kindler" / "… of Bayer is Marijn Dekkers") replaced a subject and a value."""
     spans = (older.phrases[found.older_value], newer.phrases[found.newer_value])
     return all(len(set(span)) > 1 for span in spans)
 
@@ -991,6 +1007,9 @@ MIN_SLOT_COVER = 0.5  # a hit answers the question's slot when it has this share
 NEAR_TOP = 0.10  # hits this close to the best are one slot unless the subject words differ
 MEASURES = frozenset({"money", "percentage"})  # value kinds that tell slots apart
 SLOT_CLIQUE_MARGIN = 0.03  # cosine; a clique this close to the closest one's mean stays
+# times the frame band: the closest hit left alone by the frame test keeps the others as its
+# versions in other words unless every one of them is this far below it in the frame
+ALONE_APART = 1.5
 
 
 @lru_cache(maxsize=65536)
@@ -1300,10 +1319,11 @@ def newest_of_slot_first(
     (``_one_frame_two_slots``) and, with ``frame_relevance``, statements far from the
     question's frame (the texts without the subject's words) holding a frame of their own
     (``_in_the_questions_frame``). The near-equal hits of step 2 lose the latter too
-    (unless only the closest would be left) and, when the best hit's group holds the
-    question's slot words, the ungrouped hits that lack them (``_of_the_best_slot``). In
-    both steps, a statement measuring another kind of thing than the most relevant one (an
-    amount beside a name: ``_one_measure``) is another slot.
+    (unless only the closest would be left and the others are not far below even that:
+    ``_alone_apart``) and, when the best hit's group holds the question's slot words, the
+    ungrouped hits that lack them (``_of_the_best_slot``). In both steps, a statement
+    measuring another kind of thing than the most relevant one (an amount beside a name:
+    ``_one_measure``) is another slot.
 
     ``keys``: each hit's supersession key, if its writer gave one. Hits filed under two
     keys are two slots in steps 1 and 2: a keyed store holds one active statement per key,
@@ -1384,9 +1404,12 @@ def newest_of_slot_first(
         # account_manager | …" rows beside newer "| … | preferred contact channel | …"
         # rows), unless only the closest hit would be left: when every other statement of
         # the subject is far from it, they are as likely its versions, each worded its own
-        # way ("plays for Brentford" / "turns out for Ajax"), as a second slot
+        # way ("plays for Brentford" / "turns out for Ajax"), as a second slot — but not
+        # when they all lie far below even that ("How does Bluewater Marine prefer to be
+        # contacted?" of one channel note beside newer "loop in Marcus Webb" notes)
         kept = _in_the_questions_frame(members, frame, frame_band, statements, question)
-        members = kept if len(kept) > 1 else members
+        if len(kept) > 1 or _alone_apart(kept, members, frame, frame_band):
+            members = kept
         members = _one_measure(members, relevance, statements)
     if near > 0 and len(members) > 1:
         newest_on_top(members)
@@ -1595,6 +1618,17 @@ def _in_the_questions_frame(
         )
 
     return [i for i in members if not another_slot(i)]
+
+
+def _alone_apart(
+    kept: list[int], members: list[int], frame: Mapping[int, float], frame_band: float
+) -> bool:
+    """The frame test left the closest hit alone, every other member ``ALONE_APART``
+    bands below it: too far from the question's frame to be its versions in other words."""
+    if len(kept) != 1:
+        return False
+    floor = frame[kept[0]] - ALONE_APART * frame_band
+    return all(frame[i] < floor for i in members if i not in kept)
 
 
 def _one_frame_two_slots(
