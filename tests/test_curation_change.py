@@ -96,8 +96,10 @@ def test_another_subject_with_another_value_is_no_change(template: str, family: 
             "The chief executive of Bayer is Ana Reis",
         ),
         (
-            '{"id": "m-7", "memory": "Noted that Novartis\'s chair is Daniel Vasella", "event": "ADD"}',
-            '{"id": "m-7", "memory": "Noted that Roche\'s chief executive is Ines Amaro", "event": "ADD"}',
+            '{"id": "m-7", "memory": "Noted that Novartis\'s chair is Daniel Vasella",'
+            ' "event": "ADD"}',
+            '{"id": "m-7", "memory": "Noted that Roche\'s chief executive is Ines Amaro",'
+            ' "event": "ADD"}',
         ),
         # the same value said of two subjects: the replaced stretch is what it is about
         ("ios-app.release_day: Thursday", "web-dashboard.release_day: Thursday"),
