@@ -285,8 +285,8 @@ def _content(
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...], frozenset[int]]:
     """The stemmed content words of ``text`` in order, the same words as written, the
     phrase each belongs to (punctuation or a copula between two words starts a new
-    phrase), and the
-    positions of the words written as owners ("Priya Raman's", "the account's")."""
+    phrase), and the positions of the words written as owners ("Priya Raman's", "the
+    account's")."""
     words: list[str] = []
     written: list[str] = []
     phrases: list[int] = []
