@@ -1319,11 +1319,11 @@ def newest_of_slot_first(
     (``_one_frame_two_slots``) and, with ``frame_relevance``, statements far from the
     question's frame (the texts without the subject's words) holding a frame of their own
     (``_in_the_questions_frame``). The near-equal hits of step 2 lose the latter too
-    (unless only the closest would be left and the others are not far below even that:
-    ``_alone_apart``) and, when the best hit's group holds the question's slot words, the
-    ungrouped hits that lack them (``_of_the_best_slot``). In both steps, a statement
-    measuring another kind of thing than the most relevant one (an amount beside a name:
-    ``_one_measure``) is another slot.
+    (``_near_in_the_questions_frame``: unless only the closest would be left and the others
+    are not far below even that) and, when the best hit's group holds the question's slot
+    words, the ungrouped hits that lack them (``_of_the_best_slot``). In both steps, a
+    statement measuring another kind of thing than the most relevant one (an amount beside
+    a name: ``_one_measure``) is another slot.
 
     ``keys``: each hit's supersession key, if its writer gave one. Hits filed under two
     keys are two slots in steps 1 and 2: a keyed store holds one active statement per key,
@@ -1399,17 +1399,7 @@ def newest_of_slot_first(
     if near > 0 and len(members) > 1 and question.subject:
         if not frame:
             frame = _frames(query, texts, statements, question, frame_relevance, True)
-        # another slot far from the question's frame leaves them as it leaves a slot group
-        # ("Who handles the Larkspur Farms account now?" of "| Larkspur Farms |
-        # account_manager | …" rows beside newer "| … | preferred contact channel | …"
-        # rows), unless only the closest hit would be left: when every other statement of
-        # the subject is far from it, they are as likely its versions, each worded its own
-        # way ("plays for Brentford" / "turns out for Ajax"), as a second slot — but not
-        # when they all lie far below even that ("How does Bluewater Marine prefer to be
-        # contacted?" of one channel note beside newer "loop in Marcus Webb" notes)
-        kept = _in_the_questions_frame(members, frame, frame_band, statements, question)
-        if len(kept) > 1 or _alone_apart(kept, members, frame, frame_band):
-            members = kept
+        members = _near_in_the_questions_frame(members, frame, frame_band, statements, question)
         members = _one_measure(members, relevance, statements)
     if near > 0 and len(members) > 1:
         newest_on_top(members)
@@ -1620,15 +1610,27 @@ def _in_the_questions_frame(
     return [i for i in members if not another_slot(i)]
 
 
-def _alone_apart(
-    kept: list[int], members: list[int], frame: Mapping[int, float], frame_band: float
-) -> bool:
-    """The frame test left the closest hit alone, every other member ``ALONE_APART``
-    bands below it: too far from the question's frame to be its versions in other words."""
-    if len(kept) != 1:
-        return False
+def _near_in_the_questions_frame(
+    members: list[int],
+    frame: Mapping[int, float],
+    frame_band: float,
+    statements: Sequence[Statement],
+    question: _Question,
+) -> list[int]:
+    """The near-equal hits of the subject without another slot far from the question's
+    frame, as a slot group loses it (``_in_the_questions_frame``: "Who handles the
+    Larkspur Farms account now?" of "| Larkspur Farms | account_manager | …" rows beside
+    newer "| … | preferred contact channel | …" rows) — unless only the closest hit would
+    be left while some other one lies within ``ALONE_APART`` bands of it: then they are as
+    likely its versions, each worded its own way ("plays for Brentford" / "turns out for
+    Ajax"), as a second slot. Further below, they are another slot even so ("How does
+    Bluewater Marine prefer to be contacted?" of one channel note beside newer "loop in
+    Marcus Webb" notes)."""
+    kept = _in_the_questions_frame(members, frame, frame_band, statements, question)
+    if len(kept) > 1:
+        return kept
     floor = frame[kept[0]] - ALONE_APART * frame_band
-    return all(frame[i] < floor for i in members if i not in kept)
+    return kept if all(frame[i] < floor for i in members if i not in kept) else members
 
 
 def _one_frame_two_slots(
