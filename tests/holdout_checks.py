@@ -398,10 +398,18 @@ DOMAINS_O = frozenset(
         *("police_forces", "climate_records", "engineering_records", "lotteries"),
     }
 )
-# every real-world set's domains before set N's, O's and P's: a later set writes none of them
+# set P's, which set Q and later real-world sets write none of either
+DOMAINS_P = frozenset(
+    {
+        *("pharmaceutical_companies", "chipmakers", "supercomputers", "endangered_species"),
+        *("national_parks", "open_source_foundations", "restaurant_chains", "airports"),
+    }
+)
+# every real-world set's domains before set N's, O's, P's and Q's: a later set writes none of them
 DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
 DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
 DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
+DOMAINS_BEFORE_Q = DOMAINS_BEFORE_P | DOMAINS_P
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 

@@ -1,5 +1,5 @@
-"""The integrity checks sets D to P share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_p.py)."""
+"""The integrity checks sets D to Q share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_q.py)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ import evaluation.holdout_m as holdout_m
 import evaluation.holdout_n as holdout_n
 import evaluation.holdout_o as holdout_o
 import evaluation.holdout_p as holdout_p
+import evaluation.holdout_q as holdout_q
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -55,6 +56,7 @@ SETS = [
     pytest.param(holdout_n, id="n"),
     pytest.param(holdout_o, id="o"),
     pytest.param(holdout_p, id="p"),
+    pytest.param(holdout_q, id="q"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -100,6 +102,10 @@ UNKNOWN = [
         pytest.param(holdout_p, family, id=f"p-{family}")
         for family in ("haiku", "", "OTEL_SPAN", "cypher-query", "react_trace")
     ),
+    *(
+        pytest.param(holdout_q, family, id=f"q-{family}")
+        for family in ("haiku", "", "GIT_BLAME", "kubectl-events", "otel_span")
+    ),
 ]
 
 
@@ -131,6 +137,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_n, 10, 10, id="n"),
         pytest.param(holdout_o, 10, 10, id="o"),
         pytest.param(holdout_p, 10, 10, id="p"),
+        pytest.param(holdout_q, 10, 10, id="q"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -143,7 +150,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to P give an entity several slots (set D gives each entity one)."""
+    """Sets E to Q give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -202,6 +209,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_n, Floors(1050, 15, 70, 200, 80, 35, 45), id="n"),
     pytest.param(holdout_o, Floors(1000, 10, 30, 240, 80, 25, 60), id="o"),
     pytest.param(holdout_p, Floors(850, 10, 35, 160, 80, 25, 20), id="p"),
+    pytest.param(holdout_q, Floors(950, 20, 10, 250, 100, 35, 30), id="q"),
 ]
 
 
