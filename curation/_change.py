@@ -1010,6 +1010,9 @@ SLOT_CLIQUE_MARGIN = 0.03  # cosine; a clique this close to the closest one's me
 # times the frame band: the closest hit left alone by the frame test keeps the others as its
 # versions in other words unless every one of them is this far below it in the frame
 ALONE_APART = 1.5
+# a word at most this share of the hits hold (the subject's aside) ties two statements to
+# one slot: a value named as replaced, the slot's own label
+RARE_WORD_SHARE = 0.15
 
 
 @lru_cache(maxsize=65536)
@@ -1296,6 +1299,8 @@ def newest_of_slot_first(
     frame_band: float = 1.0,
     frame_weight: float = 0.0,
     keys: Sequence[str | None] | None = None,
+    text_relevance: FrameRelevance | None = None,
+    alike_cosine: float = 0.0,
 ) -> SlotOrder:
     """An order of the hits (given best first) in two steps, each putting the newest
     statement (its validity note, else its write time) at the best position its group
@@ -1323,7 +1328,9 @@ def newest_of_slot_first(
     are not far below even that) and, when the best hit's group holds the question's slot
     words, the ungrouped hits that lack them (``_of_the_best_slot``). In both steps, a
     statement measuring another kind of thing than the most relevant one (an amount beside
-    a name: ``_one_measure``) is another slot.
+    a name: ``_one_measure``) is another slot. With ``text_relevance`` (the cosine of one
+    text to others) and an ``alike_cosine``, a slot group keeps only the members written
+    alike to its most relevant one (``_written_alike``).
 
     ``keys``: each hit's supersession key, if its writer gave one. Hits filed under two
     keys are two slots in steps 1 and 2: a keyed store holds one active statement per key,
@@ -1365,6 +1372,7 @@ def newest_of_slot_first(
             order[position] = member
         newest.update({older: newest_first[0] for older in newest_first[1:]})
 
+    alike = _Alike(text_relevance, alike_cosine)
     slot_of = list(range(len(texts)))  # each hit its own slot unless grouped
     # linked by the statements alone (the question names nothing rare), a group is
     # reordered only among near-equal hits: far below, it is likely another slot
@@ -1381,6 +1389,7 @@ def newest_of_slot_first(
         # the statements' own structure first, then the embedding's far members
         members = _one_frame_two_slots(members, relevance, statements, question, moment)
         members = _in_the_questions_frame(members, frame, frame_band, statements, question)
+        members = _written_alike(members, relevance, texts, statements, question, alike)
         if len(members) > 1 and question.subject:
             members = _one_measure(members, relevance, statements)
         if len(members) > 1:
@@ -1631,6 +1640,47 @@ def _near_in_the_questions_frame(
         return kept
     floor = frame[kept[0]] - ALONE_APART * frame_band
     return kept if all(frame[i] < floor for i in members if i not in kept) else members
+
+
+@dataclass(frozen=True)
+class _Alike:
+    text_relevance: FrameRelevance | None
+    cosine: float
+
+
+def _written_alike(
+    members: list[int],
+    relevance: Sequence[float],
+    texts: Sequence[str],
+    statements: Sequence[Statement],
+    question: _Question,
+    alike: _Alike,
+) -> list[int]:
+    """A slot group without the members written unlike its most relevant one: a member
+    stays when it is within ``alike.cosine`` of the lead or of a member already kept, or
+    shares with one a word few hits hold (``RARE_WORD_SHARE``, the subject's words aside:
+    a value named as replaced, the slot's label). Versions of one slot are written alike
+    or name each other's values; another slot of the subject, newer, is neither ("TIL that
+    Valve has Steam Deck as its handheld" beside "TIL: the head of gaming at Valve is Gabe
+    Newell", asked "Who is the head of Valve?"), and no longer goes first. Members left
+    out keep their places."""
+    if alike.text_relevance is None or alike.cosine <= 0 or len(members) < 2:
+        return members
+    held = Counter(w for statement in statements for w in set(statement.words))
+    rare = {w for w, n in held.items() if n <= RARE_WORD_SHARE * len(statements)}
+    own = {i: (set(statements[i].words) - question.subject) & rare for i in members}
+    others = [texts[m] for m in members]
+    cosine = {
+        i: dict(zip(members, alike.text_relevance(texts[i], others), strict=True)) for i in members
+    }
+    kept = [max(members, key=lambda i: (relevance[i], -i))]
+    waiting = [i for i in members if i not in kept]
+    while joining := [
+        i for i in waiting if any(cosine[k][i] >= alike.cosine or own[i] & own[k] for k in kept)
+    ]:
+        kept += joining
+        waiting = [i for i in waiting if i not in joining]
+    return [i for i in members if i in kept]
 
 
 def _one_frame_two_slots(

@@ -177,6 +177,14 @@ class CurationPolicy(BaseModel):
         default_factory=lambda: {MINILM_MODEL: 2.0, "*": 0.0}
     )
 
+    # ... and keeps in a slot group only the statements written alike to its most relevant
+    # one or to another kept: this cosine or closer, or a rare word shared
+    # (``change._written_alike``); 0, for a model it was not measured on, keeps them all
+    # (session 31, docs/evaluation.md)
+    slot_alike_cosine: dict[str, float] = Field(
+        default_factory=lambda: {MINILM_MODEL: 0.50, "*": 0.0}
+    )
+
     @field_serializer(
         "contradiction_kinds", "compression_kinds", "decay_uncovered_kinds", "claim_kinds"
     )
@@ -253,6 +261,9 @@ class CurationPolicy(BaseModel):
 
     def slot_frame_weight_for(self, model: str) -> float:
         return self.slot_frame_weight.get(model, self.slot_frame_weight.get("*", 0.0))
+
+    def slot_alike_cosine_for(self, model: str) -> float:
+        return self.slot_alike_cosine.get(model, self.slot_alike_cosine.get("*", 0.0))
 
     def any_apply(self) -> bool:
         return Mode.APPLY in (

@@ -128,7 +128,9 @@ def rank_candidates(
     if curated and query and policy.slot_order:
         # a band of 1.0 and a weight of 0 (a model it was not measured on): no call
         measured = (
-            policy.slot_frame_band_for(model) < 1.0 or policy.slot_frame_weight_for(model) > 0
+            policy.slot_frame_band_for(model) < 1.0
+            or policy.slot_frame_weight_for(model) > 0
+            or policy.slot_alike_cosine_for(model) > 0
         )
         frames = frame_relevance(embedder) if embedder is not None and measured else None
         order, replaced_by = _newest_of_slot_first(
@@ -203,6 +205,8 @@ def _newest_of_slot_first(
             frame_band=policy.slot_frame_band_for(model),
             frame_weight=policy.slot_frame_weight_for(model),
             keys=[rows[i].supersession_key for i in members],
+            text_relevance=frames,
+            alike_cosine=policy.slot_alike_cosine_for(model),
         )
         for position, local in zip(positions, slots.order, strict=True):
             out[position] = members[local]

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import pytest
+from record_helpers import search_row
 
+from curation import CurationPolicy
 from curation._change import (
     REPLACED_AS_NAMED,
     FrameRelevance,
@@ -24,6 +26,9 @@ from curation._change import (
     newest_of_slot_first,
     read_statement,
 )
+from curation._embedding import MiniLMEmbedder
+from curation._policy import MINILM_MODEL
+from curation._ranking import frame_relevance, rank_candidates
 
 WORDINGS = [
     ("Which team did {s} play for from {y}? {v}.", "benchmark"),
@@ -1593,3 +1598,99 @@ def test_the_closest_statement_alone_keeps_first_place_over_a_slot_far_below() -
     only while they are not far below even that: another slot's newer notes, this far from
     the question's frame, do not go first."""
     assert _order("How does Corrin Tools prefer to be contacted now?", CORRIN)[0] == 0
+
+
+# another slot of the subject, newer and within the slot band, written unlike the question's
+# slot (relevance as MiniLM scored the set-I shape these mirror; statements compared by the
+# real model)
+HARROWGATE = [
+    ("TIL: the head of gaming at Harrowgate Games is Mara Lind, as of August 2016", 0.616),
+    ("TIL that Harrowgate Games has the Pocketdeck as its handheld", 0.495),
+    ("TIL Brightwell's head of gaming is Ivo Stern (since 2010)", 0.317),
+]
+
+
+def _alike_order(
+    question: str,
+    scored: Sequence[tuple[str, float]],
+    written: Sequence[datetime],
+    text_relevance: FrameRelevance | None,
+) -> list[int]:
+    return newest_of_slot_first(
+        question,
+        [text for text, _ in scored],
+        written,
+        [similarity for _, similarity in scored],
+        band=0.25,
+        text_relevance=text_relevance,
+        alike_cosine=0.50,
+    ).order
+
+
+def test_another_slot_written_unlike_the_closest_statement_stays_below(
+    minilm: MiniLMEmbedder,
+) -> None:
+    """Named with the subject and within the band, the handheld note joined the head's
+    group and, newer, went first; written unlike it (cosine 0.39), it keeps its place."""
+    question = "Who is the head of Harrowgate Games?"
+    written = [_day(2016, 8, 1), _day(2022, 2, 25), _day(2010, 5, 1)]
+    assert _alike_order(question, HARROWGATE, written, None)[0] == 1
+    assert _alike_order(question, HARROWGATE, written, frame_relevance(minilm))[0] == 0
+
+
+def test_a_version_in_another_shape_naming_the_replaced_value_stays_a_version(
+    minilm: MiniLMEmbedder,
+) -> None:
+    """A spreadsheet formula replacing the chief executive a cell note states is written
+    unlike it (cosine 0.36), but both name Ines Marlow, whom few hits name: one slot, and
+    the newer goes first."""
+    publishers = ("Larchmont Press", "Oriel House", "Tamsin & Crane", "Bellweather Books")
+    others = [
+        (f'Sheet3!ceo: "Pavel Ruud {n}"  \' {name} chief executive, since {1980 + n}', 0.29)
+        for n, name in enumerate(publishers * 3)
+    ]
+    scored = [
+        (
+            "Sheet1!C7: Ines Marlow  ' Kestrel Books chief executive, was Tomas Reyes until "
+            "October 2020",
+            0.518,
+        ),
+        (
+            '=REPLACE_FACT("Kestrel Books", "chief executive", "Ines Marlow", "Alma Voss", '
+            'DATEVALUE("2025-01-06"))',
+            0.305,
+        ),
+        *others,
+    ]
+    written = [_day(2020, 10, 1), _day(2025, 1, 6)] + [_day(2019, 1, 1)] * len(others)
+    assert _alike_order("Who runs Kestrel Books?", scored, written, frame_relevance(minilm))[0] == 1
+
+
+def test_recall_with_the_measured_model_keeps_another_slot_written_unlike_below(
+    minilm: MiniLMEmbedder,
+) -> None:
+    """The policy's cosine for MiniLM reaches recall; at 0 (a model it was not measured
+    on) every member of the group stays, and the newer handheld note goes first."""
+    written = [_day(2016, 8, 1), _day(2022, 2, 25), _day(2010, 5, 1)]
+    rows = [
+        search_row(text, similarity, when)
+        for (text, similarity), when in zip(HARROWGATE, written, strict=True)
+    ]
+
+    def first(policy: CurationPolicy) -> str:
+        hits = rank_candidates(
+            rows,
+            {},
+            policy,
+            tenant="t",
+            model=MINILM_MODEL,
+            now=_day(2026, 11, 1),
+            k=len(rows),
+            curated=True,
+            query="Who is the head of Harrowgate Games?",
+            embedder=minilm,
+        )
+        return hits[0].content
+
+    assert first(CurationPolicy()) == HARROWGATE[0][0]
+    assert first(CurationPolicy(slot_alike_cosine={MINILM_MODEL: 0.0})) == HARROWGATE[1][0]
