@@ -405,11 +405,19 @@ DOMAINS_P = frozenset(
         *("national_parks", "open_source_foundations", "restaurant_chains", "airports"),
     }
 )
-# every real-world set's domains before set N's, O's, P's and Q's: a later set writes none of them
+# set Q's, which set R and later real-world sets write none of either
+DOMAINS_Q = frozenset(
+    {
+        *("commercial_banks", "telecom_operators", "oil_and_gas", "sportswear_brands"),
+        *("professional_services", "food_and_drink_makers", "retailers", "magazines"),
+    }
+)
+# every real-world set's domains before set N's, O's, P's, Q's and R's: a later set writes none
 DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
 DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
 DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
 DOMAINS_BEFORE_Q = DOMAINS_BEFORE_P | DOMAINS_P
+DOMAINS_BEFORE_R = DOMAINS_BEFORE_Q | DOMAINS_Q
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 

@@ -1,5 +1,5 @@
-"""The integrity checks sets D to Q share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_q.py)."""
+"""The integrity checks sets D to R share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_r.py)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ import evaluation.holdout_n as holdout_n
 import evaluation.holdout_o as holdout_o
 import evaluation.holdout_p as holdout_p
 import evaluation.holdout_q as holdout_q
+import evaluation.holdout_r as holdout_r
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -57,6 +58,7 @@ SETS = [
     pytest.param(holdout_o, id="o"),
     pytest.param(holdout_p, id="p"),
     pytest.param(holdout_q, id="q"),
+    pytest.param(holdout_r, id="r"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -106,6 +108,10 @@ UNKNOWN = [
         pytest.param(holdout_q, family, id=f"q-{family}")
         for family in ("haiku", "", "GIT_BLAME", "kubectl-events", "otel_span")
     ),
+    *(
+        pytest.param(holdout_r, family, id=f"r-{family}")
+        for family in ("haiku", "", "LDIF_RECORD", "mongo-shell", "kubectl_events")
+    ),
 ]
 
 
@@ -138,6 +144,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_o, 10, 10, id="o"),
         pytest.param(holdout_p, 10, 10, id="p"),
         pytest.param(holdout_q, 10, 10, id="q"),
+        pytest.param(holdout_r, 10, 10, id="r"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -150,7 +157,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to Q give an entity several slots (set D gives each entity one)."""
+    """Sets E to R give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -210,6 +217,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_o, Floors(1000, 10, 30, 240, 80, 25, 60), id="o"),
     pytest.param(holdout_p, Floors(850, 10, 35, 160, 80, 25, 20), id="p"),
     pytest.param(holdout_q, Floors(950, 20, 10, 250, 100, 35, 30), id="q"),
+    pytest.param(holdout_r, Floors(950, 20, 10, 200, 100, 35, 30), id="r"),
 ]
 
 
