@@ -176,6 +176,12 @@ class CurationPolicy(BaseModel):
     slot_frame_weight: dict[str, float] = Field(
         default_factory=lambda: {MINILM_MODEL: 2.0, "*": 0.0}
     )
+    # ... and lets the subject's hits filed under no key take part too, with this weight:
+    # the frame picks which of the subject's slots is asked, and the steps after put the
+    # newest version of it on top (session 32, docs/evaluation.md: weighed on sets A-Q)
+    slot_frame_weight_unkeyed: dict[str, float] = Field(
+        default_factory=lambda: {MINILM_MODEL: 5.0, "*": 0.0}
+    )
 
     # ... and keeps in a slot group only the statements written alike to its most relevant
     # one or to another kept: this cosine or closer, or a rare word shared
@@ -261,6 +267,10 @@ class CurationPolicy(BaseModel):
 
     def slot_frame_weight_for(self, model: str) -> float:
         return self.slot_frame_weight.get(model, self.slot_frame_weight.get("*", 0.0))
+
+    def slot_frame_weight_unkeyed_for(self, model: str) -> float:
+        weights = self.slot_frame_weight_unkeyed
+        return weights.get(model, weights.get("*", 0.0))
 
     def slot_alike_cosine_for(self, model: str) -> float:
         return self.slot_alike_cosine.get(model, self.slot_alike_cosine.get("*", 0.0))

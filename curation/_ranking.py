@@ -130,6 +130,7 @@ def rank_candidates(
         measured = (
             policy.slot_frame_band_for(model) < 1.0
             or policy.slot_frame_weight_for(model) > 0
+            or policy.slot_frame_weight_unkeyed_for(model) > 0
             or policy.slot_alike_cosine_for(model) > 0
         )
         frames = frame_relevance(embedder) if embedder is not None and measured else None
@@ -204,6 +205,7 @@ def _newest_of_slot_first(
             frame_relevance=frames,
             frame_band=policy.slot_frame_band_for(model),
             frame_weight=policy.slot_frame_weight_for(model),
+            unkeyed_frame_weight=policy.slot_frame_weight_unkeyed_for(model),
             keys=[rows[i].supersession_key for i in members],
             text_relevance=frames,
             alike_cosine=policy.slot_alike_cosine_for(model),

@@ -29,7 +29,12 @@ FACTS = [  # best first, as MiniLM ranks them for the question (one entry per ke
 SIMILARITY = [0.776, 0.750, 0.700, 0.283]
 
 
-def _first(minilm: MiniLMEmbedder, weight: float, keys: list[str | None] | None = None) -> str:
+def _first(
+    minilm: MiniLMEmbedder,
+    weight: float,
+    keys: list[str | None] | None = None,
+    unkeyed_weight: float = 0.0,
+) -> str:
     """The first hit when only the frame step may move hits (no time bands)."""
     slots = newest_of_slot_first(
         QUESTION,
@@ -41,6 +46,7 @@ def _first(minilm: MiniLMEmbedder, weight: float, keys: list[str | None] | None 
         frame_relevance=frame_relevance(minilm),
         frame_band=0.20,
         frame_weight=weight,
+        unkeyed_frame_weight=unkeyed_weight,
         keys=[f"harrowgate/{n}" for n in range(len(FACTS))] if keys is None else keys,
     )
     return FACTS[slots.order[0]]
@@ -53,15 +59,15 @@ def test_the_slot_the_question_asks_comes_first_among_the_subjects_keyed_hits(
     assert _first(minilm, weight=2.0) == FACTS[1]  # the director
 
 
-def test_unkeyed_hits_and_hits_sharing_a_key_keep_the_searchs_places(
+def test_hits_sharing_a_key_keep_the_searchs_places_and_unkeyed_ones_weigh_apart(
     minilm: MiniLMEmbedder,
 ) -> None:
-    """Without a key of its own, a hit may be a version of another: the frame closer to
-    the question is then the one whose value happens to be, so only the time order moves
-    it."""
-    assert _first(minilm, 2.0, [None] * len(FACTS)) == FACTS[0]
+    """Hits under one key are versions of one slot: only the time order moves them. Hits
+    under no key move by the frame with a weight of their own (0: they keep their places)."""
     assert _first(minilm, 2.0, ["h", "h", "office", "penrose"]) == FACTS[0]
-    assert _first(minilm, 2.0, ["h", None, "office", "penrose"]) == FACTS[0]
+    assert _first(minilm, 2.0, [None] * len(FACTS)) == FACTS[0]
+    assert _first(minilm, 0.0, [None] * len(FACTS), unkeyed_weight=5.0) == FACTS[1]
+    assert _first(minilm, 0.0, ["h", "h", None, None], unkeyed_weight=5.0) == FACTS[0]
 
 
 def _row(content: str, similarity: float, key: str) -> Any:
@@ -94,6 +100,34 @@ def test_recall_with_the_measured_model_puts_the_asked_slot_first(
     assert ranked(unweighed)[0] == FACTS[0]
 
 
+def test_recall_puts_the_asked_slot_first_among_unkeyed_hits_too(
+    minilm: MiniLMEmbedder,
+) -> None:
+    """A store written without keys, as most are: the measured model's policy weighs the
+    frame for unkeyed hits; at 0 the founding year (closest by the whole text) stays first."""
+    rows = [
+        search_row(t, s, NOW - timedelta(days=3)) for t, s in zip(FACTS, SIMILARITY, strict=True)
+    ]
+
+    def first(policy: CurationPolicy) -> str:
+        hits = rank_candidates(
+            rows,
+            {},
+            policy,
+            tenant="t",
+            model=MINILM_MODEL,
+            now=NOW,
+            k=len(rows),
+            curated=True,
+            query=QUESTION,
+            embedder=minilm,
+        )
+        return hits[0].content
+
+    assert first(CurationPolicy()) == FACTS[1]
+    assert first(CurationPolicy(slot_frame_weight_unkeyed={MINILM_MODEL: 0.0})) == FACTS[0]
+
+
 @st.composite
 def _hits(draw: st.DrawFn) -> tuple[list[float], dict[int, float], float]:
     n = draw(st.integers(2, 9))
@@ -107,14 +141,15 @@ def _hits(draw: st.DrawFn) -> tuple[list[float], dict[int, float], float]:
 def test_only_the_subjects_hits_move_and_each_place_keeps_its_relevance(
     hits: tuple[list[float], dict[int, float], float],
 ) -> None:
-    relevance, frame, weight = hits
+    relevance, frame, scale = hits
+    weight = {i: scale for i in frame} if scale > 0 else {}
     order, adjusted = _closest_frame_first(relevance, frame, weight)
     assert sorted(order) == list(range(len(relevance)))
     for place, hit in enumerate(order):
         assert adjusted[hit] == relevance[place]  # the place's relevance, whoever holds it
         if place not in frame:
             assert hit == place  # a hit not naming the subject never moves
-    if len(frame) > 1 and weight > 0:
+    if len(weight) > 1:
         moved = [hit for hit in order if hit in frame]
-        combined = [relevance[i] + weight * frame[i] for i in moved]
+        combined = [relevance[i] + scale * frame[i] for i in moved]
         assert combined == sorted(combined, reverse=True)
