@@ -70,34 +70,36 @@ def test_hits_sharing_a_key_keep_the_searchs_places_and_unkeyed_ones_weigh_apart
     assert _first(minilm, 0.0, ["h", "h", None, None], unkeyed_weight=5.0) == FACTS[0]
 
 
-def _row(content: str, similarity: float, key: str) -> Any:
+def _row(content: str, similarity: float, key: str | None) -> Any:
     return search_row(content, similarity, NOW - timedelta(days=3), supersession_key=key)
+
+
+def _recalled(minilm: MiniLMEmbedder, keys: list[str | None], policy: CurationPolicy) -> list[str]:
+    """The texts recall returns for the question, the facts filed under ``keys``."""
+    rows = [_row(t, s, key) for t, s, key in zip(FACTS, SIMILARITY, keys, strict=True)]
+    hits = rank_candidates(
+        rows,
+        {},
+        policy,
+        tenant="t",
+        model=MINILM_MODEL,
+        now=NOW,
+        k=len(rows),
+        curated=True,
+        query=QUESTION,
+        embedder=minilm,
+    )
+    return [h.content for h in hits]
 
 
 def test_recall_with_the_measured_model_puts_the_asked_slot_first(
     minilm: MiniLMEmbedder,
 ) -> None:
-    rows = [_row(t, s, f"k{n}") for n, (t, s) in enumerate(zip(FACTS, SIMILARITY, strict=True))]
-
-    def ranked(policy: CurationPolicy) -> list[str]:
-        hits = rank_candidates(
-            rows,
-            {},
-            policy,
-            tenant="t",
-            model=MINILM_MODEL,
-            now=NOW,
-            k=len(rows),
-            curated=True,
-            query=QUESTION,
-            embedder=minilm,
-        )
-        return [h.content for h in hits]
-
-    assert ranked(CurationPolicy())[:2] == [FACTS[1], FACTS[0]]
-    assert ranked(CurationPolicy())[3] == FACTS[3]  # another subject keeps its place
+    keys: list[str | None] = [f"k{n}" for n in range(len(FACTS))]
+    assert _recalled(minilm, keys, CurationPolicy())[:2] == [FACTS[1], FACTS[0]]
+    assert _recalled(minilm, keys, CurationPolicy())[3] == FACTS[3]  # another subject stays
     unweighed = CurationPolicy(slot_frame_weight={MINILM_MODEL: 0.0})
-    assert ranked(unweighed)[0] == FACTS[0]
+    assert _recalled(minilm, keys, unweighed)[0] == FACTS[0]
 
 
 def test_recall_puts_the_asked_slot_first_among_unkeyed_hits_too(
@@ -105,27 +107,10 @@ def test_recall_puts_the_asked_slot_first_among_unkeyed_hits_too(
 ) -> None:
     """A store written without keys, as most are: the measured model's policy weighs the
     frame for unkeyed hits; at 0 the founding year (closest by the whole text) stays first."""
-    rows = [
-        search_row(t, s, NOW - timedelta(days=3)) for t, s in zip(FACTS, SIMILARITY, strict=True)
-    ]
-
-    def first(policy: CurationPolicy) -> str:
-        hits = rank_candidates(
-            rows,
-            {},
-            policy,
-            tenant="t",
-            model=MINILM_MODEL,
-            now=NOW,
-            k=len(rows),
-            curated=True,
-            query=QUESTION,
-            embedder=minilm,
-        )
-        return hits[0].content
-
-    assert first(CurationPolicy()) == FACTS[1]
-    assert first(CurationPolicy(slot_frame_weight_unkeyed={MINILM_MODEL: 0.0})) == FACTS[0]
+    keys: list[str | None] = [None] * len(FACTS)
+    assert _recalled(minilm, keys, CurationPolicy())[0] == FACTS[1]
+    unweighed = CurationPolicy(slot_frame_weight_unkeyed={MINILM_MODEL: 0.0})
+    assert _recalled(minilm, keys, unweighed)[0] == FACTS[0]
 
 
 @st.composite
