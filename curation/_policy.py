@@ -178,7 +178,7 @@ class CurationPolicy(BaseModel):
     )
     # ... and lets the subject's hits filed under no key take part too, with this weight:
     # the frame picks which of the subject's slots is asked, and the steps after put the
-    # newest version of it on top (session 32, docs/evaluation.md: weighed on sets A-Q)
+    # newest version of it on top (session 32, docs/evaluation.md: weighed on C-Q, TimeQA)
     slot_frame_weight_unkeyed: dict[str, float] = Field(
         default_factory=lambda: {MINILM_MODEL: 5.0, "*": 0.0}
     )
