@@ -105,12 +105,13 @@ def test_recall_with_the_measured_model_puts_the_asked_slot_first(
 def test_recall_puts_the_asked_slot_first_among_unkeyed_hits_too(
     minilm: MiniLMEmbedder,
 ) -> None:
-    """A store written without keys, as most are: the measured model's policy weighs the
-    frame for unkeyed hits; at 0 the founding year (closest by the whole text) stays first."""
+    """A store written without keys, as most are: a policy weighing the frame for unkeyed
+    hits puts the director first; the default (0) keeps the founding year, closest by the
+    whole text, first."""
     keys: list[str | None] = [None] * len(FACTS)
-    assert _recalled(minilm, keys, CurationPolicy())[0] == FACTS[1]
-    unweighed = CurationPolicy(slot_frame_weight_unkeyed={MINILM_MODEL: 0.0})
-    assert _recalled(minilm, keys, unweighed)[0] == FACTS[0]
+    weighed = CurationPolicy(slot_frame_weight_unkeyed={MINILM_MODEL: 5.0})
+    assert _recalled(minilm, keys, weighed)[0] == FACTS[1]
+    assert _recalled(minilm, keys, CurationPolicy())[0] == FACTS[0]
 
 
 @st.composite
