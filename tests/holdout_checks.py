@@ -412,12 +412,21 @@ DOMAINS_Q = frozenset(
         *("professional_services", "food_and_drink_makers", "retailers", "magazines"),
     }
 )
-# every real-world set's domains before set N's, O's, P's, Q's and R's: a later set writes none
+# set R's, which set S and later real-world sets write none of either
+DOMAINS_R = frozenset(
+    {
+        *("container_shipping", "hotel_chains", "insurers", "news_agencies"),
+        *("think_tanks", "toy_makers", "trade_unions", "mining_companies"),
+    }
+)
+# every real-world set's domains before set N's, O's, P's, Q's, R's and S's: a later set writes
+# none
 DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
 DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
 DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
 DOMAINS_BEFORE_Q = DOMAINS_BEFORE_P | DOMAINS_P
 DOMAINS_BEFORE_R = DOMAINS_BEFORE_Q | DOMAINS_Q
+DOMAINS_BEFORE_S = DOMAINS_BEFORE_R | DOMAINS_R
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 
