@@ -596,10 +596,10 @@ _FORMER_FIELD_MARKS = ("previous", "prev", "former", "old", *_FORMER_PHRASE_MARK
 # up to the phrase's end: punctuation, a bracket, a sentence's full stop (not a decimal one)
 _VALUE_TO_PHRASE_END = r"[^,;|(){}\[\]\n.]*(?:\.\d[^,;|(){}\[\]\n.]*)*"
 _FORMER = re.compile(
-    # a field: `"previous": "Ana Souza"`, `old_value = 3.9`, `was: Monday`
+    # a field: `"previous": "Ana Souza"`, `old_value = 3.9`, `formerValue: 2M`, `was: Monday`
     r"(?:^|(?<=[\s{(\[,;|]))[\"']?(?P<field>(?:"
     + "|".join(_as_written_or_as_a_key(mark) for mark in _FORMER_FIELD_MARKS)
-    + r")(?:[_-]values?)?[\"']?\s*[:=])\s*(?:\"[^\"\n]*\"|'[^'\n]*'|"
+    + r")(?:[_-]?values?)?[\"']?\s*[:=])\s*(?:\"[^\"\n]*\"|'[^'\n]*'|"
     + _VALUE_TO_PHRASE_END
     + ")"
     # a phrase: "; was Ed Whitacre", "(previously €79)", ", replacing Ana Souza", a
@@ -1302,6 +1302,7 @@ def newest_of_slot_first(
     keys: Sequence[str | None] | None = None,
     text_relevance: FrameRelevance | None = None,
     alike_cosine: float = 0.0,
+    doubted: Sequence[bool] | None = None,
 ) -> SlotOrder:
     """An order of the hits (given best first) in two steps, each putting the newest
     statement (its validity note, else its write time) at the best position its group
@@ -1311,7 +1312,8 @@ def newest_of_slot_first(
        (``_closest_frame_first``): which of the subject's slots is asked. Each filed
        under a key of its own weighs ``frame_weight``, each filed under none
        ``unkeyed_frame_weight`` (it may be one version of several: the steps after put
-       the newest of its slot back on top); hits sharing a key take no part;
+       the newest of its slot back on top); hits sharing a key take no part, and neither
+       do hits held in doubt (``doubted``);
     1. each group of statements of the question's slot (``_linked``), its members
        within ``band`` of the group's best relevance;
     2. when the question names a subject, the hits within ``near`` of the best relevance
@@ -1320,7 +1322,9 @@ def newest_of_slot_first(
        rare ("What should I check before changing a plan?") gets no such reorder: its
        near-equal hits are as likely different lessons as versions of one;
     3. then, among those near-equal hits, the ones naming the question's whole subject
-       above the ones that do not (``_subject_first``).
+       above the ones that do not (``_subject_first``);
+    4. last, the hit on top gives its place to the newest of its named successors (later
+       hits of the subject saying they replaced its value: ``_named_successor_first``).
 
     With a named subject, a slot group of step 1 loses the members that are another slot
     of the subject: a second slot filled in the same frame under its own label
@@ -1345,7 +1349,7 @@ def newest_of_slot_first(
         return SlotOrder(order, newest)
     statements = [read_statement(t) for t in texts]
     question = _read_question(query, statements, relevance, near)
-    weight = _frame_weights(slot_keys, frame_weight, unkeyed_frame_weight)
+    weight = _frame_weights(slot_keys, frame_weight, unkeyed_frame_weight, doubted)
     # the frames of every hit naming the subject, embedded only when a step uses them
     wanted = sum(w > 0 for w in weight) > 1
     frame = _frames(query, texts, statements, question, frame_relevance, wanted)
@@ -1414,7 +1418,52 @@ def newest_of_slot_first(
         newest_on_top(members)
     if near > 0 and question.subject:
         _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
+    if question.subject:
+        _named_successor_first(order, newest, statements, question, slot_keys, moment)
     return SlotOrder(order, newest)
+
+
+def _named_successor_first(
+    order: list[int],
+    newest: dict[int, int],
+    statements: Sequence[Statement],
+    question: _Question,
+    keys: Sequence[str | None],
+    moment: Callable[[int], tuple[datetime, datetime]],
+) -> None:
+    """The hit on top, when it names the question's subject, gives its place to the newest
+    of its named successors: a later hit of the subject saying it replaced the value the top
+    one states ("formerValue: 2M Alliance", "# was 'Søren Skou'"), then the one that replaced
+    that, and so on. A change record is often written unlike the fact it changes (an LDIF
+    modify, a pandas assignment under a table's row) and sits far below it in similarity,
+    out of every band; that it names the value it replaced is the writer's own link.
+    Hits filed under two keys are two slots, and a hit restating the value it names as
+    replaced replaced nothing."""
+    top = order[0]
+    if not question.names_subject(statements[top]):
+        return
+    subject_hits = [i for i, s in enumerate(statements) if question.names_subject(s)]
+    chain = [top]
+
+    def succeeds(later: int, earlier: int) -> bool:
+        former = set(statements[later].former)
+        return (
+            bool(former)
+            and later not in chain
+            and moment(later) > moment(earlier)
+            and former <= set(statements[earlier].words)
+            and not former <= set(statements[later].words)
+            and not filed_apart(keys[later], keys[earlier])
+        )
+
+    while successors := [i for i in subject_hits if succeeds(i, chain[-1])]:
+        chain.append(max(successors, key=lambda i: (*moment(i), -i)))
+    if len(chain) > 1:
+        order.remove(chain[-1])
+        order.insert(0, chain[-1])
+        # the writer's link outranks a band step's guess that another hit came after it
+        newest.pop(chain[-1], None)
+        newest.update({older: chain[-1] for older in chain[:-1]})
 
 
 def _of_the_best_slot(
@@ -1550,12 +1599,25 @@ def _frames(
     return dict(zip(own, (float(x) for x in scores), strict=True))
 
 
-def _frame_weights(keys: Sequence[str | None], keyed: float, unkeyed: float) -> list[float]:
+def _frame_weights(
+    keys: Sequence[str | None],
+    keyed: float,
+    unkeyed: float,
+    doubted: Sequence[bool] | None = None,
+) -> list[float]:
     """Each hit's weight in the frame step: a hit alone under its key is one slot, its only
     statement here, so placing it by the slot asked orders no versions (``keyed``); an
-    unkeyed hit may be one version of several (``unkeyed``); hits sharing a key, none."""
+    unkeyed hit may be one version of several (``unkeyed``); hits sharing a key, none, and
+    neither do hits held in doubt (``doubted``: an open conflict): the blend demoted them on
+    the evidence's word, and a refuted claim written like the question ("Umbrella's account
+    manager is Dana Whitfield") would rise back above its correction ("Correction: Marcus
+    Lee owns the Umbrella account")."""
     filed = Counter(keys)
-    return [unkeyed if key is None else keyed if filed[key] == 1 else 0.0 for key in keys]
+    held = doubted if doubted is not None else [False] * len(keys)
+    return [
+        0.0 if doubt else unkeyed if key is None else keyed if filed[key] == 1 else 0.0
+        for key, doubt in zip(keys, held, strict=True)
+    ]
 
 
 def _closest_frame_first(

@@ -292,6 +292,77 @@ def test_a_version_named_as_replaced_goes_below_the_one_naming_it_within_one_mom
     assert found.order == order
 
 
+MAERSK_ALLIANCE = "Maersk | shipping alliance | 2M Alliance"
+MAERSK_NET_ZERO = "Maersk | net-zero target year | 2050"
+# change records written unlike the fact they change: far below it in similarity
+TO_GEMINI = "df.loc['Maersk', 'alliance'] = 'Gemini Cooperation'  # was '2M Alliance'"
+TO_OCEAN = "df.loc['Maersk', 'alliance'] = 'Ocean Network'  # was 'Gemini Cooperation'"
+
+
+@pytest.mark.parametrize(
+    ("texts", "years", "first", "newest"),
+    [
+        # the record naming the top fact's value as replaced takes its place
+        ([MAERSK_ALLIANCE, MAERSK_NET_ZERO, TO_GEMINI], [2015, 2018, 2025], 2, {0: 2}),
+        # and the one naming that record's value in turn, to the end of the chain
+        (
+            [MAERSK_ALLIANCE, MAERSK_NET_ZERO, TO_OCEAN, TO_GEMINI],
+            [2015, 2018, 2026, 2025],
+            2,
+            {0: 2, 3: 2},
+        ),
+        # a record written before the fact it would replace replaced nothing
+        ([MAERSK_ALLIANCE, MAERSK_NET_ZERO, TO_GEMINI], [2015, 2018, 2012], 0, {}),
+        # another subject's record naming the same value is no version of Maersk's
+        (
+            [
+                MAERSK_ALLIANCE,
+                MAERSK_NET_ZERO,
+                "df.loc['HMM', 'alliance'] = 'Premier Alliance'  # was '2M Alliance'",
+            ],
+            [2015, 2018, 2025],
+            0,
+            {},
+        ),
+        # a record restating the value it names as replaced changed nothing
+        (
+            [
+                MAERSK_ALLIANCE,
+                MAERSK_NET_ZERO,
+                "df.loc['Maersk', 'alliance'] = '2M Alliance'  # was '2M Alliance'",
+            ],
+            [2015, 2018, 2025],
+            0,
+            {},
+        ),
+    ],
+)
+def test_a_named_successor_takes_the_top_however_far_below_it_sits(
+    texts: list[str], years: list[int], first: int, newest: dict[int, int]
+) -> None:
+    found = newest_of_slot_first(
+        "Which shipping alliance is Maersk part of?",
+        texts,
+        [_at(y) for y in years],
+        [0.70, 0.40, 0.30, 0.28][: len(texts)],
+        band=0.25,
+    )
+    assert found.order[0] == first
+    assert found.newest == newest
+
+
+def test_a_successor_filed_under_another_key_is_another_slot() -> None:
+    found = newest_of_slot_first(
+        "Which shipping alliance is Maersk part of?",
+        [MAERSK_ALLIANCE, MAERSK_NET_ZERO, TO_GEMINI],
+        [_at(2015), _at(2018), _at(2025)],
+        [0.70, 0.40, 0.30],
+        band=0.25,
+        keys=["maersk/alliance", None, "maersk/charter"],
+    )
+    assert found.order[0] == 0
+
+
 HANDOVER, ESCALATION = "payments-core/handover", "payments-core/escalation"
 
 
@@ -594,6 +665,9 @@ def test_the_value_a_statement_says_it_replaced_is_set_apart(older: str, newer: 
         ("The old office was in Leeds.", "leed", ()),
         ("Standup moved to Friday, no longer Monday.", "friday", ("monday",)),
         ("Python 3.11 (previously 3.9) in billing-api", "3.11", ("3.9",)),
+        # a record's field named in one word, as LDIF or JSON camel case writes it
+        ("alliance: Gemini Cooperation\nformerValue: 2M Alliance", "gemini", ("2", "m", "allianc")),
+        ('{"plan": "Scale", "oldValue": "Growth"}', "scale", ("growth",)),
     ],
 )
 def test_only_a_marked_former_value_is_set_apart(
