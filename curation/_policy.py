@@ -178,10 +178,12 @@ class CurationPolicy(BaseModel):
     )
     # ... and lets the subject's hits filed under no key take part too, with this weight:
     # the frame picks which of the subject's slots is asked, and the steps after put the
-    # newest version of it on top. Off by default: MiniLM at 5.0 lifts the real-world sets
-    # (hold-outs E-R) but costs the simulated A/B's unkeyed claims (session 32,
-    # docs/evaluation.md); a tenant whose store holds facts about named things opts in
-    slot_frame_weight_unkeyed: dict[str, float] = Field(default_factory=lambda: {"*": 0.0})
+    # newest version of it on top; hits held in doubt keep their places (sessions 32-33,
+    # docs/evaluation.md: weighed on sets A-R, hold-out S; the simulated A/B's refuted
+    # claims rose above their corrections until doubt was kept out)
+    slot_frame_weight_unkeyed: dict[str, float] = Field(
+        default_factory=lambda: {MINILM_MODEL: 5.0, "*": 0.0}
+    )
 
     # ... and keeps in a slot group only the statements written alike to its most relevant
     # one or to another kept: this cosine or closer, or a rare word shared

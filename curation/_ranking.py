@@ -134,8 +134,9 @@ def rank_candidates(
             or policy.slot_alike_cosine_for(model) > 0
         )
         frames = frame_relevance(embedder) if embedder is not None and measured else None
+        doubted = frozenset(i for i, memory_id in enumerate(snap.ids) if conflicts.get(memory_id))
         order, replaced_by = _newest_of_slot_first(
-            rows, order, similarity, query, policy, frames, model
+            rows, order, similarity, query, policy, frames, model, doubted
         )
     hits = []
     for i in order[:k]:
@@ -178,6 +179,7 @@ def _newest_of_slot_first(
     policy: CurationPolicy,
     frames: FrameRelevance | None,
     model: str,
+    doubted: frozenset[int] = frozenset(),
 ) -> tuple[list[int], dict[int, int]]:
     """``order`` with the statements of the question's slot newest first, and for each
     older one the row of the newest statement of its slot. Only statements of the change
@@ -207,6 +209,7 @@ def _newest_of_slot_first(
             frame_weight=policy.slot_frame_weight_for(model),
             unkeyed_frame_weight=policy.slot_frame_weight_unkeyed_for(model),
             keys=[rows[i].supersession_key for i in members],
+            doubted=[i in doubted for i in members],
             text_relevance=frames,
             alike_cosine=policy.slot_alike_cosine_for(model),
         )

@@ -11,7 +11,7 @@ from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
-from record_helpers import search_row
+from record_helpers import open_conflict, search_row
 
 from curation import CurationPolicy, MiniLMEmbedder
 from curation._change import _closest_frame_first, newest_of_slot_first
@@ -105,13 +105,43 @@ def test_recall_with_the_measured_model_puts_the_asked_slot_first(
 def test_recall_puts_the_asked_slot_first_among_unkeyed_hits_too(
     minilm: MiniLMEmbedder,
 ) -> None:
-    """A store written without keys, as most are: a policy weighing the frame for unkeyed
-    hits puts the director first; the default (0) keeps the founding year, closest by the
-    whole text, first."""
+    """A store written without keys, as most are: the default policy weighs the frame for
+    unkeyed hits and puts the director first; a weight of 0 keeps the founding year,
+    closest by the whole text, first."""
     keys: list[str | None] = [None] * len(FACTS)
-    weighed = CurationPolicy(slot_frame_weight_unkeyed={MINILM_MODEL: 5.0})
-    assert _recalled(minilm, keys, weighed)[0] == FACTS[1]
-    assert _recalled(minilm, keys, CurationPolicy())[0] == FACTS[0]
+    assert _recalled(minilm, keys, CurationPolicy())[0] == FACTS[1]
+    unweighed = CurationPolicy(slot_frame_weight_unkeyed={MINILM_MODEL: 0.0})
+    assert _recalled(minilm, keys, unweighed)[0] == FACTS[0]
+
+
+CLAIM = "Umbrella's account manager is Dana Whitfield."
+CORRECTION = "Correction: Marcus Lee owns the Umbrella account."
+INBOX = "Umbrella asks that all replies go to their shared support inbox, not to people."
+
+
+def test_a_claim_held_in_doubt_does_not_rise_back_by_its_frame(minilm: MiniLMEmbedder) -> None:
+    """A refuted claim, written like the question, is closer to it by the frame than its
+    correction; the open contest demoted it, and the frame step leaves it there (taking
+    part, it rose back above the correction: the simulated A/B's lost claims)."""
+    rows = [
+        search_row(CLAIM, 0.79, NOW - timedelta(days=30)),
+        search_row(CORRECTION, 0.615, NOW - timedelta(days=3)),
+        search_row(INBOX, 0.43, NOW - timedelta(days=50)),
+    ]
+    hits = rank_candidates(
+        rows,
+        {CLAIM: [open_conflict(CLAIM, NOW - timedelta(days=2))]},
+        CurationPolicy(),
+        tenant="t",
+        model=MINILM_MODEL,
+        now=NOW,
+        k=len(rows),
+        curated=True,
+        query="Who is Umbrella's account manager?",
+        embedder=minilm,
+    )
+    assert hits[0].content == CORRECTION
+    assert [h.content for h in hits].index(CLAIM) > 0
 
 
 @st.composite
