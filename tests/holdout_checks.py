@@ -4,6 +4,7 @@ of sets D, E and F so that each check is written once."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from holdout_helpers import (
     set_digest,
 )
 
+from evaluation.benchmarks.holdout_store import HOLDOUT_SETS
 from evaluation.holdout import PAIR_KINDS, PAIR_LABELS
 from evaluation.holdout.model import LabeledPair, Memory, Subject, UnknownFamilyError
 from evaluation.holdout_g.catalogue import domain as catalogue_domain
@@ -429,6 +431,17 @@ DOMAINS_BEFORE_R = DOMAINS_BEFORE_Q | DOMAINS_Q
 DOMAINS_BEFORE_S = DOMAINS_BEFORE_R | DOMAINS_R
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
+
+
+def families_before(set_name: str) -> frozenset[str]:
+    """The wording families' names (only their names) of every hold-out set registered
+    before ``set_name``: a new set repeats none of them."""
+    names: set[str] = set()
+    for name, module in HOLDOUT_SETS.items():
+        if name == set_name:
+            return frozenset(names)
+        names |= set(importlib.import_module(module).families())
+    raise KeyError(set_name)
 
 
 def rendered_memories(package: ModuleType) -> list[Memory]:
