@@ -134,9 +134,8 @@ def rank_candidates(
             or policy.slot_alike_cosine_for(model) > 0
         )
         frames = frame_relevance(embedder) if embedder is not None and measured else None
-        doubted = frozenset(i for i, memory_id in enumerate(snap.ids) if conflicts.get(memory_id))
         order, replaced_by = _newest_of_slot_first(
-            rows, order, similarity, query, policy, frames, model, doubted
+            rows, order, similarity, query, policy, frames, model, contested
         )
     hits = []
     for i in order[:k]:
@@ -179,14 +178,15 @@ def _newest_of_slot_first(
     policy: CurationPolicy,
     frames: FrameRelevance | None,
     model: str,
-    doubted: frozenset[int] = frozenset(),
+    contested: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[list[int], dict[int, int]]:
     """``order`` with the statements of the question's slot newest first, and for each
     older one the row of the newest statement of its slot. Only statements of the change
     kinds take part, and only among statements as broad as themselves (one generality
     level at a time): a newer, narrower note never jumps over a principle (the heuristic's
     blind spot), while facts stated at one level of generality are ordered by time.
-    Entries filed under two supersession keys are two slots (keys win)."""
+    Entries filed under two supersession keys are two slots (keys win); the rows the
+    blend holds in doubt (``contested``) keep their places in the frame step."""
     out = list(order)
     newest: dict[int, int] = {}
     levels: dict[int, list[int]] = {}
@@ -209,7 +209,7 @@ def _newest_of_slot_first(
             frame_weight=policy.slot_frame_weight_for(model),
             unkeyed_frame_weight=policy.slot_frame_weight_unkeyed_for(model),
             keys=[rows[i].supersession_key for i in members],
-            doubted=[i in doubted for i in members],
+            doubted=None if contested is None else [bool(contested[i]) for i in members],
             text_relevance=frames,
             alike_cosine=policy.slot_alike_cosine_for(model),
         )
