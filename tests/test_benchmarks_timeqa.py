@@ -122,6 +122,7 @@ def test_every_wording_family_rewrites_the_facts_and_keeps_the_rest(
                 before.at,
             )
             assert after.answer.lower() in after.content.lower()
+            assert after.subject.lower() in after.content.lower()  # never a template's "$1"
             if family != "benchmark":
                 assert after.content != before.content
     assert reworded.questions == data.questions  # only how the memories are written changes

@@ -167,7 +167,8 @@ def _relations(path: Path) -> dict[str, Relation]:
     return out
 
 
-def _fill(template: str, subject: str, when: str) -> str:
+def fill_template(template: str, subject: str, when: str) -> str:
+    """A relation's question template asked of ``subject`` at ``when`` (empty: no time)."""
     text = template.replace("$1", subject).replace("$4", when).replace("$2", when)
     text = re.sub(r"\$\d", "", text)
     return clean(text.replace(" ?", "?"))
@@ -261,7 +262,7 @@ def _subject_facts(
         when = f"in {start}" if relation.pointwise else f"from {start}"
         for answer in windows[window]:
             template = templates[(_rotation(index) + len(out)) % len(templates)]
-            content = f"{_fill(template, subject, when)} {answer}."
+            content = f"{fill_template(template, subject, when)} {answer}."
             out.append(
                 Fact(
                     memory_id=stable_id("timeqa", index, str(start), str(end), answer),
@@ -312,4 +313,4 @@ def _asked(
     """What a question about a subject starts with (subject index, subject, relation, its
     text): the relation's templates rotated ``turn`` past the subject's first memory's."""
     template = relation.templates[(_rotation(index) + turn) % len(relation.templates)]
-    return index, facts[0].subject, relation.code, _fill(template, facts[0].subject, when)
+    return index, facts[0].subject, relation.code, fill_template(template, facts[0].subject, when)

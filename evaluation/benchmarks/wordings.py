@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from evaluation.benchmarks.timeqa import Fact, TimeQAData
+from evaluation.benchmarks.timeqa import Fact, TimeQAData, fill_template
 
 # the slot noun of the most common TimeQA relations; the others use their meaning
 SLOT_NOUNS = {
@@ -123,12 +123,13 @@ def slot_noun(data: TimeQAData, code: str) -> str:
     return SLOT_NOUNS.get(code) or data.relations[code].meaning
 
 
-def _question_text(data: TimeQAData, code: str, subject_index: str) -> str:
+def _question_text(data: TimeQAData, code: str, fact: Fact) -> str:
+    """The subject's own question, else the relation's first template asked of it (a
+    template left unfilled would name no subject: two subjects' notes one question)."""
     for question in data.questions.get(code, []):
-        if question.subject_index == subject_index:
+        if question.subject_index == fact.subject_index:
             return question.question
-    template = data.relations[code].templates[0]
-    return " ".join(template.replace("$4", "").replace("$2", "").split())
+    return fill_template(data.relations[code].templates[0], fact.subject, "")
 
 
 def reword(data: TimeQAData, family: str) -> TimeQAData:
@@ -152,7 +153,7 @@ def reword(data: TimeQAData, family: str) -> TimeQAData:
                 slot=slot_noun(data, code),
                 value=fact.answer,
                 began=fact.at,
-                question=_question_text(data, code, fact.subject_index),
+                question=_question_text(data, code, fact),
                 turn=turn,
                 previous=values.get(fact.subject_index, ""),
             )
