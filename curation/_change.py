@@ -32,7 +32,10 @@ what survives a change of wording:
    subject from the value. So a pair's verdict alone never archives anything (the curator's
    review gate decides, see ``_store/change_review``), and recall \u2014 which knows the question
    \u2014 only groups statements whose changed stretch the question does not name
-   (``newest_of_slot_first``).
+   (``newest_of_slot_first``). Where the form itself says which side is asked \u2014 a
+   question and its answer, one key and its value on a line \u2014 a stretch replaced in the
+   question with the answer kept whole is another question ("Which team did Guy
+   Whittingham play for? Aston Villa" / "\u2026 Steve Sidwell \u2026? Aston Villa").
 5. **Events and additions are not replacements.** Two statements both anchored at a point
    ("in 2019", "on 3 May") with no state cue report events; a newer statement marked as an
    addition ("also", "another") adds a value to a multi-valued relation.
@@ -280,19 +283,31 @@ def _divides(written: list[tuple[str, int, int, bool]], n: int) -> bool:
     return not (following.endswith("ed") or following in _COPULA)
 
 
-def _content(
-    text: str,
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...], frozenset[int]]:
+@dataclass(frozen=True)
+class _Content:
+    words: tuple[str, ...]
+    written: tuple[str, ...]
+    phrases: tuple[int, ...]
+    owners: frozenset[int]
+    asked: frozenset[int]
+    answered: frozenset[int]
+
+
+def _content(text: str) -> _Content:
     """The stemmed content words of ``text`` in order, the same words as written, the
     phrase each belongs to (punctuation or a copula between two words starts a new
-    phrase), and the positions of the words written as owners ("Priya Raman's", "the
-    account's")."""
+    phrase), the positions of the words written as owners ("Priya Raman's", "the
+    account's"), and those written before and after a line's key separator
+    (``_key_and_answer``)."""
     words: list[str] = []
     written: list[str] = []
     phrases: list[int] = []
     owners: set[int] = set()
+    asked: set[int] = set()
+    answered: set[int] = set()
     phrase, last_end = 0, 0
     written_words = _words(text)
+    asks, answers = _key_and_answer(text)
     for n, (raw, start, end, _) in enumerate(written_words):
         if _PHRASE_BREAK.search(text[last_end:start]) or _divides(written_words, n):
             phrase += 1
@@ -302,10 +317,59 @@ def _content(
             token = text[start:end].replace("\u2019", "'").strip(".'")
             if token.endswith("'s") and token[:-2].endswith(raw) and norm != "let":
                 owners.add(len(words))
+            if any(a <= start < b for a, b in asks):
+                asked.add(len(words))
+            elif any(a <= start < b for a, b in answers):
+                answered.add(len(words))
             words.append(norm)
             written.append(raw)
             phrases.append(phrase)
-    return tuple(words), tuple(written), tuple(phrases), frozenset(owners)
+    return _Content(
+        tuple(words),
+        tuple(written),
+        tuple(phrases),
+        frozenset(owners),
+        frozenset(asked),
+        frozenset(answered),
+    )
+
+
+# what parts a question from its answer, or a key from its value, on a line: "Which team
+# did he play for? Aston Villa", "Steve Sidwell / team: Aston Villa" (a colon before a space
+# or the line's end, not a time's "15:30"); "=" is left out: it is written both ways ("team
+# of X = Aston Villa", "Aston Villa = X's team")
+_QUESTION_END = re.compile(r"\?")
+_KEY_COLON = re.compile(r":(?=\s|$)")
+_LINE = re.compile(r"[^\n]+")
+_WORD_CHAR = re.compile(r"\w")
+
+
+def _key_and_answer(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Where each line's question (or key) and its answer (or value) are written: around the
+    line's last question mark with a word after it ("Q: Which team …? A: Aston Villa"), else
+    around its one key colon; a line ending in that colon is a heading, a key of the lines
+    below it ("Guy Whittingham:"). A line with several colons ("Employer: X; subject: Y")
+    or none is neither: which side is the value is not written there."""
+    asks: list[tuple[int, int]] = []
+    answers: list[tuple[int, int]] = []
+    for line in _LINE.finditer(text):
+        written = line.group()
+        questions = [
+            m for m in _QUESTION_END.finditer(written) if _WORD_CHAR.search(written, m.end())
+        ]
+        colons = list(_KEY_COLON.finditer(written))
+        if questions:
+            split = questions[-1]
+        elif len(colons) == 1:
+            split = colons[0]
+        else:
+            continue
+        if _WORD_CHAR.search(written, split.end()):
+            asks.append((line.start(), line.start() + split.start()))
+            answers.append((line.start() + split.end(), line.end()))
+        elif "\n" in text:
+            asks.append((line.start(), line.end()))  # a heading
+    return asks, answers
 
 
 def content_words(text: str) -> tuple[str, ...]:
@@ -336,6 +400,10 @@ class Statement:
     addition: bool
     owners: frozenset[int] = frozenset()  # words written with a possessive "'s"
     former: tuple[str, ...] = ()  # the words of the values it says it replaced
+    # words written before a line's key separator (a key, a question) and after it (the
+    # value, the answer): "Steve Sidwell / team: Aston Villa"
+    asked: frozenset[int] = frozenset()
+    answered: frozenset[int] = frozenset()
     # a note's day written without its year ("confirmed Jan 08", "on May 15"): the year is
     # the writer's, so it is read against the moment the statement was written
     month_day: tuple[int, int] | None = None
@@ -644,13 +712,15 @@ def read_statement(text: str) -> Statement:
             cursor = note.end
     kept.append(text[cursor:])
     content, former = _former_apart(" ".join(kept))
-    words, written, phrases, owners = _content(content)
+    parsed = _content(content)
     return Statement(
         text=text,
-        words=words,
-        written=written,
-        phrases=phrases,
-        owners=owners,
+        words=parsed.words,
+        written=parsed.written,
+        phrases=parsed.phrases,
+        owners=parsed.owners,
+        asked=parsed.asked,
+        answered=parsed.answered,
         valid_from=latest[0] if latest else None,
         month_day=next((day for day in reversed(year_less) if day), None),
         valid_until=_period_end(latest[1], latest[0]) if latest else None,
@@ -793,6 +863,8 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
             return verdict(SlotVerdict.DIFFERENT, "the newer names another value as replaced")
     if _same_values_elsewhere(older, newer, found):
         return verdict(SlotVerdict.DIFFERENT, "the same value said of something else")
+    if _asked_apart(older, newer, found):
+        return verdict(SlotVerdict.DIFFERENT, ANOTHER_QUESTION)
     if _another_slot_with_its_value(older, newer, found):
         return verdict(SlotVerdict.DIFFERENT, ANOTHER_SLOT)
     return verdict(SlotVerdict.CHANGE, "one substitution")
@@ -863,6 +935,26 @@ def _another_slot_with_its_value(older: Statement, newer: Statement, found: _Ali
     return not replaced_by_side[0] & replaced_by_side[1]
 
 
+ANOTHER_QUESTION = "another key or question, answered alike"
+
+
+def _asked_apart(older: Statement, newer: Statement, found: _Alignment) -> bool:
+    """Each replaced stretch lies in what its statement keys or asks, and the two answers
+    are the same words ("Which team did Guy Whittingham play for? Aston Villa" / "… Steve
+    Sidwell …? Aston Villa", "north office / fire warden: Alice" / "south office / …:
+    Alice"): two questions answered alike, not one answered anew, nor one said twice to
+    merge. A key-value or question-answer form says which side is the value; a sentence
+    does not, and stays a change for the question to decide."""
+    for statement, span in ((older, found.older_value), (newer, found.newer_value)):
+        if not set(range(span.start, span.stop)) <= statement.asked:
+            return False
+    return bool(_answer(older)) and _answer(older) == _answer(newer)
+
+
+def _answer(statement: Statement) -> tuple[str, ...]:
+    return tuple(statement.words[i] for i in sorted(statement.answered))
+
+
 def _same_values_elsewhere(older: Statement, newer: Statement, found: _Alignment) -> bool:
     """Both state the same values (a date, an amount, a weekday, a version: what ``_values``
     reads) and the replaced stretch holds none of them: what was replaced is what the
@@ -918,7 +1010,9 @@ def may_restate(a: str, b: str) -> bool:
     found = _align(first.words, second.words)
     if found.substitutions > 1 and _one_stretch_swapped_throughout(first.words, second.words):
         return False  # "… Lisbon annex … Lisbon annex" / "… Lisbon office … Lisbon office"
-    if found.substitutions == 1 and _same_values_elsewhere(first, second, found):
+    if found.substitutions == 1 and (
+        _same_values_elsewhere(first, second, found) or _asked_apart(first, second, found)
+    ):
         return False  # one value said of two subjects ("catalog … 8121" / "search … 8121")
     if found.shared < MIN_TEMPLATE_SHARE * min(len(first.words), len(second.words)):
         # a paraphrase may leave a detail out; it may not say another value instead

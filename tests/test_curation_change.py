@@ -176,6 +176,63 @@ def test_the_same_value_said_of_two_owners_is_no_change(older: str, newer: str) 
     assert compare_slots(newer, older).verdict is SlotVerdict.DIFFERENT
 
 
+ANSWERED_ALIKE = [
+    (
+        "Which team did the player Guy Whittingham belong to from 1993? Aston Villa.",
+        "Which team did the player Steve Sidwell belong to from 2008? Aston Villa.",
+    ),
+    (
+        "Q: Which team did Guy Whittingham play for? A: Aston Villa (noted in 1993).",
+        "Q: Which team did Steve Sidwell play for? A: Aston Villa (noted in 2008).",
+    ),
+    (
+        "Guy Whittingham / team: Aston Villa (updated 1993-03-01)",
+        "Steve Sidwell / team: Aston Villa (updated 2008-03-01)",
+    ),
+    (
+        "Guy Whittingham:\n  team: Aston Villa\n  valid_from: 1993-03-01",
+        "Steve Sidwell:\n  team: Aston Villa\n  valid_from: 2008-03-01",
+    ),
+    ("Q: Who owns the red cluster? A: Alice", "Q: Who owns the blue cluster? A: Alice"),
+    ("north office / fire warden: Alice", "south office / fire warden: Alice"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), ANSWERED_ALIKE)
+def test_two_questions_answered_alike_are_two_facts(older: str, newer: str) -> None:
+    """A question-answer or key-value form says which side is the value: a stretch replaced
+    in the question (or the key) with the answer kept is another question, neither a change
+    nor a restatement to merge."""
+    assert compare_slots(older, newer).verdict is SlotVerdict.DIFFERENT
+    assert not may_restate(older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        # several keys on one line: which one holds the value is not written there
+        (
+            "Employer: Brightpath Energy; subject: Amara Okafor; valid from 2019-10-01",
+            "Employer: Fernhill Analytics; subject: Amara Okafor; valid from 2024-01-08",
+        ),
+        # "=" is written both ways round
+        (
+            "Brightpath Energy = Amara Okafor's employer",
+            "Fernhill Analytics = Amara Okafor's employer",
+        ),
+        # an answer that differs is a new answer to one question
+        (
+            "Q: Which team did Guy Whittingham play for? A: Aston Villa (noted in 1993).",
+            "Q: Which team did Guy Whittingham play for? A: Chelsea (noted in 2008).",
+        ),
+    ],
+)
+def test_a_form_that_does_not_say_which_side_is_the_value_stays_a_change(
+    older: str, newer: str
+) -> None:
+    assert compare_slots(older, newer).verdict is SlotVerdict.CHANGE
+
+
 @pytest.mark.parametrize(
     ("older", "newer", "values"),
     [
