@@ -33,6 +33,19 @@ def render_pairs(result: Mapping[str, Any]) -> str:
         )
         for source, counts in row["by_source"].items():
             lines.append(f"    {source:<26} {counts['flagged']:>5} / {counts['pairs']}")
+    if "wordings" in result:
+        lines.append("supersedes on TimeQA's pairs per wording family")
+        lines.append(f"    {'family':<24} precision  recall  another subject read as a change")
+        for family, row in result["wordings"].items():
+            across = row["by_source"].get("timeqa-different-subject", {"flagged": 0, "pairs": 0})
+            lines.append(
+                f"    {family:<24} {cell(row['precision']):<10} {cell(row['recall']):<7} "
+                f"{across['flagged']} / {across['pairs']}"
+            )
+        lines.append(
+            f"    spread: precision {cell(result['precision_spread'])}, recall "
+            f"{cell(result['recall_spread'])}"
+        )
     return "\n".join(lines)
 
 
@@ -41,6 +54,11 @@ def conflict_pairs(
     longmemeval_path: Path | None = typer.Option(
         None, "--longmemeval", help="longmemeval_oracle.json."
     ),
+    wording: str = typer.Option(
+        "benchmark",
+        "--wording",
+        help="TimeQA's facts in this wording family, or 'all' (every family beside).",
+    ),
     as_json: bool = commands.JSON_OPTION,
 ) -> None:
     """Precision / recall of the conflict detector on labeled pairs built from the shared
@@ -48,9 +66,13 @@ def conflict_pairs(
     simultaneous values and events."""
     from curation import embedder_from_env
     from evaluation.benchmarks.pairs import evaluate
+    from evaluation.benchmarks.wordings import family_names
 
     if timeqa_dir is None and longmemeval_path is None:
         commands.refuse("give --timeqa DIR and/or --longmemeval PATH")
+    if wording != "all" and wording not in family_names():
+        known = ", ".join(family_names())
+        commands.refuse(f"--wording={wording!r} is not a wording family (one of all, {known})")
     if timeqa_dir is not None:
         commands.check_directory(timeqa_dir)
     if longmemeval_path is not None:
@@ -60,6 +82,7 @@ def conflict_pairs(
         timeqa=timeqa_dir,
         longmemeval=longmemeval_path,
         cache=commands.cache_path(),
+        wording=wording,
     )
     if as_json:
         typer.echo(json.dumps(result, indent=2))

@@ -25,7 +25,7 @@ conflict). The value guard alone (the detector before issue 17) is reported besi
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -43,7 +43,8 @@ from curation import (
 )
 from evaluation.benchmarks.embed_cache import embed_cached
 from evaluation.benchmarks.longmemeval import load_longmemeval
-from evaluation.benchmarks.timeqa import Fact, load_timeqa
+from evaluation.benchmarks.timeqa import Fact, TimeQAData, load_timeqa
+from evaluation.benchmarks.wordings import family_names, reword
 
 POSITIVE_SOURCES = ("lme-knowledge-update", "timeqa-same-slot")
 
@@ -78,9 +79,13 @@ def _nearest_other(vectors: np.ndarray, groups: Sequence[str]) -> list[int | Non
 
 
 def timeqa_pairs(
-    directory: str | Path, embedder: Embedder, cache: Path | None
+    directory: str | Path, embedder: Embedder, cache: Path | None, wording: str = "benchmark"
 ) -> list[LabeledPair]:
-    data = load_timeqa(directory)
+    """TimeQA's labelled pairs with the facts written in one wording family."""
+    return _timeqa_pairs(reword(load_timeqa(directory), wording), embedder, cache)
+
+
+def _timeqa_pairs(data: TimeQAData, embedder: Embedder, cache: Path | None) -> list[LabeledPair]:
     out: list[LabeledPair] = []
     for code, facts in sorted(data.facts.items()):
         pointwise = data.relations[code].pointwise
@@ -210,17 +215,39 @@ def evaluate(
     timeqa: str | Path | None,
     longmemeval: str | Path | None,
     cache: Path | None = None,
+    wording: str = "benchmark",
 ) -> dict[str, Any]:
+    """The detectors on every pair (TimeQA in ``wording``, or in the benchmark's own
+    wording when that is ``all``); with ``all``, the change detector on TimeQA's pairs in
+    every wording family too, and the spread of its precision across them."""
+    main = "benchmark" if wording == "all" else wording
     pairs: list[LabeledPair] = []
     if timeqa is not None:
-        pairs += timeqa_pairs(timeqa, embedder, cache)
+        pairs += timeqa_pairs(timeqa, embedder, cache, main)
     if longmemeval is not None:
         pairs += longmemeval_pairs(longmemeval, embedder, cache)
     verdicts = judge(pairs, embedder, cache)
-    return {
+    result: dict[str, Any] = {
         "embedding_model": embedder.model_name,
+        "wording": main,
         "detectors": [
             precision_recall(pairs, verdicts, name)
             for name in ("value_guard", "conflict", "supersedes")
         ],
     }
+    if timeqa is not None and wording == "all":
+        data = load_timeqa(timeqa)
+        per_family = {}
+        for family in family_names():
+            family_pairs = _timeqa_pairs(reword(data, family), embedder, cache)
+            family_verdicts = judge(family_pairs, embedder, cache)
+            per_family[family] = precision_recall(family_pairs, family_verdicts, "supersedes")
+        result["wordings"] = per_family
+        result["precision_spread"] = _spread(r["precision"] for r in per_family.values())
+        result["recall_spread"] = _spread(r["recall"] for r in per_family.values())
+    return result
+
+
+def _spread(values: Iterable[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return round(max(known) - min(known), 4) if known else None
