@@ -421,14 +421,22 @@ DOMAINS_R = frozenset(
         *("think_tanks", "toy_makers", "trade_unions", "mining_companies"),
     }
 )
-# every real-world set's domains before set N's, O's, P's, Q's, R's and S's: a later set writes
-# none
+# set S's, which set T and later real-world sets write none of either
+DOMAINS_S = frozenset(
+    {
+        *("cruise_lines", "car_rental", "satellite_operators", "auction_houses"),
+        *("theme_parks", "dictionaries", "humanitarian_ngos", "credit_ratings"),
+    }
+)
+# every real-world set's domains before set N's, O's, P's, Q's, R's, S's and T's: a later set
+# writes none
 DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
 DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
 DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
 DOMAINS_BEFORE_Q = DOMAINS_BEFORE_P | DOMAINS_P
 DOMAINS_BEFORE_R = DOMAINS_BEFORE_Q | DOMAINS_Q
 DOMAINS_BEFORE_S = DOMAINS_BEFORE_R | DOMAINS_R
+DOMAINS_BEFORE_T = DOMAINS_BEFORE_S | DOMAINS_S
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 

@@ -1,5 +1,5 @@
-"""The integrity checks sets D to S share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_s.py)."""
+"""The integrity checks sets D to T share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_t.py)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ import evaluation.holdout_p as holdout_p
 import evaluation.holdout_q as holdout_q
 import evaluation.holdout_r as holdout_r
 import evaluation.holdout_s as holdout_s
+import evaluation.holdout_t as holdout_t
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -61,6 +62,7 @@ SETS = [
     pytest.param(holdout_q, id="q"),
     pytest.param(holdout_r, id="r"),
     pytest.param(holdout_s, id="s"),
+    pytest.param(holdout_t, id="t"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -118,6 +120,10 @@ UNKNOWN = [
         pytest.param(holdout_s, family, id=f"s-{family}")
         for family in ("haiku", "", "IRC_LOG", "rails-console", "turtle_triples")
     ),
+    *(
+        pytest.param(holdout_t, family, id=f"t-{family}")
+        for family in ("haiku", "", "GO_STRUCT", "ripgrep-hits", "mqtt_message")
+    ),
 ]
 
 
@@ -152,6 +158,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_q, 10, 10, id="q"),
         pytest.param(holdout_r, 10, 10, id="r"),
         pytest.param(holdout_s, 10, 10, id="s"),
+        pytest.param(holdout_t, 10, 10, id="t"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -164,7 +171,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to S give an entity several slots (set D gives each entity one)."""
+    """Sets E to T give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -226,6 +233,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_q, Floors(950, 20, 10, 250, 100, 35, 30), id="q"),
     pytest.param(holdout_r, Floors(950, 20, 10, 200, 100, 35, 30), id="r"),
     pytest.param(holdout_s, Floors(950, 20, 30, 200, 100, 45, 40), id="s"),
+    pytest.param(holdout_t, Floors(950, 20, 30, 200, 100, 45, 40), id="t"),
 ]
 
 
