@@ -275,6 +275,27 @@ _PHRASE_BREAK = re.compile(r"[,;:=|()\[\]?!\u2014\u2013]|\.(?:\s|$)|\s-\s")
 _COPULA = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 
 
+def _after_a_genitive_of(text: str, written: list[tuple[str, int, int, bool]], n: int) -> bool:
+    """Whether ``written[n]`` opens what a statement says is whose: after a common noun's
+    "of" (or, after "the", its "for") in one phrase, or after a leading "For" ("the team of
+    Guy Whittingham", "the owner for payments", "For payments, the owner is …" say whose
+    it is, as "Guy Whittingham's team" does). After a capitalised word the "of" is inside a
+    name ("University of Glasgow"); "works for Acme" has no noun before its "for"."""
+    if n < 1 or written[n - 1][0].lower() not in ("of", "for"):
+        return False
+    if n == 1:
+        return written[0][0].lower() == "for"
+    definite = n >= 3 and written[n - 3][0].lower() == "the"
+    if written[n - 1][0].lower() == "for" and not definite:
+        return False
+    noun, _, noun_end, _ = written[n - 2]
+    return (
+        noun.islower()
+        and bool(_norm(noun))
+        and not _PHRASE_BREAK.search(text[noun_end : written[n][1]])
+    )
+
+
 def _divides(written: list[tuple[str, int, int, bool]], n: int) -> bool:
     """Whether ``written[n]``, a word of the text, is "to be" used as a copula."""
     if written[n][0].lower() not in _COPULA:
@@ -291,6 +312,7 @@ class _Content:
     owners: frozenset[int]
     asked: frozenset[int]
     answered: frozenset[int]
+    owned_by: frozenset[int]
 
 
 def _content(text: str) -> _Content:
@@ -305,6 +327,7 @@ def _content(text: str) -> _Content:
     owners: set[int] = set()
     asked: set[int] = set()
     answered: set[int] = set()
+    owned_by: set[int] = set()
     phrase, last_end = 0, 0
     written_words = _words(text)
     asks, answers = _key_and_answer(text)
@@ -317,6 +340,8 @@ def _content(text: str) -> _Content:
             token = text[start:end].replace("\u2019", "'").strip(".'")
             if token.endswith("'s") and token[:-2].endswith(raw) and norm != "let":
                 owners.add(len(words))
+            if _after_a_genitive_of(text, written_words, n):
+                owned_by.add(len(words))
             if any(a <= start < b for a, b in asks):
                 asked.add(len(words))
             elif any(a <= start < b for a, b in answers):
@@ -331,6 +356,7 @@ def _content(text: str) -> _Content:
         frozenset(owners),
         frozenset(asked),
         frozenset(answered),
+        frozenset(owned_by),
     )
 
 
@@ -404,6 +430,9 @@ class Statement:
     # value, the answer): "Steve Sidwell / team: Aston Villa"
     asked: frozenset[int] = frozenset()
     answered: frozenset[int] = frozenset()
+    # words that open an owner after a noun's "of" ("the team of Guy Whittingham", "the
+    # owner for payments")
+    owned_by: frozenset[int] = frozenset()
     # a note's day written without its year ("confirmed Jan 08", "on May 15"): the year is
     # the writer's, so it is read against the moment the statement was written
     month_day: tuple[int, int] | None = None
@@ -721,6 +750,7 @@ def read_statement(text: str) -> Statement:
         owners=parsed.owners,
         asked=parsed.asked,
         answered=parsed.answered,
+        owned_by=parsed.owned_by,
         valid_from=latest[0] if latest else None,
         month_day=next((day for day in reversed(year_less) if day), None),
         valid_until=_period_end(latest[1], latest[0]) if latest else None,
@@ -887,9 +917,16 @@ ANOTHER_OWNER = "the replaced words own the slot: another subject"
 def _owner_replaced(statement: Statement, span: slice) -> bool:
     """The replaced stretch names whose the slot is: its last word, or the word right
     after it in its phrase, is written as an owner ("Priya Raman's employer", "the
-    Halvorsen Logistics account's plan")."""
+    Halvorsen Logistics account's plan"), or it is the whole rest of its phrase after a
+    noun's "of" ("the employer of Priya Raman")."""
     if span.stop <= span.start:
         return False
+    ends_its_phrase = (
+        span.stop == len(statement.words)
+        or statement.phrases[span.stop] != statement.phrases[span.stop - 1]
+    )
+    if span.start in statement.owned_by and ends_its_phrase:
+        return True  # "the team of Guy Whittingham": Guy Whittingham's team
     last = span.stop - 1
     if last in statement.owners:
         return True

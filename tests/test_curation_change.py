@@ -167,6 +167,17 @@ def test_a_date_weekday_plan_or_amount_can_be_the_value(
         ("The Okonkwo account's plan is Growth (2019).", "The Mirabel account's plan is Growth."),
         ("Starter \u2014 the Halvorsen account's plan", "Starter = the Vesta account's plan"),
         ("fyi payments-core's port is 8121 now", "fyi search-api\u2019s port is 8121 now"),
+        # a noun's "of" says whose it is, as a possessive does
+        (
+            "Aston Villa is the team of Guy Whittingham (as of 1993).",
+            "Aston Villa is the team of Steve Sidwell (as of 2008).",
+        ),
+        (
+            "[1993-03-01] team of Guy Whittingham = Aston Villa",
+            "team of Steve Sidwell = Aston Villa",
+        ),
+        ("the owner for payments is Alice Ward", "the owner for search is Alice Ward"),
+        ("For payments, the owner is Alice Ward.", "For search, the owner is Alice Ward."),
     ],
 )
 def test_the_same_value_said_of_two_owners_is_no_change(older: str, newer: str) -> None:
@@ -255,6 +266,14 @@ def test_a_form_that_does_not_say_which_side_is_the_value_stays_a_change(
             "the Halvorsen account's plan: Growth",
             "the Halvorsen account's plan: Scale",
             ("growth", "scale"),
+        ),
+        # "for" after a verb gives the value, not an owner
+        ("Alice works for Google", "Alice works for Meta", ("google", "meta")),
+        # after a capitalised word the "of" is inside a name, the value's
+        (
+            "University of Glasgow is the employer of John Brown (as of 1968).",
+            "University of Edinburgh is the employer of John Brown (as of 1996).",
+            ("glasgow", "edinburgh"),
         ),
     ],
 )
