@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
 from snapshot_factory import NOW, basis, make_snapshot, near, only
 
 from curation._change import compare_slots
@@ -135,14 +136,14 @@ def _employers(priya_first: str, priya_then: str, lena: str) -> list[dict[str, o
 
 def test_a_chain_never_carries_an_older_value_over_to_another_subject() -> None:
     """Each link is one pair's reading: Fernhill said of Lena after Priya reads as a change
-    of one stretch (nothing in "X: employer now Y" marks which name is the subject), but
+    of one stretch (nothing in "X works at Y now" marks which name is the subject), but
     Priya's first employer is not Lena's statement's to replace. Which link is wrong the
     plan cannot tell, so the first entry stays active."""
     plan = plan_for(
         _employers(
-            "priya raman: employer now tessaract labs",
-            "priya raman: employer now fernhill analytics",
-            "lena fischer: employer now fernhill analytics",
+            "priya raman works at tessaract labs now",
+            "priya raman works at fernhill analytics now",
+            "lena fischer works at fernhill analytics now",
         )
     )
     targets = {a.memory_id: a.target_id for a in plan.archives}
@@ -150,14 +151,22 @@ def test_a_chain_never_carries_an_older_value_over_to_another_subject() -> None:
     assert [(h.older_id, h.newer_id) for h in plan.held if h.older_id == "a"] == [("a", "b")]
 
 
-def test_the_same_value_of_another_owner_ends_no_chain() -> None:
-    """Written with owners ("Priya Raman's employer"), Lena's statement is another
-    subject's: no link to it, so Priya's own change stands and is applied."""
+@pytest.mark.parametrize(
+    "wording",
+    [
+        "{name}'s employer is {employer}.",  # an owner
+        "{name}: employer now {employer}",  # a key and its value
+    ],
+)
+def test_the_same_value_of_another_owner_ends_no_chain(wording: str) -> None:
+    """Written with owners ("Priya Raman's employer") or as a key ("priya raman: employer
+    now …"), Lena's statement is another subject's: no link to it, so Priya's own change
+    stands and is applied."""
     plan = plan_for(
         _employers(
-            "Priya Raman's employer is Tessaract Labs.",
-            "Priya Raman's employer is Fernhill Analytics.",
-            "Lena Fischer's employer is Fernhill Analytics.",
+            wording.format(name="Priya Raman", employer="Tessaract Labs"),
+            wording.format(name="Priya Raman", employer="Fernhill Analytics"),
+            wording.format(name="Lena Fischer", employer="Fernhill Analytics"),
         )
     )
     targets = {a.memory_id: a.target_id for a in plan.archives}
