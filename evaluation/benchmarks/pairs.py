@@ -221,9 +221,12 @@ def evaluate(
     wording when that is ``all``); with ``all``, the change detector on TimeQA's pairs in
     every wording family too, and the spread of its precision across them."""
     main = "benchmark" if wording == "all" else wording
-    pairs: list[LabeledPair] = []
+    by_family: dict[str, list[LabeledPair]] = {}
     if timeqa is not None:
-        pairs += timeqa_pairs(timeqa, embedder, cache, main)
+        data = load_timeqa(timeqa)  # read once, written in every wording asked
+        for family in family_names() if wording == "all" else [main]:
+            by_family[family] = _timeqa_pairs(reword(data, family), embedder, cache)
+    pairs = list(by_family.get(main, []))
     if longmemeval is not None:
         pairs += longmemeval_pairs(longmemeval, embedder, cache)
     verdicts = judge(pairs, embedder, cache)
@@ -235,12 +238,15 @@ def evaluate(
             for name in ("value_guard", "conflict", "supersedes")
         ],
     }
-    if timeqa is not None and wording == "all":
-        data = load_timeqa(timeqa)
+    if wording == "all" and by_family:
         per_family = {}
-        for family in family_names():
-            family_pairs = _timeqa_pairs(reword(data, family), embedder, cache)
-            family_verdicts = judge(family_pairs, embedder, cache)
+        for family, family_pairs in by_family.items():
+            # a pair's verdict is its own: the main wording's were judged above
+            family_verdicts = (
+                verdicts[: len(family_pairs)]
+                if family == main
+                else judge(family_pairs, embedder, cache)
+            )
             per_family[family] = precision_recall(family_pairs, family_verdicts, "supersedes")
         result["wordings"] = per_family
         result["precision_spread"] = _spread(r["precision"] for r in per_family.values())
