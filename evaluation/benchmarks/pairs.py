@@ -78,14 +78,8 @@ def _nearest_other(vectors: np.ndarray, groups: Sequence[str]) -> list[int | Non
     return [int(b) if np.isfinite(sims[i, b]) else None for i, b in enumerate(best)]
 
 
-def timeqa_pairs(
-    directory: str | Path, embedder: Embedder, cache: Path | None, wording: str = "benchmark"
-) -> list[LabeledPair]:
-    """TimeQA's labelled pairs with the facts written in one wording family."""
-    return _timeqa_pairs(reword(load_timeqa(directory), wording), embedder, cache)
-
-
-def _timeqa_pairs(data: TimeQAData, embedder: Embedder, cache: Path | None) -> list[LabeledPair]:
+def timeqa_pairs(data: TimeQAData, embedder: Embedder, cache: Path | None) -> list[LabeledPair]:
+    """TimeQA's labelled pairs, the facts written as ``data`` writes them (``reword``)."""
     out: list[LabeledPair] = []
     for code, facts in sorted(data.facts.items()):
         pointwise = data.relations[code].pointwise
@@ -225,7 +219,7 @@ def evaluate(
     if timeqa is not None:
         data = load_timeqa(timeqa)  # read once, written in every wording asked
         for family in family_names() if wording == "all" else [main]:
-            by_family[family] = _timeqa_pairs(reword(data, family), embedder, cache)
+            by_family[family] = timeqa_pairs(reword(data, family), embedder, cache)
     pairs = list(by_family.get(main, []))
     if longmemeval is not None:
         pairs += longmemeval_pairs(longmemeval, embedder, cache)
