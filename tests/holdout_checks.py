@@ -428,8 +428,15 @@ DOMAINS_S = frozenset(
         *("theme_parks", "dictionaries", "humanitarian_ngos", "credit_ratings"),
     }
 )
-# every real-world set's domains before set N's, O's, P's, Q's, R's, S's and T's: a later set
-# writes none
+# set T's, which set U and later real-world sets write none of either
+DOMAINS_T = frozenset(
+    {
+        *("political_parties", "banknotes", "horse_racing", "marathons"),
+        *("defence_contractors", "aircraft_makers", "ski_resorts", "ride_hailing"),
+    }
+)
+# every real-world set's domains before set N's, O's, P's, Q's, R's, S's, T's and U's: a later
+# set writes none
 DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
 DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
 DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
@@ -437,6 +444,7 @@ DOMAINS_BEFORE_Q = DOMAINS_BEFORE_P | DOMAINS_P
 DOMAINS_BEFORE_R = DOMAINS_BEFORE_Q | DOMAINS_Q
 DOMAINS_BEFORE_S = DOMAINS_BEFORE_R | DOMAINS_R
 DOMAINS_BEFORE_T = DOMAINS_BEFORE_S | DOMAINS_S
+DOMAINS_BEFORE_U = DOMAINS_BEFORE_T | DOMAINS_T
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 

@@ -1,5 +1,5 @@
-"""The integrity checks sets D to T share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_t.py)."""
+"""The integrity checks sets D to U share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_u.py)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ import evaluation.holdout_q as holdout_q
 import evaluation.holdout_r as holdout_r
 import evaluation.holdout_s as holdout_s
 import evaluation.holdout_t as holdout_t
+import evaluation.holdout_u as holdout_u
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -63,6 +64,7 @@ SETS = [
     pytest.param(holdout_r, id="r"),
     pytest.param(holdout_s, id="s"),
     pytest.param(holdout_t, id="t"),
+    pytest.param(holdout_u, id="u"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -124,6 +126,10 @@ UNKNOWN = [
         pytest.param(holdout_t, family, id=f"t-{family}")
         for family in ("haiku", "", "GO_STRUCT", "ripgrep-hits", "mqtt_message")
     ),
+    *(
+        pytest.param(holdout_u, family, id=f"u-{family}")
+        for family in ("haiku", "", "KAFKA_RECORD", "psql-expanded", "podcast_chapters")
+    ),
 ]
 
 
@@ -159,6 +165,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_r, 10, 10, id="r"),
         pytest.param(holdout_s, 10, 10, id="s"),
         pytest.param(holdout_t, 10, 10, id="t"),
+        pytest.param(holdout_u, 10, 10, id="u"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -171,7 +178,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to T give an entity several slots (set D gives each entity one)."""
+    """Sets E to U give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -234,6 +241,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_r, Floors(950, 20, 10, 200, 100, 35, 30), id="r"),
     pytest.param(holdout_s, Floors(950, 20, 30, 200, 100, 45, 40), id="s"),
     pytest.param(holdout_t, Floors(950, 20, 30, 200, 100, 45, 40), id="t"),
+    pytest.param(holdout_u, Floors(950, 20, 30, 200, 100, 45, 40), id="u"),
 ]
 
 
