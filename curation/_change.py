@@ -1208,8 +1208,9 @@ def _read_question(
     for name in _read_names(query, statements):
         # a name's common words tell it from a near-twin ("Northwind Travel" / "Northwind
         # Traders"): they join the subject when a hit near the top writes the whole name.
-        # They still weigh as slot words: one slot written with other labels ("employer",
-        # "company") is covered by the name; TimeQA-like sets lost 0.02 without that.
+        # They still weigh as slot words while the question has no telling slot word of
+        # its own: one slot written with other labels ("employer", "company") is covered
+        # by the name; TimeQA-like sets lost 0.02 without that.
         # A name of common words only ("Marcus Bell") names the subject as well when most
         # hits near the top write it whole, as a rare word does, or when it tells apart
         # the hits near the top that hold the subject read so far ("England" of "the ODI
@@ -1244,6 +1245,13 @@ def _read_question(
         own = set().union(*(s.words for s in statements if subject <= set(s.words)))
         held = {w: n for w, n in held.items() if w in own}
     weights = {w: math.log(len(statements) / n) for w, n in held.items() if n}
+    own_slot = {w: weight for w, weight in weights.items() if w not in subject}
+    if any(own_slot.values()):
+        # the question's own slot words tell the subject's statements apart ("report" of
+        # "Who does Samir Patel report to now?"): the name's words, which every statement
+        # of the subject holds, would let another slot of it ("Samir Patel comes into the
+        # office on Friday") cover the slot asked and go first as its newest version
+        weights = own_slot
     question = _Question(words, subject, weights, whole)
     # a subject written as a name (capitalised, an identifier): a rare common noun taken
     # for one ("refund" asked of refund lessons) names a topic, whose statements in other
