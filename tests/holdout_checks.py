@@ -481,6 +481,22 @@ def replacements(package: ModuleType) -> list[tuple[str, str, str]]:
     ]
 
 
+def check_replaced_values_named(
+    package: ModuleType, ways: dict[str, str], share: tuple[float, float], silent: set[str]
+) -> None:
+    """Between ``share`` of the changes name the value they replace, each way of naming it
+    (a pattern of ``ways``) is used, every family names it somewhere, and exactly the
+    ``silent`` families also write a change without it."""
+    changes = replacements(package)
+    named = [text for _, text, old in changes if old in text]
+    low, high = share
+    assert low * len(changes) <= len(named) <= high * len(changes)
+    for way, pattern in ways.items():
+        assert any(re.search(pattern, t, re.MULTILINE) for t in named), way
+    assert {family for family, text, old in changes if old in text} == set(package.families())
+    assert {family for family, text, old in changes if old not in text} == silent
+
+
 def value_first_and_last(package: ModuleType) -> tuple[int, int]:
     """How many memories write the value before the entity's name, and how many after."""
     first, last = 0, 0
