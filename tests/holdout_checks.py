@@ -435,8 +435,15 @@ DOMAINS_T = frozenset(
         *("defence_contractors", "aircraft_makers", "ski_resorts", "ride_hailing"),
     }
 )
-# every real-world set's domains before set N's, O's, P's, Q's, R's, S's, T's and U's: a later
-# set writes none
+# set U's, which set V and later real-world sets write none of either
+DOMAINS_U = frozenset(
+    {
+        *("monarchies", "armed_forces", "energy_utilities", "sailing"),
+        *("theatres", "swimming", "health_systems", "film_franchises"),
+    }
+)
+# every real-world set's domains before set N's, O's, P's, Q's, R's, S's, T's, U's and V's: a
+# later set writes none
 DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
 DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
 DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
@@ -445,6 +452,7 @@ DOMAINS_BEFORE_R = DOMAINS_BEFORE_Q | DOMAINS_Q
 DOMAINS_BEFORE_S = DOMAINS_BEFORE_R | DOMAINS_R
 DOMAINS_BEFORE_T = DOMAINS_BEFORE_S | DOMAINS_S
 DOMAINS_BEFORE_U = DOMAINS_BEFORE_T | DOMAINS_T
+DOMAINS_BEFORE_V = DOMAINS_BEFORE_U | DOMAINS_U
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 

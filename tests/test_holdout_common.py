@@ -1,5 +1,5 @@
-"""The integrity checks sets D to U share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_u.py)."""
+"""The integrity checks sets D to V share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_v.py)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ import evaluation.holdout_r as holdout_r
 import evaluation.holdout_s as holdout_s
 import evaluation.holdout_t as holdout_t
 import evaluation.holdout_u as holdout_u
+import evaluation.holdout_v as holdout_v
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -65,6 +66,7 @@ SETS = [
     pytest.param(holdout_s, id="s"),
     pytest.param(holdout_t, id="t"),
     pytest.param(holdout_u, id="u"),
+    pytest.param(holdout_v, id="v"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -130,6 +132,10 @@ UNKNOWN = [
         pytest.param(holdout_u, family, id=f"u-{family}")
         for family in ("haiku", "", "KAFKA_RECORD", "psql-expanded", "podcast_chapters")
     ),
+    *(
+        pytest.param(holdout_v, family, id=f"v-{family}")
+        for family in ("haiku", "", "ETCD_KV", "php-print-r", "psql_expanded")
+    ),
 ]
 
 
@@ -166,6 +172,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_s, 10, 10, id="s"),
         pytest.param(holdout_t, 10, 10, id="t"),
         pytest.param(holdout_u, 10, 10, id="u"),
+        pytest.param(holdout_v, 10, 10, id="v"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -178,7 +185,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to U give an entity several slots (set D gives each entity one)."""
+    """Sets E to V give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -242,6 +249,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_s, Floors(950, 20, 30, 200, 100, 45, 40), id="s"),
     pytest.param(holdout_t, Floors(950, 20, 30, 200, 100, 45, 40), id="t"),
     pytest.param(holdout_u, Floors(950, 20, 30, 200, 100, 45, 40), id="u"),
+    pytest.param(holdout_v, Floors(1000, 20, 90, 120, 100, 70, 60), id="v"),
 ]
 
 
