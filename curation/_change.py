@@ -1205,6 +1205,7 @@ def _read_question(
     # sorted: the slot weights are summed in one order in every process (a set's order
     # follows the hash seed, and a float sum at exactly half the total could flip)
     held = {w: sum(1 for s in statements if w in s.words) for w in sorted(words - subject)}
+    nothing_rare = not subject
     for name in _read_names(query, statements):
         # a name's common words tell it from a near-twin ("Northwind Travel" / "Northwind
         # Traders"): they join the subject when a hit near the top writes the whole name.
@@ -1214,13 +1215,18 @@ def _read_question(
         # A name of common words only ("Marcus Bell") names the subject as well when most
         # hits near the top write it whole, as a rare word does, or when it tells apart
         # the hits near the top that hold the subject read so far ("England" of "the ODI
-        # captain of the England cricket team?", beside "India cricket team: ODI captain")
+        # captain of the England cricket team?", beside "India cricket team: ODI captain").
+        # A name of two or more such words names it too when the question holds no rare
+        # word: "United States Navy", its words each in other forces' names ("United
+        # States Army", "Royal Navy"), was no subject, so the newest of every force's
+        # near-equal statements went first
         writers = sum(1 for s in near_top if name.words <= set(s.words))
         if writers and (
             name.joined
             or name.words & named
             or 2 * writers >= len(near_top)
             or _tells_apart(name.words, subject, near_top)
+            or (nothing_rare and len(name.words) > 1)
         ):
             subject |= name.words
     # an identifier with a near-twin among the hits near the top is matched whole:

@@ -1427,6 +1427,35 @@ def test_a_word_of_the_subjects_name_is_no_slot_word_when_the_question_has_its_o
     assert found.newest.get(0) not in {1, 5, 6}
 
 
+ARMED_FORCES = [
+    ("United States Navy: most senior officer Jonathan Greenert", _day(2011, 9, 23), 0.624),
+    ("United States Marine Corps, most senior officer: Joseph Dunford", _day(2014, 10, 17), 0.617),
+    ("Royal Navy | senior officer | Tony Radakin", _day(2019, 6, 19), 0.590),
+    ("United States Navy | senior officer | Lisa Franchetti", _day(2023, 11, 2), 0.571),
+    ("United States Air Force, most senior officer: Kenneth Wilsbach", _day(2025, 11, 3), 0.560),
+    ("United States Army | senior officer | Randy George", _day(2023, 9, 21), 0.551),
+    ("United States Navy: most senior officer Daryl Caudle", _day(2025, 8, 25), 0.540),
+]
+
+
+def test_a_name_of_common_words_names_the_subject_when_nothing_rare_does() -> None:
+    """ "United States Navy": each word common, each in other forces' names, and most hits
+    near the top are other forces'. Read as no subject, the question's near-equal hits
+    were every force's senior officer, and the Air Force's newer one went first. The name,
+    written whole by hits near the top, is the subject: the Navy's newest statement goes
+    first, and no other force's statement is taken for a version of it."""
+    found = newest_of_slot_first(
+        "Who is the most senior officer of the United States Navy?",
+        [text for text, _, _ in ARMED_FORCES],
+        [written for _, written, _ in ARMED_FORCES],
+        [relevance for _, _, relevance in ARMED_FORCES],
+        band=0.25,
+    )
+    assert found.order[0] == 6
+    assert set(found.newest) <= {0, 3}
+    assert found.order.index(4) > found.order.index(3)
+
+
 def test_an_undated_version_in_a_batch_of_dated_ones_keeps_its_place() -> None:
     """Imported in one batch, a version without a note of its own has the import's write
     time, which says nothing of when it held: taken as the newest, it went above the
