@@ -1216,17 +1216,17 @@ def _read_question(
         # hits near the top write it whole, as a rare word does, or when it tells apart
         # the hits near the top that hold the subject read so far ("England" of "the ODI
         # captain of the England cricket team?", beside "India cricket team: ODI captain").
-        # A name of two or more such words names it too when the question holds no rare
-        # word: "United States Navy", its words each in other forces' names ("United
-        # States Army", "Royal Navy"), was no subject, so the newest of every force's
-        # near-equal statements went first
+        # When the question holds no rare word, its name is its subject whoever else the
+        # hits near the top are about: "United States Navy", each word in other forces'
+        # names ("United States Army", "Royal Navy"), or "Ireland" among other countries'
+        # coaches, was no subject, so the newest of every near-equal statement went first
         writers = sum(1 for s in near_top if name.words <= set(s.words))
         if writers and (
             name.joined
             or name.words & named
             or 2 * writers >= len(near_top)
             or _tells_apart(name.words, subject, near_top)
-            or (nothing_rare and len(name.words) > 1)
+            or nothing_rare
         ):
             subject |= name.words
     # an identifier with a near-twin among the hits near the top is matched whole:
