@@ -1410,19 +1410,24 @@ SAMIR_AND_OTHERS = [
 ]
 
 
+def _ordered(question: str, hits: Sequence[tuple[str, datetime, float]]) -> SlotOrder:
+    """Recall's order of ``hits`` (text, write time, relevance; best first) for ``question``."""
+    return newest_of_slot_first(
+        question,
+        [text for text, _, _ in hits],
+        [written for _, written, _ in hits],
+        [relevance for _, _, relevance in hits],
+        band=0.25,
+    )
+
+
 def test_a_word_of_the_subjects_name_is_no_slot_word_when_the_question_has_its_own() -> None:
     """ "Samir", rare among the hits (the near-namesake Sam Patel fills the top), weighed
     as a slot word: every note naming Samir covered the slot "report", so his office-day
     notes joined his manager note as one slot and the newest, "switched to Friday", went
     first. The question's own slot word tells his slots apart: the manager note stays
     first, and no office-day note is taken for its newer version."""
-    found = newest_of_slot_first(
-        "Who does Samir Patel report to now?",
-        [text for text, _, _ in SAMIR_AND_OTHERS],
-        [written for _, written, _ in SAMIR_AND_OTHERS],
-        [relevance for _, _, relevance in SAMIR_AND_OTHERS],
-        band=0.25,
-    )
+    found = _ordered("Who does Samir Patel report to now?", SAMIR_AND_OTHERS)
     assert found.order[0] == 0
     assert found.newest.get(0) not in {1, 5, 6}
 
@@ -1444,13 +1449,7 @@ def test_a_name_of_common_words_names_the_subject_when_nothing_rare_does() -> No
     were every force's senior officer, and the Air Force's newer one went first. The name,
     written whole by hits near the top, is the subject: the Navy's newest statement goes
     first, and no other force's statement is taken for a version of it."""
-    found = newest_of_slot_first(
-        "Who is the most senior officer of the United States Navy?",
-        [text for text, _, _ in ARMED_FORCES],
-        [written for _, written, _ in ARMED_FORCES],
-        [relevance for _, _, relevance in ARMED_FORCES],
-        band=0.25,
-    )
+    found = _ordered("Who is the most senior officer of the United States Navy?", ARMED_FORCES)
     assert found.order[0] == 6
     assert set(found.newest) <= {0, 3}
     assert found.order.index(4) > found.order.index(3)
@@ -1515,13 +1514,7 @@ def test_a_one_word_name_of_a_common_word_names_the_subject_when_nothing_rare_do
     word: every England statement covered the slot, and the newest, a captain change, went
     first. As the subject, England's head-coach statements are one slot and the newest of
     them goes first; no captain statement is taken for a version of it."""
-    found = newest_of_slot_first(
-        "Who is the head coach of England?",
-        [text for text, _, _ in RUGBY_COACHES],
-        [written for _, written, _ in RUGBY_COACHES],
-        [relevance for _, _, relevance in RUGBY_COACHES],
-        band=0.25,
-    )
+    found = _ordered("Who is the head coach of England?", RUGBY_COACHES)
     assert found.order[0] == 2
     assert set(found.newest) <= {0}
 
