@@ -1218,7 +1218,7 @@ def _read_question(
         # captain of the England cricket team?", beside "India cricket team: ODI captain").
         # When the question holds no rare word, its name is its subject whoever else the
         # hits near the top are about: "United States Navy", each word in other forces'
-        # names ("United States Army", "Royal Navy"), or "Ireland" among other countries'
+        # names ("United States Army", "Royal Navy"), or "England" among other teams'
         # coaches, was no subject, so the newest of every near-equal statement went first
         writers = sum(1 for s in near_top if name.words <= set(s.words))
         if writers and (
