@@ -1,5 +1,5 @@
-"""The integrity checks sets D to V share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_v.py)."""
+"""The integrity checks sets D to W share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_w.py)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ import evaluation.holdout_s as holdout_s
 import evaluation.holdout_t as holdout_t
 import evaluation.holdout_u as holdout_u
 import evaluation.holdout_v as holdout_v
+import evaluation.holdout_w as holdout_w
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -67,6 +68,7 @@ SETS = [
     pytest.param(holdout_t, id="t"),
     pytest.param(holdout_u, id="u"),
     pytest.param(holdout_v, id="v"),
+    pytest.param(holdout_w, id="w"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -136,6 +138,10 @@ UNKNOWN = [
         pytest.param(holdout_v, family, id=f"v-{family}")
         for family in ("haiku", "", "ETCD_KV", "php-print-r", "psql_expanded")
     ),
+    *(
+        pytest.param(holdout_w, family, id=f"w-{family}")
+        for family in ("haiku", "", "HL7_V2", "zoom-chat", "etcd_kv")
+    ),
 ]
 
 
@@ -173,6 +179,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_t, 10, 10, id="t"),
         pytest.param(holdout_u, 10, 10, id="u"),
         pytest.param(holdout_v, 10, 10, id="v"),
+        pytest.param(holdout_w, 10, 10, id="w"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -185,7 +192,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to V give an entity several slots (set D gives each entity one)."""
+    """Sets E to W give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -250,6 +257,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_t, Floors(950, 20, 30, 200, 100, 45, 40), id="t"),
     pytest.param(holdout_u, Floors(950, 20, 30, 200, 100, 45, 40), id="u"),
     pytest.param(holdout_v, Floors(1000, 20, 90, 120, 100, 70, 60), id="v"),
+    pytest.param(holdout_w, Floors(1100, 25, 150, 170, 60, 95, 100), id="w"),
 ]
 
 
