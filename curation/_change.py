@@ -1146,11 +1146,6 @@ ALONE_APART = 1.5
 RARE_WORD_SHARE = 0.15
 
 
-_ASKS_WHO = re.compile(r"^\W*(?:who|whom)\b", re.IGNORECASE)
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_CALENDAR = frozenset(_norm(word) for word in (*MONTH_NUMBERS, *_WEEKDAYS))
-
-
 @lru_cache(maxsize=65536)
 def _rare_in_language(word: str) -> bool:
     """A word that names something rather than says something: rare in written English
@@ -1178,7 +1173,6 @@ class _Question:
     subject: frozenset[str]
     slot_weights: dict[str, float]
     named_whole: frozenset[str] = frozenset()  # its identifiers a hit near the top writes
-    asks_who: bool = False  # "Who …?": its answer names someone or something
     # the subject's statements in words of their own while it shows one slot only
     paraphrases: frozenset[Statement] = frozenset()
 
@@ -1193,15 +1187,6 @@ class _Question:
         return self.subject <= set(statement.words) and self.named_whole <= identifiers(
             statement.text
         )
-
-    def may_answer(self, statement: Statement) -> bool:
-        """Whether ``statement`` states an answer of the kind asked: to "who", a name
-        besides the subject's (a capitalised run after its first word, a month or a
-        weekday aside). "Waymo — paid rides a week: 200,000" or "Thursday — new office day
-        for Sam Patel" names nobody, so it answers another question of the subject."""
-        if not self.asks_who:
-            return True
-        return any(phrase - self.subject - _CALENDAR for phrase, _ in _name_phrases(statement.text))
 
 
 def _read_question(
@@ -1273,7 +1258,7 @@ def _read_question(
         # of the subject holds, would let another slot of it ("Samir Patel comes into the
         # office on Friday") cover the slot asked and go first as its newest version
         weights = own_slot
-    question = _Question(words, subject, weights, whole, bool(_ASKS_WHO.match(query)))
+    question = _Question(words, subject, weights, whole)
     # a subject written as a name (capitalised, an identifier): a rare common noun taken
     # for one ("refund" asked of refund lessons) names a topic, whose statements in other
     # words are other lessons, not one slot restated
@@ -1555,7 +1540,6 @@ def newest_of_slot_first(
         members = _in_the_questions_frame(members, frame, frame_band, statements, question)
         members = _written_alike(members, relevance, texts, statements, question, alike)
         if len(members) > 1 and question.subject:
-            members = _of_the_asked_kind(members, statements, question)
             members = _one_measure(members, relevance, statements)
         if len(members) > 1:
             newest_on_top(members)
@@ -1574,16 +1558,11 @@ def newest_of_slot_first(
         if not frame:
             frame = _frames(query, texts, statements, question, frame_relevance, True)
         members = _near_in_the_questions_frame(members, frame, frame_band, statements, question)
-        members = _of_the_asked_kind(members, statements, question)
         members = _one_measure(members, relevance, statements)
     if near > 0 and len(members) > 1:
         newest_on_top(members)
     if near > 0 and question.subject:
         _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
-        # then, of those, the ones stating an answer of the kind asked (``may_answer``)
-        answering = [question.names_subject(s) and question.may_answer(s) for s in statements]
-        if any(answering):
-            _subject_first(order, answering, relevance, top)
     if question.subject:
         _named_successor_first(order, newest, statements, question, slot_keys, moment)
     return SlotOrder(order, newest)
@@ -1705,17 +1684,6 @@ def _newest_first(
         ordered.append(newest)
         remaining.remove(newest)
     return ordered
-
-
-def _of_the_asked_kind(
-    members: list[int], statements: Sequence[Statement], question: _Question
-) -> list[int]:
-    """A subject's statements about to be put newest first, without those that cannot
-    answer the kind of question asked (``_Question.may_answer``): another slot of the
-    subject, whatever its date ("Who most recently took the top job at Waymo?" went to a
-    newer weekly-rides count). When none can, the question's kind was misread: all stay."""
-    answering = [i for i in members if question.may_answer(statements[i])]
-    return answering or members
 
 
 def _one_measure(
