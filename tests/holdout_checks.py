@@ -449,8 +449,15 @@ DOMAINS_V = frozenset(
         *("standardised_tests", "mountains", "payments", "research_laboratories"),
     }
 )
-# every real-world set's domains before set N's, O's, P's, Q's, R's, S's, T's, U's, V's and
-# W's: a later set writes none
+# set W's, which set X and later real-world sets write none of either
+DOMAINS_W = frozenset(
+    {
+        *("intelligence_agencies", "treaties", "world_heritage", "chemistry"),
+        *("metrology", "scientific_journals", "dog_sports", "internet_governance"),
+    }
+)
+# every real-world set's domains before set N's, O's, P's, Q's, R's, S's, T's, U's, V's, W's
+# and X's: a later set writes none
 DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
 DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
 DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
@@ -461,6 +468,7 @@ DOMAINS_BEFORE_T = DOMAINS_BEFORE_S | DOMAINS_S
 DOMAINS_BEFORE_U = DOMAINS_BEFORE_T | DOMAINS_T
 DOMAINS_BEFORE_V = DOMAINS_BEFORE_U | DOMAINS_U
 DOMAINS_BEFORE_W = DOMAINS_BEFORE_V | DOMAINS_V
+DOMAINS_BEFORE_X = DOMAINS_BEFORE_W | DOMAINS_W
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 

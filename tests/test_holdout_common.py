@@ -1,5 +1,5 @@
-"""The integrity checks sets D to W share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_w.py)."""
+"""The integrity checks sets D to X share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_x.py)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ import evaluation.holdout_t as holdout_t
 import evaluation.holdout_u as holdout_u
 import evaluation.holdout_v as holdout_v
 import evaluation.holdout_w as holdout_w
+import evaluation.holdout_x as holdout_x
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -69,6 +70,7 @@ SETS = [
     pytest.param(holdout_u, id="u"),
     pytest.param(holdout_v, id="v"),
     pytest.param(holdout_w, id="w"),
+    pytest.param(holdout_x, id="x"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -142,6 +144,10 @@ UNKNOWN = [
         pytest.param(holdout_w, family, id=f"w-{family}")
         for family in ("haiku", "", "HL7_V2", "zoom-chat", "etcd_kv")
     ),
+    *(
+        pytest.param(holdout_x, family, id=f"x-{family}")
+        for family in ("haiku", "", "GETTEXT_PO", "pino-log", "hl7_v2")
+    ),
 ]
 
 
@@ -180,6 +186,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_u, 10, 10, id="u"),
         pytest.param(holdout_v, 10, 10, id="v"),
         pytest.param(holdout_w, 10, 10, id="w"),
+        pytest.param(holdout_x, 10, 10, id="x"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -192,7 +199,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to W give an entity several slots (set D gives each entity one)."""
+    """Sets E to X give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -258,6 +265,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_u, Floors(950, 20, 30, 200, 100, 45, 40), id="u"),
     pytest.param(holdout_v, Floors(1000, 20, 90, 120, 100, 70, 60), id="v"),
     pytest.param(holdout_w, Floors(1100, 25, 150, 170, 60, 95, 100), id="w"),
+    pytest.param(holdout_x, Floors(1200, 17, 165, 300, 60, 95, 85), id="x"),
 ]
 
 
