@@ -332,3 +332,59 @@ def test_a_chain_of_links_folds_only_near_duplicates_of_each_canonical() -> None
     assert folds == {"a": {"b"}, "c": {"d"}}
     assert plan.archived_ids() == {"b", "d"}
     assert all(m.min_similarity >= threshold for m in plan.merges)
+
+
+HANDOVER = (
+    "[monitor] Ana Souza recorded as the on-call owner of payments\nseverity: info",
+    "[monitor] payments: on-call owner updated, Ana Souza replaced by Ben Okafor\nseverity: info",
+)
+
+
+@pytest.mark.parametrize(("kept", "folded"), [(None, None), ("handover", "recorded")])
+def test_a_merge_never_archives_the_only_entry_naming_someone(
+    kept: str | None, folded: str | None
+) -> None:
+    """A near-duplicate that names someone its canonical does not (Ben Okafor) is not
+    folded into it: the merge would lose who took over. Kept the other way round, the
+    narrower entry may go, as nothing it names is lost."""
+    importance = {"recorded": 0.2, "handover": 0.2, kept or "recorded": 0.9}
+    rows: list[dict[str, Any]] = [
+        {
+            "id": "recorded",
+            "content": HANDOVER[0],
+            "embedding": TOPIC,
+            "importance": importance["recorded"],
+            "age_days": 3,
+        },
+        {
+            "id": "handover",
+            "content": HANDOVER[1],
+            "embedding": near(TOPIC, 0.97, 1),
+            "importance": importance["handover"],
+            "age_days": 1,
+        },
+    ]
+    plan = plan_for(rows)
+    assert plan.archived_ids() == ({folded} if folded else set())
+
+
+def test_two_things_named_in_one_frame_are_not_merged() -> None:
+    """The same alert's header and footer around two projects, each named where the other
+    names another ("Open Door" / "Green Light"): two facts, however alike the vectors."""
+    rows: list[dict[str, Any]] = [
+        {
+            "id": "door",
+            "content": "Alert KB-17\nUpdated: Open Door project status: active → frozen by "
+            "Finance\nlevel: warning",
+            "embedding": TOPIC,
+            "age_days": 2,
+        },
+        {
+            "id": "light",
+            "content": "Alert KB-17\nUpdated: Finance Green Light audit status: frozen → "
+            "closed\nlevel: warning",
+            "embedding": near(TOPIC, 0.97, 1),
+            "age_days": 1,
+        },
+    ]
+    assert not plan_for(rows).merges
