@@ -1190,11 +1190,6 @@ ALONE_APART = 1.5
 RARE_WORD_SHARE = 0.15
 
 
-_ASKS_WHO = re.compile(r"^\W*(?:who|whom)\b", re.IGNORECASE)
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_CALENDAR = frozenset(_norm(word) for word in (*MONTH_NUMBERS, *_WEEKDAYS))
-
-
 @lru_cache(maxsize=65536)
 def _rare_in_language(word: str) -> bool:
     """A word that names something rather than says something: rare in written English
@@ -1222,7 +1217,6 @@ class _Question:
     subject: frozenset[str]
     slot_weights: dict[str, float]
     named_whole: frozenset[str] = frozenset()  # its identifiers a hit near the top writes
-    asks_who: bool = False  # "Who …?": its answer names someone or something
     # the subject's statements in words of their own while it shows one slot only
     paraphrases: frozenset[Statement] = frozenset()
 
@@ -1237,19 +1231,6 @@ class _Question:
         return self.subject <= set(statement.words) and self.named_whole <= identifiers(
             statement.text
         )
-
-    def may_answer(self, statement: Statement) -> bool:
-        """Whether ``statement`` states an answer of the kind asked: to "who", a name
-        besides the subject's (``_name_phrases`` with its opening; a month or a weekday
-        aside) or the subject's name written twice. "Waymo — paid rides a week: 200,000"
-        or "Thursday — new office day for Sam Patel" names nobody, so it answers another
-        question of the subject."""
-        if not self.asks_who:
-            return True
-        names = [phrase - _CALENDAR for phrase, _ in _name_phrases(statement.text, opening=True)]
-        # the subject's name twice: once as the subject, once as the value ("Andrew Mellon
-        # Building's occupant has been Andrew Mellon")
-        return any(name - self.subject for name in names) or sum(map(bool, names)) > 1
 
 
 def _read_question(
@@ -1321,7 +1302,7 @@ def _read_question(
         # of the subject holds, would let another slot of it ("Samir Patel comes into the
         # office on Friday") cover the slot asked and go first as its newest version
         weights = own_slot
-    question = _Question(words, subject, weights, whole, bool(_ASKS_WHO.match(query)))
+    question = _Question(words, subject, weights, whole)
     # a subject written as a name (capitalised, an identifier): a rare common noun taken
     # for one ("refund" asked of refund lessons) names a topic, whose statements in other
     # words are other lessons, not one slot restated
@@ -1364,23 +1345,17 @@ def _paraphrases(question: _Question, statements: Sequence[Statement]) -> frozen
     return frozenset(others)
 
 
-def _name_phrases(
-    text: str, *, opening: bool = False
-) -> list[tuple[frozenset[str], frozenset[str]]]:
+def _name_phrases(text: str) -> list[tuple[frozenset[str], frozenset[str]]]:
     """The stems of each run of capitalised content words after the first word ("Sam
     Patel", "Northwind Travel", "Microsoft"): one name, whichever of its words are common
     in the language ("Apple", "Arsenal" are). The first word is capitalised as a sentence
-    starts, name or not; with ``opening``, it starts a name when it reads as one: before
-    another capitalised word ("Patrice Louvet is …", "Kim So-yeon is …") or rare in the
-    language ("Benfica is the employer of …"). Runs with only lower-case connectors
-    between them ("Reserve Bank of Australia", "Department of the Treasury") are one
-    phrase; each phrase comes with the stems of its last run when it joins two (else
-    none)."""
+    starts, name or not. Runs with only lower-case connectors between them ("Reserve Bank
+    of Australia", "Department of the Treasury") are one phrase; each phrase comes with
+    the stems of its last run when it joins two (else none)."""
     words = _words(text)
-    first = 1 - (opening and _opens_with_a_name(text, words))
     runs: list[tuple[int, int, list[str]]] = []  # first word, last word, stems
     for n, (written, start, _, _) in enumerate(words):
-        norm = _norm(written.lower()) if n >= first and written[:1].isupper() else ""
+        norm = _norm(written.lower()) if n and written[:1].isupper() else ""
         if not norm:
             continue
         if runs and runs[-1][1] == n - 1 and not text[words[n - 1][2] : start].strip():
@@ -1398,16 +1373,6 @@ def _name_phrases(
 
 
 _CONNECTORS = frozenset({"of", "the", "de", "du", "des", "la", "le", "del", "di", "van", "von"})
-
-
-def _opens_with_a_name(text: str, words: list[tuple[str, int, int, bool]]) -> bool:
-    if not words or not words[0][0][:1].isupper():
-        return False
-    if _rare_in_language(words[0][0].lower()):
-        return True
-    return (
-        len(words) > 1 and words[1][0][:1].isupper() and not text[words[0][2] : words[1][1]].strip()
-    )
 
 
 def _connected(words: list[tuple[str, int, int, bool]], text: str, last: int, first: int) -> bool:
@@ -1589,17 +1554,14 @@ def newest_of_slot_first(
         valid = statements[i].held_from(said)
         return (said if valid is None or valid > said else valid, said)
 
-    def newest_on_top(members: list[int], below: Sequence[int] = ()) -> None:
+    def newest_on_top(members: list[int]) -> None:
         """``members``: original hit numbers; their current positions get them newest
-        first, but for those no moment places (``_undated_in_a_batch``): they keep theirs.
-        The hits ``below`` (statements of the slot's group that cannot answer the kind of
-        question asked) give up their positions to them and take the ones left."""
-        unplaced = _undated_in_a_batch([*members, *below], statements, written_at)
+        first, but for those no moment places (``_undated_in_a_batch``): they keep theirs."""
+        unplaced = _undated_in_a_batch(members, statements, written_at)
         members = [m for m in members if m not in unplaced]
-        under = sorted((m for m in below if m not in unplaced), key=order.index)
-        positions = sorted(order.index(m) for m in (*members, *under))
-        newest_first = _newest_first(members, statements, moment) if members else []
-        for position, member in zip(positions, [*newest_first, *under], strict=True):
+        positions = sorted(order.index(m) for m in members)
+        newest_first = _newest_first(members, statements, moment)
+        for position, member in zip(positions, newest_first, strict=True):
             order[position] = member
         newest.update({older: newest_first[0] for older in newest_first[1:]})
 
@@ -1621,13 +1583,10 @@ def newest_of_slot_first(
         members = _one_frame_two_slots(members, relevance, statements, question, moment)
         members = _in_the_questions_frame(members, frame, frame_band, statements, question)
         members = _written_alike(members, relevance, texts, statements, question, alike)
-        unanswering: list[int] = []
         if len(members) > 1 and question.subject:
-            answering = _of_the_asked_kind(members, statements, question)
-            unanswering = [m for m in members if m not in answering]
-            members = _one_measure(answering, relevance, statements)
-        if len(members) > 1 or (members and unanswering):
-            newest_on_top(members, unanswering)
+            members = _one_measure(members, relevance, statements)
+        if len(members) > 1:
+            newest_on_top(members)
     top = max(relevance) - near
     members = [
         i
@@ -1639,22 +1598,15 @@ def newest_of_slot_first(
     members = _one_key(members, slot_keys, relevance)
     if members:
         members = _of_the_best_slot(members, slot_of, relevance, statements, question)
-    unanswering = []
     if near > 0 and len(members) > 1 and question.subject:
         if not frame:
             frame = _frames(query, texts, statements, question, frame_relevance, True)
         members = _near_in_the_questions_frame(members, frame, frame_band, statements, question)
-        answering = _of_the_asked_kind(members, statements, question)
-        unanswering = [m for m in members if m not in answering]
-        members = _one_measure(answering, relevance, statements)
-    if near > 0 and (len(members) > 1 or (members and unanswering)):
-        newest_on_top(members, unanswering)
+        members = _one_measure(members, relevance, statements)
+    if near > 0 and len(members) > 1:
+        newest_on_top(members)
     if near > 0 and question.subject:
         _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
-        # then, of those, the ones stating an answer of the kind asked (``may_answer``)
-        answers = [question.names_subject(s) and question.may_answer(s) for s in statements]
-        if any(answers):
-            _subject_first(order, answers, relevance, top)
     if question.subject:
         _named_successor_first(order, newest, statements, question, slot_keys, moment)
     return SlotOrder(order, newest)
@@ -1776,17 +1728,6 @@ def _newest_first(
         ordered.append(newest)
         remaining.remove(newest)
     return ordered
-
-
-def _of_the_asked_kind(
-    members: list[int], statements: Sequence[Statement], question: _Question
-) -> list[int]:
-    """A subject's statements about to be put newest first, without those that cannot
-    answer the kind of question asked (``_Question.may_answer``): another slot of the
-    subject, whatever its date ("Who most recently took the top job at Waymo?" went to a
-    newer weekly-rides count). When none can, the question's kind was misread: all stay."""
-    answering = [i for i in members if question.may_answer(statements[i])]
-    return answering or members
 
 
 def _one_measure(
