@@ -1036,15 +1036,10 @@ def may_restate(a: str, b: str) -> bool:
     an identifier): "the nightly export job's log level is info" / "the thumbnail worker's
     log level is info" agree on every value and are still two facts. Paraphrases say one
     thing in other words, so little of their wording lines up: they may leave a detail
-    out, but not state another value each ("meeting day: Monday" / "start time: 9:00").
-    Nor when each names someone or something the other does not (a capitalised word where
-    no sentence opens, however common: "New START status: …" / "Russia CFE Treaty status:
-    …" inside one alert's header and footer)."""
+    out, but not state another value each ("meeting day: Monday" / "start time: 9:00")."""
     first, second = read_statement(a), read_statement(b)
     if _name_other_things(first, second):
         return False  # "payments-core … Ben Okafor" / "payments-core-eu … Ben Okafor"
-    if _names_only(first, second) and _names_only(second, first):
-        return False  # "New START status: …" / "Russia CFE Treaty status: …"
     compared = compare_statements(first, second)
     if compared.verdict is SlotVerdict.CHANGE or compared.reason == ANOTHER_OWNER:
         return False  # another value, or the same value of another owner
@@ -1066,45 +1061,6 @@ def may_restate(a: str, b: str) -> bool:
     named_first = {w for w in _named(first) if w in found.differing}
     named_second = {w for w in _named(second) if w in found.differing}
     return not (named_first - set(second.words) and named_second - set(first.words))
-
-
-def may_fold(kept: str, folded: str) -> bool:
-    """Whether ``folded`` may be archived as a restatement of ``kept``: ``may_restate``,
-    and ``kept`` carries it on (``carries``)."""
-    return may_restate(kept, folded) and carries(kept, folded)
-
-
-def carries(kept: str, other: str) -> bool:
-    """Whether ``kept`` names everyone ``other`` names, so that nothing is lost when
-    ``other`` goes: "Paul Twomey recorded as the chief executive of ICANN" carries nothing
-    naming Rod Beckstrom, however alike the two are (the reverse may hold)."""
-    return not _names_only(read_statement(other), read_statement(kept))
-
-
-@lru_cache(maxsize=65536)
-def _capitalised_inside(text: str) -> frozenset[str]:
-    """The stems of the words ``text`` capitalises where no sentence, line or field opens
-    ("… replaced by Rod Beckstrom", "New START status"): names, however common the word
-    is in the language. After ".", "!", "?", ":" or a line break a capital opens one; "I"
-    (and "I'll") is capitalised wherever it stands."""
-    found = set()
-    for n, (written, start, _, _) in enumerate(_words(text)):
-        opened = text[:start].rstrip()
-        if (
-            n
-            and written[:1].isupper()
-            and written.split("'")[0] != "I"
-            and opened
-            and opened[-1] not in ".!?:\n"
-        ):
-            found.add(_norm(written.lower()))
-    return frozenset(found - {""})
-
-
-def _names_only(statement: Statement, other: Statement) -> frozenset[str]:
-    """The names (``_capitalised_inside``) among what ``statement`` states that ``other``
-    does not write."""
-    return (_capitalised_inside(statement.text) & set(statement.words)) - set(other.words)
 
 
 def _one_stretch_swapped_throughout(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

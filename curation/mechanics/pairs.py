@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from curation._change import carries
 from curation._neighbors import PairSearch, similar_pairs
 from curation._policy import Mode
 from curation.mechanics.contradictions import SlotChange, slot_change
@@ -74,10 +73,8 @@ def scan(work: PlanWork, search: PairSearch | None) -> PairScan:
                 continue
         if may_link(snap.contents[a], snap.contents[b], diffs, sim, dup_t):
             found.linked.append((a, b))
-            if carries(snap.contents[b], snap.contents[a]):
-                work.cover(a, b)
-            if carries(snap.contents[a], snap.contents[b]):
-                work.cover(b, a)
+            work.cover(a, b)
+            work.cover(b, a)
     return found
 
 
