@@ -484,6 +484,15 @@ def families_before(set_name: str) -> frozenset[str]:
     raise KeyError(set_name)
 
 
+def check_written_forms(texts: list[str], forms: dict[str, str]) -> None:
+    """Each named form (a regular expression, ``^``/``$`` per line) is written somewhere."""
+    for form, pattern in forms.items():
+        assert any(re.search(pattern, t, re.MULTILINE) for t in texts), form
+
+
+MODEL_ROLE = re.compile(r"^\W*(assistant|system|user|human)\W*:", re.IGNORECASE | re.MULTILINE)
+
+
 def rendered_memories(package: ModuleType) -> list[Memory]:
     """Every memory of ``package``: each subject's facts in every family."""
     return [

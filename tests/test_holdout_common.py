@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 import pytest
 from holdout_checks import (
+    MODEL_ROLE,
     check_deterministic,
     check_histories,
     check_labels,
@@ -23,6 +24,7 @@ from holdout_checks import (
     other_slot_pairs,
     pairs_of_every_kind,
     relation_pairs,
+    rendered_memories,
     subjects_by_id,
 )
 
@@ -301,3 +303,10 @@ def test_negatives_are_built_as_their_kind_says(package: ModuleType, floors: Flo
     assert len(by_kind["recurring_event"]) >= floors.recurring_event
     for pair in by_kind["addition"]:
         assert mentions(pair.newer.text, subjects[pair.older.subject_id].entity)
+
+
+@pytest.mark.parametrize("package", [holdout_u, holdout_v, holdout_w, holdout_x])
+def test_no_line_opens_with_a_model_role(package: ModuleType) -> None:
+    """Sets U on write no role tag at a line's start (the trust gate would hold it)."""
+    memories = rendered_memories(package)
+    assert [m.text for m in memories if MODEL_ROLE.search(m.text)] == []
