@@ -109,11 +109,14 @@ def ab(
     experiment: str = typer.Option("ab-simulated-fleet", help="MLflow experiment."),
     mlflow: bool = typer.Option(True, "--mlflow/--no-mlflow"),
     as_json: bool = typer.Option(False, "--json"),
+    rows_file: Path | None = typer.Option(
+        None, "--rows", help="Also write every query's row (both arms' outcomes) as JSONL here."
+    ),
 ) -> None:
     """Replay a simulated fleet: raw vs curated recall at every evaluation query."""
     from curation import CurationPolicy, MemoryStore, Mode, embedder_from_env
     from curation.cli import progress_bar
-    from evaluation.ab import ABConfig, headline_table, log_ab, run_ab
+    from evaluation.ab import ABConfig, headline_table, log_ab, run_ab, write_rows
     from evaluation.console import day_progress
     from evaluation.demo import demo_database
     from evaluation.tracking import describe_run
@@ -164,6 +167,9 @@ def ab(
             prune_below=policy.prune_below,
         )
         typer.echo(f"logged to MLflow experiment {experiment!r}, run {run_id}", err=True)
+    if rows_file is not None:
+        write_rows(result, rows_file)
+        typer.echo(f"{len(result.rows)} query rows written to {rows_file}", err=True)
     if as_json:
         typer.echo(
             json.dumps(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from curation_helpers import T0
@@ -13,7 +15,7 @@ from store_helpers import fresh_database
 
 from curation import FixedClock, MemoryStore, MiniLMEmbedder
 from curation._store.database import Database, app_role_url
-from evaluation.ab import ABConfig, ABResult, run_ab
+from evaluation.ab import ABConfig, ABResult, run_ab, write_rows
 from evaluation.fleet import Fleet, FleetConfig, SimContest, SimQuery, SimRecall, SimWrite
 
 START = datetime(2026, 6, 1, 8, 0, tzinfo=UTC)
@@ -250,3 +252,11 @@ def test_ab_is_logged_to_mlflow_with_nested_arms_series_and_artifacts(
         assert expected in joined, joined
     table = headline_table(result)
     assert "win rate" in table and "McNemar" in table
+
+
+def test_rows_are_written_one_json_line_per_query(mini_ab: ABResult, tmp_path: Path) -> None:
+    path = tmp_path / "rows.jsonl"
+    write_rows(mini_ab, path)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["query_id"] for r in lines] == [r["query_id"] for r in mini_ab.rows]
+    assert {r["query_id"]: r["curated_outcome"] for r in lines}["q-plan"] == "correct"

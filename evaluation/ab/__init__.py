@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from evaluation.ab.experiment import run_ab as run_ab
     from evaluation.ab.report import headline_table as headline_table
     from evaluation.ab.report import log_ab as log_ab
+    from evaluation.ab.report import write_rows as write_rows
     from evaluation.ab.stats import PairedComparison as PairedComparison
     from evaluation.ab.stats import compare_paired as compare_paired
     from evaluation.ab.stats import exact_mcnemar as exact_mcnemar

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import matplotlib
@@ -14,6 +16,13 @@ from matplotlib.figure import Figure
 
 from evaluation.ab.experiment import ARMS, ABResult
 from evaluation.tracking import comparison_run
+
+
+def write_rows(result: ABResult, path: Path) -> None:
+    """Every query's row as one JSON line: which queries an arm lost is read from here."""
+    with path.open("w", encoding="utf-8") as out:
+        for row in result.rows:
+            out.write(json.dumps(row, sort_keys=True, default=str) + "\n")
 
 
 def _pct(value: float | None) -> str:
