@@ -456,8 +456,15 @@ DOMAINS_W = frozenset(
         *("metrology", "scientific_journals", "dog_sports", "internet_governance"),
     }
 )
-# every real-world set's domains before set N's, O's, P's, Q's, R's, S's, T's, U's, V's, W's
-# and X's: a later set writes none
+# set X's, which set Y and later real-world sets write none of either
+DOMAINS_X = frozenset(
+    {
+        *("tax_rates", "data_protection", "nuclear_power", "epidemics"),
+        *("laureates", "boxing", "science_advice", "meteorology"),
+    }
+)
+# every real-world set's domains before set N's, O's, P's, Q's, R's, S's, T's, U's, V's, W's,
+# X's and Y's: a later set writes none
 DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
 DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
 DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
@@ -469,6 +476,7 @@ DOMAINS_BEFORE_U = DOMAINS_BEFORE_T | DOMAINS_T
 DOMAINS_BEFORE_V = DOMAINS_BEFORE_U | DOMAINS_U
 DOMAINS_BEFORE_W = DOMAINS_BEFORE_V | DOMAINS_V
 DOMAINS_BEFORE_X = DOMAINS_BEFORE_W | DOMAINS_W
+DOMAINS_BEFORE_Y = DOMAINS_BEFORE_X | DOMAINS_X
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 
