@@ -1146,6 +1146,11 @@ ALONE_APART = 1.5
 RARE_WORD_SHARE = 0.15
 
 
+_ASKS_WHO = re.compile(r"^\W*(?:who|whom)\b", re.IGNORECASE)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_CALENDAR = frozenset(_norm(word) for word in (*MONTH_NUMBERS, *_WEEKDAYS))
+
+
 @lru_cache(maxsize=65536)
 def _rare_in_language(word: str) -> bool:
     """A word that names something rather than says something: rare in written English
@@ -1173,6 +1178,7 @@ class _Question:
     subject: frozenset[str]
     slot_weights: dict[str, float]
     named_whole: frozenset[str] = frozenset()  # its identifiers a hit near the top writes
+    asks_who: bool = False  # "Who …?": its answer names someone or something
     # the subject's statements in words of their own while it shows one slot only
     paraphrases: frozenset[Statement] = frozenset()
 
@@ -1187,6 +1193,19 @@ class _Question:
         return self.subject <= set(statement.words) and self.named_whole <= identifiers(
             statement.text
         )
+
+    def may_answer(self, statement: Statement) -> bool:
+        """Whether ``statement`` states an answer of the kind asked: to "who", a name
+        besides the subject's (``_name_phrases`` with its opening; a month or a weekday
+        aside) or the subject's name written twice. "Waymo — paid rides a week: 200,000"
+        or "Thursday — new office day for Sam Patel" names nobody, so it answers another
+        question of the subject."""
+        if not self.asks_who:
+            return True
+        names = [phrase - _CALENDAR for phrase, _ in _name_phrases(statement.text, opening=True)]
+        # the subject's name twice: once as the subject, once as the value ("Andrew Mellon
+        # Building's occupant has been Andrew Mellon")
+        return any(name - self.subject for name in names) or sum(map(bool, names)) > 1
 
 
 def _read_question(
@@ -1258,7 +1277,7 @@ def _read_question(
         # of the subject holds, would let another slot of it ("Samir Patel comes into the
         # office on Friday") cover the slot asked and go first as its newest version
         weights = own_slot
-    question = _Question(words, subject, weights, whole)
+    question = _Question(words, subject, weights, whole, bool(_ASKS_WHO.match(query)))
     # a subject written as a name (capitalised, an identifier): a rare common noun taken
     # for one ("refund" asked of refund lessons) names a topic, whose statements in other
     # words are other lessons, not one slot restated
@@ -1301,17 +1320,23 @@ def _paraphrases(question: _Question, statements: Sequence[Statement]) -> frozen
     return frozenset(others)
 
 
-def _name_phrases(text: str) -> list[tuple[frozenset[str], frozenset[str]]]:
+def _name_phrases(
+    text: str, *, opening: bool = False
+) -> list[tuple[frozenset[str], frozenset[str]]]:
     """The stems of each run of capitalised content words after the first word ("Sam
     Patel", "Northwind Travel", "Microsoft"): one name, whichever of its words are common
     in the language ("Apple", "Arsenal" are). The first word is capitalised as a sentence
-    starts, name or not. Runs with only lower-case connectors between them ("Reserve Bank
-    of Australia", "Department of the Treasury") are one phrase; each phrase comes with
-    the stems of its last run when it joins two (else none)."""
+    starts, name or not; with ``opening``, it starts a name when it reads as one: before
+    another capitalised word ("Patrice Louvet is …", "Kim So-yeon is …") or rare in the
+    language ("Benfica is the employer of …"). Runs with only lower-case connectors
+    between them ("Reserve Bank of Australia", "Department of the Treasury") are one
+    phrase; each phrase comes with the stems of its last run when it joins two (else
+    none)."""
     words = _words(text)
+    first = 1 - (opening and _opens_with_a_name(text, words))
     runs: list[tuple[int, int, list[str]]] = []  # first word, last word, stems
     for n, (written, start, _, _) in enumerate(words):
-        norm = _norm(written.lower()) if n and written[:1].isupper() else ""
+        norm = _norm(written.lower()) if n >= first and written[:1].isupper() else ""
         if not norm:
             continue
         if runs and runs[-1][1] == n - 1 and not text[words[n - 1][2] : start].strip():
@@ -1329,6 +1354,24 @@ def _name_phrases(text: str) -> list[tuple[frozenset[str], frozenset[str]]]:
 
 
 _CONNECTORS = frozenset({"of", "the", "de", "du", "des", "la", "le", "del", "di", "van", "von"})
+
+
+def _opens_with_a_name(text: str, words: list[tuple[str, int, int, bool]]) -> bool:
+    """Whether the first word starts a name: capitalised, and rare in the language or
+    running on into another name word (``_runs_on``)."""
+    if not words or not words[0][0][:1].isupper():
+        return False
+    return _rare_in_language(words[0][0].lower()) or _runs_on(text, words, 0)
+
+
+def _runs_on(text: str, words: list[tuple[str, int, int, bool]], n: int) -> bool:
+    """Whether word ``n`` runs on into a capitalised word with only a space between
+    ("Silver Spring", "Kim So-yeon"): a name, wherever a sentence opens."""
+    return (
+        n + 1 < len(words)
+        and words[n + 1][0][:1].isupper()
+        and not text[words[n][2] : words[n + 1][1]].strip()
+    )
 
 
 def _connected(words: list[tuple[str, int, int, bool]], text: str, last: int, first: int) -> bool:
@@ -1495,6 +1538,7 @@ def newest_of_slot_first(
     statements = [read_statement(t) for t in texts]
     question = _read_question(query, statements, relevance, near)
     weight = _frame_weights(slot_keys, frame_weight, unkeyed_frame_weight, doubted)
+    held = list(doubted) if doubted is not None else [False] * len(texts)
     # the frames of every hit naming the subject, embedded only when a step uses them
     wanted = sum(w > 0 for w in weight) > 1
     frame = _frames(query, texts, statements, question, frame_relevance, wanted)
@@ -1510,14 +1554,17 @@ def newest_of_slot_first(
         valid = statements[i].held_from(said)
         return (said if valid is None or valid > said else valid, said)
 
-    def newest_on_top(members: list[int]) -> None:
+    def newest_on_top(members: list[int], below: Sequence[int] = ()) -> None:
         """``members``: original hit numbers; their current positions get them newest
-        first, but for those no moment places (``_undated_in_a_batch``): they keep theirs."""
-        unplaced = _undated_in_a_batch(members, statements, written_at)
+        first, but for those no moment places (``_undated_in_a_batch``): they keep theirs.
+        The hits ``below`` (statements of the slot's group that cannot answer the kind of
+        question asked) give up their positions to them and take the ones left."""
+        unplaced = _undated_in_a_batch([*members, *below], statements, written_at)
         members = [m for m in members if m not in unplaced]
-        positions = sorted(order.index(m) for m in members)
-        newest_first = _newest_first(members, statements, moment)
-        for position, member in zip(positions, newest_first, strict=True):
+        under = sorted((m for m in below if m not in unplaced), key=order.index)
+        positions = sorted(order.index(m) for m in (*members, *under))
+        newest_first = _newest_first(members, statements, moment) if members else []
+        for position, member in zip(positions, [*newest_first, *under], strict=True):
             order[position] = member
         newest.update({older: newest_first[0] for older in newest_first[1:]})
 
@@ -1539,10 +1586,13 @@ def newest_of_slot_first(
         members = _one_frame_two_slots(members, relevance, statements, question, moment)
         members = _in_the_questions_frame(members, frame, frame_band, statements, question)
         members = _written_alike(members, relevance, texts, statements, question, alike)
+        unanswering: list[int] = []
         if len(members) > 1 and question.subject:
-            members = _one_measure(members, relevance, statements)
-        if len(members) > 1:
-            newest_on_top(members)
+            answering = _of_the_asked_kind(members, statements, question, held)
+            unanswering = [m for m in members if m not in answering]
+            members = _one_measure(answering, relevance, statements)
+        if len(members) > 1 or (members and unanswering):
+            newest_on_top(members, unanswering)
     top = max(relevance) - near
     members = [
         i
@@ -1554,15 +1604,25 @@ def newest_of_slot_first(
     members = _one_key(members, slot_keys, relevance)
     if members:
         members = _of_the_best_slot(members, slot_of, relevance, statements, question)
+    unanswering = []
     if near > 0 and len(members) > 1 and question.subject:
         if not frame:
             frame = _frames(query, texts, statements, question, frame_relevance, True)
         members = _near_in_the_questions_frame(members, frame, frame_band, statements, question)
-        members = _one_measure(members, relevance, statements)
-    if near > 0 and len(members) > 1:
-        newest_on_top(members)
+        answering = _of_the_asked_kind(members, statements, question, held)
+        unanswering = [m for m in members if m not in answering]
+        members = _one_measure(answering, relevance, statements)
+    if near > 0 and (len(members) > 1 or (members and unanswering)):
+        newest_on_top(members, unanswering)
     if near > 0 and question.subject:
         _subject_first(order, [question.names_subject(s) for s in statements], relevance, top)
+        # then, of those, the ones stating an answer of the kind asked (``may_answer``)
+        answers = [
+            question.names_subject(s) and _answers_asked(question, s, held[i])
+            for i, s in enumerate(statements)
+        ]
+        if any(answers):
+            _subject_first(order, answers, relevance, top)
     if question.subject:
         _named_successor_first(order, newest, statements, question, slot_keys, moment)
     return SlotOrder(order, newest)
@@ -1684,6 +1744,26 @@ def _newest_first(
         ordered.append(newest)
         remaining.remove(newest)
     return ordered
+
+
+def _of_the_asked_kind(
+    members: list[int], statements: Sequence[Statement], question: _Question, held: Sequence[bool]
+) -> list[int]:
+    """A subject's statements about to be put newest first, without those that cannot
+    answer the kind of question asked (``_Question.may_answer``): another slot of the
+    subject, whatever its date ("Who most recently took the top job at Waymo?" went to a
+    newer weekly-rides count). Nor, for "who", one held in doubt (an open conflict): it
+    answers, but must not climb above the hits that name nobody by it ("billing-service is
+    owned by the Search team", refuted by the catalog). When none can, the question's
+    kind was misread: all stay."""
+    answering = [i for i in members if _answers_asked(question, statements[i], held[i])]
+    return answering or members
+
+
+def _answers_asked(question: _Question, statement: Statement, held: bool) -> bool:
+    """Whether ``statement`` answers the kind of question asked and may climb for it:
+    ``_Question.may_answer``, and to "who" not held in doubt."""
+    return question.may_answer(statement) and not (question.asks_who and held)
 
 
 def _one_measure(

@@ -1994,3 +1994,89 @@ def test_recall_with_the_measured_model_keeps_another_slot_written_unlike_below(
 
     assert first(CurationPolicy()) == HARROWGATE[0][0]
     assert first(CurationPolicy(slot_alike_cosine={MINILM_MODEL: 0.0})) == HARROWGATE[1][0]
+
+
+HARBOR_ROBOTICS = [
+    ("Harbor Robotics chief executive: Lena Brandt", _day(2015, 3, 2), 0.50),
+    ("Harbor Robotics — chief executive: Tomas Okoye", _day(2021, 6, 14), 0.46),
+    ("Harbor Robotics — robots shipped a month: 1,200 robots", _day(2024, 1, 9), 0.45),
+    ("Harbor Robotics — robots shipped a month: 2,000 robots", _day(2025, 2, 3), 0.44),
+]
+
+
+def test_a_who_question_takes_no_statement_naming_nobody_for_a_version() -> None:
+    """ "Who" asks for a name. The question's words ("took the top job") are in no hit, so
+    every statement of the subject covered its slot and the newest, a monthly count that
+    names nobody, went first; it answers another question of the subject. The newer chief
+    executive comes first, and no count is taken for a version of the chief executive."""
+    found = _ordered("Who most recently took the top job at Harbor Robotics?", HARBOR_ROBOTICS)
+    assert found.order[0] == 1
+    assert found.newest.get(0) == 1
+    assert not {2, 3} & set(found.newest.values())
+
+
+def test_a_who_question_puts_a_near_hit_naming_someone_above_one_naming_nobody() -> None:
+    """The best hit names nobody but the subject (a count): among the near-equal hits, the
+    one naming a person goes above it, though it is older and less similar."""
+    hits = [HARBOR_ROBOTICS[3], HARBOR_ROBOTICS[1]]
+    assert _ordered("Who runs Harbor Robotics?", hits).order == [1, 0]
+
+
+def test_a_who_question_written_all_in_lower_case_keeps_the_newest_first() -> None:
+    """Notes written without capitals name nobody by the reading of names: then the
+    question's kind tells nothing and the newest on-call note still goes first."""
+    hits = [
+        ("billing-api on-call: priya", _day(2023, 4, 3), 0.60),
+        ("billing-api on-call: marco", _day(2024, 8, 19), 0.58),
+    ]
+    found = _ordered("who is on call for billing-api?", hits)
+    assert found.order[0] == 1
+
+
+def test_a_who_question_reads_a_name_written_first() -> None:
+    """A value written first is a name too, when it reads as one: a word rare in the
+    language ("Bravanta is the employer of …") or one before another capitalised word
+    ("Lee So-ra is …"). The newer statement names someone and goes first, not the older
+    one whose name happens to sit after its first word."""
+    employers = [
+        ("Vigo Port Authority is the employer of Ana Ruiz (as of 2012).", _day(2012, 1, 1), 0.62),
+        ("Bravanta is the employer of Ana Ruiz (as of 2019).", _day(2019, 1, 1), 0.60),
+    ]
+    spouses = [
+        ("Pedro Alves is the spouse of Ana Ruiz (as of 2010).", _day(2010, 1, 1), 0.62),
+        ("Lee So-ra is the spouse of Ana Ruiz (as of 2018).", _day(2018, 1, 1), 0.60),
+    ]
+    assert _ordered("Who is the employer of Ana Ruiz?", employers).order[0] == 1
+    assert _ordered("Who is the spouse of Ana Ruiz?", spouses).order[0] == 1
+
+
+def test_a_who_question_keeps_the_newest_above_an_older_value_inside_the_subject() -> None:
+    """The older occupant shares the building's name ("… has been Andrew Mellon"): it is a
+    name all the same, and a statement read as naming nobody never stays above the newest
+    one that names someone."""
+    hits = [
+        ("Since 1922, Halden Tower's occupant has been Halden.", _day(1922, 1, 1), 0.77),
+        ("Since 1937, Halden Tower's occupant has been the Norsk Trust.", _day(1937, 1, 1), 0.66),
+        ("Since 2016, Halden Tower's occupant has been Vestby Institute.", _day(2016, 1, 1), 0.65),
+    ]
+    assert _ordered("Who occupied Halden Tower?", hits).order[0] == 2
+
+
+def test_a_who_question_lifts_no_answer_held_in_doubt() -> None:
+    """A claim under an open conflict names a team, the other near hit names nobody: the
+    claim answers the kind of question asked, but its doubt keeps it from climbing over the
+    other for it (the A/B's refuted owner came first). Not in doubt, it climbs."""
+    hits = [
+        ("billing-service owners prefer feature flags for risky changes.", _day(2026, 6, 19), 0.60),
+        ("billing-service is owned by the Search team.", _day(2026, 6, 14), 0.59),
+    ]
+
+    def order(doubted: list[bool]) -> list[int]:
+        texts, written, relevance = zip(*hits, strict=True)
+        question = "Who do I ask about changes to billing-service?"
+        return newest_of_slot_first(
+            question, texts, written, relevance, band=0.25, doubted=doubted
+        ).order
+
+    assert order([False, True]) == [0, 1]
+    assert order([False, False]) == [1, 0]
