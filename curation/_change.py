@@ -1036,10 +1036,15 @@ def may_restate(a: str, b: str) -> bool:
     an identifier): "the nightly export job's log level is info" / "the thumbnail worker's
     log level is info" agree on every value and are still two facts. Paraphrases say one
     thing in other words, so little of their wording lines up: they may leave a detail
-    out, but not state another value each ("meeting day: Monday" / "start time: 9:00")."""
+    out, but not state another value each ("meeting day: Monday" / "start time: 9:00").
+    Nor when each names someone or something the other does not (a capitalised word where
+    no sentence opens, however common: "New START status: …" / "Russia CFE Treaty status:
+    …" inside one alert's header and footer)."""
     first, second = read_statement(a), read_statement(b)
     if _name_other_things(first, second):
         return False  # "payments-core … Ben Okafor" / "payments-core-eu … Ben Okafor"
+    if _names_only(first, second) and _names_only(second, first):
+        return False  # "New START status: …" / "Russia CFE Treaty status: …"
     compared = compare_statements(first, second)
     if compared.verdict is SlotVerdict.CHANGE or compared.reason == ANOTHER_OWNER:
         return False  # another value, or the same value of another owner
@@ -1061,6 +1066,49 @@ def may_restate(a: str, b: str) -> bool:
     named_first = {w for w in _named(first) if w in found.differing}
     named_second = {w for w in _named(second) if w in found.differing}
     return not (named_first - set(second.words) and named_second - set(first.words))
+
+
+def may_fold(kept: str, folded: str) -> bool:
+    """Whether ``folded`` may be archived as a restatement of ``kept``: ``may_restate``,
+    and the two name the same people and things (``names_alike``)."""
+    return may_restate(kept, folded) and names_alike(kept, folded)
+
+
+def names_alike(a: str, b: str) -> bool:
+    """Whether neither of two near-twins names someone or something the other does not
+    (``_capitalised_inside``), so that either may stand for the other. One naming more is
+    another value, not the same said twice: "the owner is Gertrude Stein" / "… is Gertrude
+    Stein and Leo Stein", "Patrol Squadron 14" / "Patrol Squadron 14-F", "Ana Souza
+    recorded as on-call owner" / "Ana Souza replaced by Ben Okafor": neither goes for the
+    other, by a merge or by decay."""
+    first, second = read_statement(a), read_statement(b)
+    return not (_names_only(first, second) or _names_only(second, first))
+
+
+@lru_cache(maxsize=65536)
+def _capitalised_inside(text: str) -> frozenset[str]:
+    """The stems of the words ``text`` writes as names: capitalised where no sentence,
+    line or field opens ("… replaced by Rod Beckstrom", "New START status"), however common
+    the word is in the language; and where one opens (after ".", "!", "?", ":", a line break
+    or at the start) when it runs on into another capitalised word ("…? Silver Spring,
+    Maryland.", "New START"). A single opening word is not read as a name, however rare
+    ("Workaround: …", "Hotfix until …" open two paraphrases). "I" (and "I'll") is
+    capitalised wherever it stands."""
+    words = _words(text)
+    found = set()
+    for n, (written, start, _, _) in enumerate(words):
+        if not written[:1].isupper() or written.split("'")[0] == "I":
+            continue
+        opened = text[:start].rstrip()
+        if (n and opened and opened[-1] not in ".!?:\n") or _runs_on(text, words, n):
+            found.add(_norm(written.lower()))
+    return frozenset(found - {""})
+
+
+def _names_only(statement: Statement, other: Statement) -> frozenset[str]:
+    """The names (``_capitalised_inside``) among what ``statement`` states that ``other``
+    does not write."""
+    return (_capitalised_inside(statement.text) & set(statement.words)) - set(other.words)
 
 
 def _one_stretch_swapped_throughout(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

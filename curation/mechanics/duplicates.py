@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from curation._arrays import unique_sorted
-from curation._change import may_restate
+from curation._change import may_fold, may_restate
 from curation._kinds import ArchiveReason
 from curation._plan import Mechanic, MergeCluster
 from curation._policy import Mode
@@ -23,7 +23,8 @@ from curation.mechanics.work import PlanWork
 def may_link(a: str, b: str, differences: list[str], similarity: float, dup_t: float) -> bool:
     """Whether two entries may be one statement said twice: no value differs
     (``differences``, from ``curation._values``), as similar as ``dup_t``, and
-    ``change.may_restate`` (never two facts one value apart or naming different things)."""
+    ``change.may_restate`` (never two facts one value apart or naming different things).
+    A link folds one into the other only where ``change.may_fold`` holds (``_fold``)."""
     return not differences and similarity >= dup_t and may_restate(a, b)
 
 
@@ -117,7 +118,7 @@ def _fold(
         for m in others
         if (m in linked or similarity[m] >= dup_t)
         and not work.differences(kept, m)
-        and may_restate(snap.contents[kept], snap.contents[m])
+        and may_fold(snap.contents[kept], snap.contents[m])
     ]
     if not folded:
         return kept, None

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from curation._change import names_alike
 from curation._neighbors import PairSearch, similar_pairs
 from curation._policy import Mode
 from curation.mechanics.contradictions import SlotChange, slot_change
@@ -73,8 +74,9 @@ def scan(work: PlanWork, search: PairSearch | None) -> PairScan:
                 continue
         if may_link(snap.contents[a], snap.contents[b], diffs, sim, dup_t):
             found.linked.append((a, b))
-            work.cover(a, b)
-            work.cover(b, a)
+            if names_alike(snap.contents[a], snap.contents[b]):
+                work.cover(a, b)
+                work.cover(b, a)
     return found
 
 
