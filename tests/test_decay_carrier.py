@@ -71,29 +71,32 @@ def test_an_entry_covered_by_an_active_near_duplicate_may_decay() -> None:
     assert decayed(rows) == {"a"}
 
 
+def idle_and_fresh(idle: str, fresh: str) -> list[dict[str, Any]]:
+    """An idle entry and a fresh, important near-twin of it (cosine 0.97)."""
+    topic = basis(4)
+    return [
+        {"id": "idle", "content": idle, "embedding": topic} | OLD,
+        {
+            "id": "fresh",
+            "content": fresh,
+            "embedding": near(topic, 0.97, 1),
+            "importance": 0.9,
+            "age_hours": 2,
+        },
+    ]
+
+
 def test_a_near_duplicate_naming_other_people_does_not_cover_an_entry() -> None:
     """An idle entry is not carried on by a fresher near-twin that names someone it does
     not, or names fewer: "Ana Souza replaced by Ben Okafor" is not "Ana Souza recorded as
     the on-call owner" said again, either way round, and decay would lose one of them."""
-    topic = basis(4)
     recorded = "[monitor] Ana Souza recorded as the on-call owner of payments"
     handover = "[monitor] payments: on-call owner updated, Ana Souza replaced by Ben Okafor"
 
-    def rows(idle: str, fresh: str) -> list[dict[str, Any]]:
-        return [
-            {"id": "idle", "content": idle, "embedding": topic} | OLD,
-            {
-                "id": "fresh",
-                "content": fresh,
-                "embedding": near(topic, 0.97, 1),
-                "importance": 0.9,
-                "age_hours": 2,
-            },
-        ]
-
-    assert decayed(rows(handover, recorded)) == set()
-    assert decayed(rows(recorded, handover)) == set()
-    assert decayed(rows(recorded, recorded.replace("[monitor]", "[monitor v2]"))) == {"idle"}
+    assert decayed(idle_and_fresh(handover, recorded)) == set()
+    assert decayed(idle_and_fresh(recorded, handover)) == set()
+    restated = recorded.replace("[monitor]", "[monitor v2]")
+    assert decayed(idle_and_fresh(recorded, restated)) == {"idle"}
 
 
 @pytest.mark.parametrize(
@@ -113,22 +116,9 @@ def test_a_value_inside_a_longer_one_is_not_covered_by_it(shorter: str, longer: 
     """Two versions of a slot whose values differ by a name ("… and Leo Stein", "14-F"),
     with nothing else to tell them apart: the idle one is not carried on by the fresher,
     either way round (TimeQA without dates lost current values to decay so)."""
-    topic = basis(4)
 
-    def rows(idle: str, fresh: str) -> list[dict[str, Any]]:
-        return [
-            {"id": "idle", "content": idle, "embedding": topic} | OLD,
-            {
-                "id": "fresh",
-                "content": fresh,
-                "embedding": near(topic, 0.97, 1),
-                "importance": 0.9,
-                "age_hours": 2,
-            },
-        ]
-
-    assert decayed(rows(shorter, longer)) == set()
-    assert decayed(rows(longer, shorter)) == set()
+    assert decayed(idle_and_fresh(shorter, longer)) == set()
+    assert decayed(idle_and_fresh(longer, shorter)) == set()
 
 
 def test_an_entry_filed_under_a_principle_may_decay() -> None:
