@@ -6,7 +6,8 @@ did she play for in 2000?": the superseded value *is* the answer, and hiding it 
 curated recall worse than raw (TimeQA asked as of a past year: 0.828 raw, 0.185 curated).
 Superseded is not refuted, so a question that asks about the past widens the candidates
 to superseded entries (shown as such) and lets relevance rank them with the rest: when
-such entries are among the candidates, retention (how current an entry is) stops
+such entries are among the candidates (archived, or still active while the change that
+replaced them is held for the curator), retention (how current an entry is) stops
 counting, and when none are, the order is exactly today's.
 
 A question asks about the past when it names a moment before now (a year, a decade) or a

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection
 
-from curation._kinds import EventType
+from curation._kinds import ChangeReviewStatus, EventType
 from curation._ranking import BestClaim
 from curation._recall_filter import RecallFilter
 from curation._records import ConflictRecord
@@ -143,6 +143,21 @@ def open_conflicts(
     for row in rows:
         grouped[str(row.memory_id)].append(conflict_record(row))
     return grouped
+
+
+def held_as_replaced(conn: Connection, tenant: str, memory_ids: Sequence[Any]) -> set[str]:
+    """Which of ``memory_ids`` a newer entry replaces by an inferred change held for the
+    curator (pending; confirmed ones are archived): still active, but replaced values."""
+    if not memory_ids:
+        return set()
+    rows = _statement(
+        "SELECT older_id FROM change_review WHERE tenant = :t AND status = :pending "
+        "AND older_id = ANY(:ids)"
+    ).rows(
+        conn,
+        {"t": tenant, "ids": list(memory_ids), "pending": ChangeReviewStatus.PENDING.value},
+    )
+    return {str(r.older_id) for r in rows}
 
 
 def best_claims(

@@ -246,8 +246,9 @@ class RecallService(StoreService):
             curated=curated,
             claims=claims,
             # for a question about the past, retention would favour the current value over
-            # the values it replaced; with none of those among the candidates, as ever
-            retention_counts=not (past and any(r.status != Status.ACTIVE for r in rows)),
+            # the values it replaced (archived, or active with the change held for review);
+            # with none of those among the candidates, as ever
+            retention_counts=not (past and _replaced_among(conn, tenant, rows)),
             query=request.query if about_now else None,  # newest of a slot first: now only
             embedder=self.ctx.embedder,
         )
@@ -279,3 +280,11 @@ class RecallService(StoreService):
             cohort=None if serving is None else serving.cohort.value,
             as_of=request.as_of,
         )
+
+
+def _replaced_among(conn: Connection, tenant: str, rows: Sequence[Any]) -> bool:
+    """Whether a value some later entry replaced is among the candidates: archived as
+    such, or still active under a change held for the curator."""
+    if any(r.status != Status.ACTIVE for r in rows):
+        return True
+    return bool(recall_sql.held_as_replaced(conn, tenant, [r.id for r in rows]))
