@@ -1585,8 +1585,8 @@ def newest_of_slot_first(
         return SlotOrder(order, newest)
     statements = [read_statement(t) for t in texts]
     question = _read_question(query, statements, relevance, near)
-    weight = _frame_weights(slot_keys, frame_weight, unkeyed_frame_weight, doubted)
     held = list(doubted) if doubted is not None else [False] * len(texts)
+    weight = _frame_weights(slot_keys, frame_weight, unkeyed_frame_weight, held)
     # the frames of every hit naming the subject, embedded only when a step uses them
     wanted = sum(w > 0 for w in weight) > 1
     frame = _frames(query, texts, statements, question, frame_relevance, wanted)
@@ -1876,17 +1876,16 @@ def _frame_weights(
     keys: Sequence[str | None],
     keyed: float,
     unkeyed: float,
-    doubted: Sequence[bool] | None = None,
+    held: Sequence[bool],
 ) -> list[float]:
     """Each hit's weight in the frame step: a hit alone under its key is one slot, its only
     statement here, so placing it by the slot asked orders no versions (``keyed``); an
     unkeyed hit may be one version of several (``unkeyed``); hits sharing a key, none, and
-    neither do hits held in doubt (``doubted``: an open conflict): the blend demoted them on
+    neither do hits held in doubt (``held``: an open conflict): the blend demoted them on
     the evidence's word, and a refuted claim written like the question ("Umbrella's account
     manager is Dana Whitfield") would rise back above its correction ("Correction: Marcus
     Lee owns the Umbrella account")."""
     filed = Counter(keys)
-    held = doubted if doubted is not None else [False] * len(keys)
     return [
         0.0 if doubt else unkeyed if key is None else keyed if filed[key] == 1 else 0.0
         for key, doubt in zip(keys, held, strict=True)
