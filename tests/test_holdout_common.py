@@ -1,5 +1,5 @@
-"""The integrity checks sets D to Y share (holdout_checks), run once over each set; what
-differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_y.py)."""
+"""The integrity checks sets D to Z share (holdout_checks), run once over each set; what
+differs between them stays in each set's own test file (test_holdout_d.py ... test_holdout_z.py)."""
 
 from __future__ import annotations
 
@@ -50,6 +50,7 @@ import evaluation.holdout_v as holdout_v
 import evaluation.holdout_w as holdout_w
 import evaluation.holdout_x as holdout_x
 import evaluation.holdout_y as holdout_y
+import evaluation.holdout_z as holdout_z
 from evaluation.holdout_g.catalogue import domains
 
 SETS = [
@@ -75,6 +76,7 @@ SETS = [
     pytest.param(holdout_w, id="w"),
     pytest.param(holdout_x, id="x"),
     pytest.param(holdout_y, id="y"),
+    pytest.param(holdout_z, id="z"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -156,6 +158,10 @@ UNKNOWN = [
         pytest.param(holdout_y, family, id=f"y-{family}")
         for family in ("haiku", "", "GDB_SESSION", "lua-table", "gettext_po")
     ),
+    *(
+        pytest.param(holdout_z, family, id=f"z-{family}")
+        for family in ("haiku", "", "KDL_DOCUMENT", "wiki-talk-page", "slide_deck")
+    ),
 ]
 
 
@@ -196,6 +202,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_w, 10, 10, id="w"),
         pytest.param(holdout_x, 10, 10, id="x"),
         pytest.param(holdout_y, 10, 10, id="y"),
+        pytest.param(holdout_z, 10, 10, id="z"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -208,7 +215,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to Y give an entity several slots (set D gives each entity one)."""
+    """Sets E to Z give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -276,6 +283,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_w, Floors(1100, 25, 150, 170, 60, 95, 100), id="w"),
     pytest.param(holdout_x, Floors(1200, 17, 165, 300, 60, 95, 85), id="x"),
     pytest.param(holdout_y, Floors(1100, 18, 150, 250, 90, 80, 55), id="y"),
+    pytest.param(holdout_z, Floors(1000, 25, 60, 180, 80, 100, 110), id="z"),
 ]
 
 
@@ -313,7 +321,9 @@ def test_negatives_are_built_as_their_kind_says(package: ModuleType, floors: Flo
         assert mentions(pair.newer.text, subjects[pair.older.subject_id].entity)
 
 
-@pytest.mark.parametrize("package", [holdout_u, holdout_v, holdout_w, holdout_x, holdout_y])
+@pytest.mark.parametrize(
+    "package", [holdout_u, holdout_v, holdout_w, holdout_x, holdout_y, holdout_z]
+)
 def test_no_line_opens_with_a_model_role(package: ModuleType) -> None:
     """Sets U on write no role tag at a line's start (the trust gate would hold it)."""
     memories = rendered_memories(package)
