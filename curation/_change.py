@@ -35,7 +35,17 @@ what survives a change of wording:
    (``newest_of_slot_first``). Where the form itself says which side is asked \u2014 a
    question and its answer, one key and its value on a line \u2014 a stretch replaced in the
    question with the answer kept whole is another question ("Which team did Guy
-   Whittingham play for? Aston Villa" / "\u2026 Steve Sidwell \u2026? Aston Villa").
+   Whittingham play for? Aston Villa" / "\u2026 Steve Sidwell \u2026? Aston Villa"), and so is
+   one that swaps a name there with the answer only narrowed or widened ("\u2026 Ana Souza
+   join? FC Porto B" / "\u2026 Bo Lima join? FC Porto").
+   Where the grammar says whose the slot is, it says which stretch is the subject: a
+   possessive ("Priya Raman's", "Blue Vase (Ming dynasty)'s", "Line 3's"), a noun's
+   "of" or "for" ("the team of Guy Whittingham", "the support plan for globex"), a record's
+   field naming what it is about (`"subject": "Kestrel"`), a name heading its line
+   ("Kestrel - owner is \u2026"). One stretch replaced there on both sides \u2014 all of the
+   owner's name, its last words, or the owner running on into the value \u2014 is another
+   subject. So is a pair where, besides the replaced stretch, each side names a thing the
+   other does not.
 5. **Events and additions are not replacements.** Two statements both anchored at a point
    ("in 2019", "on 3 May") with no state cue report events; a newer statement marked as an
    addition ("also", "another") adds a value to a multi-valued relation.
@@ -285,8 +295,7 @@ def _after_a_genitive_of(text: str, written: list[tuple[str, int, int, bool]], n
         return False
     if n == 1:
         return written[0][0].lower() == "for"
-    definite = n >= 3 and written[n - 3][0].lower() == "the"
-    if written[n - 1][0].lower() == "for" and not definite:
+    if written[n - 1][0].lower() == "for" and not _definite_noun_before(text, written, n - 1):
         return False
     noun, _, noun_end, _ = written[n - 2]
     return (
@@ -294,6 +303,25 @@ def _after_a_genitive_of(text: str, written: list[tuple[str, int, int, bool]], n
         and bool(_norm(noun))
         and not _PHRASE_BREAK.search(text[noun_end : written[n][1]])
     )
+
+
+def _definite_noun_before(text: str, written: list[tuple[str, int, int, bool]], n: int) -> bool:
+    """Whether ``written[n]`` follows a noun phrase opened by "the" in one phrase: its
+    words lower-case content words or "of" ("the team for", "the heritage designation
+    for", "the title of chess person for"); a function word, a copula or punctuation ends
+    the search ("the meeting is scheduled for", "signed up for")."""
+    end = written[n][1]
+    for k in range(n - 1, -1, -1):
+        word, _, word_end, _ = written[k]
+        if _PHRASE_BREAK.search(text[word_end:end]):
+            return False
+        end = written[k][1]
+        lower = word.lower()
+        if lower == "the":
+            return k < n - 1
+        if lower != "of" and not (word.islower() and _norm(lower)):
+            return False
+    return False
 
 
 def _divides(written: list[tuple[str, int, int, bool]], n: int) -> bool:
@@ -315,6 +343,42 @@ class _Content:
     owned_by: frozenset[int]
 
 
+# an owner's "'s" after a closing bracket or a number: "Air Staff (Sweden)'s", "Pelican
+# (Fabergé egg)'s" (the bracket qualifies the name before it), "LCS(L)(3)-102's"
+_OWNED_AFTER = re.compile(r"(?:\s*\([^()\n]*\)|\))?['\u2019]s\b")
+# a record's field that says what the record is about, quoted or set with "=":
+# `"subject": "…"`, "entity=…" (a mail's "Subject: Re: …" line is not a record's field)
+_SUBJECT_FIELD = re.compile(
+    r"""(?:(["'])(?:subject|entity|about|topic)\1\s*[:=]|\b(?:subject|entity|about|topic)\s*=)"""
+    r"""\s*["']?$""",
+    re.IGNORECASE,
+)
+
+
+# a heading set off by a spaced dash: "Steve Sidwell - team is …", "Line 2 — terminus: …"
+_HEADING_DASH = re.compile(r"\s[-\u2013\u2014]\s")
+_BRACKETED = re.compile(r"\([^()]*\)")
+
+
+def _in_a_named_heading(text: str, start: int) -> bool:
+    """Whether the word at ``start`` lies in a name that opens ``text`` as its heading, set
+    off by a spaced dash: every word before the dash (outside brackets) written as a name
+    ("Steve Sidwell - team is …", as "Steve Sidwell: team is …" keys a line; not "Reminder
+    - Monday is …", whose first content word is after it). Where nothing after it is
+    written as an owner, such a heading names whose the statement is."""
+    dash = _HEADING_DASH.search(text)
+    if dash is None or not 0 <= start < dash.start():
+        return False
+    head = [word for word, _, _, _ in _words(_BRACKETED.sub(" ", text[: dash.start()]))]
+    return bool(head) and all(_name_like(word) or word.isdigit() for word in head)
+
+
+def _opens_a_subject_field(text: str, start: int) -> bool:
+    """Whether the word at ``start`` opens the value of a field naming what a record is
+    about (``_SUBJECT_FIELD``): the record's owner, as "the team of X" names X."""
+    return bool(_SUBJECT_FIELD.search(text, max(0, start - 40), start))
+
+
 def _content(text: str) -> _Content:
     """The stemmed content words of ``text`` in order, the same words as written, the
     phrase each belongs to (punctuation or a copula between two words starts a new
@@ -331,16 +395,19 @@ def _content(text: str) -> _Content:
     phrase, last_end = 0, 0
     written_words = _words(text)
     asks, answers = _key_and_answer(text)
+    first_start = -1
     for n, (raw, start, end, _) in enumerate(written_words):
         if _PHRASE_BREAK.search(text[last_end:start]) or _divides(written_words, n):
             phrase += 1
         last_end = end
         norm = _norm(raw.lower())
         if norm:
+            first_start = start if first_start < 0 else first_start
             token = text[start:end].replace("\u2019", "'").strip(".'")
-            if token.endswith("'s") and token[:-2].endswith(raw) and norm != "let":
+            possessive = token.endswith("'s") and token[:-2].endswith(raw)
+            if (possessive or _OWNED_AFTER.match(text, end)) and norm != "let":
                 owners.add(len(words))
-            if _after_a_genitive_of(text, written_words, n):
+            if _after_a_genitive_of(text, written_words, n) or _opens_a_subject_field(text, start):
                 owned_by.add(len(words))
             if any(a <= start < b for a, b in asks):
                 asked.add(len(words))
@@ -349,6 +416,8 @@ def _content(text: str) -> _Content:
             words.append(norm)
             written.append(raw)
             phrases.append(phrase)
+    if words and not (owners or owned_by) and _in_a_named_heading(text, first_start):
+        owned_by.add(0)  # "Steve Sidwell - team is …"; not "Lagos — Amara Okafor's home city"
     return _Content(
         tuple(words),
         tuple(written),
@@ -795,6 +864,8 @@ class _Alignment:
     inserted: int
     shared: int
     differing: frozenset[str]  # every word not in an equal stretch, either side
+    only_older: tuple[int, ...] = ()  # positions of words only the older writes (deleted)
+    only_newer: tuple[int, ...] = ()  # and only the newer (inserted)
 
 
 def _align(a: tuple[str, ...], b: tuple[str, ...]) -> _Alignment:
@@ -814,7 +885,16 @@ def _align(a: tuple[str, ...], b: tuple[str, ...]) -> _Alignment:
     )
     if len(subs) == 1:
         _, i1, i2, j1, j2 = subs[0]
-        return _Alignment(slice(i1, i2), slice(j1, j2), 1, inserted, shared, differing)
+        ops = matcher.get_opcodes()
+        only_older = tuple(
+            i for tag, i1_, i2_, _, _ in ops if tag == "delete" for i in range(i1_, i2_)
+        )
+        only_newer = tuple(
+            j for tag, _, _, j1_, j2_ in ops if tag == "insert" for j in range(j1_, j2_)
+        )
+        return _Alignment(
+            slice(i1, i2), slice(j1, j2), 1, inserted, shared, differing, only_older, only_newer
+        )
     return _Alignment(slice(0), slice(0), len(subs), inserted, shared, differing)
 
 
@@ -856,6 +936,10 @@ def compare_statements(older: Statement, newer: Statement) -> SlotComparison:
         )
     if _owner_replaced(older, found.older_value) and _owner_replaced(newer, found.newer_value):
         return SlotComparison(SlotVerdict.DIFFERENT, reason=ANOTHER_OWNER)
+    if _names_beside_the_value(older, newer, found.only_older) and _names_beside_the_value(
+        newer, older, found.only_newer
+    ):
+        return SlotComparison(SlotVerdict.DIFFERENT, reason=NAMES_BESIDE)
     old_words, new_words = a[found.older_value], b[found.newer_value]
     overlap = round(found.shared / (found.shared + found.inserted), 4) if found.shared else 0.0
 
@@ -923,9 +1007,9 @@ def _owner_replaced(statement: Statement, span: slice) -> bool:
         return False
     ends_its_phrase = (
         span.stop == len(statement.words)
-        or statement.phrases[span.stop] != statement.phrases[span.stop - 1]
+        or statement.phrases[span.stop] != statement.phrases[span.start]
     )
-    if span.start in statement.owned_by and ends_its_phrase:
+    if ends_its_phrase and _in_an_owners_name(statement, span.start):
         return True  # "the team of Guy Whittingham": Guy Whittingham's team
     last = span.stop - 1
     if last in statement.owners:
@@ -938,7 +1022,57 @@ def _owner_replaced(statement: Statement, span: slice) -> bool:
     )
 
 
+def _in_an_owners_name(statement: Statement, at: int) -> bool:
+    """Whether word ``at`` opens an owner after a noun's "of" (``owned_by``), or continues
+    its name: every word from the owner's first up to it written capitalised or as a code,
+    in one phrase ("the work location of Ludwig Mond": "Mond")."""
+    first = at
+    while first not in statement.owned_by:
+        if (
+            first == 0
+            or statement.phrases[first - 1] != statement.phrases[at]
+            or not _continues_a_name(statement.written[first])
+            or not _name_like(statement.written[first - 1])
+        ):
+            return False
+        first -= 1
+    return True
+
+
+def _name_like(word: str) -> bool:
+    return word[:1].isupper() or _is_code(word)
+
+
+def _continues_a_name(word: str) -> bool:
+    """A word that may go on with the name before it: a name's word, or a number ("Milan
+    Metro Line 2", "British Rail Class 24")."""
+    return _name_like(word) or word.isdigit()
+
+
 ANOTHER_NAME = "each names an identifier the other does not"
+NAMES_BESIDE = "besides the value, each names something the other does not"
+
+
+def _is_code(word: str) -> bool:
+    """A code of capitals and digits ("VP-29", "S46"), not a version ("v17")."""
+    return any(c.isdigit() for c in word) and any(c.isupper() for c in word)
+
+
+def _names_beside_the_value(
+    statement: Statement, other: Statement, only_here: tuple[int, ...]
+) -> bool:
+    """Whether words only this side writes, outside the replaced stretch, include a name:
+    written capitalised (``_capitalised_inside``) or a code of letters and digits ("VP-29",
+    "S46"). When both sides do, the one substitution is not all that differs: each is about
+    something of its own ("VP-29 was officially named …? Patrol Squadron 14" / "the official
+    name of VP-42 …? Patrol Squadron 22")."""
+    names = _capitalised_inside(statement.text)
+    return any(
+        (statement.words[i] in names or _is_code(statement.written[i]))
+        and statement.words[i] not in other.words
+        and i not in statement.answered
+        for i in only_here
+    )
 
 
 def _another_slot_with_its_value(older: Statement, newer: Statement, found: _Alignment) -> bool:
@@ -985,7 +1119,20 @@ def _asked_apart(older: Statement, newer: Statement, found: _Alignment) -> bool:
     for statement, span in ((older, found.older_value), (newer, found.newer_value)):
         if not set(range(span.start, span.stop)) <= statement.asked:
             return False
-    return bool(_answer(older)) and _answer(older) == _answer(newer)
+    if _answer(older) == _answer(newer):
+        return bool(_answer(older))
+    if not all(
+        _names_beside_the_value(statement, other, tuple(range(span.start, span.stop)))
+        for statement, other, span in (
+            (older, newer, found.older_value),
+            (newer, older, found.newer_value),
+        )
+    ):
+        return False  # a question reworded ("Who owned …" / "Who was the owner of …")
+    old_answer, new_answer = set(_answer(older)), set(_answer(newer))
+    return bool(old_answer and new_answer) and (
+        old_answer <= new_answer or new_answer <= old_answer
+    )
 
 
 def _answer(statement: Statement) -> tuple[str, ...]:

@@ -178,6 +178,43 @@ def test_a_date_weekday_plan_or_amount_can_be_the_value(
         ),
         ("the owner for payments is Alice Ward", "the owner for search is Alice Ward"),
         ("For payments, the owner is Alice Ward.", "For search, the owner is Alice Ward."),
+        # a bracket between a name and its "'s" qualifies the name; a number owns too
+        (
+            "Blue Vase (Ming dynasty)'s owner is the City Museum.",
+            "Red Bowl (Ming dynasty)'s owner is the City Museum.",
+        ),
+        (
+            "Since 2020, Kestrel Works (Oslo)'s owner has been Dana Whitfield.",
+            "Since 2021, Heron Labs's owner has been Dana Whitfield.",
+        ),
+        ("Line 2's terminus is Central.", "Line 3's terminus is Central."),
+        # the replaced words go on with the owner's name, or run from it into the value
+        (
+            "[2021-03-01] home city of Ana Souza = Porto",
+            "[2022-03-01] home city of Ana Lima = Porto",
+        ),
+        (
+            "[2021-01-01] office of Ana Souza = North Wing Room 4",
+            "[2022-01-01] office of Bo Lima = Room 4",
+        ),
+        # "the <noun phrase> for": whose, however long the noun phrase
+        (
+            "as of march 2021 the support plan for acme corp is gold",
+            "as of march 2022 the support plan for globex is gold",
+        ),
+        # a record's field naming what it is about; a name set off as the line's heading
+        (
+            '{"subject": "Kestrel", "owner": "Dana Whitfield", "as_of": "2023-01-01"}',
+            '{"subject": "Heron", "owner": "Dana Whitfield", "as_of": "2024-01-01"}',
+        ),
+        (
+            "Kestrel - owner is Dana Whitfield, effective 2023-01-01.",
+            "Heron - owner is Dana Whitfield, effective 2024-01-01.",
+        ),
+        (
+            "For Line 2, Central has been the terminus since 1990.",
+            "Line 3 - terminus is Central, effective 1995-01-01.",
+        ),
     ],
 )
 def test_the_same_value_said_of_two_owners_is_no_change(older: str, newer: str) -> None:
@@ -206,6 +243,11 @@ ANSWERED_ALIKE = [
     ),
     ("Q: Who owns the red cluster? A: Alice", "Q: Who owns the blue cluster? A: Alice"),
     ("north office / fire warden: Alice", "south office / fire warden: Alice"),
+    # a name replaced in the question, the answer narrowed or widened: not answered anew
+    (
+        "Q: Which club did Ana Souza join? A: FC Porto B (noted in 2019)",
+        "Q: Which club did Bo Lima join? A: FC Porto (noted in 2021)",
+    ),
 ]
 
 
@@ -283,6 +325,43 @@ def test_a_value_beside_its_owner_still_changes(
     found = compare_slots(older, newer)
     assert found.verdict is SlotVerdict.CHANGE, found.reason
     assert (found.older_value.lower(), found.newer_value.lower()) == values
+
+
+def test_names_of_its_own_beside_the_value_on_both_sides_are_two_subjects() -> None:
+    """The one replaced stretch is not all that differs when each side also names a thing
+    the other does not (word order moved the two codes out of the alignment)."""
+    older = "What was the official name of KX-7 from 2001? Harbour Patrol 14."
+    assert (
+        compare_slots(older, "KX-9 was officially named what from 2004? Harbour Patrol 22.").verdict
+        is SlotVerdict.DIFFERENT
+    )
+    moved = compare_slots(older, "KX-7 was officially named what from 2004? Harbour Patrol 22.")
+    assert moved.verdict is SlotVerdict.CHANGE, moved.reason
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        # a question reworded, the answer narrowed: a new answer, not another question
+        (
+            "Who owned the Harbour cottage from 1999? Ana and Bo Lima.",
+            "Who was the owner of the Harbour cottage from 2005? Ana Lima.",
+        ),
+        # a heading that is no name, or one with an owner after it, names no subject
+        ("Reminder - Monday is the meeting day", "Reminder - Friday is the meeting day"),
+        ("Payments - port is 8121", "Payments - port is 9000"),
+        ("Lagos \u2014 Amara Okafor's home city", "Rotterdam \u2014 Amara Okafor's home city"),
+        # an owner's phrase with a verb in it does not run on into the value
+        ("the price of the Pro plan went up to $20", "the price of the Pro plan went up to $25"),
+        (
+            '{"subject": "Kestrel", "owner": "Dana Whitfield"}',
+            '{"subject": "Kestrel", "owner": "Sam Ortiz"}',
+        ),
+    ],
+)
+def test_a_subject_kept_with_its_value_replaced_stays_a_change(older: str, newer: str) -> None:
+    found = compare_slots(older, newer)
+    assert found.verdict is SlotVerdict.CHANGE, found.reason
 
 
 def test_a_contraction_owns_nothing() -> None:
