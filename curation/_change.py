@@ -754,6 +754,8 @@ _FORMER_PHRASE_MARKS = (
     "were",
     "replacing",
     "replaces",
+    "supersedes",
+    "superseding",
     "instead of",
     "succeeding",
     "no longer",
@@ -762,15 +764,18 @@ _FORMER_FIELD_MARKS = ("previous", "prev", "former", "old", *_FORMER_PHRASE_MARK
 # up to the phrase's end: punctuation, a bracket, a sentence's full stop (not a decimal one)
 _VALUE_TO_PHRASE_END = r"[^,;|(){}\[\]\n.]*(?:\.\d[^,;|(){}\[\]\n.]*)*"
 _FORMER = re.compile(
-    # a field: `"previous": "Ana Souza"`, `old_value = 3.9`, `formerValue: 2M`, `was: Monday`
+    # a field: `"previous": "Ana Souza"`, `old_value = 3.9`, `formerValue: 2M`, `was: Monday`,
+    # a keyword's: `:replaces "the kroon"`
     r"(?:^|(?<=[\s{(\[,;|]))[\"']?(?P<field>(?:"
     + "|".join(_as_written_or_as_a_key(mark) for mark in _FORMER_FIELD_MARKS)
-    + r")(?:[_-]?values?)?[\"']?\s*[:=])\s*(?:\"[^\"\n]*\"|'[^'\n]*'|"
+    + r")(?:[_-]?values?)?[\"']?\s*[:=]|:(?:"
+    + "|".join(re.escape(mark) for mark in _FORMER_FIELD_MARKS)
+    + r")\s)\s*(?:\"[^\"\n]*\"|'[^'\n]*'|"
     + _VALUE_TO_PHRASE_END
     + ")"
     # a phrase: "; was Ed Whitacre", "(previously €79)", ", replacing Ana Souza", a
-    # config line's comment "# was 3.11"
-    r"|(?:^|(?<=[;(\[,|\n\u2014\u2013#]))\s*(?P<phrase>(?:"
+    # config line's comment "# was 3.11", "-- was \"the kroon\""
+    r"|(?:^|(?<=[;(\[,|\n\u2014\u2013#])|(?<=--))\s*(?P<phrase>(?:"
     + "|".join(re.escape(mark) for mark in _FORMER_PHRASE_MARKS)
     + r")\s)"
     + _VALUE_TO_PHRASE_END,
@@ -1188,6 +1193,10 @@ def may_restate(a: str, b: str) -> bool:
     no sentence opens, however common: "New START status: …" / "Russia CFE Treaty status:
     …" inside one alert's header and footer)."""
     first, second = read_statement(a), read_statement(b)
+    if _replaced_what_the_other_states(first, second) or _replaced_what_the_other_states(
+        second, first
+    ):
+        return False  # "… = \"the euro\" -- was \"the kroon\"" / "… = \"the kroon\""
     if _name_other_things(first, second):
         return False  # "payments-core … Ben Okafor" / "payments-core-eu … Ben Okafor"
     if _names_only(first, second) and _names_only(second, first):
@@ -1213,6 +1222,14 @@ def may_restate(a: str, b: str) -> bool:
     named_first = {w for w in _named(first) if w in found.differing}
     named_second = {w for w in _named(second) if w in found.differing}
     return not (named_first - set(second.words) and named_second - set(first.words))
+
+
+def _replaced_what_the_other_states(newer: Statement, older: Statement) -> bool:
+    """``newer`` names as replaced ("-- was \"the kroon\"", ":replaces \"Ya Ya\"") a value
+    ``older`` states and it does not: whatever else they share, they are two values, never
+    one statement to merge."""
+    replaced = set(newer.former)
+    return bool(replaced) and replaced <= set(older.words) and not replaced <= set(newer.words)
 
 
 def may_fold(kept: str, folded: str) -> bool:

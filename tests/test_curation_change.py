@@ -22,6 +22,7 @@ from curation._change import (
     SlotVerdict,
     compare_slots,
     compare_statements,
+    may_fold,
     may_restate,
     newest_of_slot_first,
     read_statement,
@@ -376,6 +377,34 @@ def test_a_restatement_is_not_a_change() -> None:
         "anderlecht is the team of jan koller (as of 2000)",
     )
     assert found.verdict is SlotVerdict.RESTATED
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            'kb["payments"].log_level = "warning"',
+            'kb["payments"].log_level = "error" -- was "warning"',
+        ),
+        (
+            '(kb-put "payments" \'log-level "warning")',
+            '(kb-put "payments" \'log-level "error" :replaces "warning")',
+        ),
+        (
+            '{"entity": "payments", "log_level": "warning"}',
+            '{"entity": "payments", "log_level": "error", "supersedes": "warning"}',
+        ),
+    ],
+)
+def test_a_statement_naming_the_others_value_as_replaced_never_restates_it(
+    older: str, newer: str
+) -> None:
+    """The newer holds every word of the older, and says the older's value is the one it
+    replaced (a comment's "-- was", a keyword's ":replaces", a "supersedes" field): two
+    values, never one statement to merge."""
+    assert read_statement(newer).former == ("warn",)
+    assert not may_restate(older, newer)
+    assert not may_fold(newer, older)
 
 
 def _at(year: int) -> datetime:
