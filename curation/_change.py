@@ -1212,6 +1212,8 @@ def may_restate(a: str, b: str) -> bool:
         _same_values_elsewhere(first, second, found) or _asked_apart(first, second, found)
     ):
         return False  # one value said of two subjects ("catalog … 8121" / "search … 8121")
+    if _another_of_a_kind_stated(first, second) or _another_of_a_kind_stated(second, first):
+        return False  # "… = 736 seats" / "… quoted 736 seats … it is now 751 seats"
     if found.shared < MIN_TEMPLATE_SHARE * min(len(first.words), len(second.words)):
         # a paraphrase may leave a detail out; it may not say another value instead
         return not (values_first - values_second and values_second - values_first)
@@ -1310,6 +1312,14 @@ def _stated(statement: Statement) -> _Stated:
         frozenset(kinds),
         {word: frozenset(k) for word, k in kinds.items()},
     )
+
+
+def _another_of_a_kind_stated(one: Statement, other: Statement) -> bool:
+    """Whether ``other`` states a value ``one`` does not, of a kind ``one`` states (a
+    second count, amount or date beside the one they share): a statement that adds such a
+    value records another value ("now 751 seats", "corrected to 475 seats"), not a detail."""
+    kinds = {kind for kind, _ in _stated(one).values}
+    return any(kind in kinds for kind, _ in _stated(other).values - _stated(one).values)
 
 
 def _only_adds_values(vaguer: Statement, fuller: Statement) -> bool:

@@ -407,6 +407,30 @@ def test_a_statement_naming_the_others_value_as_replaced_never_restates_it(
     assert not may_fold(newer, older)
 
 
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            "Case notes 03/05/2021: confirmed with caller, the Harbour Street office, number of "
+            "desks = 42 desks.",
+            "Call summary: Customer quoted 42 desks as the number of desks of the Harbour "
+            "Street office. Advised it is now 48 desks.",
+        ),
+        (
+            ":The page should give 42 desks as the number of desks of the Harbour Street "
+            "office. ~~~~",
+            ":I've changed the number of desks of the Harbour Street office from 42 desks to "
+            "48 desks; see the page history. ~~~~",
+        ),
+    ],
+)
+def test_a_second_value_of_a_kind_already_stated_is_no_detail(older: str, newer: str) -> None:
+    """The newer holds the older's count and adds another count: a record of the value
+    replaced, never a restatement with a detail filled in to merge the older into."""
+    assert not may_restate(older, newer)
+    assert not may_fold(newer, older)
+
+
 def _at(year: int) -> datetime:
     return datetime(year, 1, 1, tzinfo=UTC)
 
