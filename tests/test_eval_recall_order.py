@@ -92,7 +92,7 @@ def test_the_cli_reports_every_arm_of_one_family(env: dict[str, str]) -> None:
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        (("--set", "z"), "--set='z'"),
+        (("--set", "nope"), "--set='nope'"),
         (("--set", "b", "--family", "haiku"), "--family='haiku'"),
         (("--set", "timeqa"), "--timeqa=''"),
         (("--set", "b", "--k", "0"), "--k must be in 1.."),
