@@ -874,33 +874,23 @@ class _Alignment:
 
 
 def _align(a: tuple[str, ...], b: tuple[str, ...]) -> _Alignment:
-    matcher = SequenceMatcher(None, a, b, autojunk=False)
-    subs = [op for op in matcher.get_opcodes() if op[0] == "replace"]
+    ops = SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    subs = [op for op in ops if op[0] == "replace"]
     inserted = sum(
-        (i2 - i1) + (j2 - j1)
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
-        if tag in ("delete", "insert")
+        (i2 - i1) + (j2 - j1) for tag, i1, i2, j1, j2 in ops if tag in ("delete", "insert")
     )
-    shared = sum(i2 - i1 for tag, i1, i2, _, _ in matcher.get_opcodes() if tag == "equal")
+    shared = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag == "equal")
     differing = frozenset(
-        word
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
-        if tag != "equal"
-        for word in (*a[i1:i2], *b[j1:j2])
+        word for tag, i1, i2, j1, j2 in ops if tag != "equal" for word in (*a[i1:i2], *b[j1:j2])
     )
-    if len(subs) == 1:
-        _, i1, i2, j1, j2 = subs[0]
-        ops = matcher.get_opcodes()
-        only_older = tuple(
-            i for tag, i1_, i2_, _, _ in ops if tag == "delete" for i in range(i1_, i2_)
-        )
-        only_newer = tuple(
-            j for tag, _, _, j1_, j2_ in ops if tag == "insert" for j in range(j1_, j2_)
-        )
-        return _Alignment(
-            slice(i1, i2), slice(j1, j2), 1, inserted, shared, differing, only_older, only_newer
-        )
-    return _Alignment(slice(0), slice(0), len(subs), inserted, shared, differing)
+    if len(subs) != 1:
+        return _Alignment(slice(0), slice(0), len(subs), inserted, shared, differing)
+    _, i1, i2, j1, j2 = subs[0]
+    only_older = tuple(i for tag, k1, k2, _, _ in ops if tag == "delete" for i in range(k1, k2))
+    only_newer = tuple(j for tag, _, _, k1, k2 in ops if tag == "insert" for j in range(k1, k2))
+    return _Alignment(
+        slice(i1, i2), slice(j1, j2), 1, inserted, shared, differing, only_older, only_newer
+    )
 
 
 def _spans_two_phrases(older: Statement, newer: Statement, found: _Alignment) -> bool:
