@@ -75,7 +75,7 @@ import snowballstemmer
 from wordfreq import zipf_frequency
 
 from curation._unionfind import UnionFind
-from curation._values import MONTH_NUMBERS, extract_values
+from curation._values import ASSIGNED_NAME, MONTH_NUMBERS, extract_values
 
 _MONTH = "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True))
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
@@ -221,6 +221,8 @@ def _words(text: str) -> list[tuple[str, int, int, bool]]:
     is a part of an identifier."""
     out: list[tuple[str, int, int, bool]] = []
     for match in _WORD.finditer(text):
+        if ASSIGNED_NAME.match(text, match.start()):
+            continue
         raw = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
         parts = [part for part in _IDENTIFIER_JOIN.split(raw) if part]
         out.extend((part, match.start(), match.end(), len(parts) > 1) for part in parts)

@@ -101,6 +101,10 @@ MONTH_NUMBERS: dict[str, int] = {
     for name in names
 }
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+# a sign and a number assigned a quoted or structured value ('$3 = "the euro"', '$5 =
+# {{value = …}}': a debugger's value history) name that value: no amount, nor content.
+# An amount may stand before "=" ("€599 = the desk's price", "$200 + $150 = $350")
+ASSIGNED_NAME = re.compile(r"[$€£¥]\d+(?=\s*=\s*[\"'{(\[<])")
 _MULTIPLIERS = {
     "k": 1_000,
     "thousand": 1_000,
@@ -454,6 +458,7 @@ class ValueProfile:
 
 def _consume(text: str, values: dict[str, dict[str, str]]) -> str:
     """Run every extractor in order; blank each claimed span so no later one sees it."""
+    text = ASSIGNED_NAME.sub(lambda m: " " * len(m.group(0)), text)
     for pattern, normalize in _EXTRACTORS:
         pieces: list[str] = []
         last = 0

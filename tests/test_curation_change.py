@@ -1263,6 +1263,21 @@ def test_two_amounts_of_one_subject_are_still_ordered_newest_first() -> None:
     assert order.order[0] == 1
 
 
+def test_a_debuggers_value_history_is_no_amount() -> None:
+    """gdb prints each value it shows as "$3 = …": a name of the value, no amount. Read as
+    money, it made every printed fact "measure" something its watchpoint change did not,
+    so the newer value stayed below as another slot."""
+    texts = [
+        '(gdb) p fact->currency\n$3 = "the Deutsche Mark"\n(gdb) p fact->entity\n$4 = "Kosovo"',
+        'Hardware watchpoint 2: fact->currency\n\nOld value = "the Deutsche Mark"\n'
+        'New value = "the euro"\nkb_refresh (entity="Kosovo") at kb.c:301',
+    ]
+    order = _slot_order(
+        "What is the latest legal tender in Kosovo?", texts, [1999, 2002], [0.42, 0.37]
+    )
+    assert order.order[0] == 1
+
+
 def test_a_name_joined_by_a_connector_names_the_subject() -> None:
     """ "Reserve Bank of Australia" is one name of common words, joined by "of": the bank's
     newer statement goes first though other central banks' notes sit between the two."""

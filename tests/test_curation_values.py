@@ -124,3 +124,21 @@ def test_the_same_number_in_another_unit_is_another_value(a: str, b: str) -> Non
     """A unit of time or size, or a rate, belongs to the amount: two statements that share
     the number but not the unit are never one statement (no duplicate merge)."""
     assert len(value_differences(a, b)) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "money"),
+    [
+        ('$3 = "the Slovak koruna"', []),
+        ('$5 = {{value = "the kroon", until = "2011-01-01"}}', []),
+        ("\u20ac599 = the Atlas standing desk's price", ["EUR 599"]),
+        ("$200 + $150 = $350", ["USD 150", "USD 200", "USD 350"]),
+        ("the fee is $3 == $3", ["USD 3"]),
+    ],
+)
+def test_a_sign_before_a_number_assigned_a_quoted_value_names_it(
+    text: str, money: list[str]
+) -> None:
+    """An amount may stand before "=" (a price defined, a sum); a sign and a number assigned
+    a quoted or structured value is a value's name."""
+    assert sorted(extract_values(text).values.get("money", {})) == money
