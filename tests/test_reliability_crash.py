@@ -15,7 +15,13 @@ from sqlalchemy import text
 
 from curation import MemoryStore
 from curation._store.database import Database
-from evaluation.reliability.crash import CrashReport, CrashSettings, run_crash
+from evaluation.reliability.crash import (
+    CrashReport,
+    CrashSettings,
+    KillOutcome,
+    next_probe,
+    run_crash,
+)
 from evaluation.reliability.fingerprint import read_fingerprint
 from evaluation.reliability.history import history_problems
 from evaluation.reliability.scratch import ScratchServer
@@ -47,7 +53,8 @@ def test_every_interruption_leaves_exactly_before_or_after(crash_report: CrashRe
         (o.index, o.method, o.outcome, o.problems) for o in crash_report.outcomes if not o.survived
     ]
     assert failures == []
-    assert len(crash_report.outcomes) == 10 + 4 + 1
+    probes = crash_report.settings.probes
+    assert 10 + 4 + 1 <= len(crash_report.outcomes) <= 10 + 4 + 1 + 2 * probes
     assert {o.outcome for o in crash_report.outcomes} <= {"before", "after"}
     assert all(o.lock_free and o.converged for o in crash_report.outcomes)
 
@@ -75,6 +82,26 @@ def test_the_interruptions_landed_inside_the_transaction(crash_report: CrashRepo
     assert crash_report.outcomes[-1].fraction == -1.0
     assert crash_report.outcomes[-1].outcome == "after"
     assert crash_report.planned["duplicates_archived"] + crash_report.planned["decayed"] > 1000
+
+
+def _outcome(method: str, fraction: float, outcome: str, rows: int) -> KillOutcome:
+    return KillOutcome(0, method, 0.0, fraction, "killed", outcome, rows, True, True)
+
+
+def test_a_probe_halves_the_span_until_one_lands_inside_the_transaction() -> None:
+    """The kill points a loaded machine moved off the transaction are searched between the
+    latest that found nothing written and the earliest that found the commit."""
+    seen = [
+        _outcome("sigkill", 0.1, "before", 0),
+        _outcome("sigkill", 0.3, "before", 0),
+        _outcome("sigkill", 0.5, "after", 0),
+        _outcome("terminate", 0.2, "before", 12),
+    ]
+    assert next_probe(seen, "sigkill", 1.3) == pytest.approx(0.4)
+    assert next_probe(seen, "terminate", 1.3) is None
+    nothing_written = [_outcome("sigkill", 1.2, "before", 0)]
+    assert next_probe(nothing_written, "sigkill", 1.3) == pytest.approx(1.8)
+    assert next_probe([], "sigkill", 1.3) == pytest.approx(0.65)
 
 
 def test_the_fingerprint_sees_a_single_changed_row(store: MemoryStore) -> None:

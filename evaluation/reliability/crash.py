@@ -25,7 +25,7 @@ import statistics
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection as Channel
 from multiprocessing.process import BaseProcess
@@ -55,6 +55,10 @@ class CrashSettings:
     seed: int = 7
     overshoot: float = 1.3  # delays spread over [0, overshoot * the apply's duration]
     calibration_runs: int = 3  # uninterrupted applies timed for that duration
+    # more interruptions per method, each halving the span between the latest that found
+    # nothing written and the earliest that found the commit, until one lands inside the
+    # transaction: a loaded machine moves the apply's timing away from the calibrated one
+    probes: int = 6
     timeout_s: float = 60.0
 
 
@@ -276,6 +280,20 @@ def schedule(settings: CrashSettings) -> list[tuple[str, float | None]]:
     return [*plan, ("sigkill", None)]
 
 
+def next_probe(outcomes: Sequence[KillOutcome], method: str, overshoot: float) -> float | None:
+    """The fraction halfway between ``method``'s latest interruption that found nothing
+    written and its earliest that found the commit (None: one already landed inside the
+    transaction)."""
+    mine = [o for o in outcomes if o.method == method and o.fraction >= 0]
+    if any(o.outcome == "before" and o.rows_written > 0 for o in mine):
+        return None
+    early = [o.fraction for o in mine if o.outcome == "before"]
+    late = [o.fraction for o in mine if o.outcome == "after"]
+    low = max(early, default=0.0)
+    high = min((f for f in late if f > low), default=max(overshoot, 2 * low))
+    return (low + high) / 2
+
+
 def _uninterrupted(children: _Children, server: ScratchServer, name: str, timeout: float) -> float:
     fate, seconds = _interrupt(children, server, name, None, None, timeout)
     if fate != "finished":
@@ -337,7 +355,9 @@ def run_crash(
 
         clones = ClonePipeline(server, template)
         outcomes: list[KillOutcome] = []
-        for index, (method, fraction) in enumerate(schedule(settings)):
+
+        def interrupt(method: str, fraction: float | None) -> None:
+            index = len(outcomes)
             name = clones.take()
             try:
                 outcome = _one_interruption(
@@ -352,6 +372,17 @@ def run_crash(
                 f" {outcome.rows_written} rows written"
                 + ("" if outcome.survived else f" PROBLEMS {outcome.problems[:3]}")
             )
+
+        *spread, after_commit = schedule(settings)
+        for method, fraction in spread:
+            interrupt(method, fraction)
+        for method in METHODS:
+            for _ in range(settings.probes):
+                probe = next_probe(outcomes, method, settings.overshoot)
+                if probe is None:
+                    break
+                interrupt(method, probe)
+        interrupt(*after_commit)
         return CrashReport(
             settings=settings,
             planned=plan.counts(),
