@@ -1293,7 +1293,16 @@ class _Stated:
 
 @lru_cache(maxsize=16384)
 def _stated(statement: Statement) -> _Stated:
-    found = extract_values(" ".join(statement.written)).values
+    # an amount or a share read from the words run together counts only where the text
+    # writes it: a list's index before a quoted item ("1  'the euro'") or a number after an
+    # amount ("$23 USD)\n2.") is none
+    text = _spaced(statement.text)
+    found = {
+        kind: {v: surface for v, surface in values.items() if _spaced(surface) in text}
+        if kind in MEASURES
+        else values
+        for kind, values in extract_values(" ".join(statement.written)).values.items()
+    }
     kinds: dict[str, set[str]] = {}
     for category, values in found.items():
         for surface in values.values():
@@ -1304,6 +1313,10 @@ def _stated(statement: Statement) -> _Stated:
         frozenset(kinds),
         {word: frozenset(k) for word, k in kinds.items()},
     )
+
+
+def _spaced(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 def _another_of_a_kind_stated(one: Statement, other: Statement) -> bool:

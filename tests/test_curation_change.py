@@ -1234,6 +1234,22 @@ def test_the_parts_of_an_identifier_asked_whole_are_no_slot_words() -> None:
     assert 0 not in order.newest
 
 
+def test_an_amount_the_text_never_writes_is_none() -> None:
+    """A Perl debugger's list history puts an index before each quoted value: its words run
+    together read "1 euro", an amount nobody wrote, and the history "measured" money its
+    older record did not, so the newer value stayed below as another slot."""
+    texts = [
+        "$VAR1 = {\n  'entity' => 'Latvia',\n  'currency' => 'the lats',\n"
+        "  'since' => '1993-03-05'\n};",
+        "  DB<2> x $kb->{'Latvia'}{'currency_history'}\n0  ARRAY(0x55d0c8)\n"
+        "   0  'the lats'\n   1  'the euro'",
+    ]
+    order = _slot_order(
+        "What do shoppers in Latvia pay with at the till?", texts, [1993, 2014], [0.30, 0.24]
+    )
+    assert order.order[0] == 1
+
+
 @pytest.mark.parametrize(
     ("other", "jumps"),
     [
