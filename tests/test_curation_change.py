@@ -1234,22 +1234,6 @@ def test_the_parts_of_an_identifier_asked_whole_are_no_slot_words() -> None:
     assert 0 not in order.newest
 
 
-def test_an_amount_the_text_never_writes_is_none() -> None:
-    """A Perl debugger's list history puts an index before each quoted value: its words run
-    together read "1 euro", an amount nobody wrote, and the history "measured" money its
-    older record did not, so the newer value stayed below as another slot."""
-    texts = [
-        "$VAR1 = {\n  'entity' => 'Latvia',\n  'currency' => 'the lats',\n"
-        "  'since' => '1993-03-05'\n};",
-        "  DB<2> x $kb->{'Latvia'}{'currency_history'}\n0  ARRAY(0x55d0c8)\n"
-        "   0  'the lats'\n   1  'the euro'",
-    ]
-    order = _slot_order(
-        "What do shoppers in Latvia pay with at the till?", texts, [1993, 2014], [0.30, 0.24]
-    )
-    assert order.order[0] == 1
-
-
 @pytest.mark.parametrize(
     ("other", "jumps"),
     [
@@ -1279,18 +1263,31 @@ def test_two_amounts_of_one_subject_are_still_ordered_newest_first() -> None:
     assert order.order[0] == 1
 
 
-def test_a_debuggers_value_history_is_no_amount() -> None:
-    """gdb prints each value it shows as "$3 = …": a name of the value, no amount. Read as
-    money, it made every printed fact "measure" something its watchpoint change did not,
-    so the newer value stayed below as another slot."""
-    texts = [
-        '(gdb) p fact->currency\n$3 = "the Deutsche Mark"\n(gdb) p fact->entity\n$4 = "Kosovo"',
-        'Hardware watchpoint 2: fact->currency\n\nOld value = "the Deutsche Mark"\n'
-        'New value = "the euro"\nkb_refresh (entity="Kosovo") at kb.c:301',
-    ]
-    order = _slot_order(
-        "What is the latest legal tender in Kosovo?", texts, [1999, 2002], [0.42, 0.37]
-    )
+@pytest.mark.parametrize(
+    ("question", "older", "newer"),
+    [
+        (  # gdb names each value it prints "$3 = …": no amount
+            "What is the latest legal tender in Kosovo?",
+            '(gdb) p fact->currency\n$3 = "the Deutsche Mark"\n(gdb) p fact->entity\n$4 = "Kosovo"',
+            'Hardware watchpoint 2: fact->currency\n\nOld value = "the Deutsche Mark"\n'
+            'New value = "the euro"\nkb_refresh (entity="Kosovo") at kb.c:301',
+        ),
+        (  # a Perl list history's index before a quoted value: its words run together
+            # read "1 euro", an amount the text never writes
+            "What do shoppers in Latvia pay with at the till?",
+            "$VAR1 = {\n  'entity' => 'Latvia',\n  'currency' => 'the lats',\n"
+            "  'since' => '1993-03-05'\n};",
+            "  DB<2> x $kb->{'Latvia'}{'currency_history'}\n0  ARRAY(0x55d0c8)\n"
+            "   0  'the lats'\n   1  'the euro'",
+        ),
+    ],
+)
+def test_a_debuggers_transcript_states_no_amount_it_does_not_write(
+    question: str, older: str, newer: str
+) -> None:
+    """Read as money, a debugger's value names and list indexes made one side "measure"
+    something the other did not, so the newer value stayed below as another slot."""
+    order = _slot_order(question, [older, newer], [1999, 2014], [0.42, 0.37])
     assert order.order[0] == 1
 
 
