@@ -477,8 +477,15 @@ DOMAINS_Z = frozenset(
         *("writing_systems", "song_contests", "web_records", "puzzles_and_games"),
     }
 )
+# set AA's, which set AB and later real-world sets write none of either
+DOMAINS_AA = frozenset(
+    {
+        *("national_capitals", "sports_leagues", "sports_rules", "telephone_numbering"),
+        *("postal_codes", "government_departments", "administrative_divisions", "stadiums"),
+    }
+)
 # every real-world set's domains before set N's, O's, P's, Q's, R's, S's, T's, U's, V's, W's,
-# X's, Y's, Z's and AA's: a later set writes none
+# X's, Y's, Z's, AA's and AB's: a later set writes none
 DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
 DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
 DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
@@ -493,6 +500,7 @@ DOMAINS_BEFORE_X = DOMAINS_BEFORE_W | DOMAINS_W
 DOMAINS_BEFORE_Y = DOMAINS_BEFORE_X | DOMAINS_X
 DOMAINS_BEFORE_Z = DOMAINS_BEFORE_Y | DOMAINS_Y
 DOMAINS_BEFORE_AA = DOMAINS_BEFORE_Z | DOMAINS_Z
+DOMAINS_BEFORE_AB = DOMAINS_BEFORE_AA | DOMAINS_AA
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 
