@@ -220,13 +220,32 @@ def _words(text: str) -> list[tuple[str, int, int, bool]]:
     """Each word of ``text`` as written, where its match starts and ends, and whether it
     is a part of an identifier."""
     out: list[tuple[str, int, int, bool]] = []
-    for match in _WORD.finditer(text):
+    matches = list(_WORD.finditer(text))
+    for n, match in enumerate(matches):
         if ASSIGNED_NAME.match(text, match.start()):
             continue
         raw = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
+        if raw == "US" and not _among_capitals(text, matches, n):
+            raw = "USA"  # the country's name, not the pronoun "us"
         parts = [part for part in _IDENTIFIER_JOIN.split(raw) if part]
         out.extend((part, match.start(), match.end(), len(parts) > 1) for part in parts)
     return out
+
+
+def _among_capitals(text: str, matches: list[re.Match[str]], n: int) -> bool:
+    """Whether the words beside the ``n``-th on its line are all written in capitals, as
+    a shouted phrase is ("CONTACT US TODAY"): there "US" is the pronoun. A record's field
+    name in capitals on one side ("SUMMARY:US Chess Federation …") is no such phrase."""
+    line_start = text.rfind("\n", 0, matches[n].start()) + 1
+    line_end = text.find("\n", matches[n].end())
+    if line_end < 0:
+        line_end = len(text)
+    beside = [
+        matches[k].group(0)
+        for k in (n - 1, n + 1)
+        if 0 <= k < len(matches) and line_start <= matches[k].start() < line_end
+    ]
+    return bool(beside) and all(word.isupper() for word in beside)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:

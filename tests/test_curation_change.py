@@ -1615,6 +1615,44 @@ def test_a_name_of_common_words_names_the_subject_when_nothing_rare_does() -> No
     assert found.order.index(4) > found.order.index(3)
 
 
+SUPREME_COURTS = [
+    (
+        "[Supreme Court of India]\npresiding_judge = Surya Kant\n; was B. R. Gavai",
+        _day(2025, 11, 24),
+        0.62,
+    ),
+    (
+        "; presiding judge of US Supreme Court\n[US Supreme Court]\npresiding_judge = John Roberts",
+        _day(2005, 9, 29),
+        0.60,
+    ),
+]
+
+
+def test_us_in_capitals_names_the_country() -> None:
+    """ "US" in capitals is the country, not the pronoun "us": read as a function word, "the
+    US Supreme Court" named only "Supreme Court", and India's newer presiding judge went
+    first as its newest version."""
+    found = _ordered("Who is the presiding judge of the US Supreme Court?", SUPREME_COURTS)
+    assert found.order[0] == 1 and found.newest == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "names_the_country"),
+    [
+        ("The US embassy in Cuba is on the Malecón.", True),
+        ("Walmart's US store hours: 6 a.m. to 11 p.m.", True),
+        ("Let us know when the embassy opens.", False),
+        ("Us? We moved the embassy.", False),
+        ("CALL US ABOUT THE EMBASSY", False),  # shouted: every word in capitals
+    ],
+)
+def test_only_us_written_in_capitals_in_plain_text_is_a_content_word(
+    text: str, names_the_country: bool
+) -> None:
+    assert ("usa" in read_statement(text).words) == names_the_country
+
+
 RUGBY_COACHES = [
     ('{"data": {"head_coach": "Eddie Jones", "entity": "England"}}', _day(2015, 12, 1), 0.269),
     (
