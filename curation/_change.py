@@ -216,6 +216,9 @@ def _norm(surface: str) -> str:
 _IDENTIFIER_JOIN = re.compile(r"(?<=[^\W\d_])[._-](?=[^\W\d_])")
 
 
+_THE_US = frozenset({"U.S", "U.S.A", "USA"})  # the country written with stops: one name
+
+
 def _words(text: str) -> list[tuple[str, int, int, bool]]:
     """Each word of ``text`` as written, where its match starts and ends, and whether it
     is a part of an identifier."""
@@ -225,7 +228,7 @@ def _words(text: str) -> list[tuple[str, int, int, bool]]:
         if ASSIGNED_NAME.match(text, match.start()):
             continue
         raw = match.group(0).replace("\u2019", "'").strip(".'").removesuffix("'s")
-        if raw == "US" and not _among_capitals(text, matches, n):
+        if raw in _THE_US or (raw == "US" and not _among_capitals(text, matches, n)):
             raw = "USA"  # the country's name, not the pronoun "us"
         parts = [part for part in _IDENTIFIER_JOIN.split(raw) if part]
         out.extend((part, match.start(), match.end(), len(parts) > 1) for part in parts)

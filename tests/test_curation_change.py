@@ -1637,6 +1637,14 @@ def test_us_in_capitals_names_the_country() -> None:
     assert found.order[0] == 1 and found.newest == {}
 
 
+@pytest.mark.parametrize("written", ["U.S.", "U.S.A.", "USA"])
+def test_the_country_written_with_stops_is_the_same_name(written: str) -> None:
+    assert (
+        read_statement(f"The {written} Supreme Court").words
+        == read_statement("The US Supreme Court").words
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "names_the_country"),
     [
