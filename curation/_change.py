@@ -823,6 +823,37 @@ def _former_apart(content: str) -> tuple[str, tuple[str, ...]]:
     return " ".join(kept), tuple(former)
 
 
+# a unified diff's removed and added lines ("-ceo: Nils Andersen" / "+ceo: Søren Skou"); a
+# header's ("--- a/facts.yml") has a second mark
+_REMOVED_LINE = re.compile(r"^-(?!-).*$", re.MULTILINE)
+_ADDED_LINE = re.compile(r"^\+(?!\+).*$", re.MULTILINE)
+
+
+def _removed_apart(content: str) -> tuple[str, tuple[str, ...]]:
+    """``content`` without a diff's changed lines' old versions, and the words they held
+    that no added line holds: the value the diff replaced, as "previous: …" names one.
+    Left in, the old value read as stated, and the older fact folded into its own
+    replacement as a duplicate. A removed line is a changed line's old version when it
+    shares a word with an added one (its key: `-   "value": "Fabiola Gianotti"` beside
+    `+   "value": "Mark Thomson"`, not a snapshot's "- Snapshot  - 1" header) or is the
+    diff's only one of each; with no added line a dash opens a list item."""
+    added = [_words_of(line[1:]) for line in _ADDED_LINE.findall(content)]
+    removed = _REMOVED_LINE.findall(content)
+    if not added or not removed:
+        return content, ()
+    alone = len(added) == len(removed) == 1
+    old = {line for line in removed if alone or any(_words_of(line[1:]) & w for w in added)}
+    kept = set().union(*added)
+    former = tuple(w for line in removed if line in old for w in content_words(line[1:]))
+    without = _REMOVED_LINE.sub(lambda line: "" if line.group(0) in old else line.group(0), content)
+    return without, tuple(w for w in former if w not in kept)
+
+
+def _words_of(line: str) -> set[str]:
+    """A line's content words without its numbers (a count of lines is no shared key)."""
+    return {w for w in content_words(line) if not any(c.isdigit() for c in w)}
+
+
 @lru_cache(maxsize=16384)
 def read_statement(text: str) -> Statement:
     """``text`` read once (the plan compares one entry with each of its neighbours)."""
@@ -838,7 +869,9 @@ def read_statement(text: str) -> Statement:
             kept.append(text[cursor : note.start])
             cursor = note.end
     kept.append(text[cursor:])
-    content, former = _former_apart(" ".join(kept))
+    content, removed = _removed_apart(" ".join(kept))
+    content, former = _former_apart(content)
+    former = removed + former
     parsed = _content(content)
     return Statement(
         text=text,

@@ -1615,6 +1615,50 @@ def test_a_name_of_common_words_names_the_subject_when_nothing_rare_does() -> No
     assert found.order.index(4) > found.order.index(3)
 
 
+MYSQL_STEWARD = '"MySQL.steward" = "Sun Microsystems";'
+MYSQL_STEWARD_DIFF = '-"MySQL.steward" = "Sun Microsystems";\n+"MySQL.steward" = "Oracle";'
+
+
+def test_a_diffs_removed_line_is_the_value_it_replaced() -> None:
+    """A unified diff's removed line states nothing now: it names the value the added line
+    replaced, as "previous: …" does. Read as stated, the older fact folded into its own
+    replacement as a duplicate, and recall kept it on top of the diff far below it."""
+    found = compare_slots(MYSQL_STEWARD, MYSQL_STEWARD_DIFF)
+    assert found.verdict is SlotVerdict.CHANGE and found.newer_value == "Oracle"
+    assert not may_fold(MYSQL_STEWARD_DIFF, MYSQL_STEWARD)
+    other = '"PostgreSQL.steward" = "the PostgreSQL Global Development Group";'
+    order = newest_of_slot_first(
+        "Who is the steward of MySQL?",
+        [MYSQL_STEWARD, other, MYSQL_STEWARD_DIFF],
+        [_at(2008), _at(2012), _at(2010)],
+        [0.80, 0.60, 0.45],
+        band=0.25,
+    )
+    assert order.order[0] == 2 and order.newest == {0: 2}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- Sun Microsystems\n- Oracle",  # a list's items, each stated
+        "-Sun Microsystems\n-Oracle",  # removed lines with nothing added
+        "--- before\n+++ after\nsteward: Oracle",  # a diff's header lines
+    ],
+)
+def test_dashes_without_an_added_line_name_nothing_replaced(text: str) -> None:
+    assert read_statement(text).former == ()
+
+
+def test_only_a_changed_lines_old_version_names_a_replaced_value() -> None:
+    """A snapshot diff's header ("- Snapshot  - 1") shares no key with an added line: it
+    names nothing replaced, and the changed field's old value alone is the former one."""
+    snapshot = (
+        "- Snapshot  - 1\n+ Received  + 1\n\n  Object {\n"
+        '-   "value": "Fabiola Gianotti",\n+   "value": "Mark Thomson",\n  }'
+    )
+    assert read_statement(snapshot).former == ("fabiola", "gianotti")
+
+
 SUPREME_COURTS = [
     (
         "[Supreme Court of India]\npresiding_judge = Surya Kant\n; was B. R. Gavai",
