@@ -216,7 +216,7 @@ def _norm(surface: str) -> str:
 _IDENTIFIER_JOIN = re.compile(r"(?<=[^\W\d_])[._-](?=[^\W\d_])")
 
 
-_THE_US = frozenset({"U.S", "U.S.A", "USA"})  # the country written with stops: one name
+_THE_US = frozenset({"U.S", "U.S.A", "USA"})  # the country, with its stops or without: one name
 
 
 def _words(text: str) -> list[tuple[str, int, int, bool]]:
