@@ -216,7 +216,7 @@ def _norm(surface: str) -> str:
 _IDENTIFIER_JOIN = re.compile(r"(?<=[^\W\d_])[._-](?=[^\W\d_])")
 
 
-_THE_US = frozenset({"U.S", "U.S.A", "USA"})  # the country, with its stops or without: one name
+_THE_US = frozenset({"U.S", "U.S.A"})  # the country written with stops: the name "USA"
 
 
 def _words(text: str) -> list[tuple[str, int, int, bool]]:
@@ -844,9 +844,11 @@ def _removed_apart(content: str) -> tuple[str, tuple[str, ...]]:
     alone = len(added) == len(removed) == 1
     old = {line for line in removed if alone or any(_words_of(line[1:]) & w for w in added)}
     kept = set().union(*added)
-    former = tuple(w for line in removed if line in old for w in content_words(line[1:]))
+    former = [
+        w for line in removed if line in old for w in content_words(line[1:]) if w not in kept
+    ]
     without = _REMOVED_LINE.sub(lambda line: "" if line.group(0) in old else line.group(0), content)
-    return without, tuple(w for w in former if w not in kept)
+    return without, tuple(former)
 
 
 def _words_of(line: str) -> set[str]:
