@@ -1595,13 +1595,20 @@ def _paraphrases(question: _Question, statements: Sequence[Statement]) -> frozen
         return frozenset()
     asked = question.subject.union(*(s.words for s in covering))
     others = [s for s in own if not question.covers_slot(s)]
+    return frozenset() if _a_second_slot_shown(others, asked) else frozenset(others)
+
+
+def _a_second_slot_shown(others: Sequence[Statement], asked: frozenset[str]) -> bool:
+    """Two of ``others`` (a subject's statements missing the words asked) share a word of
+    their own, besides ``asked``: a label of another slot ("secretary_of_state" twice
+    beside "official_name"). Each sharing none is the asked slot in other words."""
     for n, statement in enumerate(others):
         mine = set(statement.words) - asked
         if any(
             mine & set(other.words) for other in others[n + 1 :] if other.words != statement.words
         ):
-            return frozenset()
-    return frozenset(others)
+            return True
+    return False
 
 
 def _name_phrases(
@@ -1870,6 +1877,7 @@ def newest_of_slot_first(
         members = _one_frame_two_slots(members, relevance, statements, question, moment)
         members = _in_the_questions_frame(members, frame, frame_band, statements, question)
         members = _written_alike(members, relevance, texts, statements, question, alike)
+        members = _under_the_asked_label(members, relevance, statements, question)
         unanswering: list[int] = []
         if len(members) > 1 and question.subject:
             answering = _of_the_asked_kind(members, statements, question, held)
@@ -1888,6 +1896,7 @@ def newest_of_slot_first(
     members = _one_key(members, slot_keys, relevance)
     if members:
         members = _of_the_best_slot(members, slot_of, relevance, statements, question)
+        members = _under_the_asked_label(members, relevance, statements, question)
     unanswering = []
     if near > 0 and len(members) > 1 and question.subject:
         if not frame:
@@ -1977,6 +1986,49 @@ def _of_the_best_slot(
         if slot_of[i] == best_slot
         or (slot_of[i] == i and (not covered or question.covers_slot(statements[i])))
     ]
+
+
+def _under_the_asked_label(
+    members: list[int],
+    relevance: Sequence[float],
+    statements: Sequence[Statement],
+    question: _Question,
+) -> list[int]:
+    """A subject's statements about to be put newest first, without those lacking words of
+    the question that the most relevant one holds, when those words are the label the
+    store writes the slot under and another label is in evidence: two or more of the
+    subject's statements hold every one of them, and two of those lacking some share a word
+    of their own (``_a_second_slot_shown``). "What is the official name of the UK's housing
+    department?": the newer "secretary_of_state" = "Steve Reed" no longer goes above the
+    "official_name" change. A member naming the best one's value as replaced, or one
+    substitution away from it, stays. Under a label written once ("tier" once beside
+    "plan" and "subscription" for one account), the others are the slot in other words."""
+    if len(members) < 2 or not question.subject:
+        return members
+    best = max(members, key=lambda i: (relevance[i], -i))
+    label = [w for w, weight in question.slot_weights.items() if weight > 0]
+
+    def held(i: int) -> frozenset[str]:
+        return frozenset(w for w in label if w in statements[i].words)
+
+    asked = held(best)
+    own = [i for i, statement in enumerate(statements) if question.names_subject(statement)]
+    lacking = [i for i in own if not asked <= held(i)]
+    labelled = question.subject.union(*(statements[i].words for i in own if i not in lacking))
+    if len(own) - len(lacking) < 2 or not _a_second_slot_shown(
+        [statements[i] for i in lacking], labelled
+    ):
+        return members
+
+    def stays(i: int) -> bool:
+        if not held(i) < asked:
+            return True
+        former = set(statements[i].former)
+        if former and former <= set(statements[best].words):
+            return True
+        return compare_statements(statements[best], statements[i]).verdict is SlotVerdict.CHANGE
+
+    return [i for i in members if stays(i)]
 
 
 def _undated_in_a_batch(

@@ -946,6 +946,76 @@ def test_one_slot_in_two_shapes_stays_one_slot() -> None:
     assert order.order[0] == 3
 
 
+LEEDS_TRANSPORT = [
+    # (text, year written, similarity): two slots of one department, each with its history,
+    # and other cities' departments under the same labels
+    (
+        "; official name of Leeds's transport department changed, old value "
+        '"Leeds Highways Office"\nofficial_name = "Leeds Transport Agency"',
+        2023,
+        0.74,
+    ),
+    ('[Leeds\'s transport department]\ndirector = "Maya Osei"', 2025, 0.60),
+    (
+        '; director of Leeds\'s transport department changed, old value "Tom Reyes"\n'
+        'director = "Ana Ruiz"',
+        2024,
+        0.64,
+    ),
+    ('[Leeds\'s transport department]\ndirector = "Tom Reyes"', 2021, 0.62),
+    ('[Leeds\'s transport department]\nofficial_name = "Leeds Highways Office"', 2019, 0.61),
+    ('[York\'s housing department]\nofficial_name = "York Homes Office"', 2022, 0.52),
+    (
+        '; official name of Hull\'s water department changed, old value "Hull Water Board"\n'
+        'official_name = "Hull Water Agency"',
+        2020,
+        0.50,
+    ),
+    ('[Derby\'s parks department]\ndirector = "Lena Park"', 2024, 0.45),
+    ('[Bath\'s health department]\nofficial_name = "Bath Health Office"', 2018, 0.44),
+    ('[Ely\'s culture department]\nofficial_name = "Ely Arts Office"', 2018, 0.43),
+    ('[Wells\'s energy department]\nofficial_name = "Wells Power Office"', 2018, 0.42),
+    ('[Ripon\'s welfare department]\nofficial_name = "Ripon Care Office"', 2018, 0.41),
+]
+
+
+def test_another_label_of_the_subject_is_another_slot() -> None:
+    """The question's words are the label two of the department's statements are written
+    under ("official name"); two others share a label of their own ("director"). The
+    newest director, within the band and naming the department, is another slot: the
+    official name's change stays first (before, "Maya Osei" went first)."""
+    texts, years, relevance = (list(column) for column in zip(*LEEDS_TRANSPORT, strict=True))
+    order = _slot_order(
+        "What is the official name of Leeds's transport department?", texts, years, relevance
+    )
+    assert order.order[0] == 0
+    assert not {1, 2, 3} & (set(order.newest) | set(order.newest.values()))
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        ("tier", "plan", "subscription"),  # the question's label written once
+        ("tier", "plan", "plan"),  # ... beside another written twice
+        ("tier", "tier", "plan", "subscription"),  # twice, the others once each
+    ],
+)
+def test_one_slot_under_several_labels_stays_one_slot(labels: tuple[str, ...]) -> None:
+    """One account's plan written under several labels: the statements missing the asked
+    one ("tier") are its versions in other words, and the newest comes first however the
+    labels repeat, unless two missing it share a label while the asked one is written
+    twice (then that is a second slot, and no fixture here has one)."""
+    plans = ["Free", "Starter", "Team", "Business"]
+    texts = [
+        f'{{"account": "Harbor & Pine Dental", "{label}": "{plan}"}}'
+        for label, plan in zip(labels, plans, strict=False)
+    ]
+    years = [2018 + n for n in range(len(texts))]
+    relevance = [0.44 - 0.05 * n for n in range(len(texts))]
+    order = _slot_order("Which tier does Harbor & Pine Dental pay for?", texts, years, relevance)
+    assert order.order[0] == len(texts) - 1
+
+
 def _slot_order(
     question: str, texts: list[str], years: list[int], relevance: list[float]
 ) -> SlotOrder:
