@@ -946,36 +946,60 @@ def test_one_slot_in_two_shapes_stays_one_slot() -> None:
     assert order.order[0] == 3
 
 
+def _registry_change(label: str, department: str, key: str, old: str, new: str) -> str:
+    """A registry export's change record: a comment naming the replaced value, then the key."""
+    return f'; {label} of {department} changed, old value "{old}"\n{key} = "{new}"'
+
+
+def _registry_value(department: str, key: str, value: str) -> str:
+    return f'[{department}]\n{key} = "{value}"'
+
+
+LEEDS = "Leeds's transport department"
 LEEDS_TRANSPORT = [
     # (text, year written, similarity): two slots of one department, each with its history,
     # and other cities' departments under the same labels
     (
-        "; official name of Leeds's transport department changed, old value "
-        '"Leeds Highways Office"\nofficial_name = "Leeds Transport Agency"',
+        _registry_change(
+            "official name",
+            LEEDS,
+            "official_name",
+            "Leeds Highways Office",
+            "Leeds Transport Agency",
+        ),
         2023,
         0.74,
     ),
-    ('[Leeds\'s transport department]\ndirector = "Maya Osei"', 2025, 0.60),
+    (_registry_value(LEEDS, "director", "Maya Osei"), 2025, 0.60),
+    (_registry_change("director", LEEDS, "director", "Tom Reyes", "Ana Ruiz"), 2024, 0.64),
+    (_registry_value(LEEDS, "director", "Tom Reyes"), 2021, 0.62),
+    (_registry_value(LEEDS, "official_name", "Leeds Highways Office"), 2019, 0.61),
     (
-        '; director of Leeds\'s transport department changed, old value "Tom Reyes"\n'
-        'director = "Ana Ruiz"',
-        2024,
-        0.64,
+        _registry_value("York's housing department", "official_name", "York Homes Office"),
+        2022,
+        0.52,
     ),
-    ('[Leeds\'s transport department]\ndirector = "Tom Reyes"', 2021, 0.62),
-    ('[Leeds\'s transport department]\nofficial_name = "Leeds Highways Office"', 2019, 0.61),
-    ('[York\'s housing department]\nofficial_name = "York Homes Office"', 2022, 0.52),
     (
-        '; official name of Hull\'s water department changed, old value "Hull Water Board"\n'
-        'official_name = "Hull Water Agency"',
+        _registry_change(
+            "official name",
+            "Hull's water department",
+            "official_name",
+            "Hull Water Board",
+            "Hull Water Agency",
+        ),
         2020,
         0.50,
     ),
-    ('[Derby\'s parks department]\ndirector = "Lena Park"', 2024, 0.45),
-    ('[Bath\'s health department]\nofficial_name = "Bath Health Office"', 2018, 0.44),
-    ('[Ely\'s culture department]\nofficial_name = "Ely Arts Office"', 2018, 0.43),
-    ('[Wells\'s energy department]\nofficial_name = "Wells Power Office"', 2018, 0.42),
-    ('[Ripon\'s welfare department]\nofficial_name = "Ripon Care Office"', 2018, 0.41),
+    (_registry_value("Derby's parks department", "director", "Lena Park"), 2024, 0.45),
+    *(
+        (_registry_value(f"{city}'s {what} department", "official_name", name), 2018, similarity)
+        for city, what, name, similarity in [
+            ("Bath", "health", "Bath Health Office", 0.44),
+            ("Ely", "culture", "Ely Arts Office", 0.43),
+            ("Wells", "energy", "Wells Power Office", 0.42),
+            ("Ripon", "welfare", "Ripon Care Office", 0.41),
+        ]
+    ),
 ]
 
 
