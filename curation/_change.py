@@ -1814,7 +1814,9 @@ def newest_of_slot_first(
     are not far below even that) and, when the best hit's group holds the question's slot
     words, the ungrouped hits that lack them (``_of_the_best_slot``). In both steps, a
     statement measuring another kind of thing than the most relevant one (an amount beside
-    a name: ``_one_measure``) is another slot. With ``text_relevance`` (the cosine of one
+    a name: ``_one_measure``) is another slot, and so is one lacking the question's words
+    the most relevant one holds when they are the slot's label and another label of the
+    subject is in evidence (``_under_the_asked_label``). With ``text_relevance`` (the cosine of one
     text to others) and an ``alike_cosine``, a slot group keeps only the members written
     alike to its most relevant one (``_written_alike``).
 
@@ -1944,13 +1946,11 @@ def _named_successor_first(
     chain = [top]
 
     def succeeds(later: int, earlier: int) -> bool:
-        former = set(statements[later].former)
         return (
-            bool(former)
-            and later not in chain
+            later not in chain
             and moment(later) > moment(earlier)
-            and former <= set(statements[earlier].words)
-            and not former <= set(statements[later].words)
+            and _names_a_value_of(statements[later], statements[earlier])
+            and not set(statements[later].former) <= set(statements[later].words)
             and not filed_apart(keys[later], keys[earlier])
         )
 
@@ -1962,6 +1962,13 @@ def _named_successor_first(
         # the writer's link outranks a band step's guess that another hit came after it
         newest.pop(chain[-1], None)
         newest.update({older: chain[-1] for older in chain[:-1]})
+
+
+def _names_a_value_of(newer: Statement, older: Statement) -> bool:
+    """``newer`` names, as the value it replaced, words all of which ``older`` holds: the
+    writer's own link between the two, whatever their wording."""
+    former = set(newer.former)
+    return bool(former) and former <= set(older.words)
 
 
 def _of_the_best_slot(
@@ -2023,8 +2030,7 @@ def _under_the_asked_label(
     def stays(i: int) -> bool:
         if not held(i) < asked:
             return True
-        former = set(statements[i].former)
-        if former and former <= set(statements[best].words):
+        if _names_a_value_of(statements[i], statements[best]):
             return True
         return compare_statements(statements[best], statements[i]).verdict is SlotVerdict.CHANGE
 
