@@ -1816,9 +1816,9 @@ def newest_of_slot_first(
     statement measuring another kind of thing than the most relevant one (an amount beside
     a name: ``_one_measure``) is another slot, and so is one lacking the question's words
     the most relevant one holds when they are the slot's label and another label of the
-    subject is in evidence (``_under_the_asked_label``). With ``text_relevance`` (the cosine of one
-    text to others) and an ``alike_cosine``, a slot group keeps only the members written
-    alike to its most relevant one (``_written_alike``).
+    subject is in evidence (``_under_the_asked_label``). With ``text_relevance`` (the
+    cosine of one text to others) and an ``alike_cosine``, a slot group keeps only the
+    members written alike to its most relevant one (``_written_alike``).
 
     ``keys``: each hit's supersession key, if its writer gave one. Hits filed under two
     keys are two slots in steps 1 and 2: a keyed store holds one active statement per key,
