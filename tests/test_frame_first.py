@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from record_helpers import open_conflict, search_row
 
 from curation import CurationPolicy, MiniLMEmbedder
-from curation._change import _closest_frame_first, newest_of_slot_first
+from curation._change import newest_of_slot_first
+from curation._change.frames import _closest_frame_first
 from curation._policy import MINILM_MODEL
 from curation._ranking import frame_relevance, rank_candidates
 
