@@ -1,5 +1,5 @@
 """The change detector reads the same fact the same way in any wording, and never links
-two subjects (curation/_change.py)."""
+two subjects (curation/_change/)."""
 
 from __future__ import annotations
 
