@@ -847,6 +847,12 @@ NAMING_THE_REPLACED_VALUE = [  # each pair: a version, then the next naming it a
         "[General Motors]\nceo = Mary Barra\n; was Dan Akerson until January 2014",
     ),
     ("The standup starts at 09:15 (was 09:00).", "The standup starts at 09:30 (was 09:15)."),
+    (
+        "$VAR1 = { 'entity' => 'Nobel laureates', 'oldest' => 'Arthur Ashkin', "
+        "'replaced' => 'Leonid Hurwicz' };",
+        "$VAR1 = { 'entity' => 'Nobel laureates', 'oldest' => 'John Goodenough', "
+        "'replaced' => 'Arthur Ashkin' };",
+    ),
     ("Meta, formerly Facebook, is based in Menlo Park.", "Meta is based in Palo Alto."),
     # a year as a value only on the newer side: the named replaced value is the writer's
     # word that the slot is one
@@ -876,6 +882,12 @@ def test_the_value_a_statement_says_it_replaced_is_set_apart(older: str, newer: 
         # a record's field named in one word, as LDIF or JSON camel case writes it
         ("alliance: Gemini Cooperation\nformerValue: 2M Alliance", "gemini", ("2", "m", "allianc")),
         ('{"plan": "Scale", "oldValue": "Growth"}', "scale", ("growth",)),
+        # a field named "replaced", in a Perl dump's arrow or an outliner's double colon
+        ("{ 'ceo' => 'Bo Lima', 'replaced' => 'Ana Souza' }", "bo", ("ana", "souza")),
+        ("- ceo:: Bo Lima\n- replaced:: Ana Souza", "lima", ("ana", "souza")),
+        # as a phrase "replaced" as often names the newer value: nothing set apart
+        ("Ana Souza was replaced by Bo Lima as CEO.", "ana", ()),
+        ("Ana Souza; replaced by Bo Lima in 2021", "lima", ()),
     ],
 )
 def test_only_a_marked_former_value_is_set_apart(

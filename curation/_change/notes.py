@@ -326,7 +326,9 @@ _FORMER_PHRASE_MARKS = (
 )
 
 
-_FORMER_FIELD_MARKS = ("previous", "prev", "former", "old", *_FORMER_PHRASE_MARKS)
+# as a field's name "replaced" names the value replaced (`"replaced": "Arthur Ashkin"`); as a
+# phrase it is as often the newer's ("replaced by Bo Lima"), so it is no phrase mark
+_FORMER_FIELD_MARKS = ("previous", "prev", "former", "old", "replaced", *_FORMER_PHRASE_MARKS)
 
 
 # up to the phrase's end: punctuation, a bracket, a sentence's full stop (not a decimal one)
@@ -338,7 +340,7 @@ _FORMER = re.compile(
     # a keyword's: `:replaces "the kroon"`
     r"(?:^|(?<=[\s{(\[,;|]))[\"']?(?P<field>(?:"
     + "|".join(_as_written_or_as_a_key(mark) for mark in _FORMER_FIELD_MARKS)
-    + r")(?:[_-]?values?)?[\"']?\s*[:=]|:(?:"
+    + r")(?:[_-]?values?)?[\"']?\s*(?:=>|[:=])|:(?:"
     + "|".join(re.escape(mark) for mark in _FORMER_FIELD_MARKS)
     + r")\s)\s*(?:\"[^\"\n]*\"|'[^'\n]*'|"
     + _VALUE_TO_PHRASE_END
