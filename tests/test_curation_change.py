@@ -651,6 +651,8 @@ def test_reading_statements_on_many_threads_at_once_is_safe() -> None:
             "Subject: VPN gateway for Lisbon office\n\nHi all, the VPN gateway for Lisbon"
             " office is lisbon.vpn.orbit.example.",
         ),
+        # each names another value it replaced
+        ("The team replaced the roof last week.", "The team replaced the boiler last week."),
     ],
 )
 def test_two_facts_in_one_frame_are_never_restatements(first: str, second: str) -> None:
@@ -888,6 +890,12 @@ def test_the_value_a_statement_says_it_replaced_is_set_apart(older: str, newer: 
         # as a phrase "replaced" as often names the newer value: nothing set apart
         ("Ana Souza was replaced by Bo Lima as CEO.", "ana", ()),
         ("Ana Souza; replaced by Bo Lima in 2021", "lima", ()),
+        # the verb's object, wherever it stands, up to its "with" or "as"
+        ("In May 2021 Acme replaced Ana Souza with Bo Lima as CEO.", "lima", ("ana", "souza")),
+        ("Bo Lima replaced Ana Souza as CEO of Acme.", "ceo", ("ana", "souza")),
+        ("The stamp price is £1.70, replaced £1.65 in 2025.", "£1.70", ("£1.65",)),
+        # ... unless the object is all the statement says: a thing done, kept as said
+        ("We replaced the roof last week.", "roof", ()),
     ],
 )
 def test_only_a_marked_former_value_is_set_apart(

@@ -333,6 +333,13 @@ _FORMER_FIELD_MARKS = ("previous", "prev", "former", "old", "replaced", *_FORMER
 
 # up to the phrase's end: punctuation, a bracket, a sentence's full stop (not a decimal one)
 _VALUE_TO_PHRASE_END = r"[^,;|(){}\[\]\n.]*(?:\.\d[^,;|(){}\[\]\n.]*)*"
+# ... and a verb's object, up to a word that goes on to something else ("replaced X with Y
+# as CEO", "… after a vote") or a record's markup (a tag, a quote, a field's separator)
+_OBJECT_CHAR = (
+    r"(?:(?!\s+(?:with|as|after|before|because|when|while|since|until|from)\b)"
+    r"[^,;|(){}\[\]\n.<>\"=:\t])"
+)
+_OBJECT_TO_PHRASE_END = rf"{_OBJECT_CHAR}*(?:\.\d{_OBJECT_CHAR}*)*"
 
 
 _FORMER = re.compile(
@@ -350,7 +357,11 @@ _FORMER = re.compile(
     r"|(?:^|(?<=[;(\[,|\n\u2014\u2013#])|(?<=--))\s*(?P<phrase>(?:"
     + "|".join(re.escape(mark) for mark in _FORMER_PHRASE_MARKS)
     + r")\s)"
-    + _VALUE_TO_PHRASE_END,
+    + _VALUE_TO_PHRASE_END
+    # the verb's object, wherever it stands: "Acme replaced Ana Souza with Bo Lima", "Bo Lima
+    # replaced Ana Souza as CEO" (never "replaced by Bo Lima": that names the newer)
+    + r"|\b(?P<verb>replaced|replaces|replacing)\s+(?!by\b)"
+    + _OBJECT_TO_PHRASE_END,
     re.IGNORECASE,
 )
 
@@ -363,11 +374,14 @@ def _former_apart(content: str) -> tuple[str, tuple[str, ...]]:
     former: list[str] = []
     kept, cursor = [], 0
     for match in _FORMER.finditer(content):
-        marked = match.end("field") if match.group("field") else match.end("phrase")
+        marked = match.end(next(g for g in ("field", "phrase", "verb") if match.group(g)))
         former.extend(content_words(match.string[marked : match.end()]))
         kept.append(content[cursor : match.start()])
         cursor = match.end()
     kept.append(content[cursor:])
+    if former and not content_words(" ".join(kept)):
+        # "We replaced the roof": the object is all it says, a thing done, not a value
+        return content, ()
     return " ".join(kept), tuple(former)
 
 

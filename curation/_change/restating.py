@@ -44,6 +44,8 @@ def may_restate(a: str, b: str) -> bool:
         second, first
     ):
         return False  # "… = \"the euro\" -- was \"the kroon\"" / "… = \"the kroon\""
+    if _name_other_replaced_values(first, second):
+        return False  # "the team replaced the roof" / "the team replaced the boiler"
     if _name_other_things(first, second):
         return False  # "payments-core … Ben Okafor" / "payments-core-eu … Ben Okafor"
     if _names_only(first, second) and _names_only(second, first):
@@ -71,6 +73,13 @@ def may_restate(a: str, b: str) -> bool:
     named_first = {w for w in _named(first) if w in found.differing}
     named_second = {w for w in _named(second) if w in found.differing}
     return not (named_first - set(second.words) and named_second - set(first.words))
+
+
+def _name_other_replaced_values(first: Statement, second: Statement) -> bool:
+    """Each names a value it replaced, and neither's is all in the other's: what each
+    says it replaced is part of what it says, so they say two things."""
+    one, other = set(first.former), set(second.former)
+    return bool(one and other) and not (one <= other or other <= one)
 
 
 def _replaced_what_the_other_states(newer: Statement, older: Statement) -> bool:
