@@ -92,7 +92,7 @@ def conflict_pairs(
 
 def recall_order_command(
     set_name: str = typer.Option(
-        "a", "--set", help="A hold-out set (a to z, aa, ab), or 'timeqa' (with --timeqa DIR)."
+        "a", "--set", help="A hold-out set (a to z, aa, ab, ac), or 'timeqa' (with --timeqa DIR)."
     ),
     family: str = typer.Option("all", "--family", help="A wording family, or 'all'."),
     timeqa_dir: Path | None = typer.Option(None, "--timeqa", help="The timeqa directory."),

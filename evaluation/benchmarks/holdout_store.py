@@ -1,13 +1,13 @@
 """The hold-out sets of changing facts as a store workload, run like TimeQA.
 
 A hold-out set (``evaluation/holdout``, ``holdout_b`` … ``holdout_z``, ``holdout_aa``,
-``holdout_ab``: each written apart from the detector; sets ``a`` and ``b`` have since been read
-while tuning, ``c`` was run once untuned in session 14; ``d`` to ``ab`` were written later by
-helpers who read no detector code; ``g`` to ``ab`` hold real-world facts) renders every
-subject's facts in one wording family. Here those memories become the same shape as TimeQA's
-(one tenant per domain, so many subjects with the same slot share a store; each fact written at
-its validity time, no keys) and every subject's questions ask for the current value; the TimeQA
-runner does the rest (raw, heuristic at 0.05 and 0.10, curated).
+``holdout_ab``, ``holdout_ac``: each written apart from the detector; sets ``a`` and ``b`` have
+since been read while tuning, ``c`` was run once untuned in session 14; ``d`` to ``ac`` were
+written later by helpers who read no detector code; ``g`` to ``ac`` hold real-world facts)
+renders every subject's facts in one wording family. Here those memories become the same shape
+as TimeQA's (one tenant per domain, so many subjects with the same slot share a store; each fact
+written at its validity time, no keys) and every subject's questions ask for the current value;
+the TimeQA runner does the rest (raw, heuristic at 0.05 and 0.10, curated).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ HOLDOUT_SETS["y"] = "evaluation.holdout_y"
 HOLDOUT_SETS["z"] = "evaluation.holdout_z"
 HOLDOUT_SETS["aa"] = "evaluation.holdout_aa"
 HOLDOUT_SETS["ab"] = "evaluation.holdout_ab"
+HOLDOUT_SETS["ac"] = "evaluation.holdout_ac"
 _IDS = uuid.UUID("6c1f3c52-6b0e-4a55-9a43-28a1d0a0b5e1")
 
 

@@ -58,7 +58,7 @@ class Holdout(ChangingFactsPages):
 
 def holdout_command(
     set_name: str = typer.Option(
-        "c", "--set", help="Hold-out set: a to z, aa, ab (a and b were read while tuning)."
+        "c", "--set", help="Hold-out set: a to z, aa, ab, ac (a and b were read while tuning)."
     ),
     family: str = typer.Option("all", "--family", help="A wording family of the set, or 'all'."),
     keys: bool = commands.KEYS_OPTION,
