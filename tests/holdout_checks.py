@@ -8,7 +8,7 @@ import importlib
 import re
 from collections import Counter
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from itertools import pairwise
 from types import ModuleType
 from typing import NamedTuple
@@ -484,8 +484,15 @@ DOMAINS_AA = frozenset(
         *("postal_codes", "government_departments", "administrative_divisions", "stadiums"),
     }
 )
+# set AB's, which set AC and later real-world sets write none of either
+DOMAINS_AB = frozenset(
+    {
+        *("software_licences", "road_tolls", "voice_acting", "shop_rules"),
+        *("scheduled_dates", "weekly_schedules", "sports_kit", "title_sponsors"),
+    }
+)
 # every real-world set's domains before set N's, O's, P's, Q's, R's, S's, T's, U's, V's, W's,
-# X's, Y's, Z's, AA's and AB's: a later set writes none
+# X's, Y's, Z's, AA's, AB's and AC's: a later set writes none
 DOMAINS_BEFORE_N = DOMAINS_G_TO_J | DOMAINS_K | DOMAINS_L | DOMAINS_M
 DOMAINS_BEFORE_O = DOMAINS_BEFORE_N | DOMAINS_N
 DOMAINS_BEFORE_P = DOMAINS_BEFORE_O | DOMAINS_O
@@ -501,6 +508,7 @@ DOMAINS_BEFORE_Y = DOMAINS_BEFORE_X | DOMAINS_X
 DOMAINS_BEFORE_Z = DOMAINS_BEFORE_Y | DOMAINS_Y
 DOMAINS_BEFORE_AA = DOMAINS_BEFORE_Z | DOMAINS_Z
 DOMAINS_BEFORE_AB = DOMAINS_BEFORE_AA | DOMAINS_AA
+DOMAINS_BEFORE_AC = DOMAINS_BEFORE_AB | DOMAINS_AB
 LATEST = re.compile(r"most recently|newest|latest|these days")
 ISO_DATE = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b")
 
@@ -643,3 +651,28 @@ def check_family_shapes(package: ModuleType, shapes: dict[str, Callable[[str], b
     assert list(package.families()) == list(shapes)
     for family in package.families():
         assert len(family_shapes(package, family, shapes[family])) >= 4, family
+
+
+def check_written_validity(
+    memories: list[Memory],
+    days: dict[str, str],
+    months: tuple[str, ...],
+    years: tuple[str, ...],
+) -> tuple[int, int, int]:
+    """Every day (a pattern of ``days`` with its ``strptime`` form), month ("%B %Y") and year
+    a memory writes is its own validity's; how many of each were found."""
+    found = [0, 0, 0]
+    for memory in memories:
+        valid, text = memory.valid_from, memory.text
+        for pattern, form in days.items():
+            for written in re.findall(pattern, text, re.MULTILINE):
+                assert datetime.strptime(written, form).date() == valid.date(), text
+                found[0] += 1
+        for written in (w for p in months for w in re.findall(p, text, re.MULTILINE)):
+            month = datetime.strptime(written, "%B %Y")
+            assert (month.year, month.month) == (valid.year, valid.month), text
+            found[1] += 1
+        for written in (w for p in years for w in re.findall(p, text, re.MULTILINE)):
+            assert int(written) == valid.year, text
+            found[2] += 1
+    return found[0], found[1], found[2]

@@ -1,6 +1,6 @@
-"""The integrity checks sets D to AB share (holdout_checks), run once over each set; what
+"""The integrity checks sets D to AC share (holdout_checks), run once over each set; what
 differs between them stays in each set's own test file (test_holdout_d.py ...
-test_holdout_ab.py)."""
+test_holdout_ac.py)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from holdout_checks import (
 
 import evaluation.holdout_aa as holdout_aa
 import evaluation.holdout_ab as holdout_ab
+import evaluation.holdout_ac as holdout_ac
 import evaluation.holdout_d as holdout_d
 import evaluation.holdout_e as holdout_e
 import evaluation.holdout_f as holdout_f
@@ -82,6 +83,7 @@ SETS = [
     pytest.param(holdout_z, id="z"),
     pytest.param(holdout_aa, id="aa"),
     pytest.param(holdout_ab, id="ab"),
+    pytest.param(holdout_ac, id="ac"),
 ]
 UNKNOWN = [
     *(pytest.param(holdout_d, family, id=f"d-{family}") for family in ("haiku", "", "TOOL_JSON")),
@@ -175,6 +177,10 @@ UNKNOWN = [
         pytest.param(holdout_ab, family, id=f"ab-{family}")
         for family in ("haiku", "", "OCAML_UTOP", "pa-announcement", "context_summary")
     ),
+    *(
+        pytest.param(holdout_ac, family, id=f"ac-{family}")
+        for family in ("haiku", "", "SQLITE_SHELL", "handover-note", "stack_answer")
+    ),
 ]
 
 
@@ -218,6 +224,7 @@ def test_changing_subjects_take_two_to_five_distinct_values_and_stable_ones_keep
         pytest.param(holdout_z, 10, 10, id="z"),
         pytest.param(holdout_aa, 10, 10, id="aa"),
         pytest.param(holdout_ab, 10, 10, id="ab"),
+        pytest.param(holdout_ac, 10, 10, id="ac"),
     ],
 )
 def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
@@ -230,7 +237,7 @@ def test_every_family_renders_every_fact_mentioning_its_entity_and_value(
 
 @pytest.mark.parametrize("package", SETS[1:])  # E on
 def test_slots_of_one_entity_change_on_their_own_schedules(package: ModuleType) -> None:
-    """Sets E to AB give an entity several slots (set D gives each entity one)."""
+    """Sets E to AC give an entity several slots (set D gives each entity one)."""
     check_slots_change_on_their_own_schedules(package)
 
 
@@ -301,6 +308,7 @@ IN_GS_SHAPE = [
     pytest.param(holdout_z, Floors(1000, 25, 60, 180, 80, 100, 110), id="z"),
     pytest.param(holdout_aa, Floors(1000, 25, 60, 180, 80, 100, 110), id="aa"),
     pytest.param(holdout_ab, Floors(1000, 25, 60, 180, 80, 100, 110), id="ab"),
+    pytest.param(holdout_ac, Floors(1000, 25, 60, 180, 80, 100, 110), id="ac"),
 ]
 
 
@@ -340,7 +348,10 @@ def test_negatives_are_built_as_their_kind_says(package: ModuleType, floors: Flo
 
 @pytest.mark.parametrize(
     "package",
-    [holdout_u, holdout_v, holdout_w, holdout_x, holdout_y, holdout_z, holdout_aa, holdout_ab],
+    [
+        *(holdout_u, holdout_v, holdout_w, holdout_x, holdout_y, holdout_z),
+        *(holdout_aa, holdout_ab, holdout_ac),
+    ],
 )
 def test_no_line_opens_with_a_model_role(package: ModuleType) -> None:
     """Sets U on write no role tag at a line's start (the trust gate would hold it)."""
