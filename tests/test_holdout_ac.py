@@ -46,7 +46,7 @@ def test_values_are_dates_weekdays_amounts_shares_counts_versions_and_statuses()
         r"\d+ (million|billion)": 5,  # monthly active users
         r"Unicode \d\d\.\d|API level \d\d|GPT-.+": 13,  # versions and levels
         r"[\d,]+ MB|(up to )?\d+ GB": 11,
-        r"\d+ (seconds|minutes)": 5,
+        r"\d+ (seconds|minutes)": 6,
         r"in service|shut down|supported|end of life|retired|long-term support": 6,
         r"every .+|(three|four) releases a year": 6,  # release cadences
     }
