@@ -896,6 +896,9 @@ def test_the_value_a_statement_says_it_replaced_is_set_apart(older: str, newer: 
         ("The stamp price is £1.70, replaced £1.65 in 2025.", "£1.70", ("£1.65",)),
         # ... unless the object is all the statement says: a thing done, kept as said
         ("We replaced the roof last week.", "roof", ()),
+        # a passive has no object, and the next line is not one
+        ("The roof was replaced last week.", "week", ()),
+        ("# the ceo fact must be replaced\nceo = Bo Lima", "lima", ()),
     ],
 )
 def test_only_a_marked_former_value_is_set_apart(

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from curation._change.owners import content_words
+from curation._change.owners import _COPULA, content_words
 from curation._change.words import _STOP, _WEEKDAY, _YEAR, _day, _words
 from curation._values import MONTH_NUMBERS
 
@@ -359,8 +359,11 @@ _FORMER = re.compile(
     + r")\s)"
     + _VALUE_TO_PHRASE_END
     # the verb's object, wherever it stands: "Acme replaced Ana Souza with Bo Lima", "Bo Lima
-    # replaced Ana Souza as CEO" (never "replaced by Bo Lima": that names the newer)
-    + r"|\b(?P<verb>replaced|replaces|replacing)\s+(?!by\b)"
+    # replaced Ana Souza as CEO" (never "replaced by Bo Lima": that names the newer, nor a
+    # passive's next words, "… must be replaced", nor the next line's)
+    + r"|"
+    + "".join(rf"(?<!\b{be}\s)" for be in sorted(_COPULA))
+    + r"\b(?P<verb>replaced|replaces|replacing)[ \t]+(?!by\b)"
     + _OBJECT_TO_PHRASE_END,
     re.IGNORECASE,
 )
