@@ -896,7 +896,9 @@ def test_the_value_a_statement_says_it_replaced_is_set_apart(older: str, newer: 
         ("The stamp price is £1.70, replaced £1.65 in 2025.", "£1.70", ("£1.65",)),
         # ... unless the object is all the statement says: a thing done, kept as said
         ("We replaced the roof last week.", "roof", ()),
-        # a passive has no object, and the next line is not one
+        # an adjective has no object, a passive neither, and the next line is not one
+        ("Since 2009, Sastamala's replaced municipality has been Vammala.", "vammala", ()),
+        ("Vammala is the replaced municipality of Sastamala.", "municip", ()),
         ("The roof was replaced last week.", "week", ()),
         ("# the ceo fact must be replaced\nceo = Bo Lima", "lima", ()),
     ],

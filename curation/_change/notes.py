@@ -333,6 +333,9 @@ _FORMER_FIELD_MARKS = ("previous", "prev", "former", "old", "replaced", *_FORMER
 
 # up to the phrase's end: punctuation, a bracket, a sentence's full stop (not a decimal one)
 _VALUE_TO_PHRASE_END = r"[^,;|(){}\[\]\n.]*(?:\.\d[^,;|(){}\[\]\n.]*)*"
+# words before "replaced" that make it an adjective ("the replaced municipalities", "Sastamala's
+# replaced municipalities"), not a verb with an object
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "your", "my"})
 # ... and a verb's object, up to a word that goes on to something else ("replaced X with Y
 # as CEO", "… after a vote") or a record's markup (a tag, a quote, a field's separator)
 _OBJECT_CHAR = (
@@ -360,9 +363,10 @@ _FORMER = re.compile(
     + _VALUE_TO_PHRASE_END
     # the verb's object, wherever it stands: "Acme replaced Ana Souza with Bo Lima", "Bo Lima
     # replaced Ana Souza as CEO" (never "replaced by Bo Lima": that names the newer, nor a
-    # passive's next words, "… must be replaced", nor the next line's)
+    # passive's next words, "… must be replaced", nor an adjective's noun, nor the next line)
     + r"|"
-    + "".join(rf"(?<!\b{be}\s)" for be in sorted(_COPULA))
+    + "".join(rf"(?<!\b{be}\s)" for be in sorted(_COPULA | _DETERMINERS))
+    + r"(?<!['\u2019]s\s)"
     + r"\b(?P<verb>replaced|replaces|replacing)[ \t]+(?!by\b)"
     + _OBJECT_TO_PHRASE_END,
     re.IGNORECASE,
