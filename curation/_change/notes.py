@@ -343,6 +343,19 @@ _OBJECT_CHAR = (
     r"[^,;|(){}\[\]\n.<>\"=:\t])"
 )
 _OBJECT_TO_PHRASE_END = rf"{_OBJECT_CHAR}*(?:\.\d{_OBJECT_CHAR}*)*"
+# verbs of a change whose "from X to Y" names the value left (X) and the one reached (Y)
+_CHANGE_VERBS = (
+    "changed",
+    "changes",
+    "moved",
+    "moves",
+    "switched",
+    "switches",
+    "updated",
+    "renamed",
+)
+# ... the value left, quoted or not, up to its "to" (never past its line)
+_START_TO_ITS_TO = r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\n]+?)(?=[ \t]+to\b)"
 
 
 _FORMER = re.compile(
@@ -368,7 +381,12 @@ _FORMER = re.compile(
     + "".join(rf"(?<!\b{be}\s)" for be in sorted(_COPULA | _DETERMINERS))
     + r"(?<!['\u2019]s\s)"
     + r"\b(?P<verb>replaced|replaces|replacing)[ \t]+(?!by\b)"
-    + _OBJECT_TO_PHRASE_END,
+    + _OBJECT_TO_PHRASE_END
+    # a change's starting point: "changed from \"a revolver\" to …", "moved from Leeds to York"
+    + r"|\b(?:"
+    + "|".join(_CHANGE_VERBS)
+    + r")[ \t]+(?P<start>from)[ \t]+"
+    + _START_TO_ITS_TO,
     re.IGNORECASE,
 )
 
@@ -381,7 +399,7 @@ def _former_apart(content: str) -> tuple[str, tuple[str, ...]]:
     former: list[str] = []
     kept, cursor = [], 0
     for match in _FORMER.finditer(content):
-        marked = match.end(next(g for g in ("field", "phrase", "verb") if match.group(g)))
+        marked = match.end(next(g for g in ("field", "phrase", "verb", "start") if match.group(g)))
         former.extend(content_words(match.string[marked : match.end()]))
         kept.append(content[cursor : match.start()])
         cursor = match.end()
