@@ -896,6 +896,11 @@ def test_the_value_a_statement_says_it_replaced_is_set_apart(older: str, newer: 
         ("The stamp price is £1.70, replaced £1.65 in 2025.", "£1.70", ("£1.65",)),
         # ... unless the object is all the statement says: a thing done, kept as said
         ("We replaced the roof last week.", "roof", ()),
+        # a change's starting point: "changed from X to Y" left X
+        ('depiction changed from "a revolver" to "a water pistol"', "water", ("revolv",)),
+        ("The standup moved from Monday to Friday.", "friday", ("monday",)),
+        # ... only after a verb of change: a route's "from" is no value left
+        ("Flights from London to Paris leave at 9:00.", "london", ()),
         # an adjective has no object, a passive neither, and the next line is not one
         ("Since 2009, Sastamala's replaced municipality has been Vammala.", "vammala", ()),
         ("Vammala is the replaced municipality of Sastamala.", "municip", ()),
