@@ -543,6 +543,16 @@ def rendered_memories(package: ModuleType) -> list[Memory]:
     ]
 
 
+def every_memory(package: ModuleType) -> list[Memory]:
+    """Every subject's memories in every family, then the relation members and event winners
+    the pairs hold (no subject writes them), each text once."""
+    by_text = {m.text: m for m in rendered_memories(package)}
+    held = (m for pair in package.holdout_pairs() for m in (pair.older, pair.newer))
+    for memory in held:
+        by_text.setdefault(memory.text, memory)
+    return list(by_text.values())
+
+
 def replacements(package: ModuleType) -> list[tuple[str, str, str]]:
     """(family, text, replaced value) of every memory whose value replaces the one before."""
     return [

@@ -19,7 +19,6 @@ from itertools import pairwise
 import holdout_checks as checks
 
 import evaluation.holdout_aa as holdout_aa
-from evaluation.holdout import Memory
 from evaluation.holdout_aa import domains, families, holdout_histories, holdout_pairs
 
 PEOPLE = {"commissioner", "secretary"}
@@ -190,21 +189,8 @@ WHEN = {
 }
 
 
-def _every_memory() -> list[Memory]:
-    """Every subject's memories in every family, then those of the relations and events the
-    pairs hold (a relation's member and an event's winner are written in no subject)."""
-    memories = checks.rendered_memories(holdout_aa)
-    seen = {m.text for m in memories}
-    for pair in holdout_pairs():
-        for memory in (pair.older, pair.newer):
-            if memory.text not in seen:
-                seen.add(memory.text)
-                memories.append(memory)
-    return memories
-
-
 def test_validity_is_written_in_many_forms_and_often_left_out() -> None:
-    checks.check_written_forms([m.text for m in _every_memory()], WHEN)
+    checks.check_written_forms([m.text for m in checks.every_memory(holdout_aa)], WHEN)
     texts = [m.text for m in checks.rendered_memories(holdout_aa)]
     undated = [t for t in texts if not checks.YEAR.search(t) and not MONTH_YEAR.search(t)]
     assert 0.60 * len(texts) <= len(undated) <= 0.75 * len(texts)
@@ -245,7 +231,7 @@ def test_a_date_or_year_written_in_any_form_is_the_memorys_validity() -> None:
     the fact took effect; an added label, a log's year, a printing, an addendum, an SSML year
     and the like give back its year."""
     days = years = 0
-    for memory in _every_memory():
+    for memory in checks.every_memory(holdout_aa):
         for pattern, form in WRITTEN_DATES.items():
             for written in re.findall(pattern, memory.text, re.MULTILINE):
                 assert datetime.strptime(written, form).date() == memory.valid_from.date()

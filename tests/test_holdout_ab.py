@@ -18,7 +18,6 @@ from datetime import datetime
 import holdout_checks as checks
 
 import evaluation.holdout_ab as holdout_ab
-from evaluation.holdout import Memory
 from evaluation.holdout_ab import domains, families, holdout_histories, holdout_pairs
 
 PEOPLE = {"voice", "performer", "film"}
@@ -193,18 +192,8 @@ WHEN = {
 }
 
 
-def _every_memory() -> list[Memory]:
-    """Every subject's memories in every family, then the relation members and event winners
-    the pairs hold (no subject writes them), each text once."""
-    by_text = {m.text: m for m in checks.rendered_memories(holdout_ab)}
-    held = (m for pair in holdout_pairs() for m in (pair.older, pair.newer))
-    for memory in held:
-        by_text.setdefault(memory.text, memory)
-    return list(by_text.values())
-
-
 def test_validity_is_written_in_many_forms_and_often_left_out() -> None:
-    checks.check_written_forms([m.text for m in _every_memory()], WHEN)
+    checks.check_written_forms([m.text for m in checks.every_memory(holdout_ab)], WHEN)
     texts = [m.text for m in checks.rendered_memories(holdout_ab)]
     undated = [t for t in texts if not checks.YEAR.search(t) and not MONTH_YEAR.search(t)]
     # a date or a phase-out year that is the value counts as written: half the memories
@@ -272,7 +261,7 @@ def test_a_date_month_or_year_written_in_any_form_is_the_memorys_validity() -> N
     answer's month gives back its month; an until, an added, a printed year and the like its
     year."""
     days = months = years = 0
-    for memory in _every_memory():
+    for memory in checks.every_memory(holdout_ab):
         valid, text = memory.valid_from, memory.text
         for pattern, form in WRITTEN_DAYS.items():
             for written in re.findall(pattern, text, re.MULTILINE):
@@ -293,7 +282,7 @@ def test_an_eval_case_is_one_json_object_holding_the_value_in_an_answer_field() 
     memory's value (a "No, it is …" answer names it in words, a "yes" answers a question that
     names it)."""
     cases = 0
-    for memory in _every_memory():
+    for memory in checks.every_memory(holdout_ab):
         if memory.family != "eval_case":
             continue
         case = json.loads(memory.text)
@@ -309,7 +298,7 @@ def test_a_jq_answer_prints_the_value_as_jq_would() -> None:
     """jq's raw output is the value on a line of its own (or, for a query by value, the entity
     it names), its JSON output parses and holds the value, and a diff's new line is the value."""
     printed = 0
-    for memory in _every_memory():
+    for memory in checks.every_memory(holdout_ab):
         if memory.family != "jq_query":
             continue
         output = memory.text.split("\n")[1:]
@@ -331,7 +320,7 @@ def test_a_docket_day_is_written_month_first() -> None:
     """A US docket writes the day month first (a validity on 2 January reads 01/02): the month
     is never above 12 and the day of the month is the memory's."""
     dated = 0
-    for memory in _every_memory():
+    for memory in checks.every_memory(holdout_ab):
         if memory.family == "court_docket":
             for month, day, year in US_DAY.findall(memory.text):
                 assert int(month) <= 12

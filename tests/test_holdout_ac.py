@@ -17,7 +17,6 @@ from collections.abc import Callable
 import holdout_checks as checks
 
 import evaluation.holdout_ac as holdout_ac
-from evaluation.holdout import Memory
 from evaluation.holdout_ac import domains, families, holdout_histories, holdout_pairs
 
 PEOPLE = {"chief_executive", "head"}
@@ -198,18 +197,8 @@ WHEN = {
 }
 
 
-def _every_memory() -> list[Memory]:
-    """Every subject's memories in every family, then the relation members and event winners
-    the pairs hold (no subject writes them), each text once."""
-    by_text = {m.text: m for m in checks.rendered_memories(holdout_ac)}
-    held = (m for pair in holdout_pairs() for m in (pair.older, pair.newer))
-    for memory in held:
-        by_text.setdefault(memory.text, memory)
-    return list(by_text.values())
-
-
 def test_validity_is_written_in_many_forms_and_often_left_out() -> None:
-    checks.check_written_forms([m.text for m in _every_memory()], WHEN)
+    checks.check_written_forms([m.text for m in checks.every_memory(holdout_ac)], WHEN)
     texts = [m.text for m in checks.rendered_memories(holdout_ac)]
     undated = [t for t in texts if not checks.YEAR.search(t) and not MONTH_YEAR.search(t)]
     # a date or a year that is the value counts as written: about half the memories
@@ -279,7 +268,7 @@ def test_a_date_month_or_year_written_in_any_form_is_the_memorys_validity() -> N
     gives back its month; an event's year, an added, a before, a printed year and the like its
     year."""
     found = checks.check_written_validity(
-        _every_memory(), WRITTEN_DAYS, WRITTEN_MONTHS, WRITTEN_YEARS
+        checks.every_memory(holdout_ac), WRITTEN_DAYS, WRITTEN_MONTHS, WRITTEN_YEARS
     )
     days, months, years = found
     assert days >= 800 and months >= 300 and years >= 350
@@ -290,7 +279,7 @@ def test_go_test_json_and_sqlite_output_hold_the_value_as_the_tools_would() -> N
     value alone under a query for it, a line mode row as ``value = …`` and a list row with the
     value in a column of its own."""
     events = rows = 0
-    for memory in _every_memory():
+    for memory in checks.every_memory(holdout_ac):
         text = memory.text
         if memory.family == "go_test_output" and text.startswith("{"):
             event = json.loads(text)
@@ -314,7 +303,7 @@ def test_a_matlab_since_is_written_as_matlab_displays_a_datetime() -> None:
     """MATLAB's datetime shows a day as dd-MMM-yyyy (a validity on 2 January reads
     02-Jan-…): the day is two digits and the month three letters."""
     shown = 0
-    for memory in _every_memory():
+    for memory in checks.every_memory(holdout_ac):
         if memory.family == "matlab_session":
             for day, month, year in re.findall(
                 r"since: (\d\d)-([A-Z][a-z]{2})-(\d{4})", memory.text
