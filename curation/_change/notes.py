@@ -333,9 +333,6 @@ _FORMER_FIELD_MARKS = ("previous", "prev", "former", "old", "replaced", *_FORMER
 
 # up to the phrase's end: punctuation, a bracket, a sentence's full stop (not a decimal one)
 _VALUE_TO_PHRASE_END = r"[^,;|(){}\[\]\n.]*(?:\.\d[^,;|(){}\[\]\n.]*)*"
-# words before "replaced" that make it an adjective ("the replaced municipalities", "Sastamala's
-# replaced municipalities"), not a verb with an object
-_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "your", "my"})
 # ... and a verb's object, up to a word that goes on to something else ("replaced X with Y
 # as CEO", "… after a vote") or a record's markup (a tag, a quote, a field's separator)
 _OBJECT_CHAR = (
@@ -343,6 +340,9 @@ _OBJECT_CHAR = (
     r"[^,;|(){}\[\]\n.<>\"=:\t])"
 )
 _OBJECT_TO_PHRASE_END = rf"{_OBJECT_CHAR}*(?:\.\d{_OBJECT_CHAR}*)*"
+# words before "replaced" that make it an adjective ("the replaced municipalities", "Sastamala's
+# replaced municipalities"), not a verb with an object
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "your", "my"})
 # verbs of a change whose "from X to Y" names the value left (X) and the one reached (Y)
 _CHANGE_VERBS = (
     "changed",
