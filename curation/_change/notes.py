@@ -404,10 +404,11 @@ def _former_apart(content: str) -> tuple[str, tuple[str, ...]]:
         kept.append(content[cursor : match.start()])
         cursor = match.end()
     kept.append(content[cursor:])
-    if former and not content_words(" ".join(kept)):
+    rest = " ".join(kept)
+    if former and not content_words(rest):
         # "We replaced the roof": the object is all it says, a thing done, not a value
         return content, ()
-    return " ".join(kept), tuple(former)
+    return rest, tuple(former)
 
 
 # a unified diff's removed and added lines ("-ceo: Nils Andersen" / "+ceo: Søren Skou"); a
